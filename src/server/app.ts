@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
+import type { AppDeps } from './deps';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { filesRoutes } from './http/files';
+import { registerSession, SESSION_COOKIE } from './http/session';
+import { registerStatic } from './http/static';
+import { outboxRoutes } from './modules/admin/outbox.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { baseModelsRoutes } from './modules/generation/base-models.routes';
+import { modelsRoutes } from './modules/models/models.routes';
+import { stylesRoutes } from './modules/styles/styles.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { themeRoutes } from './modules/theme/theme.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export type BuildOptions = { webRoot?: string; logger?: boolean | object };
+
+/** Registers plugins and routes; performs no I/O of its own (deps are opened by the caller). */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_MODEL_IMAGES, fields: 20, parts: MAX_MODEL_IMAGES + 20 },
+  });
+  registerCsrf(app, { publicUrl: deps.config.publicUrl, cookieName: SESSION_COOKIE });
+
+  const auth = createAuthService(deps);
+  registerSession(app, auth);
+
+  await app.register(systemRoutes, { deps });
+  await app.register(authRoutes, { deps, auth });
+  await app.register(usersRoutes, { deps, auth });
+  await app.register(themeRoutes, { deps });
+  await app.register(stylesRoutes, { deps });
+  await app.register(baseModelsRoutes, { deps });
+  await app.register(modelsRoutes, { deps });
+  await app.register(outboxRoutes, { deps });
+  await app.register(filesRoutes, { deps });
+
+  await registerStatic(app, opts.webRoot ?? defaultWebRoot);
+  return app;
+}

@@ -1,0 +1,61 @@
+import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './common';
+import { baseModels, presetStyles } from './catalog';
+import { models } from './models';
+import { users } from './users';
+
+export const generations = pgTable(
+  'generations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'running', 'succeeded', 'partial', 'failed'] })
+      .notNull()
+      .default('pending'),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    count: integer('count').notNull(),
+    costPerImage: integer('cost_per_image').notNull(),
+    totalCost: integer('total_cost').notNull(),
+    delivered: integer('delivered').notNull().default(0),
+    engine: text('engine').notNull().default('offline'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('generations_user_idx').on(t.userId, t.createdAt), index('generations_status_idx').on(t.status, t.createdAt)],
+);
+
+export const generatedImages = pgTable(
+  'generated_images',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    modelId: uuid('model_id').references(() => models.id, { onDelete: 'set null' }),
+    baseModelId: uuid('base_model_id').references(() => baseModels.id, { onDelete: 'set null' }),
+    styleId: uuid('style_id').references(() => presetStyles.id, { onDelete: 'set null' }),
+    prompt: text('prompt').notNull().default(''),
+    negativePrompt: text('negative_prompt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    seed: integer('seed'),
+    loraStrength: real('lora_strength'),
+    tokensUsed: integer('tokens_used').notNull().default(0),
+    isNsfw: boolean('is_nsfw').notNull().default(false),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key'),
+    runwareTaskId: text('runware_task_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('generated_images_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('generated_images_created_idx').on(t.createdAt, t.id),
+    index('generated_images_user_model_idx').on(t.userId, t.modelId, t.createdAt, t.id),
+    index('generated_images_user_style_idx').on(t.userId, t.styleId, t.createdAt, t.id),
+    index('generated_images_generation_idx').on(t.generationId),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './users';
+export * from './catalog';
+export * from './models';
+export * from './images';
+export * from './money';
+export * from './support';

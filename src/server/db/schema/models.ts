@@ -1,0 +1,98 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './common';
+import { users } from './users';
+
+export const modelStatuses = [
+  'pending',
+  'uploaded',
+  'training',
+  'training_complete',
+  'processing',
+  'ready',
+  'failed',
+] as const;
+
+export const models = pgTable(
+  'models',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: modelStatuses }).notNull().default('pending'),
+    previewImageKey: text('preview_image_key'),
+    triggerWord: text('trigger_word').notNull(),
+    promptModifier: text('prompt_modifier').notNull().default(''),
+    // which engines the model went through, so a restart with other keys still settles it
+    trainingProvider: text('training_provider'),
+    hostingProvider: text('hosting_provider'),
+    zipKey: text('zip_key'),
+    trainingId: text('training_id'),
+    replicateModelId: text('replicate_model_id'),
+    trainingVersion: text('training_version'),
+    weightsKey: text('weights_key'),
+    artifactKey: text('artifact_key'),
+    runwareAirName: text('runware_air_name'),
+    processingStatus: text('processing_status'),
+    trainingProgress: integer('training_progress'),
+    trainingLogs: text('training_logs').notNull().default(''),
+    trainingError: text('training_error'),
+    trainingAttempt: integer('training_attempt').notNull().default(0),
+    trainingStartedAt: ts('training_started_at'),
+    trainingCompletedAt: ts('training_completed_at'),
+    readyAt: ts('ready_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('models_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('models_status_idx').on(t.status, t.updatedAt),
+    index('models_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const trainingImages = pgTable(
+  'training_images',
+  {
+    id: id(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    phash: text('phash').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('training_images_model_idx').on(t.modelId, t.createdAt)],
+);
+
+export const uploadLogs = pgTable(
+  'upload_logs',
+  {
+    id: id(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'processing', 'success', 'failed'] }).notNull().default('pending'),
+    message: text('message'),
+    errorDetails: text('error_details'),
+    airName: text('air_name'),
+    retryCount: integer('retry_count').notNull().default(0),
+    series: integer('series').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('upload_logs_created_idx').on(t.createdAt, t.id), index('upload_logs_model_idx').on(t.modelId, t.createdAt)],
+);

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../shared/schemas/common';
+import { AppError } from '../lib/errors';
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
+) {
+  const body: ErrorBody & Record<string, unknown> = { ...extra, error: message, message, code };
+  if (status === 429 && typeof extra?.retryAfter === 'number') reply.header('Retry-After', String(extra.retryAfter));
+  if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  return reply.status(status).type('application/json').send(body);
+}
+
+const fastifyCodes: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'The request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'MALFORMED_JSON', 'The request body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'Invalid content length'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'FILE_TOO_LARGE', 'File is too large'],
+  FST_FILES_LIMIT: [400, 'TOO_MANY_FILES', 'Too many files in one request'],
+  FST_PARTS_LIMIT: [400, 'TOO_MANY_PARTS', 'Too many parts in one request'],
+  FST_FIELDS_LIMIT: [400, 'TOO_MANY_FIELDS', 'Too many fields in one request'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload'],
+  FST_ERR_VALIDATION: [400, 'VALIDATION_ERROR', 'Invalid request'],
+};
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return sendError(reply, err.status, err.code, err.message, err.fields, err.extra);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // A malformed id in the path is "no such thing", not a form error.
+      if (err.validationContext === 'params') return sendError(reply, 404, 'NOT_FOUND', 'Not found');
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+        if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+      }
+      const first = err.validation[0];
+      const message =
+        first.instancePath === '/' || first.instancePath === ''
+          ? err.validationContext === 'body'
+            ? 'The request body must be a JSON object'
+            : 'Invalid request'
+          : (first.message ?? 'Invalid request');
+      return sendError(reply, 400, 'VALIDATION_ERROR', message, fields);
+    }
+    if (err.statusCode === 429) {
+      return sendError(reply, 429, 'RATE_LIMITED', err.message || 'Too many requests. Please try again later.');
+    }
+    const known = err.code ? fastifyCodes[err.code] : undefined;
+    if (known) return sendError(reply, known[0], known[1], known[2]);
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendError(reply, err.statusCode, 'BAD_REQUEST', 'Bad request');
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL', 'Something went wrong. Please try again.');
+  });
+
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-handler';
+
+// Serves the built SPA; unknown non-API paths get index.html so the client router (and its 404 page) decide.
+export async function registerStatic(app: FastifyInstance, webRoot: string) {
+  const hasBuild = existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      setHeaders(res, file) {
+        const r = res as unknown as { setHeader: (k: string, v: string) => void };
+        if (file.includes(`${path.sep}assets${path.sep}`)) r.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else r.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (request.method !== 'GET' || url.startsWith('/api/') || url === '/api' || url.startsWith('/files/') || !hasBuild) {
+      return sendError(reply, 404, 'NOT_FOUND', 'Not found');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/client';
+import { jobs } from '../db/schema/index';
+
+export type JobContext = {
+  jobId: string;
+  attempt: number;
+  /** Run this job again later (polling steps): the job stays queued and keeps its singleton key. */
+  retryIn: (ms: number) => JobOutcome;
+};
+export type JobOutcome = { kind: 'reschedule'; ms: number } | { kind: 'done'; result?: unknown };
+
+export type JobDefinition<S extends z.ZodType> = {
+  name: string;
+  schema: S;
+  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<JobOutcome | unknown>;
+  /** lease: a crashed worker's job is picked up again after this long */
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoffMs?: (attempt: number) => number;
+  /** called once when attempts are exhausted, to settle money and state */
+  onFailed?: (payload: z.infer<S>, error: string) => Promise<void>;
+};
+
+type EnqueueOptions = { runAt?: Date; delayMs?: number; singletonKey?: string; maxAttempts?: number; tx?: DbOrTx };
+
+export type Queue = ReturnType<typeof createQueue>;
+
+/**
+ * A durable queue on a jobs table: `FOR UPDATE SKIP LOCKED` claims, leases for crash recovery,
+ * singleton keys for idempotent enqueueing. Each handler run should be short; long work is a
+ * chain of polling runs (`ctx.retryIn`), so a restart loses nothing.
+ */
+export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: number; log?: (msg: string, err?: unknown) => void } = {}) {
+  const defs = new Map<string, JobDefinition<any>>();
+  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const pollMs = opts.pollMs ?? 500;
+  const concurrency = opts.concurrency ?? 4;
+  const waiters = new Map<string, Set<() => void>>();
+  let running = false;
+  let active = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const inflight = new Set<Promise<void>>();
+
+  function define<S extends z.ZodType>(def: JobDefinition<S>) {
+    defs.set(def.name, def);
+  }
+
+  async function enqueue(name: string, payload: Record<string, unknown>, o: EnqueueOptions = {}): Promise<string | null> {
+    const runAt = o.runAt ?? new Date(Date.now() + (o.delayMs ?? 0));
+    const conn = o.tx ?? db;
+    try {
+      const rows = await conn
+        .insert(jobs)
+        .values({
+          name,
+          payload,
+          runAt,
+          singletonKey: o.singletonKey ?? null,
+          maxAttempts: o.maxAttempts ?? defs.get(name)?.maxAttempts ?? 10,
+        })
+        .onConflictDoNothing()
+        .returning({ id: jobs.id });
+      if (!o.tx) kick();
+      return rows[0]?.id ?? null;
+    } catch (err) {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  function kick() {
+    wake?.();
+  }
+
+  async function claim(): Promise<{ id: string; name: string; payload: Record<string, unknown>; attempts: number } | null> {
+    const names = [...defs.keys()];
+    if (names.length === 0) return null;
+    const lease = 60_000;
+    const res = await db.execute(sql`
+      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
+        locked_by = ${workerId}, locked_until = now() + make_interval(secs => ${lease / 1000}), updated_at = now()
+      where id = (
+        select id from ${jobs}
+        where ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+          and name in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})
+        order by run_at
+        limit 1
+        for update skip locked
+      )
+      returning id, name, payload, attempts`);
+    const row = (res as unknown as { rows: any[] }).rows[0];
+    return row ?? null;
+  }
+
+  async function runOne(job: { id: string; name: string; payload: Record<string, unknown>; attempts: number }) {
+    const def = defs.get(job.name)!;
+    const leaseMs = def.leaseMs ?? 60_000;
+    await db.update(jobs).set({ lockedUntil: new Date(Date.now() + leaseMs) }).where(eq(jobs.id, job.id));
+    const ctx: JobContext = { jobId: job.id, attempt: job.attempts, retryIn: (ms) => ({ kind: 'reschedule', ms }) };
+    try {
+      const payload = def.schema.parse(job.payload);
+      const out = await def.handler(payload, ctx);
+      if (out && typeof out === 'object' && (out as JobOutcome).kind === 'reschedule') {
+        // a reschedule is progress, not a failure: attempts count only failures
+        await db
+          .update(jobs)
+          .set({
+            status: 'queued',
+            runAt: new Date(Date.now() + (out as { ms: number }).ms),
+            attempts: sql`${jobs.attempts} - 1`,
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+      } else {
+        const result = out && typeof out === 'object' && (out as JobOutcome).kind === 'done' ? (out as any).result : out;
+        await db
+          .update(jobs)
+          .set({ status: 'done', result: result ?? null, finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .where(eq(jobs.id, job.id));
+        notify(job.id);
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const [row] = await db.select({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts }).from(jobs).where(eq(jobs.id, job.id));
+      const exhausted = !row || row.attempts >= row.maxAttempts;
+      if (exhausted) {
+        if (def.onFailed) {
+          try {
+            await def.onFailed(def.schema.safeParse(job.payload).data ?? job.payload, message);
+          } catch (e) {
+            opts.log?.(`job ${job.name} onFailed threw`, e);
+            // leave it running-with-expired-lease so another pass settles it
+            return;
+          }
+        }
+        await db
+          .update(jobs)
+          .set({ status: 'failed', lastError: message.slice(0, 2000), finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .where(eq(jobs.id, job.id));
+        notify(job.id);
+      } else {
+        const backoff = def.backoffMs?.(row.attempts) ?? Math.min(60_000, 1000 * 2 ** (row.attempts - 1));
+        await db
+          .update(jobs)
+          .set({ status: 'queued', runAt: new Date(Date.now() + backoff), lastError: message.slice(0, 2000), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .where(eq(jobs.id, job.id));
+      }
+      opts.log?.(`job ${job.name} ${job.id} failed (attempt ${job.attempts})`, err);
+    }
+  }
+
+  function notify(jobId: string) {
+    const set = waiters.get(jobId);
+    if (set) for (const fn of set) fn();
+  }
+
+  async function loop() {
+    while (running) {
+      let claimed = false;
+      while (running && active < concurrency) {
+        let job;
+        try {
+          job = await claim();
+        } catch (err) {
+          opts.log?.('job claim failed', err);
+          break;
+        }
+        if (!job) break;
+        claimed = true;
+        active++;
+        const p = runOne(job)
+          .catch((err) => opts.log?.('job run crashed', err))
+          .finally(() => {
+            active--;
+            inflight.delete(p);
+            kick();
+          });
+        inflight.add(p);
+      }
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        wake = () => {
+          wake = undefined;
+          clearTimeout(timer);
+          resolve();
+        };
+        timer = setTimeout(() => wake?.(), claimed && active < concurrency ? 0 : pollMs);
+      });
+    }
+  }
+
+  let loopPromise: Promise<void> | undefined;
+  function start() {
+    if (running) return;
+    running = true;
+    loopPromise = loop();
+  }
+
+  async function stop() {
+    running = false;
+    wake?.();
+    await loopPromise;
+    await Promise.allSettled([...inflight]);
+  }
+
+  /** Resolves with the job's row once it is done or failed (or null after the timeout). */
+  async function waitFor(jobId: string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+      if (!row) return null;
+      if (row.status === 'done' || row.status === 'failed') return row;
+      await new Promise<void>((resolve) => {
+        const set = waiters.get(jobId) ?? new Set();
+        const done = () => {
+          set.delete(done);
+          if (set.size === 0) waiters.delete(jobId);
+          clearTimeout(t);
+          resolve();
+        };
+        // another process may finish it: re-read the row every so often
+        const t = setTimeout(done, Math.min(pollMs * 2, Math.max(0, deadline - Date.now())));
+        set.add(done);
+        waiters.set(jobId, set);
+      });
+    }
+    return null;
+  }
+
+  return { define, enqueue, start, stop, waitFor, kick, workerId, get definitions() { return defs; } };
+}

@@ -1,0 +1,70 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { authTokens, rateLimits, sessions, users } from '../../db/schema/index';
+
+export function createAuthRepository(db: DbOrTx) {
+  return {
+    async createSession(id: string, userId: string, expiresAt: Date) {
+      await db.insert(sessions).values({ id, userId, expiresAt });
+    },
+    async sessionUser(id: string) {
+      const [row] = await db
+        .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+      return row ?? null;
+    },
+    async touchSession(id: string, expiresAt: Date) {
+      await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, id));
+    },
+    async deleteSession(id: string) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    async deleteUserSessions(userId: string, exceptId?: string) {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined));
+    },
+    async deleteExpiredSessions() {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    },
+    async createToken(values: typeof authTokens.$inferInsert) {
+      await db.insert(authTokens).values(values);
+    },
+    /** Marks a live token used and returns it; a used, expired or unknown token returns null. */
+    async consumeToken(tokenHash: string, kind: 'reset_password' | 'verify_email') {
+      const [row] = await db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash),
+            eq(authTokens.kind, kind),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async invalidateTokens(userId: string, kind: 'reset_password' | 'verify_email') {
+      await db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+    },
+    /** Fixed-window counter in the database, so every web instance shares it. */
+    async hit(key: string, windowMs: number) {
+      const res = await db.execute(sql`
+        insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowMs / 1000}) then 1 else ${rateLimits.count} + 1 end,
+          window_start = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowMs / 1000}) then now() else ${rateLimits.windowStart} end
+        returning count, extract(epoch from (window_start + make_interval(secs => ${windowMs / 1000}) - now()))::float as remaining`);
+      const row = (res as unknown as { rows: { count: number; remaining: number }[] }).rows[0];
+      return { count: Number(row.count), retryAfterSec: Math.max(1, Math.ceil(Number(row.remaining))) };
+    },
+    async resetHits(key: string) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+  };
+}

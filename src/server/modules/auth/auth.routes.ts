@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordTokenSchema,
+  verifyEmailSchema,
+} from '../../../shared/schemas/auth';
+import type { AppDeps } from '../../deps';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
+import { toPublicUser } from '../users/public-user';
+import type { AuthService } from './auth.service';
+
+export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; auth: AuthService }) {
+  const { deps, auth } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/auth/user', async (request) => ({ user: toPublicUser(requireUser(request)) }));
+
+  r.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    if (request.sessionId) await auth.logout(request.sessionId);
+    const { user, token } = await auth.login(request.body.username, request.body.password, request.ip);
+    setSessionCookie(reply, deps.config, token);
+    return { user: toPublicUser(user) };
+  });
+
+  r.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    if (request.sessionId) await auth.logout(request.sessionId);
+    const { user, token } = await auth.register(request.body, request.ip);
+    setSessionCookie(reply, deps.config, token);
+    return reply.status(201).send({ user: toPublicUser(user) });
+  });
+
+  r.post('/api/auth/logout', async (request, reply) => {
+    if (request.sessionId) await auth.logout(request.sessionId);
+    clearSessionCookie(reply, deps.config);
+    return { success: true };
+  });
+
+  r.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
+    await auth.forgotPassword(request.body.usernameOrEmail, request.ip);
+    return { success: true, message: "If an account matches, we've sent a link to reset the password." };
+  });
+
+  r.post('/api/auth/reset-password-token', { schema: { body: resetPasswordTokenSchema } }, async (request) => {
+    await auth.resetPasswordWithToken(request.body.token, request.body.newPassword);
+    return { success: true };
+  });
+
+  r.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
+    const user = await auth.verifyEmail(request.body.token);
+    return { success: true, user: request.user?.id === user.id ? toPublicUser(user) : undefined };
+  });
+
+  r.post('/api/auth/resend-verification', async (request) => {
+    const sent = await auth.resendVerification(requireUser(request));
+    return { success: true, sent };
+  });
+}

@@ -1,0 +1,199 @@
+import { SIGNUP_BONUS } from '../../../shared/constants';
+import type { RegisterInput } from '../../../shared/schemas/auth';
+import { isUniqueViolation } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { randomToken, referralCode, sha256 } from '../../lib/crypto';
+import { AppError, forbidden } from '../../lib/errors';
+import { linkMail } from '../mail/mail.service';
+import { createReferralsRepository } from '../referrals/referrals.repository';
+import { grantReferralBonuses } from '../referrals/referrals.service';
+import { applyLedgerEntry } from '../tokens/ledger.service';
+import { createUsersRepository, type UserRow } from '../users/users.repository';
+import { createAuthRepository } from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+
+export const SESSION_DAYS = 30;
+const DAY = 86_400_000;
+const RESET_TTL = 60 * 60_000;
+const VERIFY_TTL = 7 * DAY;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>) {
+  const { db, mailer, config } = deps;
+  const auth = createAuthRepository(db);
+  const usersRepo = createUsersRepository(db);
+
+  async function newSession(userId: string) {
+    const token = randomToken();
+    await auth.createSession(sha256(token), userId, new Date(Date.now() + SESSION_DAYS * DAY));
+    return token;
+  }
+
+  async function sendVerification(user: UserRow) {
+    const token = randomToken();
+    await auth.invalidateTokens(user.id, 'verify_email');
+    await auth.createToken({ userId: user.id, kind: 'verify_email', tokenHash: sha256(token), expiresAt: new Date(Date.now() + VERIFY_TTL) });
+    await mailer.send(
+      linkMail({
+        to: user.email,
+        subject: 'Verify your e-mail for LoRA Studio',
+        intro: `Hi ${user.username}, please confirm this e-mail address for your LoRA Studio account.`,
+        linkLabel: 'Verify e-mail',
+        link: `${config.publicUrl}/verify-email?token=${token}`,
+        outro: 'If you did not sign up, you can ignore this message.',
+      }),
+    );
+  }
+
+  return {
+    newSession,
+
+    async userForSession(token: string) {
+      const id = sha256(token);
+      const row = await auth.sessionUser(id);
+      if (!row) return null;
+      if (row.user.status !== 'active') {
+        await auth.deleteSession(id);
+        return null;
+      }
+      // slide the expiry at most once an hour, not on every request
+      if (Date.now() - row.lastSeenAt.getTime() > 3_600_000) {
+        await auth.touchSession(id, new Date(Date.now() + SESSION_DAYS * DAY));
+      }
+      return { user: row.user, sessionId: id };
+    },
+
+    async login(username: string, password: string, ip: string) {
+      const ipHit = await auth.hit(`login:ip:${ip}`, 5 * 60_000);
+      if (ipHit.count > 30) throw rateLimited(ipHit.retryAfterSec);
+      const userKey = `login:user:${username.toLowerCase()}`;
+      const user = await usersRepo.byUsername(username);
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !ok) {
+        const hit = await auth.hit(userKey, 15 * 60_000);
+        if (hit.count > 10) throw rateLimited(hit.retryAfterSec);
+        throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
+      }
+      if (user.status === 'suspended') throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
+      await auth.resetHits(userKey);
+      return { user, token: await newSession(user.id) };
+    },
+
+    async register(input: RegisterInput, ip: string) {
+      const hit = await auth.hit(`register:ip:${ip}`, 60 * 60_000);
+      if (hit.count > 20) throw rateLimited(hit.retryAfterSec);
+      const taken = await usersRepo.taken(input.username, input.email);
+      if (taken.username || taken.email) throw takenError(taken);
+      const passwordHash = await hashPassword(input.password);
+      const inviter = input.referralCode ? await usersRepo.byReferralCode(input.referralCode.trim().toUpperCase()) : null;
+      let user: UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const repo = createUsersRepository(tx);
+          const created = await repo.insert({
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            referralCode: referralCode(),
+            referredBy: inviter?.id ?? null,
+          });
+          await applyLedgerEntry(tx, {
+            userId: created.id,
+            type: 'bonus',
+            amount: SIGNUP_BONUS,
+            idempotencyKey: `signup:${created.id}`,
+            description: 'Welcome bonus',
+            refType: 'user',
+            refId: created.id,
+          });
+          if (inviter) await createReferralsRepository(tx).create(inviter.id, created.id, inviter.referralCode);
+          return (await repo.byId(created.id))!;
+        });
+      } catch (err) {
+        // two sign-ups racing for one name: the unique index decides
+        if (isUniqueViolation(err)) throw takenError(await usersRepo.taken(input.username, input.email));
+        throw err;
+      }
+      await sendVerification(user);
+      return { user, token: await newSession(user.id) };
+    },
+
+    async logout(sessionId: string) {
+      await auth.deleteSession(sessionId);
+    },
+
+    async forgotPassword(usernameOrEmail: string, ip: string) {
+      const hit = await auth.hit(`forgot:ip:${ip}`, 15 * 60_000);
+      if (hit.count > 10) throw rateLimited(hit.retryAfterSec);
+      const user = usernameOrEmail.includes('@') ? await usersRepo.byEmail(usernameOrEmail) : await usersRepo.byUsername(usernameOrEmail);
+      if (!user || user.status !== 'active') return;
+      const token = randomToken();
+      await auth.invalidateTokens(user.id, 'reset_password');
+      await auth.createToken({ userId: user.id, kind: 'reset_password', tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL) });
+      await mailer.send(
+        linkMail({
+          to: user.email,
+          subject: 'Reset your LoRA Studio password',
+          intro: `Hi ${user.username}, someone asked to reset the password of your LoRA Studio account. The link works for one hour.`,
+          linkLabel: 'Choose a new password',
+          link: `${config.publicUrl}/reset-password?token=${token}`,
+          outro: 'If this was not you, ignore this message: your password stays the same.',
+        }),
+      );
+    },
+
+    async resetPasswordWithToken(token: string, newPassword: string) {
+      const passwordHash = await hashPassword(newPassword);
+      const row = await auth.consumeToken(sha256(token), 'reset_password');
+      if (!row) throw new AppError(400, 'INVALID_TOKEN', 'This reset link is invalid or has expired.', { token: 'This reset link is invalid or has expired.' });
+      await usersRepo.update(row.userId, { passwordHash });
+      // DECISIONS 18: a reset ends every other session
+      await auth.deleteUserSessions(row.userId);
+    },
+
+    async verifyEmail(token: string) {
+      return db.transaction(async (tx) => {
+        const txAuth = createAuthRepository(tx);
+        const row = await txAuth.consumeToken(sha256(token), 'verify_email');
+        if (!row) throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.', { token: 'This verification link is invalid or has expired.' });
+        const repo = createUsersRepository(tx);
+        const user = await repo.byId(row.userId);
+        if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.');
+        if (!user.emailVerifiedAt) await repo.update(user.id, { emailVerifiedAt: new Date() });
+        await grantReferralBonuses(tx, user.id);
+        return (await repo.byId(user.id))!;
+      });
+    },
+
+    async resendVerification(user: UserRow) {
+      if (user.emailVerifiedAt) return false;
+      const hit = await auth.hit(`verify:user:${user.id}`, 15 * 60_000);
+      if (hit.count > 5) throw rateLimited(hit.retryAfterSec);
+      await sendVerification(user);
+      return true;
+    },
+
+    sendVerification,
+
+    async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
+      const ok = await verifyPassword(user.passwordHash, currentPassword);
+      if (!ok) throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+      await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
+      await auth.deleteUserSessions(user.id, sessionId);
+    },
+
+    endSessions: (userId: string) => auth.deleteUserSessions(userId),
+  };
+}
+
+function rateLimited(retryAfterSec: number) {
+  return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.', undefined, { retryAfter: retryAfterSec });
+}
+
+function takenError(taken: { username: boolean; email: boolean }) {
+  const fields: Record<string, string> = {};
+  if (taken.username) fields.username = 'Username is already taken';
+  if (taken.email) fields.email = 'An account with this email already exists';
+  return new AppError(409, 'ALREADY_EXISTS', taken.username ? 'Username is already taken' : 'An account with this email already exists', fields);
+}

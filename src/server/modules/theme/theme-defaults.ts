@@ -1,0 +1,66 @@
+export type ThemeFeatures = {
+  nsfwEnabled: boolean;
+  advancedPrompting: boolean;
+  communityGallery: boolean;
+  presetStyles: boolean;
+  customLoraTraining: boolean;
+};
+export type ThemeProfile = {
+  name: string;
+  description: string;
+  primaryColor: string;
+  accentColor: string;
+  appearance: 'light' | 'dark' | 'system';
+  variant: 'professional' | 'vibrant' | 'tint';
+  radius: number;
+  features: ThemeFeatures;
+};
+export type ProfileId = 'standard' | 'token' | 'adult';
+export type SiteTheme = { activeProfile: ProfileId; profiles: Record<ProfileId, ThemeProfile> };
+
+const features = (nsfw: boolean): ThemeFeatures => ({
+  nsfwEnabled: nsfw,
+  advancedPrompting: true,
+  communityGallery: false,
+  presetStyles: true,
+  customLoraTraining: true,
+});
+
+// Spec part 1 §3: the three profiles and their defaults.
+export function defaultTheme(): SiteTheme {
+  return {
+    activeProfile: 'standard',
+    profiles: {
+      standard: {
+        name: 'Standard',
+        description: 'Clean, professional look',
+        primaryColor: '#00beab',
+        accentColor: '#5662f6',
+        appearance: 'light',
+        variant: 'professional',
+        radius: 0.75,
+        features: features(false),
+      },
+      token: {
+        name: 'Token',
+        description: 'A bold meme-token look',
+        primaryColor: '#ff9800',
+        accentColor: '#f44336',
+        appearance: 'light',
+        variant: 'vibrant',
+        radius: 1,
+        features: features(false),
+      },
+      adult: {
+        name: 'Adult',
+        description: 'Dark theme with adult content enabled',
+        primaryColor: '#e91e63',
+        accentColor: '#9c27b0',
+        appearance: 'dark',
+        variant: 'tint',
+        radius: 0.5,
+        features: features(true),
+      },
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { ThemeUpdateInput } from '../../../shared/schemas/theme';
+import type { Db } from '../../db/client';
+import { defaultTheme, type ProfileId, type SiteTheme } from './theme-defaults';
+import { createThemeRepository } from './theme.repository';
+
+function normalise(stored: Record<string, unknown> | null): SiteTheme {
+  const base = defaultTheme();
+  if (!stored) return base;
+  const s = stored as Partial<SiteTheme>;
+  const profiles = { ...base.profiles };
+  for (const id of Object.keys(profiles) as ProfileId[]) {
+    const p = s.profiles?.[id];
+    if (p) profiles[id] = { ...profiles[id], ...p, features: { ...profiles[id].features, ...(p.features ?? {}) } };
+  }
+  return { activeProfile: s.activeProfile && s.activeProfile in profiles ? s.activeProfile : base.activeProfile, profiles };
+}
+
+export function themeResponse(theme: SiteTheme) {
+  const active = theme.profiles[theme.activeProfile];
+  return {
+    success: true,
+    theme: {
+      primary: active.primaryColor,
+      accent: active.accentColor,
+      appearance: active.appearance,
+      variant: active.variant,
+      radius: active.radius,
+      profileId: theme.activeProfile,
+      profileName: active.name,
+      profileDescription: active.description,
+      features: active.features,
+    },
+    enhancedTheme: { activeProfile: theme.activeProfile, profiles: theme.profiles },
+  };
+}
+
+export function createThemeService(db: Db) {
+  const repo = createThemeRepository(db);
+  return {
+    async get() {
+      return normalise(await repo.get());
+    },
+    async update(input: ThemeUpdateInput, adminId: string) {
+      if (input.reset) {
+        const fresh = defaultTheme();
+        await repo.save(fresh, adminId);
+        return fresh;
+      }
+      const theme = normalise(await repo.get());
+      const target = input.activeProfile ?? input.profile ?? theme.activeProfile;
+      theme.activeProfile = target;
+      const p = { ...theme.profiles[target] };
+      const primary = input.profileUpdates?.primaryColor ?? input.primaryColor ?? input.primary;
+      if (primary) p.primaryColor = primary;
+      const accent = input.profileUpdates?.accentColor ?? input.accentColor;
+      if (accent) p.accentColor = accent;
+      p.appearance = input.profileUpdates?.appearance ?? input.appearance ?? p.appearance;
+      p.variant = input.profileUpdates?.variant ?? input.variant ?? p.variant;
+      p.radius = input.profileUpdates?.radius ?? input.radius ?? p.radius;
+      p.features = { ...p.features, ...(input.features ?? {}), ...(input.profileUpdates?.features ?? {}) };
+      theme.profiles[target] = p;
+      await repo.save(theme, adminId);
+      return theme;
+    },
+  };
+}

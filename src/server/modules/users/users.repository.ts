@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, ilike, lt, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUsersRepository(db: DbOrTx) {
+  return {
+    async byId(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+    async byUsername(username: string) {
+      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      return row ?? null;
+    },
+    async byEmail(email: string) {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      return row ?? null;
+    },
+    async byReferralCode(code: string) {
+      const [row] = await db.select().from(users).where(eq(users.referralCode, code));
+      return row ?? null;
+    },
+    async taken(username: string, email: string, exceptId?: string) {
+      const rows = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(
+          and(
+            or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+            exceptId ? ne(users.id, exceptId) : undefined,
+          ),
+        );
+      return {
+        username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+        email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+      };
+    },
+    async insert(values: typeof users.$inferInsert) {
+      const [row] = await db.insert(users).values(values).returning();
+      return row;
+    },
+    async update(id: string, values: Partial<typeof users.$inferInsert>) {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
+    async anyAdmin() {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+      return Boolean(row);
+    },
+    async count() {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row.n;
+    },
+    async search(q: string | undefined, limit: number, cursor?: { createdAt: Date; id: string }) {
+      const term = q ? `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+      return db
+        .select()
+        .from(users)
+        .where(
+          and(
+            term ? or(ilike(users.username, term), ilike(users.email, term)) : undefined,
+            cursor
+              ? or(lt(users.createdAt, cursor.createdAt), and(eq(users.createdAt, cursor.createdAt), lt(users.id, cursor.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit);
+    },
+    async all() {
+      return db.select().from(users).orderBy(asc(users.createdAt));
+    },
+  };
+}

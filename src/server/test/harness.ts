@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { createDeps } from '../bootstrap';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { seedCatalog } from '../db/seed';
+import type { AppDeps } from '../deps';
+import { registerJobs } from '../jobs/register';
+import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
+
+export type Harness = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: Config;
+  /** inject with a cookie jar per "browser" */
+  client: () => Client;
+  admin: () => Promise<Client>;
+  close: () => Promise<void>;
+};
+
+export type Client = {
+  cookie: string | undefined;
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  get: (url: string) => Promise<LightMyRequestResponse>;
+  post: (url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  patch: (url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  put: (url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  del: (url: string) => Promise<LightMyRequestResponse>;
+  register: (username?: string, password?: string) => Promise<{ id: string; username: string; tokenBalance: number }>;
+  login: (username: string, password: string) => Promise<void>;
+};
+
+export const ADMIN = { username: 'root_admin', password: 'AdminPass123', email: 'root@example.com' };
+
+/**
+ * A fresh database per call: in-memory PGlite by default, or a new database on the server named by
+ * TEST_DATABASE_URL (CI runs the API tests on PostgreSQL 15 that way).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: async () => {} };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createHarness(env: Record<string, string> = {}, opts: { startQueue?: boolean } = {}): Promise<Harness> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-test-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-123456',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: ADMIN.email,
+      OFFLINE_TRAIN_SECONDS: '1',
+      OFFLINE_HOST_SECONDS: '1',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+  );
+  const { database, drop } = await freshDatabase();
+  const deps = await createDeps(config, { database, log: pino({ level: 'silent' }) as any, queuePollMs: 50 });
+  await seedCatalog(deps.db, deps.storage);
+  await bootstrapAdmin(deps.db, config, () => {});
+  registerJobs(deps);
+  if (opts.startQueue !== false) deps.queue.start();
+  const app = await buildApp(deps, { webRoot: path.join(dataDir, 'no-web') });
+  await app.ready();
+
+  const client = (): Client => {
+    const c: Client = {
+      cookie: undefined,
+      inject: async (o) => {
+        const headers = { ...(o.headers ?? {}) } as Record<string, string>;
+        if (c.cookie) headers.cookie = c.cookie;
+        const res = await app.inject({ ...o, headers });
+        const set = res.headers['set-cookie'];
+        const list = Array.isArray(set) ? set : set ? [set] : [];
+        for (const s of list) {
+          const [pair] = s.split(';');
+          const [name, value] = pair.split('=');
+          if (name === 'sid') c.cookie = value ? `sid=${value}` : undefined;
+        }
+        return res;
+      },
+      get: (url) => c.inject({ method: 'GET', url }),
+      post: (url, payload) => c.inject({ method: 'POST', url, payload: payload as any }),
+      patch: (url, payload) => c.inject({ method: 'PATCH', url, payload: payload as any }),
+      put: (url, payload) => c.inject({ method: 'PUT', url, payload: payload as any }),
+      del: (url) => c.inject({ method: 'DELETE', url }),
+      register: async (username = `user_${randomUUID().slice(0, 8)}`, password = 'Password123') => {
+        const res = await c.post('/api/auth/register', { username, email: `${username}@example.com`, password });
+        if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+        return res.json().user;
+      },
+      login: async (username, password) => {
+        const res = await c.post('/api/auth/login', { username, password });
+        if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      },
+    };
+    return c;
+  };
+
+  return {
+    app,
+    deps,
+    config,
+    client,
+    admin: async () => {
+      const c = client();
+      await c.login(ADMIN.username, ADMIN.password);
+      return c;
+    },
+    close: async () => {
+      await app.close();
+      await deps.queue.stop();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

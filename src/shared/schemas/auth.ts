@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// Spec part 1 §5 and DECISIONS 9 / 18: every message is the spec's own text.
+export const USERNAME_MIN = 'Username must be at least 3 characters';
+export const USERNAME_CHARS = 'Username can only contain letters, numbers, and underscores';
+export const USERNAME_MAX = 'Username must be at most 32 characters';
+export const EMAIL_INVALID = 'Please enter a valid email address';
+export const PASSWORD_MIN_6 = 'Password must be at least 6 characters';
+export const PASSWORD_MIN_8 = 'Password must be at least 8 characters';
+export const PASSWORD_LETTER_DIGIT = 'Password must contain at least one letter and one number';
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+
+export const usernameSchema = z
+  .string({ error: USERNAME_MIN })
+  .trim()
+  .min(3, USERNAME_MIN)
+  .max(32, USERNAME_MAX)
+  .regex(/^[A-Za-z0-9_]+$/, USERNAME_CHARS);
+
+export const emailSchema = z
+  .string({ error: EMAIL_INVALID })
+  .trim()
+  .max(254, EMAIL_INVALID)
+  .pipe(z.email(EMAIL_INVALID));
+
+export const strongPasswordSchema = z
+  .string({ error: PASSWORD_MIN_8 })
+  .min(8, PASSWORD_MIN_8)
+  .max(200, 'Password must be at most 200 characters')
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_LETTER_DIGIT);
+
+export const loginSchema = z.object({
+  username: z.string({ error: USERNAME_MIN }).trim().min(3, USERNAME_MIN).max(254, USERNAME_MAX),
+  password: z.string({ error: PASSWORD_MIN_6 }).min(6, PASSWORD_MIN_6).max(200, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: strongPasswordSchema,
+  referralCode: z.string().trim().max(64).optional().nullable(),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+// The form adds the confirmation; the server never sees it.
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const passwordChecklist = [
+  { label: 'At least 8 characters', test: (v: string) => v.length >= 8 },
+  { label: 'Contains a letter', test: (v: string) => /[A-Za-z]/.test(v) },
+  { label: 'Contains a number', test: (v: string) => /\d/.test(v) },
+] as const;
+
+export const forgotPasswordSchema = z.object({
+  usernameOrEmail: z.string({ error: 'Please enter your username or email' }).trim().min(1, 'Please enter your username or email').max(254),
+});
+
+export const resetPasswordTokenSchema = z.object({
+  token: z.string({ error: 'This reset link is invalid or has expired.' }).min(10, 'This reset link is invalid or has expired.').max(200),
+  newPassword: strongPasswordSchema,
+});
+export const resetPasswordFormSchema = resetPasswordTokenSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'This verification link is invalid or has expired.' }).min(10, 'This verification link is invalid or has expired.').max(200),
+});
