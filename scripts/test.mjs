@@ -1,0 +1,67 @@
+// `npm test`: every runner (unit + API + component, then browser end-to-end), one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './start.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'lora-vitest-'));
+
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return true;
+  if (existsSync('/usr/bin/chromium')) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)…');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const res = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return res.status === 0 && existsSync('/usr/bin/chromium');
+  }
+  console.error('Chromium is not installed: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
+  return false;
+}
+
+function run(name, projects) {
+  const out = path.join(tmp, `${name}.json`);
+  const res = spawnSync(
+    process.execPath,
+    [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: root, stdio: 'inherit', env: process.env },
+  );
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed = r.numPassedTests;
+    failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    skipped = r.numPendingTests + r.numTodoTests;
+    // a file that failed to load counts as a failure even with no test in it
+    failed += r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+  } else if (res.status !== 0) failed = 1;
+  if (res.status !== 0 && failed === 0) failed = 1;
+  return { passed, failed, skipped };
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const add = (r) => {
+  totals.passed += r.passed;
+  totals.failed += r.failed;
+  totals.skipped += r.skipped;
+};
+
+if (!only || only === 'unit') add(run('unit', ['unit', 'web']));
+if (only === 'api') add(run('api', ['unit']));
+if (!only || only === 'e2e') {
+  ensureWebBuild();
+  if (ensureChromium()) add(run('e2e', ['e2e']));
+  else add({ passed: 0, failed: 1, skipped: 0 });
+}
+rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  admin: { username: string; password: string };
+  output: () => string;
+  /** SIGKILL the process (crash test) */
+  kill: () => Promise<void>;
+  /** start again on the same data directory and port */
+  restart: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/**
+ * Starts the real server (`src/server/main.ts`, built web client) on a free port with its own data
+ * directory, offline engines and short durations. Extra env overrides (e.g. OFFLINE_TRAIN_SECONDS).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const admin = { username: 'e2e_admin', password: 'AdminPass123' };
+  let log = '';
+  let proc: ChildProcess;
+  const launch = async () => {
+    proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        ADMIN_EMAIL: 'e2e-admin@example.com',
+        OFFLINE_TRAIN_SECONDS: '4',
+        OFFLINE_HOST_SECONDS: '2',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout!.on('data', (d) => (log += d));
+    proc.stderr!.on('data', (d) => (log += d));
+    await waitHealthy(url, proc);
+  };
+  await launch();
+  const exited = () => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+  return {
+    url,
+    port,
+    dataDir,
+    admin,
+    output: () => log,
+    kill: async () => {
+      proc.kill('SIGKILL');
+      await exited();
+    },
+    restart: launch,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await Promise.race([exited(), new Promise((r) => setTimeout(r, 5000))]);
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+    },
+  };
+}
