@@ -93,9 +93,9 @@ describe('RegisterPage', () => {
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/register')).toBe(true));
-    expect((calls.find((c) => c.path === '/api/auth/register')?.body as { referralCode?: string }).referralCode).toBe(
-      'KEPT1',
-    );
+    expect(
+      (calls.find((c) => c.path === '/api/auth/register')?.body as { referralCode?: string }).referralCode,
+    ).toBe('KEPT1');
   });
 
   it('marks a taken username on its field', async () => {

@@ -7,14 +7,42 @@ import { DashboardPage } from './dashboard-page';
 
 const now = Date.now();
 const models = [
-  { id: 'm1', name: 'Summer look', description: null, status: 'ready', previewImageUrl: null, createdAt: new Date(now - 2 * 3600_000).toISOString() },
-  { id: 'm2', name: 'Office', description: null, status: 'processing', previewImageUrl: null, createdAt: new Date(now).toISOString() },
+  {
+    id: 'm1',
+    name: 'Summer look',
+    description: null,
+    status: 'ready',
+    previewImageUrl: null,
+    createdAt: new Date(now - 2 * 3600_000).toISOString(),
+  },
+  {
+    id: 'm2',
+    name: 'Office',
+    description: null,
+    status: 'processing',
+    previewImageUrl: null,
+    createdAt: new Date(now).toISOString(),
+  },
   { id: 'm3', name: 'Beach', description: null, status: 'failed', previewImageUrl: null, createdAt: null },
   { id: 'm4', name: 'Fourth', description: null, status: 'pending', previewImageUrl: null, createdAt: null },
 ];
 const styles = [
-  { id: 's1', name: 'Noir', description: 'Black and white film', previewImageUrl: null, isNSFW: false, tokenCost: 50 },
-  { id: 's2', name: 'Boudoir', description: 'Adult style', previewImageUrl: '/files/p.png', isNSFW: true, tokenCost: 70 },
+  {
+    id: 's1',
+    name: 'Noir',
+    description: 'Black and white film',
+    previewImageUrl: null,
+    isNSFW: false,
+    tokenCost: 50,
+  },
+  {
+    id: 's2',
+    name: 'Boudoir',
+    description: 'Adult style',
+    previewImageUrl: '/files/p.png',
+    isNSFW: true,
+    tokenCost: 70,
+  },
 ];
 
 function renderDashboard(overrides: { models?: unknown[]; nsfw?: boolean } = {}) {
@@ -45,7 +73,9 @@ describe('DashboardPage', () => {
     expect(
       within(section).getByRole('link', { name: 'Generate Images with Summer look' }).getAttribute('href'),
     ).toBe('/generate?modelId=m1');
-    expect(within(section).getByRole('link', { name: 'View Details of Summer look' }).getAttribute('href')).toBe('/models/m1');
+    expect(
+      within(section).getByRole('link', { name: 'View Details of Summer look' }).getAttribute('href'),
+    ).toBe('/models/m1');
     expect(within(section).getByRole('link', { name: /Create New Model/ })).toBeTruthy();
     expect(screen.queryByText(/Welcome to LoRA Studio/)).toBeNull();
     expect(calls.some((c) => c.path === '/api/preset-styles?showNsfw=true')).toBe(true);
@@ -55,7 +85,9 @@ describe('DashboardPage', () => {
     renderDashboard({ models: [] });
     expect(await screen.findByText("You haven't created any models yet.")).toBeTruthy();
     expect(screen.getByText(/Welcome to LoRA Studio/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create Your First Model' }).getAttribute('href')).toBe('/models/create');
+    expect(screen.getByRole('link', { name: 'Create Your First Model' }).getAttribute('href')).toBe(
+      '/models/create',
+    );
     expect(screen.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/#how-it-works');
     expect(screen.queryByRole('link', { name: /Create New Model/ })).toBeNull();
   });
@@ -64,7 +96,9 @@ describe('DashboardPage', () => {
     renderDashboard({ nsfw: true });
     expect(await screen.findByText('No preview')).toBeTruthy();
     expect(screen.getByText('50 tokens')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Use Style Noir' }).getAttribute('href')).toBe('/generate?styleId=s1');
+    expect(screen.getByRole('link', { name: 'Use Style Noir' }).getAttribute('href')).toBe(
+      '/generate?styleId=s1',
+    );
     expect(screen.getByText('NSFW')).toBeTruthy();
     expect(screen.getByText('This preset contains NSFW content')).toBeTruthy();
 

@@ -94,20 +94,20 @@ export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
           <Logo to="/" />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <ThemeToggle />
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
+            <ThemeToggle className="size-9 sm:size-10" />
             {isLoading ? null : user ? (
               <Button size="sm" asChild>
                 <Link to="/dashboard">Dashboard</Link>
               </Button>
             ) : (
               <>
-                <Button variant="ghost" size="sm" asChild>
+                <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" asChild>
                   <Link to="/login">Log in</Link>
                 </Button>
-                <Button size="sm" asChild>
+                <Button size="sm" className="px-2.5 sm:px-3" asChild>
                   <Link to={registerTo}>Sign up</Link>
                 </Button>
               </>

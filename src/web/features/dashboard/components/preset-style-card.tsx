@@ -29,7 +29,7 @@ export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
           </div>
         )}
         {style.isNSFW ? (
-          <Badge variant="destructive" className="absolute top-2 left-2 bg-red-600 text-white">
+          <Badge variant="destructive" className="absolute top-2 left-2 z-10 bg-red-600 text-white">
             NSFW
           </Badge>
         ) : null}
