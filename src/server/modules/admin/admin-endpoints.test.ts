@@ -25,6 +25,10 @@ const ADMIN_ELSEWHERE = [
   'PATCH /api/support/tickets/:id/status',
   'PATCH /api/support/tickets/:id/priority',
   'POST /api/support/tickets/:id/notes',
+  // models engineer's admin actions on a model
+  'POST /api/models/:id/status',
+  'POST /api/models/:id/reupload',
+  'POST /api/models/:id/reupload-runware',
 ];
 // Routes of this issue that must exist.
 const MUST_EXIST = [
@@ -48,6 +52,8 @@ type Ctx = {
   packageId: string | null;
   doomedPackageId: string | null;
   modelId: string;
+  hostModelIds: [string, string];
+  failedLogId: string;
 };
 type Call = { url: string; payload?: unknown; headers?: Record<string, string> };
 
@@ -81,6 +87,10 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
   // endpoints built by the models, generation and tokens engineers (issue #6 names their shapes)
   'GET /api/admin/models': () => ({ url: '/api/admin/models?search=walk' }),
   'GET /api/admin/models/upload-logs': () => ({ url: '/api/admin/models/upload-logs' }),
+  'POST /api/admin/models/upload-logs/:id/retry': (c) => ({ url: `/api/admin/models/upload-logs/${c.failedLogId}/retry` }),
+  'POST /api/models/:id/status': (c) => ({ url: `/api/models/${c.modelId}/status`, payload: { status: 'uploaded' } }),
+  'POST /api/models/:id/reupload': (c) => ({ url: `/api/models/${c.hostModelIds[0]}/reupload` }),
+  'POST /api/models/:id/reupload-runware': (c) => ({ url: `/api/models/${c.hostModelIds[1]}/reupload-runware` }),
   'GET /api/admin/generated-images': () => ({ url: '/api/admin/generated-images' }),
   'GET /api/admin/generated-images/count': () => ({ url: '/api/admin/generated-images/count' }),
   'GET /api/admin/token-packages': () => ({ url: '/api/admin/token-packages' }),
@@ -149,6 +159,12 @@ beforeAll(async () => {
   const style = (await admin.post('/api/preset-styles', { ...styleBody, name: 'Walk Keep' })).json();
   const doomed = (await admin.post('/api/preset-styles', { ...styleBody, name: 'Walk Doomed' })).json();
   const [model] = await h.deps.db.insert(schema.models).values({ userId: u.id, name: 'Walk Model', triggerWord: 'ohwx', status: 'failed' }).returning();
+  // trained models whose host upload failed: what the re-upload and retry actions act on
+  const hosted = await h.deps.db
+    .insert(schema.models)
+    .values([0, 1, 2].map((i) => ({ userId: u.id, name: `Walk Hosted ${i}`, triggerWord: 'ohwx', status: 'failed' as const, weightsKey: `u/${u.id}/walk-${i}.safetensors` })))
+    .returning();
+  const [failedLog] = await h.deps.db.insert(schema.uploadLogs).values({ modelId: hosted[2].id, userId: u.id, status: 'failed', message: 'walk' }).returning();
   const [pkg] = await h.deps.db.select().from(schema.tokenPackages).limit(1);
   const [doomedPkg] = await h.deps.db.insert(schema.tokenPackages).values({ name: 'Walk Doomed Pack', tokenAmount: 5, priceInCents: 100 }).returning();
   ctx = {
@@ -160,6 +176,8 @@ beforeAll(async () => {
     packageId: pkg?.id ?? null,
     doomedPackageId: doomedPkg.id,
     modelId: model.id,
+    hostModelIds: [hosted[0].id, hosted[1].id],
+    failedLogId: failedLog.id,
   };
   const all = parseRouteTree(h.app.printRoutes({ commonPrefix: false }));
   adminRoutes = all.filter((r) => r.split(' ')[1].startsWith('/api/admin/') || ADMIN_ELSEWHERE.includes(r));

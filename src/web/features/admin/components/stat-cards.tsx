@@ -36,7 +36,7 @@ export function StatCards() {
   const mismatches = ledger.data ? (Array.isArray(ledger.data.mismatches) ? ledger.data.mismatches.length : Number(ledger.data.mismatches) || 0) : 0;
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Users" icon={<Users />} value={s ? formatNumber(s.totalUsers) : undefined} failed={stats.isError} />
         <StatCard label="Active Models" icon={<Sparkles />} value={s ? formatNumber(s.activeModels) : undefined} failed={stats.isError} />
         <StatCard label="Revenue" icon={<DollarSign />} value={s ? `$${(s.revenueInCents / 100).toFixed(2)}` : undefined} failed={stats.isError} />
