@@ -22,7 +22,7 @@ function StatCard({ label, icon, value, failed }: { label: string; icon: ReactNo
             <Skeleton className="mt-1 h-8 w-20" aria-label={`Loading ${label}`} />
           )}
         </div>
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary-text [&_svg]:size-5">{icon}</div>
+        <div className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 sm:flex text-primary-text [&_svg]:size-5">{icon}</div>
       </CardContent>
     </Card>
   );
