@@ -106,6 +106,17 @@ describe('support tickets', () => {
     expect((await admin.patch(`/api/support/tickets/not-a-uuid/priority`, { priority: 'low' })).statusCode).toBe(404);
   });
 
+  it('rate-limits ticket creation per user (429 with Retry-After)', async () => {
+    const c = h.client();
+    await c.register('spammy_s');
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await c.post('/api/support/tickets', { subject: `s${i}`, message: 'm' })).statusCode);
+    expect(codes.slice(0, 20).every((s) => s === 201)).toBe(true);
+    const last = await c.post('/api/support/tickets', { subject: 'again', message: 'm' });
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeTruthy();
+  });
+
   it('keeps the admin actions from users (403) and guests (401), whatever the body', async () => {
     const [ticket] = (await alice.get('/api/support/tickets')).json();
     const before = JSON.stringify(await h.deps.db.query.supportTickets.findMany());

@@ -1,6 +1,7 @@
-import type { CreateTicketInput, SupportTicket, TicketPriority, TicketStatus } from '../../../shared/schemas/support';
+import type { SupportTicket, TicketPriority, TicketStatus } from '../../../shared/schemas/support';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { createAuthRepository } from '../auth/auth.repository';
 import { linkMail } from '../mail/mail.service';
 import type { UserRow } from '../users/users.repository';
 import { createSupportRepository, type TicketDetail } from './support.repository';
@@ -27,8 +28,12 @@ export function toPublicTicket(d: TicketDetail): SupportTicket {
   };
 }
 
+// A person with a real problem files a handful of tickets; a script filing hundreds only buries the team.
+const TICKETS_PER_HOUR = 20;
+
 export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>) {
   const repo = createSupportRepository(deps.db);
+  const limits = createAuthRepository(deps.db);
 
   async function detailOr404(id: string) {
     const d = await repo.detail(id);
@@ -46,6 +51,10 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
     async create(user: UserRow, input: { subject: string; message: string; priority: TicketPriority; modelId: string | null }) {
       // DECISIONS 1/6: a ticket may only name the author's own model; anything else reads as 404
       if (input.modelId && !(await repo.ownModel(input.modelId, user.id))) throw notFound('Model not found');
+      const hit = await limits.hit(`ticket:user:${user.id}`, 3_600_000);
+      if (hit.count > TICKETS_PER_HOUR) {
+        throw new AppError(429, 'RATE_LIMITED', 'You have submitted many tickets recently. Please wait before submitting another.', undefined, { retryAfter: hit.retryAfterSec });
+      }
       const row = await repo.insert({
         userId: user.id,
         subject: input.subject,
@@ -91,4 +100,3 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
   };
 }
 
-export type { CreateTicketInput };
