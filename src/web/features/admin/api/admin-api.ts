@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schemas/admin';
 import type { PresetStyle } from '@shared/schemas/styles';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
@@ -54,6 +54,8 @@ export function useAdminUsers(search: string) {
         { signal },
       ),
     getNextPageParam: (last) => last.nextCursor,
+    // the table keeps the last results on screen while a new search loads
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -83,7 +85,7 @@ export const useResetPassword = () =>
 
 // ---- models ----
 export const useAdminModels = (search: string) =>
-  useQuery<AdminModel[]>({ queryKey: ['/api/admin/models', { search: search || undefined }], staleTime: 60_000 });
+  useQuery<AdminModel[]>({ queryKey: ['/api/admin/models', { search: search || undefined }], staleTime: 60_000, placeholderData: keepPreviousData });
 
 export const useTrainingStatus = (id: string, enabled: boolean) =>
   useQuery<TrainingStatus>({ queryKey: ['/api/models', id, 'training-status'], enabled, refetchInterval: enabled ? 10_000 : false });

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Eye, Search, Trash2 } from 'lucide-react';
 import {
   AlertDialog,
@@ -19,12 +19,13 @@ import { formatDate } from '@web/lib/format';
 import { type AdminModel, useAdminModels, useDeleteModel } from '../api/admin-api';
 import { AdminModelStatus } from './admin-model-status';
 import { ModelDetailDialog } from './model-detail-dialog';
+import { useDebounced } from '../hooks/use-debounced';
 import { TabError } from './tab-error';
 import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
 
 export function ModelsTab() {
   const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search.trim());
+  const deferred = useDebounced(search.trim());
   const models = useAdminModels(deferred);
   const del = useDeleteModel();
   const [viewingId, setViewingId] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Pencil, Search, UserCheck, UserX } from 'lucide-react';
 import type { AdminUser } from '@shared/schemas/admin';
 import {
@@ -22,13 +22,14 @@ import { formatNumber } from '@web/lib/format';
 import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { useDebounced } from '../hooks/use-debounced';
 import { TabError } from './tab-error';
 import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
 
 export function UsersTab() {
   const { user: me } = useUser();
   const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search.trim());
+  const deferred = useDebounced(search.trim());
   const users = useAdminUsers(deferred);
   const setStatus = useSetUserStatus();
   const [editing, setEditing] = useState<AdminUser | null>(null);
