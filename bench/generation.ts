@@ -102,7 +102,7 @@ export async function run(): Promise<Record<string, number | string>> {
     }
     await h.deps.db.execute(sql`analyze generated_images`);
     const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
-    const [{ n }] = (await h.deps.db.execute(sql`select count(*)::int as n from generated_images`)).rows as { n: number }[];
+    const n = await (await h.admin()).get('/api/admin/generated-images/count').then((r) => r.json().count as number);
 
     const smallAtScale = await timeRequests(small, () => '/api/generated-images?limit=24', 100);
     const bigFirst = await timeRequests(big, () => '/api/generated-images?limit=24', 100);
