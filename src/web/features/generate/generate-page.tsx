@@ -277,7 +277,7 @@ function Generator({ user }: { user: PublicUser }) {
             <div className="space-y-2 rounded-lg bg-muted p-3 text-sm" aria-live="polite">
               <div className="flex justify-between">
                 <span>Token cost</span>
-                <span className="font-semibold tabular-nums" data-testid="token-cost">
+                <span className="font-semibold tabular-nums" data-testid="generator-cost">
                   {cost} tokens
                 </span>
               </div>
@@ -285,7 +285,7 @@ function Generator({ user }: { user: PublicUser }) {
                 <span>
                   {perImage} × {form.count} image(s)
                 </span>
-                <span className="tabular-nums" data-testid="token-balance">
+                <span className="tabular-nums" data-testid="generator-balance">
                   Balance: {balance}
                 </span>
               </div>
