@@ -43,14 +43,14 @@ describe('generating images in the browser', () => {
     await helper.setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png });
     await page.getByText('Image analysis complete').first().waitFor();
     await page.getByRole('button', { name: 'Insert into prompt' }).click();
-    await expect.poll(() => page.getByLabel('Prompt', { exact: true }).inputValue()).toContain('colour palette');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Prompt', exact: true }).inputValue()).toContain('colour palette');
 
     // 2 non-HD 512×512 images with FLUX.1 Schnell: (10) × 1 × 2 = 20
     await page.getByRole('switch', { name: 'HD (double resolution)' }).click();
     await page.getByLabel('Number of images').fill('2');
     await page.getByLabel('Base model').click();
     await page.getByRole('option', { name: /FLUX\.1 Schnell/ }).click();
-    await page.getByLabel('Prompt', { exact: true }).fill('a red lighthouse on a cliff at sunset');
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a red lighthouse on a cliff at sunset');
     await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('20 tokens');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
