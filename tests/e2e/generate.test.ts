@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, signUp, type Browser } from './support/browser';
+import { logIn, openBrowser, signUp, type Browser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -87,5 +87,25 @@ describe('generating images in the browser', () => {
     await page.getByText('You need 40 tokens to generate 4 image(s). Current balance: 30.').waitFor();
     expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
     expect(await balance()).toBe(30);
+  });
+});
+
+describe('admin image gallery', () => {
+  it('lists every user’s images for an admin, in gallery and table views, with filters', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await logIn(page, server.url, server.admin.username, server.admin.password);
+    await page.goto(`${server.url}/admin/image-gallery`);
+    const tiles = page.getByRole('list', { name: 'Generated images' }).locator('li');
+    await expect.poll(() => tiles.count()).toBe(2);
+    await page.getByRole('tab', { name: 'Detailed View' }).click();
+    await page.getByRole('cell', { name: /a red lighthouse/ }).first().waitFor();
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByLabel('Size').click();
+    await page.getByRole('option', { name: /HD/ }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No images found.').waitFor();
+    const count = await page.evaluate(async () => (await (await fetch('/api/admin/generated-images/count')).json()).count as number);
+    expect(count).toBe(2);
   });
 });
