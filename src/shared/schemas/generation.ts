@@ -91,8 +91,6 @@ export const generateImageSchema = z
   });
 export type GenerateImageInput = z.input<typeof generateImageSchema>;
 
-const booleanText = z.enum(['true', 'false']).optional();
-
 export const galleryQuerySchema = z.object({
   cursor: cursorSchema,
   search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
@@ -113,7 +111,6 @@ export const adminGalleryQuerySchema = galleryQuerySchema.extend({
   baseModelId: z.uuid('Invalid base model').optional(),
   nsfw: z.enum(['all', 'safe', 'nsfw'], { error: 'Invalid NSFW filter' }).optional(),
   size: z.enum(['all', 'hd', 'standard'], { error: 'Invalid size filter' }).optional(),
-  showNsfw: booleanText,
 });
 export type AdminGalleryQuery = z.infer<typeof adminGalleryQuerySchema>;
 
