@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { createImageEngine } from '../../engines/images/factory';
+import { createOfflineImageEngine } from '../../engines/images/offline';
 import type { ImageEngine } from '../../engines/images/images';
 import { createVisionEngine } from '../../engines/vision/factory';
 import type { VisionEngine } from '../../engines/vision/vision';
@@ -19,4 +20,14 @@ export function generationEngines(deps: Pick<AppDeps, 'config'>) {
 /** Tests swap in an engine (e.g. one that fails) for one app. */
 export function setGenerationEngines(deps: Pick<AppDeps, 'config'>, engines: Partial<{ images: ImageEngine; vision: VisionEngine }>) {
   cache.set(deps.config, { ...generationEngines(deps), ...engines });
+}
+
+/**
+ * The engine a generation was priced and recorded with. A model trained and hosted offline exists
+ * only as the offline artifact, so it always renders offline, whatever vendor keys are set.
+ */
+export function imageEngineFor(deps: Pick<AppDeps, 'config'>, name: string) {
+  const configured = generationEngines(deps).images;
+  if (configured.name === name) return configured;
+  return createOfflineImageEngine();
 }

@@ -6,7 +6,7 @@ import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
 import { imageKeys } from '../gallery/image-view';
-import { generationEngines } from './engines';
+import { imageEngineFor } from './engines';
 import { derivedId, generationRequestSchema, type GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 
@@ -132,7 +132,7 @@ export function defineGenerationJob(deps: AppDeps) {
       }
       const req = parsed.data;
       await repo.markRunning(generationId);
-      const engine = generationEngines(deps).images;
+      const engine = imageEngineFor(deps, gen.engine);
       const artifact = engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
 
       let delivered = await repo.deliveredCount(generationId);

@@ -92,6 +92,20 @@ describe('generation through Runware', () => {
     served = true;
   });
 
+  it('draws a model that only exists offline with the offline renderer', async () => {
+    const cat = await catalog(h.deps);
+    const c = h.client();
+    const u = await c.register();
+    await giveTokens(h.deps, u.id, 500);
+    const model = await readyModel(h.deps, u.id, { offlineHosted: true });
+    const before = tasks.length;
+    const res = await c.post('/api/generate-image', { prompt: 'me', baseModelId: cat.schnell.id, modelId: model.id, count: 1, width: 256, height: 256 });
+    expect(res.statusCode).toBe(200);
+    expect(tasks.length).toBe(before);
+    const gen = (await h.deps.db.query.generations.findMany()).find((g) => g.id === res.json().id)!;
+    expect(gen.engine).toBe('offline');
+  });
+
   it('answers analyze-image with the caption', async () => {
     const c = h.client();
     await c.register();

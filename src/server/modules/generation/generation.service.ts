@@ -29,6 +29,12 @@ export const GENERATION_WAIT_MS = 110_000;
 
 const ANALYZABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 
+/** A model hosted by the offline host has no vendor LoRA: it can only be drawn by the offline renderer. */
+function isOfflineModel(model: { hostingProvider?: string | null; airName: string | null } | null) {
+  if (!model) return false;
+  return model.hostingProvider === 'offline' || (model.airName?.startsWith('offline:') ?? false);
+}
+
 export function createGenerationService(deps: AppDeps) {
   const repo = createGenerationRepository(deps.db);
 
@@ -55,7 +61,7 @@ export function createGenerationService(deps: AppDeps) {
       styleCost = row.tokenCost;
     }
 
-    let model: GenerationRequest['model'] = null;
+    let model: (GenerationRequest['model'] & { hostingProvider?: string | null }) | null = null;
     if (input.modelId) {
       const row = await repo.model(input.modelId);
       // DECISIONS 1: someone else's model reads as 404
@@ -68,6 +74,7 @@ export function createGenerationService(deps: AppDeps) {
         promptModifier: row.promptModifier,
         airName: row.runwareAirName,
         artifactKey: row.artifactKey,
+        hostingProvider: row.hostingProvider,
       };
     }
 
@@ -90,14 +97,16 @@ export function createGenerationService(deps: AppDeps) {
       loraStrength: input.loraStrength,
       baseModel: { id: base.id, name: base.name, air: base.air },
       style,
-      model,
+      model: model ? { id: model.id, name: model.name, triggerWord: model.triggerWord, promptModifier: model.promptModifier, airName: model.airName, artifactKey: model.artifactKey } : null,
     };
-    return { request, perImage, total };
+    const configured = generationEngines(deps).images.name;
+    const offlineModel = isOfflineModel(model);
+    return { request, perImage, total, engine: offlineModel ? 'offline' : configured };
   }
 
   /** Debits, records the generation and enqueues its job in one transaction. */
   async function start(user: UserRow, input: GenerateInput) {
-    const { request, perImage, total } = await prepare(user, input);
+    const { request, perImage, total, engine } = await prepare(user, input);
     const generationId = randomUUID();
     let jobId: string | null = null;
     try {
@@ -119,7 +128,7 @@ export function createGenerationService(deps: AppDeps) {
           count: input.count,
           costPerImage: perImage,
           totalCost: total,
-          engine: generationEngines(deps).images.name,
+          engine,
         });
         jobId = await deps.queue.enqueue(GENERATION_JOB, { generationId }, { tx, singletonKey: `generation:${generationId}` });
       });

@@ -32,7 +32,7 @@ export async function catalog(deps: Pick<AppDeps, 'db'>) {
 }
 
 /** A ready personal model with an offline artifact (palette + crops), as the offline trainer writes it. */
-export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, opts: { status?: 'ready' | 'training'; name?: string } = {}) {
+export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, opts: { status?: 'ready' | 'training'; name?: string; offlineHosted?: boolean } = {}) {
   const id = randomUUID();
   const crops: string[] = [];
   for (let i = 0; i < 2; i++) {
@@ -45,7 +45,7 @@ export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: 
   await deps.storage.put(artifactKey, Buffer.from(JSON.stringify({ version: 1, palette: ['#aa3322', '#2244aa'], crops, triggerWord: 'zxqperson' })), 'application/json');
   const [row] = await deps.db
     .insert(models)
-    .values({ id, userId, name: opts.name ?? 'My Face', status: opts.status ?? 'ready', triggerWord: 'zxqperson', artifactKey, runwareAirName: 'lorastudio:1@1' })
+    .values({ id, userId, name: opts.name ?? 'My Face', status: opts.status ?? 'ready', triggerWord: 'zxqperson', artifactKey, runwareAirName: opts.offlineHosted ? `offline:${id}@1` : 'lorastudio:1@1', hostingProvider: opts.offlineHosted ? 'offline' : null })
     .returning();
   return row;
 }
