@@ -67,8 +67,8 @@ describe('app routes', () => {
 
   it('shows the Dashboard button on the landing page for a signed-in person', async () => {
     renderApp('/', { 'GET /api/auth/user': { body: { user: makeUser() } } });
-    const header = await screen.findByRole('banner');
-    expect(await within(header).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    const header = await screen.findByRole('banner', {}, { timeout: 5000 });
+    expect(await within(header).findByRole('link', { name: 'Dashboard' }, { timeout: 5000 })).toBeTruthy();
     expect(within(header).queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
