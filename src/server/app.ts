@@ -16,7 +16,9 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { galleryRoutes } from './modules/gallery/gallery.routes';
 import { baseModelsRoutes } from './modules/generation/base-models.routes';
+import { generationRoutes } from './modules/generation/generation.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { stylesRoutes } from './modules/styles/styles.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
+  await app.register(generationRoutes, { deps });
+  await app.register(galleryRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(adminRoutes, { deps });
   await app.register(supportRoutes, { deps });

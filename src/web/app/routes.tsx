@@ -81,6 +81,22 @@ export const appRoutes: AppRoute[] = [
     lazy: () => import('@web/features/settings/settings-page').then((m) => m.SettingsPage),
   },
 
+  {
+    path: '/generate',
+    guard: 'user',
+    lazy: () => import('@web/features/generate/generate-page').then((m) => m.GeneratePage),
+  },
+  {
+    path: '/gallery',
+    guard: 'user',
+    lazy: () => import('@web/features/gallery/gallery-page').then((m) => m.GalleryPage),
+  },
+  {
+    path: '/admin/image-gallery',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-image-gallery/admin-image-gallery-page').then((m) => m.AdminImageGalleryPage),
+  },
+
   // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
   // Admin (guard: 'admin'): added by the admin feature.
   {
