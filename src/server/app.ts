@@ -20,6 +20,9 @@ import { modelsRoutes } from './modules/models/models.routes';
 import { stylesRoutes } from './modules/styles/styles.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { themeRoutes } from './modules/theme/theme.routes';
+import { adminModelsRoutes } from './modules/training/admin-models.routes';
+import { trainingRoutes } from './modules/training/training.routes';
+import { webhooksRoutes } from './modules/training/webhooks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -68,6 +71,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
+  await app.register(trainingRoutes, { deps });
+  await app.register(adminModelsRoutes, { deps });
+  await app.register(webhooksRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
