@@ -1,7 +1,9 @@
 import type { AppDeps } from '../deps';
 import { registerTrainingJobs } from '../modules/training/training.jobs';
+import { defineMaintenanceJob } from './maintenance';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.
 export function registerJobs(deps: AppDeps) {
+  defineMaintenanceJob(deps);
   registerTrainingJobs(deps);
 }
