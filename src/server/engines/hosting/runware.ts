@@ -39,7 +39,7 @@ export function createRunwareHost(opts: { config: Config; storage: Storage; slee
 
   return {
     name: 'runware',
-    pollMs: 5000,
+    pollMs: opts.config.env === 'test' ? 100 : 5000,
     maxDurationMs: 60 * 60_000,
     async submit(input) {
       if (!input.weightsKey) throw new ProviderError('The model has no LoRA weights to upload', false);

@@ -51,7 +51,7 @@ export function createReplicateTrainer(opts: { config: Config; storage: Storage;
 
   return {
     name: 'replicate',
-    pollMs: 15_000,
+    pollMs: opts.config.env === 'test' ? 100 : 15_000,
     maxDurationMs: 3 * 60 * 60_000,
     async start(input) {
       const files: Record<string, Uint8Array> = {};
