@@ -44,7 +44,9 @@ export function registerTrainingJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_TRAINING,
     schema: z.object({ modelId: z.uuid(), attempt: z.number().int() }),
-    leaseMs: 5 * 60_000,
+    // a crashed worker's step is taken over after the lease: offline steps are short, vendor steps
+    // may download weights
+    leaseMs: deps.config.replicate ? 15 * 60_000 : 20_000,
     maxAttempts: 8,
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, attempt }, ctx: JobContext) => {
@@ -140,7 +142,7 @@ export function registerTrainingJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_HOSTING,
     schema: z.object({ modelId: z.uuid(), logId: z.uuid() }),
-    leaseMs: 5 * 60_000,
+    leaseMs: deps.config.runware ? 5 * 60_000 : 20_000,
     maxAttempts: 8,
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, logId }, ctx) => {
@@ -223,7 +225,7 @@ export function registerTrainingJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_WATCHDOG,
     schema: z.object({}).passthrough(),
-    leaseMs: 5 * 60_000,
+    leaseMs: 60_000,
     maxAttempts: 3,
     handler: async (_payload, ctx) => {
       const active = await models.inStatuses(ACTIVE_STATUSES);
