@@ -75,7 +75,7 @@ export async function processPhoto(originalName: string, buf: Buffer): Promise<P
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     const [image, thumb, phash] = await Promise.all([
-      sharp(data, raw).jpeg({ quality: 90, mozjpeg: true }).toBuffer(),
+      sharp(data, raw).jpeg({ quality: 90 }).toBuffer(),
       sharp(data, raw).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside' }).webp({ quality: 75 }).toBuffer(),
       dHash(sharp(data, raw)),
     ]);
