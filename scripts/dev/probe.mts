@@ -1,0 +1,14 @@
+import { startServer } from '../../tests/e2e/support/server';
+import { openBrowser } from '../../tests/e2e/support/browser';
+const s = await startServer();
+const b = await openBrowser();
+b.page.on('console', (m) => console.log('console', m.type(), m.text()));
+b.page.on('pageerror', (e) => console.log('pageerror', e.message));
+b.page.on('requestfailed', (r) => console.log('reqfail', r.url(), r.failure()?.errorText));
+b.page.on('response', (r) => { if (r.status() >= 400) console.log('resp', r.status(), r.url()); });
+await b.page.goto(s.url + (process.argv[2] ?? '/'));
+await new Promise((r) => setTimeout(r, 3000));
+await b.page.screenshot({ path: '/tmp/shot.png' });
+console.log((await b.page.content()).slice(0, 600));
+await b.close(); await s.stop();
+console.log(s.output().slice(0, 2000));

@@ -1,0 +1,10 @@
+import { startServer } from '../../tests/e2e/support/server';
+import { openBrowser } from '../../tests/e2e/support/browser';
+const s = await startServer();
+const b = await openBrowser();
+b.page.on('pageerror', (e) => console.log('pageerror', e.message));
+await b.page.goto(s.url + '/register');
+await b.page.getByLabel('Username').waitFor({timeout: 15000}).catch(e=>console.log('ERR', e.message.slice(0,200))); console.log('count', await b.page.getByLabel('Username').count());
+console.log('count2', await b.page.getByRole('textbox', { name: 'Username' }).count());
+console.log(await b.page.locator('label').allTextContents());
+await b.close(); await s.stop();
