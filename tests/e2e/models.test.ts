@@ -53,14 +53,14 @@ describe('custom models in the browser', () => {
     expect(await balance()).toBe(200);
     // the 10 s refresh shows progress from the trainer's logs
     await expect
-      .poll(async () => Number((await page.getByTestId('training-progress').textContent({ timeout: 1000 }).catch(() => '0%'))?.replace('%', '')), { timeout: 40_000, intervals: [500] })
+      .poll(async () => Number((await page.getByTestId('training-progress').textContent({ timeout: 1000 }).catch(() => '0%'))?.replace('%', '')), { timeout: 40_000, interval: 500 })
       .toBeGreaterThan(0);
     await expect.poll(() => page.getByLabel('Training log').textContent(), { timeout: 15_000 }).toContain('flux_train_replicate');
 
     await page.getByTestId('air-id').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('air-id').textContent()).toBe(`offline:${modelId}@1`);
     await page.getByText('Ready to Use').first().waitFor();
-    const generate = page.getByRole('link', { name: 'Generate Images' }).first();
+    const generate = page.getByRole('main').getByRole('link', { name: 'Generate Images' }).first();
     expect(await generate.getAttribute('href')).toBe(`/generate?modelId=${modelId}`);
 
     await page.goto(`${server.url}/models`);
