@@ -19,7 +19,7 @@ function newTriggerWord() {
 }
 
 function cleanName(name: string | undefined) {
-  const base = (name ?? 'image').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f]/g, '').trim();
+  const base = (name ?? 'image').split(/[\\/]/).pop()!.replace(/\p{Cc}/gu, '').trim();
   return (base || 'image').slice(0, 200);
 }
 
