@@ -78,7 +78,16 @@ export function registerTrainingJobs(deps: AppDeps) {
         }
         return ctx.retryIn(Math.min(engine.pollMs, 1000));
       }
-      const p = await engine.poll({ ...input, trainingId: m.trainingId });
+      let p;
+      try {
+        p = await engine.poll({ ...input, trainingId: m.trainingId });
+      } catch (err) {
+        if (err instanceof ProviderError && !err.retryable) {
+          await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
+          return { kind: 'done', result: 'failed' };
+        }
+        throw err;
+      }
       const trainingLogs = p.logs.slice(-LOG_LIMIT);
       const progress = p.progress ?? progressFromLogs(trainingLogs);
       if (p.status === 'starting' || p.status === 'processing') {
