@@ -12,13 +12,18 @@ const LIMIT = 10 * 1024 * 1024;
 async function bigPhoto(i: number): Promise<Buffer> {
   let side = 3000;
   for (;;) {
-    const { data } = await sharp(Buffer.from(photoSvg(i, side))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(Buffer.from(photoSvg(i, side)))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let s = i * 7919 + 17;
     for (let k = 0; k < data.length; k++) {
       s = (s * 1103515245 + 12345) & 0x7fffffff;
       data[k] = Math.max(0, Math.min(255, data[k] + ((s >> 16) & 0x7f) - 64));
     }
-    const jpeg = await sharp(data, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp(data, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     if (jpeg.length <= LIMIT - 64 * 1024 && jpeg.length > LIMIT * 0.8) return jpeg;
     side = Math.floor(side * Math.sqrt((LIMIT * 0.93) / jpeg.length));
   }
@@ -29,7 +34,11 @@ async function serverPid(dataDir: string): Promise<number | null> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const env = await readFile(`/proc/${entry}/environ`, 'utf8');
-      if (env.split('\0').includes(`DATA_DIR=${dataDir}`) && (await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('main.ts')) return Number(entry);
+      if (
+        env.split('\0').includes(`DATA_DIR=${dataDir}`) &&
+        (await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('main.ts')
+      )
+        return Number(entry);
     } catch {
       // gone or not ours
     }
@@ -59,18 +68,31 @@ export async function run(): Promise<Record<string, number | string>> {
     const reg = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench_models', email: 'bench_models@example.com', password: 'Password123' }),
+      body: JSON.stringify({
+        username: 'bench_models',
+        email: 'bench_models@example.com',
+        password: 'Password123',
+      }),
     });
     const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
     const model = await (
-      await fetch(`${server.url}/api/models`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench model' }) })
+      await fetch(`${server.url}/api/models`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench model' }),
+      })
     ).json();
     const pid = await serverPid(server.dataDir);
     const rssBefore = pid ? await statusKb(pid, 'VmRSS') : 0;
     const form = new FormData();
-    for (const f of files) form.append('images', await openAsBlob(f, { type: 'image/jpeg' }), path.basename(f));
+    for (const f of files)
+      form.append('images', await openAsBlob(f, { type: 'image/jpeg' }), path.basename(f));
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/api/models/${model.id}/images`, { method: 'POST', headers: { cookie }, body: form });
+    const res = await fetch(`${server.url}/api/models/${model.id}/images`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
     const seconds = (performance.now() - t0) / 1000;
     const body = await res.json();
     if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);

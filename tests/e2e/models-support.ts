@@ -16,7 +16,13 @@ export async function grantTokensOffline(server: TestServer, username: string, a
     const user = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
     if (!user) throw new Error(`no user ${username}`);
     await database.db.transaction((tx) =>
-      applyLedgerEntry(tx, { userId: user.id, type: 'admin_adjustment', amount, idempotencyKey: `admin:${randomUUID()}`, description: 'e2e grant' }),
+      applyLedgerEntry(tx, {
+        userId: user.id,
+        type: 'admin_adjustment',
+        amount,
+        idempotencyKey: `admin:${randomUUID()}`,
+        description: 'e2e grant',
+      }),
     );
   } finally {
     await database.close();
@@ -70,14 +76,23 @@ export function apiClient(baseUrl: string) {
     get: (url: string) => call('GET', url),
     post: (url: string, body?: unknown) => call('POST', url, body),
     async register(username: string) {
-      const r = await call('POST', '/api/auth/register', { username, email: `${username}@example.com`, password: 'Password123' });
+      const r = await call('POST', '/api/auth/register', {
+        username,
+        email: `${username}@example.com`,
+        password: 'Password123',
+      });
       if (r.status !== 201) throw new Error(`register ${r.status}`);
       return r.json.user;
     },
     async modelWithPhotos(name: string, n: number, seed: number) {
       const m = await call('POST', '/api/models', { name, description: '' });
       const form = new FormData();
-      for (let i = 0; i < n; i++) form.append('images', new Blob([new Uint8Array(await makePhoto(seed + i, { size: 256 }))], { type: 'image/jpeg' }), `p${i}.jpg`);
+      for (let i = 0; i < n; i++)
+        form.append(
+          'images',
+          new Blob([new Uint8Array(await makePhoto(seed + i, { size: 256 }))], { type: 'image/jpeg' }),
+          `p${i}.jpg`,
+        );
       const up = await call('POST', `/api/models/${m.json.id}/images`, form);
       if (up.status !== 201) throw new Error(`upload ${up.status} ${JSON.stringify(up.json)}`);
       return m.json.id as string;

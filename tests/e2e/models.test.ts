@@ -22,14 +22,17 @@ afterAll(async () => {
   await rm(photoDir, { recursive: true, force: true });
 });
 
-const balance = async () => (await (await browser.page.request.get(`${server.url}/api/auth/user`)).json()).user.tokenBalance as number;
+const balance = async () =>
+  (await (await browser.page.request.get(`${server.url}/api/auth/user`)).json()).user.tokenBalance as number;
 
 async function createModel(name: string, files: string[]) {
   const { page } = browser;
   await page.goto(`${server.url}/models/create`);
   await page.getByLabel('Model Name').fill(name);
   await page.getByTestId('image-input').setInputFiles(files);
-  await expect.poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).toBe(files.length);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
+    .toBe(files.length);
   await page.getByRole('button', { name: 'Create Model' }).click();
   await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   return new URL(page.url()).pathname.split('/').pop()!;
@@ -53,9 +56,22 @@ describe('custom models in the browser', () => {
     expect(await balance()).toBe(200);
     // the 10 s refresh shows progress from the trainer's logs
     await expect
-      .poll(async () => Number((await page.getByTestId('training-progress').textContent({ timeout: 1000 }).catch(() => '0%'))?.replace('%', '')), { timeout: 40_000, interval: 500 })
+      .poll(
+        async () =>
+          Number(
+            (
+              await page
+                .getByTestId('training-progress')
+                .textContent({ timeout: 1000 })
+                .catch(() => '0%')
+            )?.replace('%', ''),
+          ),
+        { timeout: 40_000, interval: 500 },
+      )
       .toBeGreaterThan(0);
-    await expect.poll(() => page.getByLabel('Training log').textContent(), { timeout: 15_000 }).toContain('flux_train_replicate');
+    await expect
+      .poll(() => page.getByLabel('Training log').textContent(), { timeout: 15_000 })
+      .toContain('flux_train_replicate');
 
     await page.getByTestId('air-id').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('air-id').textContent()).toBe(`offline:${modelId}@1`);

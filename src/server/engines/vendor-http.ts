@@ -42,7 +42,11 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
     try {
       res = await fetch(req.url, {
         method,
-        headers: { Accept: 'application/json', ...(req.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...req.headers },
+        headers: {
+          Accept: 'application/json',
+          ...(req.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...req.headers,
+        },
         body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
         signal: AbortSignal.timeout(req.timeoutMs ?? 30_000),
       });
@@ -66,19 +70,33 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
     const mayRetry = res.status === 429 || (idempotent && res.status >= 500);
     if (!mayRetry || attempt === attempts) throw lastError;
     const retryAfter = Number(res.headers.get('retry-after'));
-    await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : 500 * 2 ** (attempt - 1));
+    await sleep(
+      Number.isFinite(retryAfter) && retryAfter > 0
+        ? Math.min(retryAfter, 60) * 1000
+        : 500 * 2 ** (attempt - 1),
+    );
   }
   throw lastError ?? new ProviderError(`${req.vendor} failed`, true);
 }
 
 /** Downloads a file (vendor output) with a timeout; throws ProviderError. */
-export async function vendorDownload(vendor: string, url: string, headers: Record<string, string> = {}, timeoutMs = 10 * 60_000): Promise<Buffer> {
+export async function vendorDownload(
+  vendor: string,
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 10 * 60_000,
+): Promise<Buffer> {
   let res: Response;
   try {
     res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   } catch {
     throw new ProviderError(`${vendor} download could not be completed`, true);
   }
-  if (!res.ok) throw new ProviderError(`${vendor} download answered ${res.status}`, res.status === 429 || res.status >= 500, res.status);
+  if (!res.ok)
+    throw new ProviderError(
+      `${vendor} download answered ${res.status}`,
+      res.status === 429 || res.status >= 500,
+      res.status,
+    );
   return Buffer.from(await res.arrayBuffer());
 }

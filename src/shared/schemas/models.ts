@@ -3,10 +3,13 @@ import { MAX_MODEL_IMAGES, MAX_PHOTO_MB, MODEL_STATUSES, UPLOAD_STATUSES } from 
 
 export const MODEL_NAME_MIN = 'Model name must be at least 3 characters';
 export const TOO_MANY_IMAGES = `You can upload a maximum of ${MAX_MODEL_IMAGES} images. Please select fewer images.`;
-export const INSUFFICIENT_TRAINING_TOKENS = 'Insufficient tokens. Please purchase more tokens to start training.';
+export const INSUFFICIENT_TRAINING_TOKENS =
+  'Insufficient tokens. Please purchase more tokens to start training.';
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'image/webp'] as const;
-export const fileTooLargeMessage = (name: string) => `File ${name} is too large. Maximum size is ${MAX_PHOTO_MB}MB.`;
-export const invalidFormatMessage = (name: string) => `File ${name} has an invalid format. Supported formats: JPG, PNG, WebP.`;
+export const fileTooLargeMessage = (name: string) =>
+  `File ${name} is too large. Maximum size is ${MAX_PHOTO_MB}MB.`;
+export const invalidFormatMessage = (name: string) =>
+  `File ${name} has an invalid format. Supported formats: JPG, PNG, WebP.`;
 export const duplicateImageMessage = (name: string, other: string) =>
   `File ${name} looks like a duplicate of ${other}. Please choose a different photo.`;
 
@@ -16,12 +19,19 @@ export const createModelSchema = z.object({
     .trim()
     .min(3, MODEL_NAME_MIN)
     .max(100, 'Model name must be at most 100 characters'),
-  description: z.string().trim().max(1000, 'Description must be at most 1000 characters').optional().default(''),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description must be at most 1000 characters')
+    .optional()
+    .default(''),
 });
 export type CreateModelInput = z.input<typeof createModelSchema>;
 
 export const promptModifierSchema = z.object({
-  promptModifier: z.string({ error: 'Prompt modifier must be text' }).max(500, 'Prompt modifier must be at most 500 characters'),
+  promptModifier: z
+    .string({ error: 'Prompt modifier must be text' })
+    .max(500, 'Prompt modifier must be at most 500 characters'),
 });
 
 export const setModelStatusSchema = z.object({
@@ -37,7 +47,13 @@ export const uploadLogsQuerySchema = z.object({
 
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
 
-export type TrainingImage = { id: string; imageUrl: string; previewImageUrl: string; width?: number; height?: number };
+export type TrainingImage = {
+  id: string;
+  imageUrl: string;
+  previewImageUrl: string;
+  width?: number;
+  height?: number;
+};
 
 export type Model = {
   id: string;

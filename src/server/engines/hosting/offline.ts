@@ -13,11 +13,17 @@ export function createOfflineHost(opts: { hostSeconds: number; now?: () => numbe
     pollMs: Math.max(250, Math.min(2000, totalMs / 4)),
     maxDurationMs: 60 * 60_000,
     async submit(input) {
-      if (!input.artifactKey && !input.weightsKey) throw new Error('The model has no trained weights to host');
+      if (!input.artifactKey && !input.weightsKey)
+        throw new Error('The model has no trained weights to host');
     },
     async poll(input): Promise<HostPoll> {
-      if (now() - input.submittedAt.getTime() < totalMs) return { status: 'processing', message: 'Optimizing model for inference' };
-      return { status: 'ready', air: offlineAir(input.modelId), message: 'Model successfully deployed and ready for use.' };
+      if (now() - input.submittedAt.getTime() < totalMs)
+        return { status: 'processing', message: 'Optimizing model for inference' };
+      return {
+        status: 'ready',
+        air: offlineAir(input.modelId),
+        message: 'Model successfully deployed and ready for use.',
+      };
     },
   };
 }

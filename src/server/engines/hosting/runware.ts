@@ -19,7 +19,11 @@ type RunwareError = { code?: string; message?: string; taskUUID?: string; status
 type RunwareResponse = { data?: RunwareItem[]; errors?: RunwareError[] };
 
 /** Runware modelUpload (providers.md B.4, B.6): async delivery, then getResponse polls. */
-export function createRunwareHost(opts: { config: Config; storage: Storage; sleep?: (ms: number) => Promise<void> }): HostingEngine {
+export function createRunwareHost(opts: {
+  config: Config;
+  storage: Storage;
+  sleep?: (ms: number) => Promise<void>;
+}): HostingEngine {
   const rw = opts.config.runware!;
   const url = rw.baseUrl ?? 'https://api.runware.ai/v1';
   const send = (tasks: unknown[], idempotent: boolean) =>
@@ -73,12 +77,23 @@ export function createRunwareHost(opts: { config: Config; storage: Storage; slee
     async poll(input): Promise<HostPoll> {
       const res = await send([{ taskType: 'getResponse', taskUUID: input.taskUUID }], true);
       const err = firstError(res, input.taskUUID);
-      if (err) return { status: 'failed', message: err.message ?? 'Runware upload failed', details: JSON.stringify(err).slice(0, 2000) };
+      if (err)
+        return {
+          status: 'failed',
+          message: err.message ?? 'Runware upload failed',
+          details: JSON.stringify(err).slice(0, 2000),
+        };
       const items = (res.data ?? []).filter((d) => !d.taskUUID || d.taskUUID === input.taskUUID);
       const last = items[items.length - 1];
-      if (last?.status && /error|fail/i.test(last.status)) return { status: 'failed', message: last.message ?? 'Runware upload failed' };
+      if (last?.status && /error|fail/i.test(last.status))
+        return { status: 'failed', message: last.message ?? 'Runware upload failed' };
       const ready = items.find((d) => d.status === 'ready' || d.status === 'success');
-      if (ready) return { status: 'ready', air: ready.air ?? runwareAir(input.modelId, input.series), message: ready.message ?? 'Model successfully deployed and ready for use.' };
+      if (ready)
+        return {
+          status: 'ready',
+          air: ready.air ?? runwareAir(input.modelId, input.series),
+          message: ready.message ?? 'Model successfully deployed and ready for use.',
+        };
       return { status: 'processing', message: last?.status ? `Upload ${last.status}` : 'Upload in progress' };
     },
   };

@@ -13,8 +13,12 @@ function unavailable(name: 'replicate'): TrainingEngine {
 }
 
 /** The trainer a model went through (kept on the model), else the configured one. */
-export function createTrainingEngine(deps: { config: Config; storage: Storage }, name?: string | null): TrainingEngine {
+export function createTrainingEngine(
+  deps: { config: Config; storage: Storage },
+  name?: string | null,
+): TrainingEngine {
   const pick = name ?? (deps.config.replicate ? 'replicate' : 'offline');
-  if (pick === 'replicate') return deps.config.replicate ? createReplicateTrainer(deps) : unavailable('replicate');
+  if (pick === 'replicate')
+    return deps.config.replicate ? createReplicateTrainer(deps) : unavailable('replicate');
   return createOfflineTrainer({ storage: deps.storage, trainSeconds: deps.config.offline.trainSeconds });
 }

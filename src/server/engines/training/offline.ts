@@ -13,7 +13,13 @@ export function modelDir(userId: string, modelId: string) {
 }
 
 const hex = (r: number, g: number, b: number) =>
-  `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${[r, g, b]
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** 5–8 dominant colours over all photos: coarse histogram buckets, averaged, kept apart from each other. */
 export async function dominantPalette(images: Buffer[]): Promise<string[]> {
@@ -73,14 +79,23 @@ export async function buildOfflineArtifact(storage: Storage, input: TrainingJobI
     await storage.put(key, crop, 'image/webp');
     crops.push(key);
   }
-  const artifact: OfflineArtifact = { version: 1, palette: await dominantPalette(buffers), crops, triggerWord: input.triggerWord };
+  const artifact: OfflineArtifact = {
+    version: 1,
+    palette: await dominantPalette(buffers),
+    crops,
+    triggerWord: input.triggerWord,
+  };
   const key = `${dir}/artifact.json`;
   await storage.put(key, Buffer.from(JSON.stringify(artifact, null, 2)), 'application/json');
   return key;
 }
 
 /** Logs as the vendor would print them at `elapsedMs` into a run of `totalMs` (deterministic, restart-safe). */
-export function offlineLogs(elapsedMs: number, totalMs: number, imageCount: number): { logs: string; step: number } {
+export function offlineLogs(
+  elapsedMs: number,
+  totalMs: number,
+  imageCount: number,
+): { logs: string; step: number } {
   const lines = [
     'Downloading training images from input_images...',
     `Extracting ${imageCount} images`,
@@ -92,11 +107,16 @@ export function offlineLogs(elapsedMs: number, totalMs: number, imageCount: numb
   const secPerStep = totalMs / 1000 / OFFLINE_STEPS;
   for (let s = 0; s <= step; s += 50) lines.push(tqdmLine(PREFIX, s, OFFLINE_STEPS, s * secPerStep));
   if (step % 50 !== 0) lines.push(tqdmLine(PREFIX, step, OFFLINE_STEPS, step * secPerStep));
-  if (step >= OFFLINE_STEPS) lines.push('Saving LoRA weights to output/flux_train_replicate/lora.safetensors', 'Training complete');
+  if (step >= OFFLINE_STEPS)
+    lines.push('Saving LoRA weights to output/flux_train_replicate/lora.safetensors', 'Training complete');
   return { logs: `${lines.join('\n')}\n`, step };
 }
 
-export function createOfflineTrainer(opts: { storage: Storage; trainSeconds: number; now?: () => number }): TrainingEngine {
+export function createOfflineTrainer(opts: {
+  storage: Storage;
+  trainSeconds: number;
+  now?: () => number;
+}): TrainingEngine {
   const now = opts.now ?? Date.now;
   const totalMs = opts.trainSeconds * 1000;
   return {
@@ -110,7 +130,11 @@ export function createOfflineTrainer(opts: { storage: Storage; trainSeconds: num
       const elapsed = now() - input.startedAt.getTime();
       const { logs, step } = offlineLogs(elapsed, totalMs, input.imageKeys.length);
       if (step < OFFLINE_STEPS) {
-        return { status: step === 0 && elapsed < totalMs / 20 ? 'starting' : 'processing', logs, progress: Math.floor((step / OFFLINE_STEPS) * 100) };
+        return {
+          status: step === 0 && elapsed < totalMs / 20 ? 'starting' : 'processing',
+          logs,
+          progress: Math.floor((step / OFFLINE_STEPS) * 100),
+        };
       }
       const artifactKey = await buildOfflineArtifact(opts.storage, input);
       return { status: 'succeeded', logs, progress: 100, output: { artifactKey } };

@@ -24,12 +24,23 @@ export function destinationName(modelId: string) {
 }
 
 /** Replicate trainer (providers.md A): zip → destination model → trainer version → training; poll; copy weights. */
-export function createReplicateTrainer(opts: { config: Config; storage: Storage; sleep?: (ms: number) => Promise<void> }): TrainingEngine {
+export function createReplicateTrainer(opts: {
+  config: Config;
+  storage: Storage;
+  sleep?: (ms: number) => Promise<void>;
+}): TrainingEngine {
   const rc = opts.config.replicate!;
   const base = `${(rc.baseUrl ?? 'https://api.replicate.com').replace(/\/$/, '')}/v1`;
   const auth = { Authorization: `Bearer ${rc.apiToken}` };
   const call = <T>(path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
-    vendorJson<T>({ vendor: 'Replicate', url: `${base}${path}`, method, headers: auth, body, sleep: opts.sleep });
+    vendorJson<T>({
+      vendor: 'Replicate',
+      url: `${base}${path}`,
+      method,
+      headers: auth,
+      body,
+      sleep: opts.sleep,
+    });
 
   async function ensureDestination(modelId: string, modelName: string) {
     const account = await call<{ username: string }>('/account');
@@ -64,7 +75,9 @@ export function createReplicateTrainer(opts: { config: Config; storage: Storage;
       // photos are already JPEG-compressed: store, don't deflate
       await opts.storage.put(zipKey, Buffer.from(zipSync(files, { level: 0 })), 'application/zip');
       const destination = await ensureDestination(input.modelId, input.modelName);
-      const trainer = await call<{ latest_version?: { id: string } }>(`/models/${REPLICATE_TRAINER.owner}/${REPLICATE_TRAINER.name}`);
+      const trainer = await call<{ latest_version?: { id: string } }>(
+        `/models/${REPLICATE_TRAINER.owner}/${REPLICATE_TRAINER.name}`,
+      );
       const version = trainer.latest_version?.id;
       if (!version) throw new ProviderError('Replicate trainer has no version', false);
       const publicUrl = opts.config.publicUrl;
@@ -83,7 +96,10 @@ export function createReplicateTrainer(opts: { config: Config; storage: Storage;
           },
           // Replicate posts only to https; without it the pipeline polls
           ...(publicUrl.startsWith('https://')
-            ? { webhook: `${publicUrl}/api/webhooks/replicate`, webhook_events_filter: ['start', 'logs', 'completed'] }
+            ? {
+                webhook: `${publicUrl}/api/webhooks/replicate`,
+                webhook_events_filter: ['start', 'logs', 'completed'],
+              }
             : {}),
         },
       );
@@ -95,16 +111,23 @@ export function createReplicateTrainer(opts: { config: Config; storage: Storage;
       const progress = progressFromLogs(logs, REPLICATE_STEPS);
       if (t.status === 'succeeded') {
         const weightsUrl = t.output?.weights;
-        if (!weightsUrl) return { status: 'failed', logs, progress, error: 'Training finished without weights' };
+        if (!weightsUrl)
+          return { status: 'failed', logs, progress, error: 'Training finished without weights' };
         // Replicate deletes outputs after about an hour: copy the LoRA to our storage at once
         const tar = await vendorDownload('Replicate', weightsUrl, auth);
         const lora = extractFromTar(tar, (p) => p.endsWith('lora.safetensors'));
         const weightsKey = `${modelDir(input.userId, input.modelId)}/lora.safetensors`;
         await opts.storage.put(weightsKey, lora ?? tar, 'application/octet-stream');
-        return { status: 'succeeded', logs, progress: 100, output: { weightsKey, version: t.output?.version } };
+        return {
+          status: 'succeeded',
+          logs,
+          progress: 100,
+          output: { weightsKey, version: t.output?.version },
+        };
       }
       if (t.status === 'failed' || t.status === 'canceled' || t.status === 'aborted') {
-        const error = typeof t.error === 'string' ? t.error : t.error ? JSON.stringify(t.error) : `Training ${t.status}`;
+        const error =
+          typeof t.error === 'string' ? t.error : t.error ? JSON.stringify(t.error) : `Training ${t.status}`;
         return { status: t.status === 'failed' ? 'failed' : 'canceled', logs, progress, error };
       }
       return { status: t.status === 'starting' ? 'starting' : 'processing', logs, progress };

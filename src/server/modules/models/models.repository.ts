@@ -12,7 +12,12 @@ export type ModelPatch = Partial<Omit<NewModelRow, 'id' | 'userId' | 'createdAt'
 export function createModelsRepository(db: DbOrTx) {
   return {
     async listByUser(userId: string) {
-      return db.select().from(models).where(eq(models.userId, userId)).orderBy(desc(models.createdAt), desc(models.id)).limit(500);
+      return db
+        .select()
+        .from(models)
+        .where(eq(models.userId, userId))
+        .orderBy(desc(models.createdAt), desc(models.id))
+        .limit(500);
     },
     async byId(id: string) {
       const [row] = await db.select().from(models).where(eq(models.id, id));
@@ -50,10 +55,17 @@ export function createModelsRepository(db: DbOrTx) {
       await db.delete(models).where(eq(models.id, id));
     },
     async images(modelId: string) {
-      return db.select().from(trainingImages).where(eq(trainingImages.modelId, modelId)).orderBy(asc(trainingImages.createdAt), asc(trainingImages.id));
+      return db
+        .select()
+        .from(trainingImages)
+        .where(eq(trainingImages.modelId, modelId))
+        .orderBy(asc(trainingImages.createdAt), asc(trainingImages.id));
     },
     async imageCount(modelId: string) {
-      const [row] = await db.select({ n: count() }).from(trainingImages).where(eq(trainingImages.modelId, modelId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(trainingImages)
+        .where(eq(trainingImages.modelId, modelId));
       return Number(row.n);
     },
     async imageCounts(modelIds: string[]) {
@@ -74,21 +86,38 @@ export function createModelsRepository(db: DbOrTx) {
       return Number(row.n);
     },
     async byTrainingId(trainingId: string) {
-      const [row] = await db.select().from(models).where(eq(models.trainingId, trainingId)).orderBy(desc(models.updatedAt)).limit(1);
+      const [row] = await db
+        .select()
+        .from(models)
+        .where(eq(models.trainingId, trainingId))
+        .orderBy(desc(models.updatedAt))
+        .limit(1);
       return row ?? null;
     },
     async ownedBy(id: string, userId: string) {
-      const [row] = await db.select().from(models).where(and(eq(models.id, id), eq(models.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(models)
+        .where(and(eq(models.id, id), eq(models.userId, userId)));
       return row ?? null;
     },
     async inStatuses(statuses: readonly ModelStatus[], limit = 200) {
-      return db.select().from(models).where(inArray(models.status, [...statuses])).orderBy(asc(models.updatedAt)).limit(limit);
+      return db
+        .select()
+        .from(models)
+        .where(inArray(models.status, [...statuses]))
+        .orderBy(asc(models.updatedAt))
+        .limit(limit);
     },
     /** Admin list: every model with its owner, newest first; search on name, owner username or e-mail. */
     async adminList(search?: string, limit = 500) {
       const q = search?.trim();
       const where = q
-        ? or(ilike(models.name, `%${escapeLike(q)}%`), ilike(users.username, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`))
+        ? or(
+            ilike(models.name, `%${escapeLike(q)}%`),
+            ilike(users.username, `%${escapeLike(q)}%`),
+            ilike(users.email, `%${escapeLike(q)}%`),
+          )
         : undefined;
       return db
         .select({ model: models, username: users.username, email: users.email })
@@ -104,7 +133,10 @@ export function createModelsRepository(db: DbOrTx) {
       const res = await db.execute(sql`
         select * from (
           select ti.*, row_number() over (partition by ti.model_id order by ti.created_at, ti.id) as rn
-          from ${trainingImages} ti where ti.model_id in (${sql.join(modelIds.map((id) => sql`${id}::uuid`), sql`, `)})
+          from ${trainingImages} ti where ti.model_id in (${sql.join(
+            modelIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
         ) x where x.rn <= ${n} order by x.model_id, x.rn`);
       const rows = (res as unknown as { rows: Record<string, any>[] }).rows;
       return rows.map(

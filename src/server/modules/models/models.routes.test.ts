@@ -27,11 +27,21 @@ async function listFiles(dir: string): Promise<string[]> {
   }
 }
 
-const filesOf = (userId: string, modelId: string) => listFiles(path.join(h.config.dataDir, 'files', 'u', userId, 'models', modelId));
+const filesOf = (userId: string, modelId: string) =>
+  listFiles(path.join(h.config.dataDir, 'files', 'u', userId, 'models', modelId));
 
-async function upload(c: Client, modelId: string, files: { name: string; data: Buffer; type?: string; field?: string }[]) {
+async function upload(
+  c: Client,
+  modelId: string,
+  files: { name: string; data: Buffer; type?: string; field?: string }[],
+) {
   const { body, contentType } = multipartBody(files);
-  return c.inject({ method: 'POST', url: `/api/models/${modelId}/images`, payload: body, headers: { 'content-type': contentType } });
+  return c.inject({
+    method: 'POST',
+    url: `/api/models/${modelId}/images`,
+    payload: body,
+    headers: { 'content-type': contentType },
+  });
 }
 
 async function newModel(c: Client, name = 'My Portrait') {
@@ -92,7 +102,7 @@ describe('models: create and photos', () => {
     expect((await other.get(first.imageUrl)).statusCode).toBe(404);
   });
 
-  it('refuses a text file named .jpg (415), a 12 MB file (413), a near-duplicate, someone else\'s model (404); stores nothing', async () => {
+  it("refuses a text file named .jpg (415), a 12 MB file (413), a near-duplicate, someone else's model (404); stores nothing", async () => {
     const c = h.client();
     const user = await c.register();
     const m = await newModel(c);
@@ -103,14 +113,18 @@ describe('models: create and photos', () => {
       { name: 'notes.jpg', data: Buffer.from('hello, I am not an image at all'.repeat(20)) },
     ]);
     expect(text.statusCode).toBe(415);
-    expect(text.json().error).toBe('File notes.jpg has an invalid format. Supported formats: JPG, PNG, WebP.');
+    expect(text.json().error).toBe(
+      'File notes.jpg has an invalid format. Supported formats: JPG, PNG, WebP.',
+    );
 
     const big = Buffer.concat([good, Buffer.alloc(12 * 1024 * 1024, 7)]);
     const large = await upload(c, m.id, [{ name: 'huge.jpg', data: big }]);
     expect(large.statusCode).toBe(413);
     expect(large.json().error).toBe('File huge.jpg is too large. Maximum size is 10MB.');
 
-    const gif = await upload(c, m.id, [{ name: 'anim.gif', data: await sharp(good).gif().toBuffer(), type: 'image/gif' }]);
+    const gif = await upload(c, m.id, [
+      { name: 'anim.gif', data: await sharp(good).gif().toBuffer(), type: 'image/gif' },
+    ]);
     expect(gif.statusCode).toBe(415);
 
     const dup = await upload(c, m.id, [
@@ -141,14 +155,31 @@ describe('models: create and photos', () => {
     const user = await c.register();
     const m = await newModel(c);
     const photos = await Promise.all(Array.from({ length: 21 }, (_, i) => makePhoto(100 + i, { size: 320 })));
-    const first = await upload(c, m.id, photos.slice(0, 18).map((data, i) => ({ name: `p${i}.jpg`, data })));
+    const first = await upload(
+      c,
+      m.id,
+      photos.slice(0, 18).map((data, i) => ({ name: `p${i}.jpg`, data })),
+    );
     expect(first.statusCode).toBe(201);
-    const over = await upload(c, m.id, photos.slice(18, 21).map((data, i) => ({ name: `q${i}.jpg`, data })));
+    const over = await upload(
+      c,
+      m.id,
+      photos.slice(18, 21).map((data, i) => ({ name: `q${i}.jpg`, data })),
+    );
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ code: 'TOO_MANY_IMAGES', error: 'You can upload a maximum of 20 images. Please select fewer images.' });
-    expect((await h.deps.db.query.trainingImages.findMany({ where: (t, { eq }) => eq(t.modelId, m.id) })).length).toBe(18);
+    expect(over.json()).toMatchObject({
+      code: 'TOO_MANY_IMAGES',
+      error: 'You can upload a maximum of 20 images. Please select fewer images.',
+    });
+    expect(
+      (await h.deps.db.query.trainingImages.findMany({ where: (t, { eq }) => eq(t.modelId, m.id) })).length,
+    ).toBe(18);
     expect((await filesOf(user.id, m.id)).length).toBe(36);
-    const fill = await upload(c, m.id, photos.slice(18, 20).map((data, i) => ({ name: `r${i}.jpg`, data })));
+    const fill = await upload(
+      c,
+      m.id,
+      photos.slice(18, 20).map((data, i) => ({ name: `r${i}.jpg`, data })),
+    );
     expect(fill.statusCode).toBe(201);
     const twentyFirst = await upload(c, m.id, [{ name: 'last.jpg', data: photos[20] }]);
     expect(twentyFirst.statusCode).toBe(400);
@@ -161,17 +192,25 @@ describe('models: create and photos', () => {
     await c.register();
     const m = await newModel(c);
     const photos = await Promise.all(Array.from({ length: 21 }, (_, i) => makePhoto(200 + i, { size: 200 })));
-    const res = await upload(c, m.id, photos.map((data, i) => ({ name: `p${i}.jpg`, data })));
+    const res = await upload(
+      c,
+      m.id,
+      photos.map((data, i) => ({ name: `p${i}.jpg`, data })),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('TOO_MANY_IMAGES');
-    expect((await h.deps.db.query.trainingImages.findMany({ where: (t, { eq }) => eq(t.modelId, m.id) })).length).toBe(0);
+    expect(
+      (await h.deps.db.query.trainingImages.findMany({ where: (t, { eq }) => eq(t.modelId, m.id) })).length,
+    ).toBe(0);
   });
 
   it('refuses a decompression bomb', async () => {
     const c = h.client();
     await c.register();
     const m = await newModel(c);
-    const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const res = await upload(c, m.id, [{ name: 'bomb.png', data: bomb, type: 'image/png' }]);
     expect([413, 415]).toContain(res.statusCode);
   });

@@ -40,18 +40,30 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   r.post('/api/models/:id/images', { schema: { params: idParamsSchema } }, async (request, reply) => {
     const user = requireUser(request);
     if (!request.isMultipart()) {
-      return reply.status(415).send({ error: 'Expected a multipart upload', message: 'Expected a multipart upload', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .status(415)
+        .send({
+          error: 'Expected a multipart upload',
+          message: 'Expected a multipart upload',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
     }
     const { model, images } = await service.addPhotos(user, request.params.id, request.parts());
     const all = await repo.images(model.id);
-    return reply.status(201).send({ success: true, uploaded: images.length, model: toPublicModel(model, all) });
+    return reply
+      .status(201)
+      .send({ success: true, uploaded: images.length, model: toPublicModel(model, all) });
   });
 
-  r.post('/api/models/:id/update-prompt-modifier', { schema: { params: idParamsSchema, body: promptModifierSchema } }, async (request) => {
-    const user = requireUser(request);
-    const model = await training.updatePromptModifier(user, request.params.id, request.body.promptModifier);
-    return { success: true, model: toPublicModel(model) };
-  });
+  r.post(
+    '/api/models/:id/update-prompt-modifier',
+    { schema: { params: idParamsSchema, body: promptModifierSchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const model = await training.updatePromptModifier(user, request.params.id, request.body.promptModifier);
+      return { success: true, model: toPublicModel(model) };
+    },
+  );
 
   r.delete('/api/models/:id', { schema: { params: idParamsSchema } }, async (request) => {
     const user = requireUser(request);

@@ -19,7 +19,11 @@ function newTriggerWord() {
 }
 
 function cleanName(name: string | undefined) {
-  const base = (name ?? 'image').split(/[\\/]/).pop()!.replace(/\p{Cc}/gu, '').trim();
+  const base = (name ?? 'image')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\p{Cc}/gu, '')
+    .trim();
   return (base || 'image').slice(0, 200);
 }
 
@@ -28,7 +32,12 @@ export function createModelsService(deps: AppDeps) {
 
   return {
     async create(user: Pick<UserRow, 'id'>, input: { name: string; description: string }) {
-      return repo.create({ userId: user.id, name: input.name, description: input.description, triggerWord: newTriggerWord() });
+      return repo.create({
+        userId: user.id,
+        name: input.name,
+        description: input.description,
+        triggerWord: newTriggerWord(),
+      });
     },
 
     /**
@@ -51,7 +60,9 @@ export function createModelsService(deps: AppDeps) {
           const name = cleanName(part.filename);
           if (part.fieldname !== 'images') {
             part.file.resume();
-            throw badRequest('Images must be sent in the "images" field.', { images: 'Unexpected file field' });
+            throw badRequest('Images must be sent in the "images" field.', {
+              images: 'Unexpected file field',
+            });
           }
           if (existing.length + processed.length >= MAX_MODEL_IMAGES) {
             part.file.resume();
@@ -62,7 +73,9 @@ export function createModelsService(deps: AppDeps) {
             buf = await part.toBuffer();
           } catch (err) {
             if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new AppError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(name), { images: fileTooLargeMessage(name) });
+              throw new AppError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(name), {
+                images: fileTooLargeMessage(name),
+              });
             }
             throw err;
           }
@@ -74,13 +87,20 @@ export function createModelsService(deps: AppDeps) {
         throw err;
       }
       if (processed.length === 0) {
-        throw badRequest('Please select at least one image to upload.', { images: 'Please select at least one image to upload.' }, 'NO_FILES');
+        throw badRequest(
+          'Please select at least one image to upload.',
+          { images: 'Please select at least one image to upload.' },
+          'NO_FILES',
+        );
       }
       const seen = existing.map((e) => ({ name: e.originalName || 'an existing image', phash: e.phash }));
       for (const p of processed) {
         const dup = seen.find((s) => hamming(s.phash, p.phash) <= NEAR_DUPLICATE_DISTANCE);
         if (dup) {
-          const msg = duplicateImageMessage(p.originalName, dup.name === p.originalName ? 'another image' : dup.name);
+          const msg = duplicateImageMessage(
+            p.originalName,
+            dup.name === p.originalName ? 'another image' : dup.name,
+          );
           throw badRequest(msg, { images: msg }, 'DUPLICATE_IMAGE');
         }
         seen.push({ name: p.originalName, phash: p.phash });

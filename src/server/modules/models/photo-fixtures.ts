@@ -1,7 +1,20 @@
 import sharp from 'sharp';
 
 // Test photos made at run time: distinct layouts and colours so they are not near-duplicates.
-const COLOURS = ['#e63946', '#457b9d', '#2a9d8f', '#f4a261', '#6d597a', '#264653', '#e9c46a', '#8ab17d', '#b5838d', '#3d5a80', '#ee6c4d', '#293241'];
+const COLOURS = [
+  '#e63946',
+  '#457b9d',
+  '#2a9d8f',
+  '#f4a261',
+  '#6d597a',
+  '#264653',
+  '#e9c46a',
+  '#8ab17d',
+  '#b5838d',
+  '#3d5a80',
+  '#ee6c4d',
+  '#293241',
+];
 
 export function photoSvg(i: number, size = 640) {
   const c1 = COLOURS[i % COLOURS.length];

@@ -19,8 +19,13 @@ export type ProcessedPhoto = {
 /** JPEG, PNG or WebP by magic bytes (the file name and the browser's type are not trusted). */
 export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -52,7 +57,10 @@ export const NEAR_DUPLICATE_DISTANCE = 4;
  * EXIF, GPS, ICC comments), and makes a small WebP thumbnail and a perceptual hash.
  */
 export async function processPhoto(originalName: string, buf: Buffer): Promise<ProcessedPhoto> {
-  const unsupported = () => new AppError(415, 'UNSUPPORTED_IMAGE', invalidFormatMessage(originalName), { images: invalidFormatMessage(originalName) });
+  const unsupported = () =>
+    new AppError(415, 'UNSUPPORTED_IMAGE', invalidFormatMessage(originalName), {
+      images: invalidFormatMessage(originalName),
+    });
   if (!sniffImageType(buf)) throw unsupported();
   let meta: Metadata;
   try {
@@ -60,9 +68,14 @@ export async function processPhoto(originalName: string, buf: Buffer): Promise<P
   } catch {
     throw unsupported();
   }
-  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height) throw unsupported();
+  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height)
+    throw unsupported();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new AppError(413, 'IMAGE_TOO_LARGE', `File ${originalName} has too many pixels. Maximum is 50 megapixels.`);
+    throw new AppError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `File ${originalName} has too many pixels. Maximum is 50 megapixels.`,
+    );
   }
   try {
     // decode once: oriented, bounded, flattened onto white (alpha PNG/WebP), no metadata carried over
@@ -76,7 +89,10 @@ export async function processPhoto(originalName: string, buf: Buffer): Promise<P
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     const [image, thumb, phash] = await Promise.all([
       sharp(data, raw).jpeg({ quality: 90 }).toBuffer(),
-      sharp(data, raw).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside' }).webp({ quality: 75 }).toBuffer(),
+      sharp(data, raw)
+        .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside' })
+        .webp({ quality: 75 })
+        .toBuffer(),
       dHash(sharp(data, raw)),
     ]);
     return { originalName, image, thumb, width: info.width, height: info.height, phash };

@@ -18,7 +18,12 @@ export const hostingKey = (logId: string) => `hosting:${logId}`;
 export const ACTIVE_STATUSES: readonly ModelStatus[] = ['training', 'training_complete', 'processing'];
 
 /** Gives back the charge of one training attempt; the idempotency key makes it happen at most once. */
-export async function refundTraining(tx: DbOrTx, model: Pick<ModelRow, 'id' | 'name'>, attempt: number, reason: string) {
+export async function refundTraining(
+  tx: DbOrTx,
+  model: Pick<ModelRow, 'id' | 'name'>,
+  attempt: number,
+  reason: string,
+) {
   const charge = await createLedgerRepository(tx).findByKey(trainingKey(model.id, attempt));
   if (!charge || charge.amount >= 0) return null;
   return applyLedgerEntry(tx, {
@@ -37,7 +42,13 @@ export async function refundTraining(tx: DbOrTx, model: Pick<ModelRow, 'id' | 'n
  * Fails a model that is still in the given attempt's pipeline and refunds that attempt, in one
  * transaction. Returns false when the model had already moved on (nothing changes then).
  */
-export async function failModel(deps: Pick<AppDeps, 'db'>, modelId: string, attempt: number, reason: string, extra: Partial<ModelRow> = {}) {
+export async function failModel(
+  deps: Pick<AppDeps, 'db'>,
+  modelId: string,
+  attempt: number,
+  reason: string,
+  extra: Partial<ModelRow> = {},
+) {
   return deps.db.transaction(async (tx) => {
     const repo = createModelsRepository(tx);
     const moved = await repo.transition(
@@ -56,11 +67,20 @@ export async function failModel(deps: Pick<AppDeps, 'db'>, modelId: string, atte
  * Starts a fresh series of host uploads (DECISIONS 12): a new upload-log row and its job, in the
  * caller's transaction.
  */
-export async function startHostSeries(deps: Pick<AppDeps, 'queue'>, tx: DbOrTx, model: ModelRow, message = 'Waiting to upload model to Runware') {
+export async function startHostSeries(
+  deps: Pick<AppDeps, 'queue'>,
+  tx: DbOrTx,
+  model: ModelRow,
+  message = 'Waiting to upload model to Runware',
+) {
   const logs = createUploadLogsRepository(tx);
   const series = await logs.nextSeries(model.id);
   const log = await logs.create({ modelId: model.id, userId: model.userId, series, message });
-  await deps.queue.enqueue(JOB_HOSTING, { modelId: model.id, logId: log.id }, { tx, singletonKey: hostingKey(log.id) });
+  await deps.queue.enqueue(
+    JOB_HOSTING,
+    { modelId: model.id, logId: log.id },
+    { tx, singletonKey: hostingKey(log.id) },
+  );
   return log;
 }
 

@@ -40,7 +40,8 @@ export function toTrainingStatus(m: ModelRow, log: UploadLogRow | null): Trainin
   const raw = rawStatus(m);
   let progress: number | null = null;
   if (m.status === 'training') {
-    progress = m.trainingProgress ?? progressFromLogs(m.trainingLogs) ?? estimatedProgress(m.trainingStartedAt);
+    progress =
+      m.trainingProgress ?? progressFromLogs(m.trainingLogs) ?? estimatedProgress(m.trainingStartedAt);
   } else if (m.trainingCompletedAt) {
     progress = 100;
   }

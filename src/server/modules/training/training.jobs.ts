@@ -9,7 +9,17 @@ import type { JobContext } from '../../jobs/queue';
 import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
 import { progressFromLogs } from '../../../shared/training-progress';
 import { createModelsRepository, type ModelRow } from '../models/models.repository';
-import { ACTIVE_STATUSES, failModel, hostingKey, JOB_HOSTING, JOB_TRAINING, JOB_WATCHDOG, refundTraining, startHostSeries, trainingKey } from './settle';
+import {
+  ACTIVE_STATUSES,
+  failModel,
+  hostingKey,
+  JOB_HOSTING,
+  JOB_TRAINING,
+  JOB_WATCHDOG,
+  refundTraining,
+  startHostSeries,
+  trainingKey,
+} from './settle';
 import { watchdogDelayMs } from './training.service';
 import { createUploadLogsRepository, type UploadLogRow } from './upload-logs.repository';
 
@@ -51,7 +61,8 @@ export function registerTrainingJobs(deps: AppDeps) {
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, attempt }, ctx: JobContext) => {
       const m = await models.byId(modelId);
-      if (!m || m.status !== 'training' || m.trainingAttempt !== attempt) return { kind: 'done', result: 'stale' };
+      if (!m || m.status !== 'training' || m.trainingAttempt !== attempt)
+        return { kind: 'done', result: 'stale' };
       const engine = createTrainingEngine(deps, m.trainingProvider);
       const input = await trainingInput(m);
       if (!m.trainingId) {
@@ -68,7 +79,11 @@ export function registerTrainingJobs(deps: AppDeps) {
         const saved = await models.transition(
           modelId,
           ['training'],
-          { trainingId: started.trainingId, zipKey: started.zipKey ?? m.zipKey, replicateModelId: started.replicateModelId ?? m.replicateModelId },
+          {
+            trainingId: started.trainingId,
+            zipKey: started.zipKey ?? m.zipKey,
+            replicateModelId: started.replicateModelId ?? m.replicateModelId,
+          },
           attempt,
         );
         if (!saved) {
@@ -120,7 +135,10 @@ export function registerTrainingJobs(deps: AppDeps) {
         deps.queue.kick();
         return { kind: 'done', result: 'succeeded' };
       }
-      await failModel(deps, modelId, attempt, p.error ?? `Training ${p.status}`, { trainingLogs, trainingProgress: progress });
+      await failModel(deps, modelId, attempt, p.error ?? `Training ${p.status}`, {
+        trainingLogs,
+        trainingProgress: progress,
+      });
       return { kind: 'done', result: p.status };
     },
     onFailed: async ({ modelId, attempt }, error) => {
@@ -131,17 +149,31 @@ export function registerTrainingJobs(deps: AppDeps) {
   async function hostFailure(m: ModelRow, log: UploadLogRow, message: string, details?: string) {
     const retryCount = log.retryCount + 1;
     if (retryCount < HOST_UPLOAD_MAX_RETRIES) {
-      await logs.update(log.id, { status: 'pending', retryCount, message: `Upload failed, retrying (${retryCount}/${HOST_UPLOAD_MAX_RETRIES})`, errorDetails: details ?? message });
+      await logs.update(log.id, {
+        status: 'pending',
+        retryCount,
+        message: `Upload failed, retrying (${retryCount}/${HOST_UPLOAD_MAX_RETRIES})`,
+        errorDetails: details ?? message,
+      });
       return false;
     }
     await deps.db.transaction(async (tx) => {
-      await createUploadLogsRepository(tx).update(log.id, { status: 'failed', retryCount, message: 'Upload to Runware failed', errorDetails: details ?? message });
+      await createUploadLogsRepository(tx).update(log.id, {
+        status: 'failed',
+        retryCount,
+        message: 'Upload to Runware failed',
+        errorDetails: details ?? message,
+      });
       const r = createModelsRepository(tx);
       if (m.status === 'ready') {
         await r.update(m.id, { processingStatus: 'failed' });
         return;
       }
-      const moved = await r.transition(m.id, ['training_complete', 'processing'], { status: 'failed', processingStatus: 'failed', trainingError: `Model upload failed: ${message}`.slice(0, 2000) });
+      const moved = await r.transition(m.id, ['training_complete', 'processing'], {
+        status: 'failed',
+        processingStatus: 'failed',
+        trainingError: `Model upload failed: ${message}`.slice(0, 2000),
+      });
       if (moved) await refundTraining(tx, moved, moved.trainingAttempt, 'model upload failed');
     });
     return true;
@@ -157,12 +189,21 @@ export function registerTrainingJobs(deps: AppDeps) {
     handler: async ({ modelId, logId }, ctx) => {
       let log = await logs.byId(logId);
       let m = await models.byId(modelId);
-      if (!log || !m || log.status === 'success' || log.status === 'failed') return { kind: 'done', result: 'stale' };
+      if (!log || !m || log.status === 'success' || log.status === 'failed')
+        return { kind: 'done', result: 'stale' };
       if (m.status === 'training_complete') {
-        m = (await models.transition(modelId, ['training_complete'], { status: 'processing', processingStatus: 'processing' })) ?? m;
+        m =
+          (await models.transition(modelId, ['training_complete'], {
+            status: 'processing',
+            processingStatus: 'processing',
+          })) ?? m;
       }
       if (m.status !== 'processing' && m.status !== 'ready') {
-        await logs.update(log.id, { status: 'failed', message: 'Upload canceled', errorDetails: `Model is ${m.status}` }, ['pending', 'processing']);
+        await logs.update(
+          log.id,
+          { status: 'failed', message: 'Upload canceled', errorDetails: `Model is ${m.status}` },
+          ['pending', 'processing'],
+        );
         return { kind: 'done', result: 'stale' };
       }
       const engine = hostingEngineFor(deps, m);
@@ -186,7 +227,9 @@ export function registerTrainingJobs(deps: AppDeps) {
           const done = await hostFailure(m, log, err.message);
           return done ? { kind: 'done', result: 'failed' } : ctx.retryIn(backoff());
         }
-        log = (await logs.update(log.id, { status: 'processing', message: 'Uploading model to Runware' }, ['pending']))!;
+        log = (await logs.update(log.id, { status: 'processing', message: 'Uploading model to Runware' }, [
+          'pending',
+        ]))!;
         return ctx.retryIn(Math.min(engine.pollMs, 1000));
       }
       let p;
@@ -210,7 +253,12 @@ export function registerTrainingJobs(deps: AppDeps) {
       }
       const air = p.air;
       await deps.db.transaction(async (tx) => {
-        await createUploadLogsRepository(tx).update(logId, { status: 'success', airName: air, message: p.message, errorDetails: null });
+        await createUploadLogsRepository(tx).update(logId, {
+          status: 'success',
+          airName: air,
+          message: p.message,
+          errorDetails: null,
+        });
         await createModelsRepository(tx).transition(modelId, ['processing', 'ready', 'failed'], {
           status: 'ready',
           runwareAirName: air,
@@ -256,10 +304,19 @@ export function registerTrainingJobs(deps: AppDeps) {
       const started = m.trainingStartedAt?.getTime() ?? m.updatedAt.getTime();
       if (Date.now() - started > engine.maxDurationMs) {
         if (m.trainingId) await engine.cancel(m.trainingId).catch(() => {});
-        await failModel(deps, m.id, m.trainingAttempt, 'Training took too long and was stopped. Your tokens have been refunded.');
+        await failModel(
+          deps,
+          m.id,
+          m.trainingAttempt,
+          'Training took too long and was stopped. Your tokens have been refunded.',
+        );
         return;
       }
-      await deps.queue.enqueue(JOB_TRAINING, { modelId: m.id, attempt: m.trainingAttempt }, { singletonKey: trainingKey(m.id, m.trainingAttempt) });
+      await deps.queue.enqueue(
+        JOB_TRAINING,
+        { modelId: m.id, attempt: m.trainingAttempt },
+        { singletonKey: trainingKey(m.id, m.trainingAttempt) },
+      );
       return;
     }
     const log = await logs.latestForModel(m.id);
@@ -275,10 +332,24 @@ export function registerTrainingJobs(deps: AppDeps) {
     if (log.status === 'success') return;
     const host = hostingEngineFor(deps, m);
     if (Date.now() - log.createdAt.getTime() > host.maxDurationMs + 30 * 60_000) {
-      await logs.update(log.id, { status: 'failed', message: 'Upload timed out', errorDetails: 'No answer from the host in time' }, ['pending', 'processing']);
-      await failModel(deps, m.id, m.trainingAttempt, 'Model upload took too long. Your tokens have been refunded.', { processingStatus: 'failed' });
+      await logs.update(
+        log.id,
+        { status: 'failed', message: 'Upload timed out', errorDetails: 'No answer from the host in time' },
+        ['pending', 'processing'],
+      );
+      await failModel(
+        deps,
+        m.id,
+        m.trainingAttempt,
+        'Model upload took too long. Your tokens have been refunded.',
+        { processingStatus: 'failed' },
+      );
       return;
     }
-    await deps.queue.enqueue(JOB_HOSTING, { modelId: m.id, logId: log.id }, { singletonKey: hostingKey(log.id) });
+    await deps.queue.enqueue(
+      JOB_HOSTING,
+      { modelId: m.id, logId: log.id },
+      { singletonKey: hostingKey(log.id) },
+    );
   }
 }

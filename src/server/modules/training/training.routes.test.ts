@@ -11,8 +11,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-const balance = async (c: ReturnType<Harness['client']>) => (await c.get('/api/auth/user')).json().user.tokenBalance as number;
-const ledgerOf = (userId: string) => h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, userId) });
+const balance = async (c: ReturnType<Harness['client']>) =>
+  (await c.get('/api/auth/user')).json().user.tokenBalance as number;
+const ledgerOf = (userId: string) =>
+  h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, userId) });
 
 describe('training pipeline (offline engines)', () => {
   it('refuses training below 5 images (409) and below 150 tokens (402), charging nothing', async () => {
@@ -23,7 +25,10 @@ describe('training pipeline (offline engines)', () => {
     const id = await modelWithPhotos(c, 5, 20);
     const poor = await c.post(`/api/models/${id}/train`);
     expect(poor.statusCode).toBe(402);
-    expect(poor.json()).toMatchObject({ code: 'INSUFFICIENT_TOKENS', error: 'Insufficient tokens. Please purchase more tokens to start training.' });
+    expect(poor.json()).toMatchObject({
+      code: 'INSUFFICIENT_TOKENS',
+      error: 'Insufficient tokens. Please purchase more tokens to start training.',
+    });
     expect(await balance(c)).toBe(50);
     expect((await c.get(`/api/models/${id}`)).json().status).toBe('uploaded');
     expect((await ledgerOf(user.id)).length).toBe(1);
@@ -40,12 +45,22 @@ describe('training pipeline (offline engines)', () => {
     expect(await balance(c)).toBe(50);
     // images can no longer be added
     const status = await c.get(`/api/models/${id}/training-status`);
-    expect(status.json()).toMatchObject({ cancelUrl: `/api/models/${id}/cancel-training`, model: { status: 'training' } });
+    expect(status.json()).toMatchObject({
+      cancelUrl: `/api/models/${id}/cancel-training`,
+      model: { status: 'training' },
+    });
     const ready = await waitForStatus(c, id, ['ready', 'failed']);
     expect(ready.status).toBe('ready');
     expect(ready.runwareAirName).toBe(`offline:${id}@1`);
     const st = (await c.get(`/api/models/${id}/training-status`)).json();
-    expect(st).toMatchObject({ progress: 100, phaseCompleted: 4, readyStatus: 'ready', uploadStatus: 'success', runwareUploadStatus: { status: 'success' }, trainingStatus: 'succeeded' });
+    expect(st).toMatchObject({
+      progress: 100,
+      phaseCompleted: 4,
+      readyStatus: 'ready',
+      uploadStatus: 'success',
+      runwareUploadStatus: { status: 'success' },
+      trainingStatus: 'succeeded',
+    });
     expect(st.logs).toMatch(/flux_train_replicate: 100%\|██████████\| 1000\/1000/);
     const model = await h.deps.db.query.models.findFirst({ where: (m, { eq }) => eq(m.id, id) });
     const artifact = JSON.parse((await h.deps.storage.getBuffer(model!.artifactKey!))!.toString());
@@ -63,12 +78,22 @@ describe('training pipeline (offline engines)', () => {
     // upload logs (admin)
     const admin = await h.admin();
     const logs = (await admin.get('/api/admin/models/upload-logs')).json();
-    expect(logs.uploadLogs.find((l: any) => l.modelId === id)).toMatchObject({ status: 'success', airName: `offline:${id}@1`, retryCount: 0, model: { user: { username: user.username } } });
+    expect(logs.uploadLogs.find((l: any) => l.modelId === id)).toMatchObject({
+      status: 'success',
+      airName: `offline:${id}@1`,
+      retryCount: 0,
+      model: { user: { username: user.username } },
+    });
     expect(logs.stats.success).toBeGreaterThanOrEqual(1);
     expect((await c.get('/api/admin/models/upload-logs')).statusCode).toBe(403);
     const adminModels = (await admin.get(`/api/admin/models?search=${user.username}`)).json();
     expect(adminModels).toHaveLength(1);
-    expect(adminModels[0]).toMatchObject({ id, imageCount: 6, userUsername: user.username, runwareAirName: `offline:${id}@1` });
+    expect(adminModels[0]).toMatchObject({
+      id,
+      imageCount: 6,
+      userUsername: user.username,
+      runwareAirName: `offline:${id}@1`,
+    });
     expect(adminModels[0].trainingImages.length).toBe(6);
   });
 
@@ -77,7 +102,11 @@ describe('training pipeline (offline engines)', () => {
     const user = await c.register();
     await grantTokens(h, user.id, 400);
     const id = await modelWithPhotos(c, 5, 40);
-    const results = await Promise.all([c.post(`/api/models/${id}/train`), c.post(`/api/models/${id}/train`), c.post(`/api/models/${id}/train`)]);
+    const results = await Promise.all([
+      c.post(`/api/models/${id}/train`),
+      c.post(`/api/models/${id}/train`),
+      c.post(`/api/models/${id}/train`),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await balance(c)).toBe(300);
     const usage = (await ledgerOf(user.id)).filter((t) => t.type === 'usage');
@@ -92,7 +121,10 @@ describe('training pipeline (offline engines)', () => {
     const id = await modelWithPhotos(c, 5, 50);
     await c.post(`/api/models/${id}/train`);
     expect(await balance(c)).toBe(50);
-    const [a, b] = await Promise.all([c.post(`/api/models/${id}/cancel-training`), c.post(`/api/models/${id}/cancel-training`)]);
+    const [a, b] = await Promise.all([
+      c.post(`/api/models/${id}/cancel-training`),
+      c.post(`/api/models/${id}/cancel-training`),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await balance(c)).toBe(200);
     const rows = await ledgerOf(user.id);
@@ -125,7 +157,9 @@ describe('training pipeline (offline engines)', () => {
     expect((await stranger.del(`/api/models/${id}`)).statusCode).toBe(404);
     expect((await owner.post(`/api/models/${id}/status`, { status: 'uploaded' })).statusCode).toBe(403);
     expect((await owner.post(`/api/models/${id}/reupload`)).statusCode).toBe(403);
-    expect((await owner.post(`/api/models/${id}/update-prompt-modifier`, { promptModifier: 'x' })).statusCode).toBe(409);
+    expect(
+      (await owner.post(`/api/models/${id}/update-prompt-modifier`, { promptModifier: 'x' })).statusCode,
+    ).toBe(409);
     // make it fail: simulate a failed model
     await owner.post(`/api/models/${id}/train`);
     const { failModel } = await import('./settle');
@@ -145,7 +179,9 @@ describe('training pipeline (offline engines)', () => {
     const re = await admin.post(`/api/models/${id}/reupload-runware`);
     expect(re.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
-    const logs = (await admin.get('/api/admin/models/upload-logs')).json().uploadLogs.filter((l: any) => l.modelId === id);
+    const logs = (await admin.get('/api/admin/models/upload-logs'))
+      .json()
+      .uploadLogs.filter((l: any) => l.modelId === id);
     expect(logs.length).toBe(2);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });

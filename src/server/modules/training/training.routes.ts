@@ -46,15 +46,25 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
     return { success: true, model: toPublicModel(model) };
   });
 
-  r.post('/api/models/:id/status', { schema: { params: idParamsSchema, body: setModelStatusSchema } }, async (request) => {
-    requireAdmin(request);
-    const model = await service.resetToUploaded(request.params.id);
-    return { success: true, model: toPublicModel(model) };
-  });
+  r.post(
+    '/api/models/:id/status',
+    { schema: { params: idParamsSchema, body: setModelStatusSchema } },
+    async (request) => {
+      requireAdmin(request);
+      const model = await service.resetToUploaded(request.params.id);
+      return { success: true, model: toPublicModel(model) };
+    },
+  );
 
   const reupload = async (id: string) => {
     const { model, log } = await service.reupload(id);
-    return { success: true, message: 'Re-upload started', uploadLogId: log.id, airId: model.runwareAirName, model: toPublicModel(model) };
+    return {
+      success: true,
+      message: 'Re-upload started',
+      uploadLogId: log.id,
+      airId: model.runwareAirName,
+      model: toPublicModel(model),
+    };
   };
   r.post('/api/models/:id/reupload', params, async (request) => {
     requireAdmin(request);

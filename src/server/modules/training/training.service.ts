@@ -7,7 +7,14 @@ import { applyLedgerEntry } from '../tokens/ledger.service';
 import type { UserRow } from '../users/users.repository';
 import { createModelsRepository, type ModelRow } from '../models/models.repository';
 import { createUploadLogsRepository, runQueuedJobNow } from './upload-logs.repository';
-import { ACTIVE_STATUSES, JOB_TRAINING, JOB_WATCHDOG, refundTraining, startHostSeries, trainingKey } from './settle';
+import {
+  ACTIVE_STATUSES,
+  JOB_TRAINING,
+  JOB_WATCHDOG,
+  refundTraining,
+  startHostSeries,
+  trainingKey,
+} from './settle';
 
 type Actor = Pick<UserRow, 'id' | 'isAdmin'>;
 
@@ -48,12 +55,19 @@ export function createTrainingService(deps: AppDeps) {
         const m = visible(await r.lock(id), actor);
         if (opts.retry ? m.status !== 'failed' : m.status !== 'uploaded') {
           throw conflict(
-            opts.retry ? 'Only a failed model can be retried.' : m.status === 'training' ? 'Training is already in progress.' : 'The model is not ready for training.',
+            opts.retry
+              ? 'Only a failed model can be retried.'
+              : m.status === 'training'
+                ? 'Training is already in progress.'
+                : 'The model is not ready for training.',
             'INVALID_MODEL_STATUS',
           );
         }
         if ((await r.imageCount(id)) < MIN_TRAINING_IMAGES) {
-          throw conflict(`At least ${MIN_TRAINING_IMAGES} images are needed for training.`, 'NOT_ENOUGH_IMAGES');
+          throw conflict(
+            `At least ${MIN_TRAINING_IMAGES} images are needed for training.`,
+            'NOT_ENOUGH_IMAGES',
+          );
         }
         const attempt = m.trainingAttempt + 1;
         await applyLedgerEntry(tx, {
@@ -83,8 +97,16 @@ export function createTrainingService(deps: AppDeps) {
           weightsKey: null,
           readyAt: null,
         });
-        await deps.queue.enqueue(JOB_TRAINING, { modelId: id, attempt }, { tx, singletonKey: trainingKey(id, attempt) });
-        await deps.queue.enqueue(JOB_WATCHDOG, {}, { tx, singletonKey: 'models:watchdog', delayMs: watchdogDelayMs(deps) });
+        await deps.queue.enqueue(
+          JOB_TRAINING,
+          { modelId: id, attempt },
+          { tx, singletonKey: trainingKey(id, attempt) },
+        );
+        await deps.queue.enqueue(
+          JOB_WATCHDOG,
+          {},
+          { tx, singletonKey: 'models:watchdog', delayMs: watchdogDelayMs(deps) },
+        );
         return updated!;
       });
       deps.queue.kick();
@@ -97,8 +119,14 @@ export function createTrainingService(deps: AppDeps) {
       const model = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
         const m = visible(await r.lock(id), actor);
-        if (m.status !== 'training') throw conflict('Only a model in training can be canceled.', 'INVALID_MODEL_STATUS');
-        const moved = await r.update(id, { status: 'uploaded', trainingError: 'Training was canceled', trainingProgress: null, processingStatus: null });
+        if (m.status !== 'training')
+          throw conflict('Only a model in training can be canceled.', 'INVALID_MODEL_STATUS');
+        const moved = await r.update(id, {
+          status: 'uploaded',
+          trainingError: 'Training was canceled',
+          trainingProgress: null,
+          processingStatus: null,
+        });
         await refundTraining(tx, m, m.trainingAttempt, 'training canceled');
         return moved!;
       });
@@ -108,7 +136,12 @@ export function createTrainingService(deps: AppDeps) {
 
     /** Admin: a failed model back to uploaded ("Status reset"). */
     async resetToUploaded(id: string) {
-      const moved = await repo.transition(id, ['failed'], { status: 'uploaded', trainingError: null, processingStatus: null, trainingProgress: null });
+      const moved = await repo.transition(id, ['failed'], {
+        status: 'uploaded',
+        trainingError: null,
+        processingStatus: null,
+        trainingProgress: null,
+      });
       if (!moved) {
         if (!(await repo.byId(id))) throw notFound('Model not found');
         throw conflict('Only a failed model can be reset.', 'INVALID_MODEL_STATUS');
@@ -120,11 +153,19 @@ export function createTrainingService(deps: AppDeps) {
     async markReady(actor: Actor, id: string) {
       const m = visible(await repo.byId(id), actor);
       if (m.status === 'ready') return m;
-      if (!m.runwareAirName) throw conflict('The model has no AIR ID yet. Please wait for processing to finish.', 'NO_AIR_ID');
-      if (!['training_complete', 'processing', 'failed'].includes(m.status) || (!m.artifactKey && !m.weightsKey)) {
+      if (!m.runwareAirName)
+        throw conflict('The model has no AIR ID yet. Please wait for processing to finish.', 'NO_AIR_ID');
+      if (
+        !['training_complete', 'processing', 'failed'].includes(m.status) ||
+        (!m.artifactKey && !m.weightsKey)
+      ) {
         throw conflict('Training has not succeeded for this model.', 'INVALID_MODEL_STATUS');
       }
-      const moved = await repo.transition(id, [m.status], { status: 'ready', processingStatus: 'ready', readyAt: new Date() });
+      const moved = await repo.transition(id, [m.status], {
+        status: 'ready',
+        processingStatus: 'ready',
+        readyAt: new Date(),
+      });
       if (!moved) throw conflict('The model changed meanwhile. Please refresh.', 'INVALID_MODEL_STATUS');
       return moved;
     },
@@ -135,7 +176,8 @@ export function createTrainingService(deps: AppDeps) {
         const r = createModelsRepository(tx);
         const m = await r.lock(id);
         if (!m) throw notFound('Model not found');
-        if (!m.artifactKey && !m.weightsKey) throw conflict('This model has no trained weights to upload.', 'NO_WEIGHTS');
+        if (!m.artifactKey && !m.weightsKey)
+          throw conflict('This model has no trained weights to upload.', 'NO_WEIGHTS');
         const latest = await createUploadLogsRepository(tx).latestForModel(id);
         if (latest && (latest.status === 'pending' || latest.status === 'processing')) {
           throw conflict('An upload for this model is already in progress.', 'UPLOAD_IN_PROGRESS');
@@ -148,7 +190,11 @@ export function createTrainingService(deps: AppDeps) {
           trainingError: m.status === 'ready' ? m.trainingError : null,
         });
         const log = await startHostSeries(deps, tx, moved!, 'Re-upload to Runware requested');
-        await deps.queue.enqueue(JOB_WATCHDOG, {}, { tx, singletonKey: 'models:watchdog', delayMs: watchdogDelayMs(deps) });
+        await deps.queue.enqueue(
+          JOB_WATCHDOG,
+          {},
+          { tx, singletonKey: 'models:watchdog', delayMs: watchdogDelayMs(deps) },
+        );
         return { model: moved!, log };
       });
       deps.queue.kick();
@@ -157,7 +203,11 @@ export function createTrainingService(deps: AppDeps) {
 
     async updatePromptModifier(actor: Actor, id: string, promptModifier: string) {
       const m = visible(await repo.byId(id), actor);
-      if (m.status !== 'ready') throw conflict('The prompt modifier can be edited only when the model is ready.', 'INVALID_MODEL_STATUS');
+      if (m.status !== 'ready')
+        throw conflict(
+          'The prompt modifier can be edited only when the model is ready.',
+          'INVALID_MODEL_STATUS',
+        );
       return (await repo.update(id, { promptModifier: promptModifier.trim() }))!;
     },
 
@@ -168,7 +218,8 @@ export function createTrainingService(deps: AppDeps) {
         const r = createModelsRepository(tx);
         const locked = await r.lock(id);
         if (!locked) return;
-        if (ACTIVE_STATUSES.includes(locked.status)) await refundTraining(tx, locked, locked.trainingAttempt, 'model deleted');
+        if (ACTIVE_STATUSES.includes(locked.status))
+          await refundTraining(tx, locked, locked.trainingAttempt, 'model deleted');
         await r.delete(id);
       });
       if (m.status === 'training') await bestEffortCancel(m);
@@ -177,7 +228,8 @@ export function createTrainingService(deps: AppDeps) {
 
     /** Manual refresh: poll the pipeline now instead of at its next scheduled step. */
     async nudge(model: ModelRow) {
-      if (model.status === 'training') await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
+      if (model.status === 'training')
+        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
       deps.queue.kick();
     },
   };

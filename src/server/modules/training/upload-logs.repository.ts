@@ -5,12 +5,17 @@ import type { UploadStatus } from '../../../shared/constants';
 import { escapeLike } from '../models/models.repository';
 
 export type UploadLogRow = typeof uploadLogs.$inferSelect;
-export type UploadLogPatch = Partial<Pick<UploadLogRow, 'status' | 'message' | 'errorDetails' | 'airName' | 'retryCount'>>;
+export type UploadLogPatch = Partial<
+  Pick<UploadLogRow, 'status' | 'message' | 'errorDetails' | 'airName' | 'retryCount'>
+>;
 
 export function createUploadLogsRepository(db: DbOrTx) {
   return {
     async create(row: { modelId: string; userId: string; series: number; message?: string }) {
-      const [out] = await db.insert(uploadLogs).values({ ...row, status: 'pending' }).returning();
+      const [out] = await db
+        .insert(uploadLogs)
+        .values({ ...row, status: 'pending' })
+        .returning();
       return out;
     },
     async byId(id: string) {
@@ -18,16 +23,30 @@ export function createUploadLogsRepository(db: DbOrTx) {
       return row ?? null;
     },
     async latestForModel(modelId: string) {
-      const [row] = await db.select().from(uploadLogs).where(eq(uploadLogs.modelId, modelId)).orderBy(desc(uploadLogs.createdAt), desc(uploadLogs.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(uploadLogs)
+        .where(eq(uploadLogs.modelId, modelId))
+        .orderBy(desc(uploadLogs.createdAt), desc(uploadLogs.id))
+        .limit(1);
       return row ?? null;
     },
     async nextSeries(modelId: string) {
-      const [row] = await db.select({ s: max(uploadLogs.series) }).from(uploadLogs).where(eq(uploadLogs.modelId, modelId));
+      const [row] = await db
+        .select({ s: max(uploadLogs.series) })
+        .from(uploadLogs)
+        .where(eq(uploadLogs.modelId, modelId));
       return (row?.s ?? 0) + 1;
     },
     async update(id: string, patch: UploadLogPatch, onlyIfStatus?: UploadStatus[]) {
       const conds = [eq(uploadLogs.id, id)];
-      if (onlyIfStatus) conds.push(sql`${uploadLogs.status} in (${sql.join(onlyIfStatus.map((s) => sql`${s}`), sql`, `)})`);
+      if (onlyIfStatus)
+        conds.push(
+          sql`${uploadLogs.status} in (${sql.join(
+            onlyIfStatus.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        );
       const [row] = await db
         .update(uploadLogs)
         .set({ ...patch, updatedAt: new Date() })
@@ -41,7 +60,14 @@ export function createUploadLogsRepository(db: DbOrTx) {
       const q = filter.search?.trim();
       if (q) {
         const like = `%${escapeLike(q)}%`;
-        conds.push(or(ilike(models.name, like), ilike(users.username, like), ilike(uploadLogs.airName, like), ilike(uploadLogs.message, like))!);
+        conds.push(
+          or(
+            ilike(models.name, like),
+            ilike(users.username, like),
+            ilike(uploadLogs.airName, like),
+            ilike(uploadLogs.message, like),
+          )!,
+        );
       }
       return db
         .select({ log: uploadLogs, modelName: models.name, username: users.username })
@@ -53,7 +79,10 @@ export function createUploadLogsRepository(db: DbOrTx) {
         .limit(limit);
     },
     async stats() {
-      const rows = await db.select({ status: uploadLogs.status, n: count() }).from(uploadLogs).groupBy(uploadLogs.status);
+      const rows = await db
+        .select({ status: uploadLogs.status, n: count() })
+        .from(uploadLogs)
+        .groupBy(uploadLogs.status);
       const stats = { total: 0, pending: 0, processing: 0, success: 0, failed: 0 };
       for (const r of rows) {
         stats[r.status] = Number(r.n);

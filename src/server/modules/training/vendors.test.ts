@@ -59,12 +59,21 @@ beforeAll(async () => {
     calls.push({ method: req.method!, url, body, auth: req.headers.authorization });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (url.startsWith('/runware')) {
-      if (req.headers.authorization !== 'Bearer rw-key') return send(res, 401, { errors: [{ code: 'invalidApiKey', message: 'Invalid api key' }] });
+      if (req.headers.authorization !== 'Bearer rw-key')
+        return send(res, 401, { errors: [{ code: 'invalidApiKey', message: 'Invalid api key' }] });
       const task = body[0];
       if (task.taskType === 'modelUpload') {
         if (task.name.includes('Broken')) {
           state.runwareFailures++;
-          return send(res, 200, { errors: [{ code: 'invalidDownloadURL', message: 'Could not download the model file', taskUUID: task.taskUUID }] });
+          return send(res, 200, {
+            errors: [
+              {
+                code: 'invalidDownloadURL',
+                message: 'Could not download the model file',
+                taskUUID: task.taskUUID,
+              },
+            ],
+          });
         }
         return send(res, 200, { data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID }] });
       }
@@ -72,10 +81,23 @@ beforeAll(async () => {
         const n = (state.runwarePolls.get(task.taskUUID) ?? 0) + 1;
         state.runwarePolls.set(task.taskUUID, n);
         if (n === 1) return send(res, 503, { errors: [{ code: 'temporaryCapacity', message: 'busy' }] });
-        if (n < 3) return send(res, 200, { data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID, status: 'downloaded' }] });
-        const submitted = calls.find((c) => c.body?.[0]?.taskUUID === task.taskUUID && c.body[0].taskType === 'modelUpload');
+        if (n < 3)
+          return send(res, 200, {
+            data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID, status: 'downloaded' }],
+          });
+        const submitted = calls.find(
+          (c) => c.body?.[0]?.taskUUID === task.taskUUID && c.body[0].taskType === 'modelUpload',
+        );
         return send(res, 200, {
-          data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID, status: 'ready', message: 'Model successfully deployed and ready for use.', air: submitted?.body[0].air }],
+          data: [
+            {
+              taskType: 'modelUpload',
+              taskUUID: task.taskUUID,
+              status: 'ready',
+              message: 'Model successfully deployed and ready for use.',
+              air: submitted?.body[0].air,
+            },
+          ],
         });
       }
       return send(res, 400, { errors: [{ code: 'unknownTask', message: 'unknown' }] });
@@ -84,20 +106,35 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/x-tar' });
       return res.end(tarOf('output/flux_train_replicate/lora.safetensors', LORA));
     }
-    if (req.headers.authorization !== 'Bearer r8_test') return send(res, 401, { title: 'Unauthenticated', detail: 'Invalid token', status: 401 });
-    if (url === '/v1/account') return send(res, 200, { type: 'organization', username: 'acme', name: 'Acme' });
-    if (url.startsWith('/v1/models/acme/')) return state.modelExists ? send(res, 200, { owner: 'acme' }) : send(res, 404, { detail: 'Not found', status: 404 });
+    if (req.headers.authorization !== 'Bearer r8_test')
+      return send(res, 401, { title: 'Unauthenticated', detail: 'Invalid token', status: 401 });
+    if (url === '/v1/account')
+      return send(res, 200, { type: 'organization', username: 'acme', name: 'Acme' });
+    if (url.startsWith('/v1/models/acme/'))
+      return state.modelExists
+        ? send(res, 200, { owner: 'acme' })
+        : send(res, 404, { detail: 'Not found', status: 404 });
     if (url === '/v1/models' && req.method === 'POST') {
       state.modelExists = true;
       return send(res, 201, { owner: body.owner, name: body.name, visibility: body.visibility });
     }
-    if (url === '/v1/models/ostris/flux-dev-lora-trainer') return send(res, 200, { latest_version: { id: 'trainer-v1' } });
+    if (url === '/v1/models/ostris/flux-dev-lora-trainer')
+      return send(res, 200, { latest_version: { id: 'trainer-v1' } });
     if (url.endsWith('/versions/trainer-v1/trainings') && req.method === 'POST') {
       if (!state.throttledOnce) {
         state.throttledOnce = true;
-        return send(res, 429, { detail: 'Request was throttled. Your rate limit resets in ~1s.' }, { 'retry-after': '1' });
+        return send(
+          res,
+          429,
+          { detail: 'Request was throttled. Your rate limit resets in ~1s.' },
+          { 'retry-after': '1' },
+        );
       }
-      return send(res, 201, { id: 'trn_1', status: 'starting', urls: { get: `${base}/v1/predictions/trn_1`, cancel: `${base}/v1/predictions/trn_1/cancel` } });
+      return send(res, 201, {
+        id: 'trn_1',
+        status: 'starting',
+        urls: { get: `${base}/v1/predictions/trn_1`, cancel: `${base}/v1/predictions/trn_1/cancel` },
+      });
     }
     if (url === '/v1/trainings/trn_1' && req.method === 'GET') {
       state.trainingPolls++;
@@ -105,8 +142,14 @@ beforeAll(async () => {
       const loader = 'Loading checkpoint shards: 100%|##########| 3/3 [00:05<00:00, 1.6s/it]\n';
       const pct = Math.min(100, state.trainingPolls * 25);
       const logs = `${loader}flux_train_replicate:  ${pct}%|####      | ${pct * 10}/1000 [05:00<06:06, 1.50it/s, lr: 4.0e-04 loss: 3.5e-01]\n`;
-      if (state.trainingPolls < 5) return send(res, 200, { id: 'trn_1', status: 'processing', logs, output: null });
-      return send(res, 200, { id: 'trn_1', status: 'succeeded', logs, output: { version: 'acme/x:abc', weights: `${base}/weights.tar` } });
+      if (state.trainingPolls < 5)
+        return send(res, 200, { id: 'trn_1', status: 'processing', logs, output: null });
+      return send(res, 200, {
+        id: 'trn_1',
+        status: 'succeeded',
+        logs,
+        output: { version: 'acme/x:abc', weights: `${base}/weights.tar` },
+      });
     }
     if (url === '/v1/trainings/trn_1/cancel') return send(res, 200, { id: 'trn_1', status: 'canceled' });
     send(res, 404, { detail: 'Not found' });
@@ -160,7 +203,13 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     expect(model!.replicateModelId).toBe(create!.body.owner + '/' + create!.body.name);
     expect(await h.deps.storage.getBuffer(model!.weightsKey!)).toEqual(LORA);
     const upload = calls.find((x) => x.body?.[0]?.taskType === 'modelUpload');
-    expect(upload?.body[0]).toMatchObject({ category: 'lora', architecture: 'flux1d', format: 'safetensors', deliveryMethod: 'async', private: true });
+    expect(upload?.body[0]).toMatchObject({
+      category: 'lora',
+      architecture: 'flux1d',
+      format: 'safetensors',
+      deliveryMethod: 'async',
+      private: true,
+    });
     expect(upload?.body[0].air).toMatch(/^lorastudio:\d+@1$/);
     expect(upload?.body[0].downloadURL).toMatch(/lora\.safetensors\?exp=/);
     expect(model!.runwareAirName).toBe(upload?.body[0].air);
@@ -178,7 +227,12 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     const { makePhoto, multipartBody } = await import('../models/photo-fixtures');
     const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => makePhoto(400 + i, { size: 256 })));
     const mp = multipartBody(photos.map((data, i) => ({ name: `p${i}.jpg`, data })));
-    await c.inject({ method: 'POST', url: `/api/models/${id}/images`, payload: mp.body, headers: { 'content-type': mp.contentType } });
+    await c.inject({
+      method: 'POST',
+      url: `/api/models/${id}/images`,
+      payload: mp.body,
+      headers: { 'content-type': mp.contentType },
+    });
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
     const failed = await waitForStatus(c, id, ['failed', 'ready'], 30_000);
     expect(failed.status).toBe('failed');
@@ -186,9 +240,15 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     const admin = await h.admin();
     const logs = (await admin.get(`/api/admin/models/upload-logs?status=failed&search=Broken`)).json();
     expect(logs.uploadLogs).toHaveLength(1);
-    expect(logs.uploadLogs[0]).toMatchObject({ status: 'failed', retryCount: 5, errorDetails: 'Could not download the model file' });
+    expect(logs.uploadLogs[0]).toMatchObject({
+      status: 'failed',
+      retryCount: 5,
+      errorDetails: 'Could not download the model file',
+    });
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);
-    const refunds = (await h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, user.id) })).filter((t) => t.type === 'refund');
+    const refunds = (
+      await h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, user.id) })
+    ).filter((t) => t.type === 'refund');
     expect(refunds).toHaveLength(1);
     // an admin retry starts a fresh series (and fails again here); no second refund
     const retry = await admin.post(`/api/admin/models/upload-logs/${logs.uploadLogs[0].id}/retry`);
@@ -207,7 +267,12 @@ describe('Replicate trainer and Runware host against local doubles', () => {
       method: 'POST',
       url: '/api/webhooks/replicate',
       payload: body,
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts), 'webhook-signature': `v1,bad ${signReplicateWebhook(body, 'msg_1', ts, SECRET)}` },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': `v1,bad ${signReplicateWebhook(body, 'msg_1', ts, SECRET)}`,
+      },
     });
     expect(ok.statusCode).toBe(200);
     // duplicate delivery: same answer, nothing changes
@@ -215,14 +280,24 @@ describe('Replicate trainer and Runware host against local doubles', () => {
       method: 'POST',
       url: '/api/webhooks/replicate',
       payload: body,
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts), 'webhook-signature': signReplicateWebhook(body, 'msg_1', ts, SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signReplicateWebhook(body, 'msg_1', ts, SECRET),
+      },
     });
     expect(dup.statusCode).toBe(200);
     const forged = await h.app.inject({
       method: 'POST',
       url: '/api/webhooks/replicate',
       payload: body.replace('succeeded', 'failed'),
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts), 'webhook-signature': signReplicateWebhook(body, 'msg_1', ts, SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signReplicateWebhook(body, 'msg_1', ts, SECRET),
+      },
     });
     expect(forged.statusCode).toBe(401);
     const old = ts - 600;
@@ -230,7 +305,12 @@ describe('Replicate trainer and Runware host against local doubles', () => {
       method: 'POST',
       url: '/api/webhooks/replicate',
       payload: body,
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_2', 'webhook-timestamp': String(old), 'webhook-signature': signReplicateWebhook(body, 'msg_2', old, SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_2',
+        'webhook-timestamp': String(old),
+        'webhook-signature': signReplicateWebhook(body, 'msg_2', old, SECRET),
+      },
     });
     expect(stale.statusCode).toBe(401);
   });

@@ -22,7 +22,15 @@ async function stuckModel(status: 'training' | 'processing', startedMinutesAgo: 
   await grantTokens(h, user.id, 150);
   const id = await modelWithPhotos(c, 5, status === 'training' ? 900 : 950);
   await h.deps.db.transaction(async (tx) => {
-    await applyLedgerEntry(tx, { userId: user.id, type: 'usage', amount: -150, idempotencyKey: trainingKey(id, 1), description: 'Model training', refType: 'model', refId: id });
+    await applyLedgerEntry(tx, {
+      userId: user.id,
+      type: 'usage',
+      amount: -150,
+      idempotencyKey: trainingKey(id, 1),
+      description: 'Model training',
+      refType: 'model',
+      refId: id,
+    });
     await createModelsRepository(tx).update(id, {
       status,
       trainingAttempt: 1,
@@ -45,7 +53,9 @@ describe('watchdog', () => {
     expect(m.status).toBe('failed');
     expect(m.trainingError).toMatch(/took too long/);
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);
-    const refunds = (await h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, user.id) })).filter((t) => t.type === 'refund');
+    const refunds = (
+      await h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, user.id) })
+    ).filter((t) => t.type === 'refund');
     expect(refunds).toHaveLength(1);
   });
 
@@ -63,8 +73,14 @@ describe('watchdog', () => {
     expect(status).toBe('ready');
 
     const stuck = await stuckModel('processing', 5);
-    const log = await createUploadLogsRepository(h.deps.db).create({ modelId: stuck.id, userId: stuck.user.id, series: 1 });
-    await h.deps.db.execute(sql`update upload_logs set status = 'processing', created_at = now() - interval '3 hours' where id = ${log.id}`);
+    const log = await createUploadLogsRepository(h.deps.db).create({
+      modelId: stuck.id,
+      userId: stuck.user.id,
+      series: 1,
+    });
+    await h.deps.db.execute(
+      sql`update upload_logs set status = 'processing', created_at = now() - interval '3 hours' where id = ${log.id}`,
+    );
     const job2 = await h.deps.queue.enqueue(JOB_WATCHDOG, {}, { singletonKey: 'models:watchdog' });
     await h.deps.queue.waitFor(job2!, 10_000);
     const m = (await stuck.c.get(`/api/models/${stuck.id}`)).json();

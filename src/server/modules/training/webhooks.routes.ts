@@ -15,7 +15,9 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const { deps } = opts;
   // the signature covers the exact bytes: keep the body as a string in this scope
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.post('/api/webhooks/replicate', async (request) => {
     const secret = deps.config.replicate?.webhookSecret;

@@ -48,8 +48,14 @@ function RetryButton({ log }: { log: UploadLog }) {
       aria-label={`Retry upload of ${log.model.name}`}
       onClick={() =>
         retry.mutate(undefined, {
-          onSuccess: () => toast({ title: 'Re-upload started', description: `${log.model.name} is being uploaded again.` }),
-          onError: (error) => toast({ variant: 'destructive', title: 'Re-upload failed', description: errorMessage(error, 'Re-upload error') }),
+          onSuccess: () =>
+            toast({ title: 'Re-upload started', description: `${log.model.name} is being uploaded again.` }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Re-upload failed',
+              description: errorMessage(error, 'Re-upload error'),
+            }),
         })
       }
     >
@@ -96,8 +102,18 @@ export function UploadLogsPage() {
       </div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" className="pl-9" placeholder="Search by model, user, AIR name or message..." aria-label="Search upload logs" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            aria-hidden="true"
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            className="pl-9"
+            placeholder="Search by model, user, AIR name or message..."
+            aria-label="Search upload logs"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
           <SelectTrigger className="sm:w-48" aria-label="Filter by status">
@@ -120,7 +136,9 @@ export function UploadLogsPage() {
           <AlertDescription>{errorMessage(logs.error, 'Failed to load upload logs.')}</AlertDescription>
         </Alert>
       ) : logs.data.uploadLogs.length === 0 ? (
-        <p className="py-10 text-center text-muted-foreground">No upload logs found matching your criteria.</p>
+        <p className="py-10 text-center text-muted-foreground">
+          No upload logs found matching your criteria.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full min-w-[760px] text-sm">
@@ -142,7 +160,9 @@ export function UploadLogsPage() {
                   <td className="max-w-xs px-3 py-2">
                     <p className="font-medium">{log.model.name}</p>
                     <p className="text-muted-foreground">{log.message || 'No message'}</p>
-                    {log.errorDetails ? <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p> : null}
+                    {log.errorDetails ? (
+                      <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2">{log.model.user.username}</td>
                   <td className="px-3 py-2 font-mono text-xs break-all">{log.airName || 'Not set'}</td>
@@ -153,7 +173,12 @@ export function UploadLogsPage() {
                   <td className="px-3 py-2">
                     {log.status === 'failed' ? <RetryButton log={log} /> : null}
                     {log.status === 'success' ? (
-                      <a href={`/models/${log.modelId}`} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline">
+                      <a
+                        href={`/models/${log.modelId}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline"
+                      >
                         View
                         <ExternalLink aria-hidden="true" className="size-3" />
                       </a>

@@ -42,7 +42,11 @@ export function CreateModelPage() {
       id = (await createModel({ name: parsed.data.name, description: parsed.data.description })).id;
     } catch (error) {
       setPhase('idle');
-      toast({ variant: 'destructive', title: 'Error creating model', description: errorMessage(error, 'Something went wrong. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Error creating model',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+      });
       return;
     }
     if (files.length > 0) {
@@ -54,7 +58,9 @@ export function CreateModelPage() {
         toast({
           variant: 'destructive',
           title: 'Error uploading images',
-          description: isAbort(error) ? 'Upload timed out. Please try again with fewer or smaller images.' : errorMessage(error, 'An unexpected error occurred during upload'),
+          description: isAbort(error)
+            ? 'Upload timed out. Please try again with fewer or smaller images.'
+            : errorMessage(error, 'An unexpected error occurred during upload'),
         });
         // the model exists: let the person add photos to it
         navigate(`/models/${id}/upload`);
@@ -68,15 +74,34 @@ export function CreateModelPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Create a New Model" description="Upload photos of yourself to train a personal AI model." />
+      <PageHeader
+        title="Create a New Model"
+        description="Upload photos of yourself to train a personal AI model."
+      />
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="grid gap-5">
             <FormField id="model-name" label="Model Name" error={nameError}>
-              {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. My Portrait Model" disabled={busy} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  placeholder="e.g. My Portrait Model"
+                  disabled={busy}
+                />
+              )}
             </FormField>
             <FormField id="model-description" label="Description (optional)">
-              {(p) => <Textarea {...p} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What is this model for?" disabled={busy} />}
+              {(p) => (
+                <Textarea
+                  {...p}
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  placeholder="What is this model for?"
+                  disabled={busy}
+                />
+              )}
             </FormField>
             <div className="grid gap-2">
               <p className="text-sm font-medium">Training Images</p>
@@ -91,7 +116,9 @@ export function CreateModelPage() {
             {busy ? (
               <div className="grid gap-2" aria-live="polite">
                 <Progress value={phase === 'creating' ? 30 : 70} aria-label="Creating model" />
-                <p className="text-sm text-muted-foreground">{phase === 'creating' ? 'Creating model...' : 'Uploading images...'}</p>
+                <p className="text-sm text-muted-foreground">
+                  {phase === 'creating' ? 'Creating model...' : 'Uploading images...'}
+                </p>
               </div>
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">

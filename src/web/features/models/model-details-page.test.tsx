@@ -5,7 +5,11 @@ import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/test
 import { makeUser } from '@web/testing/fixtures';
 import { ModelDetailsPage } from './model-details-page';
 
-const images = Array.from({ length: 11 }, (_, i) => ({ id: `i${i}`, imageUrl: `/files/u/x/${i}.jpg`, previewImageUrl: `/files/u/x/${i}.webp` }));
+const images = Array.from({ length: 11 }, (_, i) => ({
+  id: `i${i}`,
+  imageUrl: `/files/u/x/${i}.jpg`,
+  previewImageUrl: `/files/u/x/${i}.webp`,
+}));
 const model = (over: Record<string, unknown> = {}) => ({
   id: 'm1',
   userId: 'u1',
@@ -71,7 +75,9 @@ describe('ModelDetailsPage', () => {
     renderPage(model(), status(), makeUser({ tokenBalance: 120 }));
     const start = await screen.findByRole('button', { name: 'Start Training' });
     expect((start as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/Insufficient tokens\. Please purchase more tokens to start training\./)).toBeTruthy();
+    expect(
+      screen.getByText(/Insufficient tokens\. Please purchase more tokens to start training\./),
+    ).toBeTruthy();
     expect(screen.getByText('Images Uploaded')).toBeTruthy();
     expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(8);
     await userEvent.click(screen.getByRole('button', { name: '+3 more' }));
@@ -83,8 +89,14 @@ describe('ModelDetailsPage', () => {
   });
 
   it('shows training progress with the last log lines and a cancel button', async () => {
-    const logs = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `line ${x}`).join('\n') + '\nflux_train_replicate:  45%|████▌     | 450/1000 [00:10<00:12, 40.1it/s]';
-    renderPage(model({ status: 'training' }), status({ model: { status: 'training', runwareAirName: null }, logs, progress: 45 }), makeUser({ tokenBalance: 500 }));
+    const logs =
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `line ${x}`).join('\n') +
+      '\nflux_train_replicate:  45%|████▌     | 450/1000 [00:10<00:12, 40.1it/s]';
+    renderPage(
+      model({ status: 'training' }),
+      status({ model: { status: 'training', runwareAirName: null }, logs, progress: 45 }),
+      makeUser({ tokenBalance: 500 }),
+    );
     expect(await screen.findByText('45%')).toBeTruthy();
     const log = screen.getByLabelText('Training log');
     expect(log.textContent).toContain('450/1000');
@@ -94,17 +106,24 @@ describe('ModelDetailsPage', () => {
   });
 
   it('failed model: Contact Support opens the support form with the model chosen', async () => {
-    renderPage(model({ status: 'failed', trainingError: 'GPU lost' }), status({ model: { status: 'failed', runwareAirName: null }, error: 'GPU lost' }));
+    renderPage(
+      model({ status: 'failed', trainingError: 'GPU lost' }),
+      status({ model: { status: 'failed', runwareAirName: null }, error: 'GPU lost' }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Contact Support' }));
     expect(await screen.findByText('Support page')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toContain('/support?modelId=m1');
   });
 
   it('ready model: AIR id, Generate Images link and the prompt modifier editor', async () => {
-    renderPage(model({ status: 'ready', runwareAirName: 'offline:m1@1', promptModifier: 'soft light' }), status({ model: { status: 'ready', runwareAirName: 'offline:m1@1' }, phaseCompleted: 4 }));
+    renderPage(
+      model({ status: 'ready', runwareAirName: 'offline:m1@1', promptModifier: 'soft light' }),
+      status({ model: { status: 'ready', runwareAirName: 'offline:m1@1' }, phaseCompleted: 4 }),
+    );
     expect(await screen.findByTestId('air-id')).toBeTruthy();
     expect(screen.getByTestId('air-id').textContent).toBe('offline:m1@1');
-    for (const link of screen.getAllByRole('link', { name: 'Generate Images' })) expect(link.getAttribute('href')).toBe('/generate?modelId=m1');
+    for (const link of screen.getAllByRole('link', { name: 'Generate Images' }))
+      expect(link.getAttribute('href')).toBe('/generate?modelId=m1');
     expect(screen.getByText('soft light')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Model progress' })).toBeNull();
   });

@@ -23,7 +23,13 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { needsPolling, refreshModelData, useDeleteModel, useModel, useTrainingStatus } from './api/models-api';
+import {
+  needsPolling,
+  refreshModelData,
+  useDeleteModel,
+  useModel,
+  useTrainingStatus,
+} from './api/models-api';
 import { ModelStatusBadge } from './components/model-status';
 import { PhaseTracker } from './components/phase-tracker';
 import { PromptModifierEditor } from './components/prompt-modifier-editor';
@@ -31,9 +37,15 @@ import { StatusPanel } from './components/status-panel';
 import { TrainingImagesGrid } from './components/training-images-grid';
 
 const CHANGE_TOASTS: Record<string, { title: string; description?: string; destructive?: boolean }> = {
-  training_complete: { title: 'Training complete', description: 'Your model is being prepared for generation.' },
+  training_complete: {
+    title: 'Training complete',
+    description: 'Your model is being prepared for generation.',
+  },
   processing: { title: 'Training complete', description: 'Your model is being prepared for generation.' },
-  ready: { title: 'Model ready to use!', description: 'Model processing complete. You can now generate images.' },
+  ready: {
+    title: 'Model ready to use!',
+    description: 'Model processing complete. You can now generate images.',
+  },
   failed: { title: 'Training failed', description: 'Your tokens have been refunded.', destructive: true },
 };
 
@@ -62,7 +74,11 @@ export function ModelDetailsPage() {
       refreshModelData(client, id);
       const t = CHANGE_TOASTS[next];
       if (t && !(next === 'processing' && before === 'training_complete')) {
-        toast({ title: t.title, description: t.description, variant: t.destructive ? 'destructive' : undefined });
+        toast({
+          title: t.title,
+          description: t.description,
+          variant: t.destructive ? 'destructive' : undefined,
+        });
       }
     } else if (m && next !== m.status) {
       refreshModelData(client, id);
@@ -93,7 +109,11 @@ export function ModelDetailsPage() {
       await Promise.all([status.refetch({ throwOnError: true }), model.refetch({ throwOnError: true })]);
       toast({ title: 'Status refreshed' });
     } catch {
-      toast({ variant: 'destructive', title: 'Refresh failed', description: 'Could not refresh training status' });
+      toast({
+        variant: 'destructive',
+        title: 'Refresh failed',
+        description: 'Could not refresh training status',
+      });
     } finally {
       setRefreshing(false);
     }
@@ -104,10 +124,16 @@ export function ModelDetailsPage() {
       toast({ title: 'Model deleted', description: `${m.name} has been deleted.` });
       navigate('/models');
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Deletion failed', description: errorMessage(error, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Deletion failed',
+        description: errorMessage(error, 'Please try again.'),
+      });
     }
   };
-  const phase = status.data?.phaseCompleted ?? (m.status === 'processing' ? 2 : m.status === 'training' || m.zipUrl ? 1 : 0);
+  const phase =
+    status.data?.phaseCompleted ??
+    (m.status === 'processing' ? 2 : m.status === 'training' || m.zipUrl ? 1 : 0);
 
   return (
     <div className="grid gap-6">
@@ -128,7 +154,13 @@ export function ModelDetailsPage() {
             {m.description ? <p className="text-muted-foreground">{m.description}</p> : null}
             {m.runwareAirName ? (
               <p className="text-sm">
-                AIR ID: <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all" data-testid="air-id">{m.runwareAirName}</code>
+                AIR ID:{' '}
+                <code
+                  className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all"
+                  data-testid="air-id"
+                >
+                  {m.runwareAirName}
+                </code>
               </p>
             ) : null}
           </div>
@@ -150,8 +182,11 @@ export function ModelDetailsPage() {
                   <AlertDialogHeader>
                     <AlertDialogTitle>Delete this model?</AlertDialogTitle>
                     <AlertDialogDescription>
-                      This action cannot be undone. The model &quot;{m.name}&quot; and its training images will be permanently deleted.
-                      {m.status === 'training' ? ' The training in progress will be canceled and its tokens refunded.' : ''}
+                      This action cannot be undone. The model &quot;{m.name}&quot; and its training images
+                      will be permanently deleted.
+                      {m.status === 'training'
+                        ? ' The training in progress will be canceled and its tokens refunded.'
+                        : ''}
                     </AlertDialogDescription>
                   </AlertDialogHeader>
                   <AlertDialogFooter>
@@ -186,9 +221,18 @@ export function ModelDetailsPage() {
         refreshing={refreshing}
       />
 
-      {m.status === 'ready' ? <PromptModifierEditor modelId={m.id} value={m.promptModifier ?? ''} canEdit={isOwner || isAdmin} /> : null}
+      {m.status === 'ready' ? (
+        <PromptModifierEditor modelId={m.id} value={m.promptModifier ?? ''} canEdit={isOwner || isAdmin} />
+      ) : null}
 
-      <TrainingImagesGrid images={m.trainingImages} addMoreTo={isOwner && (m.status === 'pending' || m.status === 'uploaded') ? `/models/${m.id}/upload` : undefined} />
+      <TrainingImagesGrid
+        images={m.trainingImages}
+        addMoreTo={
+          isOwner && (m.status === 'pending' || m.status === 'uploaded')
+            ? `/models/${m.id}/upload`
+            : undefined
+        }
+      />
     </div>
   );
 }

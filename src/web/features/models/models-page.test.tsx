@@ -7,7 +7,13 @@ import { ModelsPage } from './models-page';
 import { acceptFiles } from './components/image-picker';
 import { neededText } from './upload-images-page';
 
-const base = { userId: 'u1', previewImageUrl: null, trainingImages: [], imageCount: 0, createdAt: new Date().toISOString() };
+const base = {
+  userId: 'u1',
+  previewImageUrl: null,
+  trainingImages: [],
+  imageCount: 0,
+  createdAt: new Date().toISOString(),
+};
 const models = [
   { ...base, id: 'm1', name: 'Summer look', description: 'Beach photos', status: 'ready' },
   { ...base, id: 'm2', name: 'Office', description: 'Headshots', status: 'training' },
@@ -31,9 +37,13 @@ describe('ModelsPage', () => {
     expect(screen.getByRole('tab', { name: 'Training (1)' })).toBeTruthy();
     expect(screen.getByText('Ready')).toBeTruthy();
     expect(screen.getByText('Failed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Generate Images with Summer look' }).getAttribute('href')).toBe('/generate?modelId=m1');
+    expect(screen.getByRole('link', { name: 'Generate Images with Summer look' }).getAttribute('href')).toBe(
+      '/generate?modelId=m1',
+    );
     expect(screen.queryByRole('link', { name: 'Generate Images with Office' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'View Details of Office' }).getAttribute('href')).toBe('/models/m2');
+    expect(screen.getByRole('link', { name: 'View Details of Office' }).getAttribute('href')).toBe(
+      '/models/m2',
+    );
   });
 
   it('searches name and description case-insensitively, with the empty-state texts', async () => {
@@ -58,9 +68,22 @@ describe('ModelsPage', () => {
 describe('image rules', () => {
   const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });
   it('keeps valid files up to the cap (10 MB, JPG/PNG/WebP)', () => {
-    const ok = acceptFiles([], [file('a.jpg', 'image/jpeg', 10), file('b.gif', 'image/gif', 10), file('c.png', 'image/png', 11 * 1024 * 1024), file('d.webp', 'image/webp', 10)], 20);
+    const ok = acceptFiles(
+      [],
+      [
+        file('a.jpg', 'image/jpeg', 10),
+        file('b.gif', 'image/gif', 10),
+        file('c.png', 'image/png', 11 * 1024 * 1024),
+        file('d.webp', 'image/webp', 10),
+      ],
+      20,
+    );
     expect(ok.map((f) => f.name)).toEqual(['a.jpg', 'd.webp']);
-    const capped = acceptFiles([], Array.from({ length: 5 }, (_, i) => file(`p${i}.jpg`, 'image/jpeg', 5)), 3);
+    const capped = acceptFiles(
+      [],
+      Array.from({ length: 5 }, (_, i) => file(`p${i}.jpg`, 'image/jpeg', 5)),
+      3,
+    );
     expect(capped).toHaveLength(3);
   });
   it('says how many more images are needed, singular or plural', () => {

@@ -23,7 +23,10 @@ function ModelCard({ model }: { model: Model }) {
         {model.previewImageUrl ? (
           <img src={model.previewImageUrl} alt="" loading="lazy" className="size-full object-cover" />
         ) : (
-          <div aria-hidden="true" className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-accent/25 text-4xl font-bold text-primary-text">
+          <div
+            aria-hidden="true"
+            className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-accent/25 text-4xl font-bold text-primary-text"
+          >
             {initials(model.name)}
           </div>
         )}
@@ -35,7 +38,9 @@ function ModelCard({ model }: { model: Model }) {
           </h3>
           <ModelStatusBadge status={model.status} />
         </div>
-        {model.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{model.description}</p> : null}
+        {model.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{model.description}</p>
+        ) : null}
         <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button size="sm" variant="outline" asChild>
@@ -45,7 +50,10 @@ function ModelCard({ model }: { model: Model }) {
           </Button>
           {model.status === 'ready' ? (
             <Button size="sm" asChild>
-              <Link to={`/generate?modelId=${encodeURIComponent(model.id)}`} aria-label={`Generate Images with ${model.name}`}>
+              <Link
+                to={`/generate?modelId=${encodeURIComponent(model.id)}`}
+                aria-label={`Generate Images with ${model.name}`}
+              >
                 Generate Images
               </Link>
             </Button>
@@ -74,7 +82,9 @@ export function ModelsPage() {
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
     const all = list.data ?? [];
-    return q ? all.filter((m) => m.name.toLowerCase().includes(q) || (m.description ?? '').toLowerCase().includes(q)) : all;
+    return q
+      ? all.filter((m) => m.name.toLowerCase().includes(q) || (m.description ?? '').toLowerCase().includes(q))
+      : all;
   }, [list.data, search]);
   const ready = filtered.filter((m) => m.status === 'ready');
   const training = filtered.filter((m) => IN_TRAINING.includes(m.status));
@@ -94,11 +104,25 @@ export function ModelsPage() {
         }
       />
       <div className="relative mb-4 max-w-md">
-        <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input type="search" placeholder="Search models..." aria-label="Search models" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Search
+          aria-hidden="true"
+          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          placeholder="Search models..."
+          aria-label="Search models"
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {list.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading models">
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading models"
+        >
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-72 w-full" />
           ))}
@@ -127,7 +151,11 @@ export function ModelsPage() {
                 <EmptyState
                   icon={<Boxes aria-hidden="true" />}
                   title="No models found"
-                  description={search.trim() ? `No models match "${search.trim()}". Try a different search.` : 'Create your first model to get started.'}
+                  description={
+                    search.trim()
+                      ? `No models match "${search.trim()}". Try a different search.`
+                      : 'Create your first model to get started.'
+                  }
                   action={
                     search.trim() ? undefined : (
                       <Button asChild>

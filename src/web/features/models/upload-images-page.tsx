@@ -73,7 +73,11 @@ export function UploadImagesPage() {
 
   const onUpload = async () => {
     if (files.length === 0) {
-      toast({ variant: 'destructive', title: 'No files selected', description: 'Please select at least one image to upload.' });
+      toast({
+        variant: 'destructive',
+        title: 'No files selected',
+        description: 'Please select at least one image to upload.',
+      });
       return;
     }
     setUploading(true);
@@ -81,10 +85,15 @@ export function UploadImagesPage() {
     try {
       const res = await uploadImages(id, files);
       refreshModelData(client, id);
-      toast({ title: 'Images uploaded', description: `${res.uploaded} ${res.uploaded === 1 ? 'image' : 'images'} uploaded.` });
+      toast({
+        title: 'Images uploaded',
+        description: `${res.uploaded} ${res.uploaded === 1 ? 'image' : 'images'} uploaded.`,
+      });
       navigate(`/models/${id}`);
     } catch (err) {
-      const message = isAbort(err) ? 'Upload timed out. Please try again with fewer or smaller images.' : errorMessage(err, 'There was an error uploading your images.');
+      const message = isAbort(err)
+        ? 'Upload timed out. Please try again with fewer or smaller images.'
+        : errorMessage(err, 'There was an error uploading your images.');
       setError(message);
       toast({ variant: 'destructive', title: 'Upload failed', description: message });
     } finally {
@@ -94,7 +103,11 @@ export function UploadImagesPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title={`Upload Images for ${m.name}`} description={`${existing} of ${MAX_MODEL_IMAGES} images uploaded.`} actions={back} />
+      <PageHeader
+        title={`Upload Images for ${m.name}`}
+        description={`${existing} of ${MAX_MODEL_IMAGES} images uploaded.`}
+        actions={back}
+      />
       <div className="grid gap-4">
         {needed > 0 ? (
           <Alert variant="warning">
@@ -112,7 +125,13 @@ export function UploadImagesPage() {
         ) : null}
         <Card>
           <CardContent className="grid gap-4 pt-6">
-            <ImagePicker files={files} onChange={setFiles} max={room} disabled={uploading || room === 0} hint="PNG, JPG, or WebP up to 10MB (maximum 20 images)" />
+            <ImagePicker
+              files={files}
+              onChange={setFiles}
+              max={room}
+              disabled={uploading || room === 0}
+              hint="PNG, JPG, or WebP up to 10MB (maximum 20 images)"
+            />
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => navigate(`/models/${id}`)} disabled={uploading}>
                 Cancel

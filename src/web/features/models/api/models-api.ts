@@ -53,7 +53,11 @@ export async function uploadImages(id: string, files: File[], timeoutMs = 5 * 60
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await apiFetch<{ uploaded: number; model: Model }>(`/api/models/${id}/images`, { method: 'POST', body: form, signal: controller.signal });
+    return await apiFetch<{ uploaded: number; model: Model }>(`/api/models/${id}/images`, {
+      method: 'POST',
+      body: form,
+      signal: controller.signal,
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -68,7 +72,10 @@ type Action = 'train' | 'retry-training' | 'cancel-training' | 'skip-processing'
 export function useModelAction(id: string, action: Action) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ message?: string; airId?: string | null; model?: Model }>(`/api/models/${id}/${action}`, { method: 'POST' }),
+    mutationFn: () =>
+      apiFetch<{ message?: string; airId?: string | null; model?: Model }>(`/api/models/${id}/${action}`, {
+        method: 'POST',
+      }),
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -76,7 +83,8 @@ export function useModelAction(id: string, action: Action) {
 export function useUpdatePromptModifier(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (promptModifier: string) => apiFetch(`/api/models/${id}/update-prompt-modifier`, { method: 'POST', json: { promptModifier } }),
+    mutationFn: (promptModifier: string) =>
+      apiFetch(`/api/models/${id}/update-prompt-modifier`, { method: 'POST', json: { promptModifier } }),
     onSuccess: () => refreshModelData(client, id),
   });
 }

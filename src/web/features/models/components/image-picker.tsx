@@ -1,7 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '@shared/constants';
-import { ACCEPTED_IMAGE_TYPES, fileTooLargeMessage, invalidFormatMessage, TOO_MANY_IMAGES } from '@shared/schemas/models';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  fileTooLargeMessage,
+  invalidFormatMessage,
+  TOO_MANY_IMAGES,
+} from '@shared/schemas/models';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
@@ -28,7 +33,8 @@ export function acceptFiles(current: File[], incoming: File[], max: number): Fil
     }
   }
   const room = Math.max(0, max - current.length);
-  if (valid.length > room) toast({ variant: 'destructive', title: 'Too many images', description: TOO_MANY_IMAGES });
+  if (valid.length > room)
+    toast({ variant: 'destructive', title: 'Too many images', description: TOO_MANY_IMAGES });
   return [...current, ...valid.slice(0, room)];
 }
 
@@ -95,7 +101,10 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
       {files.length > 0 ? (
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5" aria-label="Selected images">
           {files.map((file, i) => (
-            <li key={`${file.name}-${i}`} className="group relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
+            <li
+              key={`${file.name}-${i}`}
+              className="group relative aspect-square overflow-hidden rounded-lg border border-border bg-muted"
+            >
               <img src={previews[i]} alt={file.name} className="size-full object-cover" />
               <Button
                 type="button"

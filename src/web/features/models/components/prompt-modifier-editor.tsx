@@ -7,7 +7,15 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { useUpdatePromptModifier } from '../api/models-api';
 
-export function PromptModifierEditor({ modelId, value, canEdit }: { modelId: string; value: string; canEdit: boolean }) {
+export function PromptModifierEditor({
+  modelId,
+  value,
+  canEdit,
+}: {
+  modelId: string;
+  value: string;
+  canEdit: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const save = useUpdatePromptModifier(modelId);
@@ -17,7 +25,11 @@ export function PromptModifierEditor({ modelId, value, canEdit }: { modelId: str
       toast({ title: 'Prompt modifier updated' });
       setEditing(false);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Update failed', description: errorMessage(error, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessage(error, 'Please try again.'),
+      });
     }
   };
   return (
@@ -43,7 +55,13 @@ export function PromptModifierEditor({ modelId, value, canEdit }: { modelId: str
       <CardContent>
         {editing ? (
           <div className="grid gap-3">
-            <Textarea aria-label="Prompt modifier" value={draft} maxLength={500} onChange={(e) => setDraft(e.target.value)} placeholder="e.g. professional lighting, 85mm lens" />
+            <Textarea
+              aria-label="Prompt modifier"
+              value={draft}
+              maxLength={500}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder="e.g. professional lighting, 85mm lens"
+            />
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
                 Cancel
@@ -55,7 +73,9 @@ export function PromptModifierEditor({ modelId, value, canEdit }: { modelId: str
             </div>
           </div>
         ) : (
-          <p className="text-sm whitespace-pre-wrap">{value || <span className="text-muted-foreground">No prompt modifier set.</span>}</p>
+          <p className="text-sm whitespace-pre-wrap">
+            {value || <span className="text-muted-foreground">No prompt modifier set.</span>}
+          </p>
         )}
       </CardContent>
     </Card>

@@ -30,7 +30,16 @@ export function displayProgress(model: Model, status: TrainingStatusResponse | u
   return progressFromLogs(status?.logs) ?? estimatedProgress(model.updatedAt);
 }
 
-export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineTraining, onRefresh, refreshing }: Props) {
+export function StatusPanel({
+  model,
+  status,
+  isOwner,
+  isAdmin,
+  balance,
+  offlineTraining,
+  onRefresh,
+  refreshing,
+}: Props) {
   const navigate = useNavigate();
   const train = useModelAction(model.id, 'train');
   const retry = useModelAction(model.id, 'retry-training');
@@ -41,7 +50,11 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
   const progress = displayProgress(model, status);
   const canManage = isOwner || isAdmin;
 
-  const run = async (m: typeof train, ok: { title: string; description?: string }, fail: { title: string; fallback: string }) => {
+  const run = async (
+    m: typeof train,
+    ok: { title: string; description?: string },
+    fail: { title: string; fallback: string },
+  ) => {
     try {
       const res = await m.mutateAsync();
       toast({ title: ok.title, description: ok.description ?? res?.message });
@@ -66,7 +79,8 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
         <CardHeader>
           <CardTitle>Start Training</CardTitle>
           <CardDescription>
-            Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes{offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
+            Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes
+            {offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -78,7 +92,13 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
           {isOwner && model.status === 'uploaded' && enoughImages ? (
             <div className="flex flex-wrap items-center gap-3">
               <Button
-                onClick={() => void run(train, { title: 'Training started', description: 'Training may take 30-60 minutes.' }, { title: 'Training failed to start', fallback: 'An unexpected error occurred' })}
+                onClick={() =>
+                  void run(
+                    train,
+                    { title: 'Training started', description: 'Training may take 30-60 minutes.' },
+                    { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
+                  )
+                }
                 disabled={!enoughTokens || train.isPending}
               >
                 {train.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
@@ -94,7 +114,11 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
               ) : null}
             </div>
           ) : null}
-          {model.trainingError === 'Training was canceled' ? <p className="text-sm text-muted-foreground">The last training was canceled and its tokens refunded.</p> : null}
+          {model.trainingError === 'Training was canceled' ? (
+            <p className="text-sm text-muted-foreground">
+              The last training was canceled and its tokens refunded.
+            </p>
+          ) : null}
         </CardContent>
       </Card>
     );
@@ -119,7 +143,10 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
           </div>
           <Progress value={Math.max(5, progress)} aria-label="Training progress" />
           {lines.length > 0 ? (
-            <pre aria-label="Training log" className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
+            <pre
+              aria-label="Training log"
+              className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
+            >
               {lines.join('\n')}
             </pre>
           ) : null}
@@ -127,7 +154,13 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
             <div>
               <Button
                 variant="destructive"
-                onClick={() => void run(cancel, { title: 'Training canceled', description: 'Your tokens have been refunded.' }, { title: 'Error cancelling training', fallback: 'An unexpected error occurred' })}
+                onClick={() =>
+                  void run(
+                    cancel,
+                    { title: 'Training canceled', description: 'Your tokens have been refunded.' },
+                    { title: 'Error cancelling training', fallback: 'An unexpected error occurred' },
+                  )
+                }
                 disabled={cancel.isPending}
               >
                 {cancel.isPending ? <ButtonSpinner /> : null}
@@ -148,13 +181,26 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
               {model.status === 'training_complete' ? 'Finalizing AIR ID' : 'Finalizing Model - Almost Ready'}
             </CardTitle>
-            <CardDescription>Training is complete. The model is being prepared for generation; this usually takes 5-10 minutes.</CardDescription>
+            <CardDescription>
+              Training is complete. The model is being prepared for generation; this usually takes 5-10
+              minutes.
+            </CardDescription>
           </div>
           {refresh}
         </CardHeader>
         {succeeded && canManage ? (
           <CardContent>
-            <Button variant="outline" onClick={() => void run(markReady, { title: 'Processing skipped', description: 'The model is ready to use.' }, { title: 'Error', fallback: 'Failed to complete model processing' })} disabled={markReady.isPending}>
+            <Button
+              variant="outline"
+              onClick={() =>
+                void run(
+                  markReady,
+                  { title: 'Processing skipped', description: 'The model is ready to use.' },
+                  { title: 'Error', fallback: 'Failed to complete model processing' },
+                )
+              }
+              disabled={markReady.isPending}
+            >
               {markReady.isPending ? <ButtonSpinner /> : null}
               Mark as Ready
             </Button>
@@ -181,16 +227,31 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
         <AlertCircle aria-hidden="true" />
         <AlertTitle>Training Failed</AlertTitle>
         <AlertDescription>
-          <p>{status?.error ?? model.trainingError ?? 'Something went wrong while training this model.'} The tokens for this training have been refunded.</p>
+          <p>
+            {status?.error ?? model.trainingError ?? 'Something went wrong while training this model.'} The
+            tokens for this training have been refunded.
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {canManage && imageCount >= MIN_TRAINING_IMAGES ? (
-              <Button onClick={() => void run(retry, { title: 'Training restarted' }, { title: 'Failed to retry training', fallback: 'An unexpected error occurred' })} disabled={retry.isPending}>
+              <Button
+                onClick={() =>
+                  void run(
+                    retry,
+                    { title: 'Training restarted' },
+                    { title: 'Failed to retry training', fallback: 'An unexpected error occurred' },
+                  )
+                }
+                disabled={retry.isPending}
+              >
                 {retry.isPending ? <ButtonSpinner /> : null}
                 Retry Training
               </Button>
             ) : null}
             {!isAdmin ? (
-              <Button variant="outline" onClick={() => navigate(`/support?modelId=${encodeURIComponent(model.id)}`)}>
+              <Button
+                variant="outline"
+                onClick={() => navigate(`/support?modelId=${encodeURIComponent(model.id)}`)}
+              >
                 Contact Support
               </Button>
             ) : null}
@@ -200,17 +261,28 @@ export function StatusPanel({ model, status, isOwner, isAdmin, balance, offlineT
     );
   }
 
-  const showReupload = isAdmin && (model.processingStatus === 'failed' || model.status === 'failed' || Boolean(model.runwareAirName)) && model.status !== 'training';
+  const showReupload =
+    isAdmin &&
+    (model.processingStatus === 'failed' || model.status === 'failed' || Boolean(model.runwareAirName)) &&
+    model.status !== 'training';
   return (
     <div className="grid gap-4">
       {body}
       <div className="flex flex-wrap gap-2">
-        {model.status !== 'training' && model.status !== 'training_complete' && model.status !== 'processing' ? refresh : null}
+        {model.status !== 'training' && model.status !== 'training_complete' && model.status !== 'processing'
+          ? refresh
+          : null}
         {showReupload ? (
           <Button
             variant="outline"
             size="sm"
-            onClick={() => void run(reupload, { title: 'Re-upload started' }, { title: 'Re-upload failed', fallback: 'Re-upload error' })}
+            onClick={() =>
+              void run(
+                reupload,
+                { title: 'Re-upload started' },
+                { title: 'Re-upload failed', fallback: 'Re-upload error' },
+              )
+            }
             disabled={reupload.isPending}
           >
             {reupload.isPending ? <ButtonSpinner /> : null}

@@ -30,14 +30,28 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6">
             {shown.map((img, i) => (
               <li key={img.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
-                <a href={img.imageUrl} target="_blank" rel="noreferrer" aria-label={`Open training image ${i + 1}`}>
-                  <img src={img.previewImageUrl} alt={`Training image ${i + 1}`} loading="lazy" className="size-full object-cover" />
+                <a
+                  href={img.imageUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Open training image ${i + 1}`}
+                >
+                  <img
+                    src={img.previewImageUrl}
+                    alt={`Training image ${i + 1}`}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
                 </a>
               </li>
             ))}
             {!expanded && hidden > 0 ? (
               <li className="aspect-square">
-                <button type="button" onClick={() => setExpanded(true)} className="flex size-full items-center justify-center rounded-lg bg-muted text-lg font-semibold hover:bg-muted/70 focus-visible:ring-2 focus-visible:ring-ring outline-none">
+                <button
+                  type="button"
+                  onClick={() => setExpanded(true)}
+                  className="flex size-full items-center justify-center rounded-lg bg-muted text-lg font-semibold hover:bg-muted/70 focus-visible:ring-2 focus-visible:ring-ring outline-none"
+                >
                   +{hidden} more
                 </button>
               </li>
