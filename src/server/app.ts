@@ -12,12 +12,14 @@ import { registerErrorHandler } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { registerStatic } from './http/static';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { baseModelsRoutes } from './modules/generation/base-models.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { stylesRoutes } from './modules/styles/styles.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { themeRoutes } from './modules/theme/theme.routes';
 import { adminModelsRoutes } from './modules/training/admin-models.routes';
@@ -75,6 +77,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(adminModelsRoutes, { deps });
   await app.register(webhooksRoutes, { deps });
   await app.register(outboxRoutes, { deps });
+  await app.register(adminRoutes, { deps });
+  await app.register(supportRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot);

@@ -109,6 +109,37 @@ export const appRoutes: AppRoute[] = [
 
   // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
   // Admin (guard: 'admin'): added by the admin feature.
+  {
+    path: '/support',
+    guard: 'user',
+    lazy: () => import('@web/features/support/support-page').then((m) => m.SupportPage),
+  },
+  // /admin itself shows "Access Denied" to non-admins (spec part 2 §2), so it only needs a user.
+  {
+    path: '/admin',
+    guard: 'user',
+    lazy: () => import('@web/features/admin/admin-page').then((m) => m.AdminPage),
+  },
+  {
+    path: '/admin/support',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-support/admin-support-page').then((m) => m.AdminSupportPage),
+  },
+  {
+    path: '/admin/preset-styles/create',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-styles/style-form-page').then((m) => m.StyleFormPage),
+  },
+  {
+    path: '/admin/preset-styles/edit/:id',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-styles/style-form-page').then((m) => m.StyleFormPage),
+  },
+  {
+    path: '/admin/outbox',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-outbox/outbox-page').then((m) => m.OutboxPage),
+  },
 ];
 
 /** The catch-all 404 page (spec part 1 §2), inside the shell. */
