@@ -24,6 +24,9 @@ import { stylesRoutes } from './modules/styles/styles.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { themeRoutes } from './modules/theme/theme.routes';
+import { adminModelsRoutes } from './modules/training/admin-models.routes';
+import { trainingRoutes } from './modules/training/training.routes';
+import { webhooksRoutes } from './modules/training/webhooks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -74,6 +77,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(modelsRoutes, { deps });
   await app.register(generationRoutes, { deps });
   await app.register(galleryRoutes, { deps });
+  await app.register(trainingRoutes, { deps });
+  await app.register(adminModelsRoutes, { deps });
+  await app.register(webhooksRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(adminRoutes, { deps });
   await app.register(supportRoutes, { deps });

@@ -96,6 +96,31 @@ export const appRoutes: AppRoute[] = [
     guard: 'admin',
     lazy: () => import('@web/features/admin-image-gallery/admin-image-gallery-page').then((m) => m.AdminImageGalleryPage),
   },
+  {
+    path: '/models',
+    guard: 'user',
+    lazy: () => import('@web/features/models/models-page').then((m) => m.ModelsPage),
+  },
+  {
+    path: '/models/create',
+    guard: 'user',
+    lazy: () => import('@web/features/models/create-model-page').then((m) => m.CreateModelPage),
+  },
+  {
+    path: '/models/:id/upload',
+    guard: 'user',
+    lazy: () => import('@web/features/models/upload-images-page').then((m) => m.UploadImagesPage),
+  },
+  {
+    path: '/models/:id',
+    guard: 'user',
+    lazy: () => import('@web/features/models/model-details-page').then((m) => m.ModelDetailsPage),
+  },
+  {
+    path: '/admin/upload-logs',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-upload-logs/upload-logs-page').then((m) => m.UploadLogsPage),
+  },
 
   // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
   // Admin (guard: 'admin'): added by the admin feature.

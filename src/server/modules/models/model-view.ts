@@ -2,7 +2,13 @@ import { fileUrl } from '../../lib/file-url';
 import type { ModelRow, TrainingImageRow } from './models.repository';
 
 export function toTrainingImage(img: TrainingImageRow) {
-  return { id: img.id, imageUrl: fileUrl(img.storageKey), previewImageUrl: fileUrl(img.thumbKey), width: img.width, height: img.height };
+  return {
+    id: img.id,
+    imageUrl: fileUrl(img.storageKey),
+    previewImageUrl: fileUrl(img.thumbKey),
+    width: img.width,
+    height: img.height,
+  };
 }
 
 export function toPublicModel(m: ModelRow, images: TrainingImageRow[] = []) {

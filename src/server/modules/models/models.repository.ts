@@ -1,33 +1,164 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { models, trainingImages } from '../../db/schema/index';
+import { models, trainingImages, users } from '../../db/schema/index';
+import type { ModelStatus } from '../../../shared/constants';
 
 export type ModelRow = typeof models.$inferSelect;
+export type NewModelRow = typeof models.$inferInsert;
 export type TrainingImageRow = typeof trainingImages.$inferSelect;
+export type NewTrainingImageRow = typeof trainingImages.$inferInsert;
+export type ModelPatch = Partial<Omit<NewModelRow, 'id' | 'userId' | 'createdAt'>>;
 
 export function createModelsRepository(db: DbOrTx) {
   return {
     async listByUser(userId: string) {
-      return db.select().from(models).where(eq(models.userId, userId)).orderBy(desc(models.createdAt), desc(models.id)).limit(500);
+      return db
+        .select()
+        .from(models)
+        .where(eq(models.userId, userId))
+        .orderBy(desc(models.createdAt), desc(models.id))
+        .limit(500);
     },
     async byId(id: string) {
       const [row] = await db.select().from(models).where(eq(models.id, id));
       return row ?? null;
     },
+    /** Row lock for the rest of the caller's transaction (serialises train/cancel/upload on one model). */
+    async lock(id: string) {
+      const [row] = await db.select().from(models).where(eq(models.id, id)).for('update');
+      return row ?? null;
+    },
+    async create(row: NewModelRow) {
+      const [out] = await db.insert(models).values(row).returning();
+      return out;
+    },
+    async update(id: string, patch: ModelPatch) {
+      const [row] = await db
+        .update(models)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(models.id, id))
+        .returning();
+      return row ?? null;
+    },
+    /** Compare-and-set on the status (and the attempt when given): null when someone else moved it first. */
+    async transition(id: string, from: readonly ModelStatus[], patch: ModelPatch, attempt?: number) {
+      const conds = [eq(models.id, id), inArray(models.status, [...from])];
+      if (attempt !== undefined) conds.push(eq(models.trainingAttempt, attempt));
+      const [row] = await db
+        .update(models)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(...conds))
+        .returning();
+      return row ?? null;
+    },
+    async delete(id: string) {
+      await db.delete(models).where(eq(models.id, id));
+    },
     async images(modelId: string) {
-      return db.select().from(trainingImages).where(eq(trainingImages.modelId, modelId)).orderBy(asc(trainingImages.createdAt), asc(trainingImages.id));
+      return db
+        .select()
+        .from(trainingImages)
+        .where(eq(trainingImages.modelId, modelId))
+        .orderBy(asc(trainingImages.createdAt), asc(trainingImages.id));
     },
     async imageCount(modelId: string) {
-      const [row] = await db.select({ n: count() }).from(trainingImages).where(eq(trainingImages.modelId, modelId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(trainingImages)
+        .where(eq(trainingImages.modelId, modelId));
       return Number(row.n);
+    },
+    async imageCounts(modelIds: string[]) {
+      if (modelIds.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ modelId: trainingImages.modelId, n: count() })
+        .from(trainingImages)
+        .where(inArray(trainingImages.modelId, modelIds))
+        .groupBy(trainingImages.modelId);
+      return new Map(rows.map((r) => [r.modelId, Number(r.n)]));
+    },
+    async insertImages(rows: NewTrainingImageRow[]) {
+      if (rows.length === 0) return [];
+      return db.insert(trainingImages).values(rows).returning();
     },
     async countReady() {
       const [row] = await db.select({ n: count() }).from(models).where(eq(models.status, 'ready'));
       return Number(row.n);
     },
-    async ownedBy(id: string, userId: string) {
-      const [row] = await db.select().from(models).where(and(eq(models.id, id), eq(models.userId, userId)));
+    async byTrainingId(trainingId: string) {
+      const [row] = await db
+        .select()
+        .from(models)
+        .where(eq(models.trainingId, trainingId))
+        .orderBy(desc(models.updatedAt))
+        .limit(1);
       return row ?? null;
     },
+    async ownedBy(id: string, userId: string) {
+      const [row] = await db
+        .select()
+        .from(models)
+        .where(and(eq(models.id, id), eq(models.userId, userId)));
+      return row ?? null;
+    },
+    async inStatuses(statuses: readonly ModelStatus[], limit = 200) {
+      return db
+        .select()
+        .from(models)
+        .where(inArray(models.status, [...statuses]))
+        .orderBy(asc(models.updatedAt))
+        .limit(limit);
+    },
+    /** Admin list: every model with its owner, newest first; search on name, owner username or e-mail. */
+    async adminList(search?: string, limit = 500) {
+      const q = search?.trim();
+      const where = q
+        ? or(
+            ilike(models.name, `%${escapeLike(q)}%`),
+            ilike(users.username, `%${escapeLike(q)}%`),
+            ilike(users.email, `%${escapeLike(q)}%`),
+          )
+        : undefined;
+      return db
+        .select({ model: models, username: users.username, email: users.email })
+        .from(models)
+        .innerJoin(users, eq(users.id, models.userId))
+        .where(where)
+        .orderBy(desc(models.createdAt), desc(models.id))
+        .limit(limit);
+    },
+    /** The first `n` images of each model (for admin previews) in one query. */
+    async firstImages(modelIds: string[], n: number) {
+      if (modelIds.length === 0) return [] as TrainingImageRow[];
+      const res = await db.execute(sql`
+        select * from (
+          select ti.*, row_number() over (partition by ti.model_id order by ti.created_at, ti.id) as rn
+          from ${trainingImages} ti where ti.model_id in (${sql.join(
+            modelIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        ) x where x.rn <= ${n} order by x.model_id, x.rn`);
+      const rows = (res as unknown as { rows: Record<string, any>[] }).rows;
+      return rows.map(
+        (r) =>
+          ({
+            id: r.id,
+            modelId: r.model_id,
+            userId: r.user_id,
+            storageKey: r.storage_key,
+            thumbKey: r.thumb_key,
+            width: r.width,
+            height: r.height,
+            bytes: r.bytes,
+            phash: r.phash,
+            originalName: r.original_name,
+            createdAt: new Date(r.created_at),
+          }) satisfies TrainingImageRow,
+      );
+    },
   };
+}
+
+export function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

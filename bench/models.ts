@@ -1,0 +1,112 @@
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { photoSvg } from '../src/server/modules/models/photo-fixtures';
+import { startServer } from '../tests/e2e/support/server';
+
+const LIMIT = 10 * 1024 * 1024;
+
+/** A ~10 MB JPEG: a distinct layout (so no near-duplicates) plus noise, which compresses badly. */
+async function bigPhoto(i: number): Promise<Buffer> {
+  let side = 3000;
+  for (;;) {
+    const { data } = await sharp(Buffer.from(photoSvg(i, side)))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let s = i * 7919 + 17;
+    for (let k = 0; k < data.length; k++) {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      data[k] = Math.max(0, Math.min(255, data[k] + ((s >> 16) & 0x7f) - 64));
+    }
+    const jpeg = await sharp(data, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    if (jpeg.length <= LIMIT - 64 * 1024 && jpeg.length > LIMIT * 0.8) return jpeg;
+    side = Math.floor(side * Math.sqrt((LIMIT * 0.93) / jpeg.length));
+  }
+}
+
+async function serverPid(dataDir: string): Promise<number | null> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = await readFile(`/proc/${entry}/environ`, 'utf8');
+      if (
+        env.split('\0').includes(`DATA_DIR=${dataDir}`) &&
+        (await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('main.ts')
+      )
+        return Number(entry);
+    } catch {
+      // gone or not ours
+    }
+  }
+  return null;
+}
+
+async function statusKb(pid: number, field: 'VmHWM' | 'VmRSS') {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+}
+
+/** 20 photos of ~10 MB each in one multipart request: wall time, seconds per photo, server peak RSS. */
+export async function run(): Promise<Record<string, number | string>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lora-bench-photos-'));
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  try {
+    const files: string[] = [];
+    let totalBytes = 0;
+    for (let i = 0; i < 20; i++) {
+      const buf = await bigPhoto(i);
+      totalBytes += buf.length;
+      const f = path.join(dir, `big-${i}.jpg`);
+      await writeFile(f, buf);
+      files.push(f);
+    }
+    const reg = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'bench_models',
+        email: 'bench_models@example.com',
+        password: 'Password123',
+      }),
+    });
+    const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
+    const model = await (
+      await fetch(`${server.url}/api/models`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench model' }),
+      })
+    ).json();
+    const pid = await serverPid(server.dataDir);
+    const rssBefore = pid ? await statusKb(pid, 'VmRSS') : 0;
+    const form = new FormData();
+    for (const f of files)
+      form.append('images', await openAsBlob(f, { type: 'image/jpeg' }), path.basename(f));
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/models/${model.id}/images`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+    const peak = pid ? await statusKb(pid, 'VmHWM') : 0;
+    return {
+      'photos uploaded': body.uploaded,
+      'request size (MB)': Math.round(totalBytes / 1024 / 102.4) / 10,
+      'upload of 20 × ~10 MB (s)': Math.round(seconds * 100) / 100,
+      'seconds per photo': Math.round((seconds / 20) * 1000) / 1000,
+      'server RSS before (MB)': Math.round(rssBefore / 102.4) / 10,
+      'server peak RSS (MB)': Math.round(peak / 102.4) / 10,
+    };
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,102 @@
+import { ProviderError } from './training/training';
+
+export type VendorRequest = {
+  vendor: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** GETs (and idempotent POSTs such as Runware polls) retry on 5xx too; others only on 429 */
+  idempotent?: boolean;
+  timeoutMs?: number;
+  attempts?: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function describe(vendor: string, status: number, text: string) {
+  let detail = text.slice(0, 500);
+  try {
+    const j = JSON.parse(text);
+    detail = j.detail ?? j.title ?? j.errors?.[0]?.message ?? j.error ?? detail;
+  } catch {
+    // not JSON
+  }
+  if (status === 401 || status === 403) return `${vendor} rejected the API credentials (${status})`;
+  return `${vendor} answered ${status}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
+}
+
+/**
+ * JSON over fetch with a timeout, retries on 429 (honouring Retry-After) and on 5xx/network errors
+ * for idempotent calls, exponential backoff from 500 ms. Throws ProviderError.
+ */
+export async function vendorJson<T>(req: VendorRequest): Promise<T> {
+  const attempts = req.attempts ?? 4;
+  const sleep = req.sleep ?? wait;
+  const method = req.method ?? 'GET';
+  const idempotent = req.idempotent ?? method === 'GET';
+  let lastError: ProviderError | undefined;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(req.url, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(req.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...req.headers,
+        },
+        body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
+        signal: AbortSignal.timeout(req.timeoutMs ?? 30_000),
+      });
+    } catch (err) {
+      const timedOut = (err as Error)?.name === 'TimeoutError';
+      lastError = new ProviderError(`${req.vendor} ${timedOut ? 'timed out' : 'could not be reached'}`, true);
+      if (!idempotent || attempt === attempts) throw lastError;
+      await sleep(500 * 2 ** (attempt - 1));
+      continue;
+    }
+    const text = await res.text();
+    if (res.ok) {
+      try {
+        return (text ? JSON.parse(text) : {}) as T;
+      } catch {
+        throw new ProviderError(`${req.vendor} answered with invalid JSON`, true, res.status);
+      }
+    }
+    const retryable = res.status === 429 || res.status >= 500;
+    lastError = new ProviderError(describe(req.vendor, res.status, text), retryable, res.status);
+    const mayRetry = res.status === 429 || (idempotent && res.status >= 500);
+    if (!mayRetry || attempt === attempts) throw lastError;
+    const retryAfter = Number(res.headers.get('retry-after'));
+    await sleep(
+      Number.isFinite(retryAfter) && retryAfter > 0
+        ? Math.min(retryAfter, 60) * 1000
+        : 500 * 2 ** (attempt - 1),
+    );
+  }
+  throw lastError ?? new ProviderError(`${req.vendor} failed`, true);
+}
+
+/** Downloads a file (vendor output) with a timeout; throws ProviderError. */
+export async function vendorDownload(
+  vendor: string,
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 10 * 60_000,
+): Promise<Buffer> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw new ProviderError(`${vendor} download could not be completed`, true);
+  }
+  if (!res.ok)
+    throw new ProviderError(
+      `${vendor} download answered ${res.status}`,
+      res.status === 429 || res.status >= 500,
+      res.status,
+    );
+  return Buffer.from(await res.arrayBuffer());
+}

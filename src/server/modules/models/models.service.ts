@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Multipart } from '@fastify/multipart';
+import type { AppDeps } from '../../deps';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { MAX_MODEL_IMAGES } from '../../../shared/constants';
+import { duplicateImageMessage, fileTooLargeMessage, TOO_MANY_IMAGES } from '../../../shared/schemas/models';
+import type { UserRow } from '../users/users.repository';
+import { createModelsRepository, type ModelRow } from './models.repository';
+import { hamming, NEAR_DUPLICATE_DISTANCE, processPhoto, type ProcessedPhoto } from './photo-processing';
+
+const UPLOADABLE = ['pending', 'uploaded'] as const;
+const tooMany = () => badRequest(TOO_MANY_IMAGES, { images: TOO_MANY_IMAGES }, 'TOO_MANY_IMAGES');
+
+/** A non-word token the trainer ties to the person (providers.md A.4 "use a non-word token"). */
+function newTriggerWord() {
+  const letters = 'BCDFGHJKLMNPQRSTVWXZ';
+  const bytes = randomBytes(5);
+  return `ZQ${[...bytes].map((b) => letters[b % letters.length]).join('')}`;
+}
+
+function cleanName(name: string | undefined) {
+  const base = (name ?? 'image')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  return (base || 'image').slice(0, 200);
+}
+
+export function createModelsService(deps: AppDeps) {
+  const repo = createModelsRepository(deps.db);
+
+  return {
+    async create(user: Pick<UserRow, 'id'>, input: { name: string; description: string }) {
+      return repo.create({
+        userId: user.id,
+        name: input.name,
+        description: input.description,
+        triggerWord: newTriggerWord(),
+      });
+    },
+
+    /**
+     * Streams the multipart photos: each file is checked and re-encoded as it arrives (only the small
+     * results are kept in memory), then the whole batch is checked for near-duplicates and the 20-image
+     * cap, stored, and recorded in one transaction. Any bad file refuses the whole batch and stores nothing.
+     */
+    async addPhotos(user: Pick<UserRow, 'id'>, modelId: string, parts: AsyncIterableIterator<Multipart>) {
+      const model = await repo.byId(modelId);
+      // only the owner adds photos; someone else's model reads as 404
+      if (!model || model.userId !== user.id) throw notFound('Model not found');
+      if (!(UPLOADABLE as readonly string[]).includes(model.status)) {
+        throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
+      }
+      const existing = await repo.images(modelId);
+      const processed: ProcessedPhoto[] = [];
+      try {
+        for await (const part of parts) {
+          if (part.type !== 'file') continue;
+          const name = cleanName(part.filename);
+          if (part.fieldname !== 'images') {
+            part.file.resume();
+            throw badRequest('Images must be sent in the "images" field.', {
+              images: 'Unexpected file field',
+            });
+          }
+          if (existing.length + processed.length >= MAX_MODEL_IMAGES) {
+            part.file.resume();
+            throw tooMany();
+          }
+          let buf: Buffer;
+          try {
+            buf = await part.toBuffer();
+          } catch (err) {
+            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+              throw new AppError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(name), {
+                images: fileTooLargeMessage(name),
+              });
+            }
+            throw err;
+          }
+          processed.push(await processPhoto(name, buf));
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany();
+        throw err;
+      }
+      if (processed.length === 0) {
+        throw badRequest(
+          'Please select at least one image to upload.',
+          { images: 'Please select at least one image to upload.' },
+          'NO_FILES',
+        );
+      }
+      const seen = existing.map((e) => ({ name: e.originalName || 'an existing image', phash: e.phash }));
+      for (const p of processed) {
+        const dup = seen.find((s) => hamming(s.phash, p.phash) <= NEAR_DUPLICATE_DISTANCE);
+        if (dup) {
+          const msg = duplicateImageMessage(
+            p.originalName,
+            dup.name === p.originalName ? 'another image' : dup.name,
+          );
+          throw badRequest(msg, { images: msg }, 'DUPLICATE_IMAGE');
+        }
+        seen.push({ name: p.originalName, phash: p.phash });
+      }
+      return this.store(model, processed);
+    },
+
+    async store(model: ModelRow, processed: ProcessedPhoto[]) {
+      const dir = `u/${model.userId}/models/${model.id}`;
+      const rows = processed.map((p) => {
+        const id = randomUUID();
+        return { id, p, storageKey: `${dir}/images/${id}.jpg`, thumbKey: `${dir}/thumbs/${id}.webp` };
+      });
+      const written: string[] = [];
+      try {
+        for (const r of rows) {
+          await deps.storage.put(r.storageKey, r.p.image, 'image/jpeg');
+          written.push(r.storageKey);
+          await deps.storage.put(r.thumbKey, r.p.thumb, 'image/webp');
+          written.push(r.thumbKey);
+        }
+        return await deps.db.transaction(async (tx) => {
+          const r = createModelsRepository(tx);
+          const locked = await r.lock(model.id);
+          if (!locked) throw notFound('Model not found');
+          if (!(UPLOADABLE as readonly string[]).includes(locked.status)) {
+            throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
+          }
+          // a concurrent upload may have added photos meanwhile
+          if ((await r.imageCount(model.id)) + rows.length > MAX_MODEL_IMAGES) throw tooMany();
+          const base = Date.now();
+          const inserted = await r.insertImages(
+            rows.map((row, i) => ({
+              id: row.id,
+              modelId: model.id,
+              userId: model.userId,
+              storageKey: row.storageKey,
+              thumbKey: row.thumbKey,
+              width: row.p.width,
+              height: row.p.height,
+              bytes: row.p.image.length,
+              phash: row.p.phash,
+              originalName: row.p.originalName,
+              // keep the upload order stable for "first photo"
+              createdAt: new Date(base + i),
+            })),
+          );
+          const updated = await r.update(model.id, {
+            status: 'uploaded',
+            previewImageKey: locked.previewImageKey ?? rows[0].thumbKey,
+          });
+          return { model: updated!, images: inserted };
+        });
+      } catch (err) {
+        await Promise.all(written.map((k) => deps.storage.delete(k).catch(() => {})));
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { AppError } from '../../lib/errors';
+import { invalidFormatMessage } from '../../../shared/schemas/models';
+
+// Decompression-bomb guard: a 10 MB file may claim gigapixels; refuse anything above ~50 MP.
+const MAX_INPUT_PIXELS = 50_000_000;
+const STORED_MAX_SIDE = 2048;
+const THUMB_SIDE = 384;
+
+export type ProcessedPhoto = {
+  originalName: string;
+  image: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+  phash: string;
+};
+
+/** JPEG, PNG or WebP by magic bytes (the file name and the browser's type are not trusted). */
+export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  return null;
+}
+
+/** 64-bit difference hash: greyscale 9×8, each bit says "left brighter than right". */
+export async function dHash(input: Buffer | Sharp): Promise<string> {
+  const pipeline = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }) : input;
+  const px = await pipeline.greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  let bits = 0n;
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 8; x++) bits = (bits << 1n) | (px[y * 9 + x] > px[y * 9 + x + 1] ? 1n : 0n);
+  }
+  return bits.toString(16).padStart(16, '0');
+}
+
+export function hamming(a: string, b: string): number {
+  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let n = 0;
+  while (x) {
+    n += Number(x & 1n);
+    x >>= 1n;
+  }
+  return n;
+}
+
+export const NEAR_DUPLICATE_DISTANCE = 4;
+
+/**
+ * Checks a photo by content, applies its EXIF orientation and re-encodes it (which drops all metadata:
+ * EXIF, GPS, ICC comments), and makes a small WebP thumbnail and a perceptual hash.
+ */
+export async function processPhoto(originalName: string, buf: Buffer): Promise<ProcessedPhoto> {
+  const unsupported = () =>
+    new AppError(415, 'UNSUPPORTED_IMAGE', invalidFormatMessage(originalName), {
+      images: invalidFormatMessage(originalName),
+    });
+  if (!sniffImageType(buf)) throw unsupported();
+  let meta: Metadata;
+  try {
+    meta = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height)
+    throw unsupported();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new AppError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `File ${originalName} has too many pixels. Maximum is 50 megapixels.`,
+    );
+  }
+  try {
+    // decode once: oriented, bounded, flattened onto white (alpha PNG/WebP), no metadata carried over
+    const { data, info } = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    const [image, thumb, phash] = await Promise.all([
+      sharp(data, raw).jpeg({ quality: 90 }).toBuffer(),
+      sharp(data, raw)
+        .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside' })
+        .webp({ quality: 75 })
+        .toBuffer(),
+      dHash(sharp(data, raw)),
+    ]);
+    return { originalName, image, thumb, width: info.width, height: info.height, phash };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unsupported();
+  }
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Client, Harness } from '../../test/harness';
+import { makePhoto, multipartBody } from '../models/photo-fixtures';
+import { applyLedgerEntry } from '../tokens/ledger.service';
+
+export async function grantTokens(h: Harness, userId: string, amount: number) {
+  await h.deps.db.transaction((tx) =>
+    applyLedgerEntry(tx, {
+      userId,
+      type: 'admin_adjustment',
+      amount,
+      idempotencyKey: `admin:${randomUUID()}`,
+      description: 'test grant',
+    }),
+  );
+}
+
+export async function modelWithPhotos(c: Client, count = 6, seed = 0) {
+  const res = await c.post('/api/models', { name: `Model ${seed}`, description: '' });
+  const model = res.json() as { id: string };
+  const photos = await Promise.all(
+    Array.from({ length: count }, (_, i) => makePhoto(seed + i, { size: 256 })),
+  );
+  const { body, contentType } = multipartBody(photos.map((data, i) => ({ name: `p${i}.jpg`, data })));
+  const up = await c.inject({
+    method: 'POST',
+    url: `/api/models/${model.id}/images`,
+    payload: body,
+    headers: { 'content-type': contentType },
+  });
+  expect(up.statusCode).toBe(201);
+  return model.id;
+}
+
+export async function waitForStatus(c: Client, modelId: string, statuses: string[], timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    const res = await c.get(`/api/models/${modelId}`);
+    last = res.json();
+    if (statuses.includes(last.status)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`model stayed ${last?.status}, wanted ${statuses.join('|')}`);
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/schemas/common';
+import { setModelStatusSchema } from '../../../shared/schemas/models';
+import type { AppDeps } from '../../deps';
+import { requireAdmin, requireUser } from '../../http/session';
+import { toPublicModel } from '../models/model-view';
+import { createTrainingService } from './training.service';
+import { toTrainingStatus } from './training-status';
+import { createUploadLogsRepository } from './upload-logs.repository';
+
+export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createTrainingService(opts.deps);
+  const logs = createUploadLogsRepository(opts.deps.db);
+  const params = { schema: { params: idParamsSchema } };
+
+  r.get('/api/models/:id/training-status', params, async (request) => {
+    const user = requireUser(request);
+    const model = await service.get(user, request.params.id);
+    await service.nudge(model);
+    return toTrainingStatus(model, await logs.latestForModel(model.id));
+  });
+
+  r.post('/api/models/:id/train', params, async (request) => {
+    const user = requireUser(request);
+    const model = await service.start(user, request.params.id, { retry: false });
+    return { success: true, message: 'Training started', model: toPublicModel(model) };
+  });
+
+  r.post('/api/models/:id/retry-training', params, async (request) => {
+    const user = requireUser(request);
+    const model = await service.start(user, request.params.id, { retry: true });
+    return { success: true, message: 'Training restarted', model: toPublicModel(model) };
+  });
+
+  r.post('/api/models/:id/cancel-training', params, async (request) => {
+    const user = requireUser(request);
+    const model = await service.cancel(user, request.params.id);
+    return { success: true, message: 'Training canceled', model: toPublicModel(model) };
+  });
+
+  r.post('/api/models/:id/skip-processing', params, async (request) => {
+    const user = requireUser(request);
+    const model = await service.markReady(user, request.params.id);
+    return { success: true, model: toPublicModel(model) };
+  });
+
+  r.post(
+    '/api/models/:id/status',
+    { schema: { params: idParamsSchema, body: setModelStatusSchema } },
+    async (request) => {
+      requireAdmin(request);
+      const model = await service.resetToUploaded(request.params.id);
+      return { success: true, model: toPublicModel(model) };
+    },
+  );
+
+  const reupload = async (id: string) => {
+    const { model, log } = await service.reupload(id);
+    return {
+      success: true,
+      message: 'Re-upload started',
+      uploadLogId: log.id,
+      airId: model.runwareAirName,
+      model: toPublicModel(model),
+    };
+  };
+  r.post('/api/models/:id/reupload', params, async (request) => {
+    requireAdmin(request);
+    return reupload(request.params.id);
+  });
+  r.post('/api/models/:id/reupload-runware', params, async (request) => {
+    requireAdmin(request);
+    return reupload(request.params.id);
+  });
+}

@@ -1,0 +1,317 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness';
+import { ledgerMismatches } from '../tokens/ledger.service';
+import { signReplicateWebhook } from './replicate-webhook';
+import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
+
+// Local doubles of Replicate and Runware speaking providers.md's shapes, errors and quirks.
+
+function tarOf(name: string, data: Buffer) {
+  const header = Buffer.alloc(512, 0);
+  header.write(name, 0, 'utf8');
+  header.write('0000644\0', 100);
+  header.write('0000000\0', 108);
+  header.write('0000000\0', 116);
+  header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
+  header.write('00000000000\0', 136);
+  header.write('        ', 148);
+  header.write('0', 156);
+  header.write('ustar\0', 257);
+  header.write('00', 263);
+  let sum = 0;
+  for (const b of header) sum += b;
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  const pad = Buffer.alloc((512 - (data.length % 512)) % 512, 0);
+  return Buffer.concat([header, data, pad, Buffer.alloc(1024, 0)]);
+}
+
+type Call = { method: string; url: string; body: any; auth?: string };
+
+const LORA = Buffer.from('fake-safetensors-weights');
+const SECRET = `whsec_${Buffer.from('replicate-test-signing-key').toString('base64')}`;
+
+let h: Harness;
+let server: http.Server;
+const calls: Call[] = [];
+const state = {
+  modelExists: false,
+  trainingPolls: 0,
+  throttledOnce: false,
+  runwareFailures: 0,
+  runwarePolls: new Map<string, number>(),
+  trainingStatus: 'processing' as string,
+};
+
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString();
+    const body = raw ? JSON.parse(raw) : undefined;
+    const url = req.url ?? '';
+    calls.push({ method: req.method!, url, body, auth: req.headers.authorization });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (url.startsWith('/runware')) {
+      if (req.headers.authorization !== 'Bearer rw-key')
+        return send(res, 401, { errors: [{ code: 'invalidApiKey', message: 'Invalid api key' }] });
+      const task = body[0];
+      if (task.taskType === 'modelUpload') {
+        if (task.name.includes('Broken')) {
+          state.runwareFailures++;
+          return send(res, 200, {
+            errors: [
+              {
+                code: 'invalidDownloadURL',
+                message: 'Could not download the model file',
+                taskUUID: task.taskUUID,
+              },
+            ],
+          });
+        }
+        return send(res, 200, { data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID }] });
+      }
+      if (task.taskType === 'getResponse') {
+        const n = (state.runwarePolls.get(task.taskUUID) ?? 0) + 1;
+        state.runwarePolls.set(task.taskUUID, n);
+        if (n === 1) return send(res, 503, { errors: [{ code: 'temporaryCapacity', message: 'busy' }] });
+        if (n < 3)
+          return send(res, 200, {
+            data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID, status: 'downloaded' }],
+          });
+        const submitted = calls.find(
+          (c) => c.body?.[0]?.taskUUID === task.taskUUID && c.body[0].taskType === 'modelUpload',
+        );
+        return send(res, 200, {
+          data: [
+            {
+              taskType: 'modelUpload',
+              taskUUID: task.taskUUID,
+              status: 'ready',
+              message: 'Model successfully deployed and ready for use.',
+              air: submitted?.body[0].air,
+            },
+          ],
+        });
+      }
+      return send(res, 400, { errors: [{ code: 'unknownTask', message: 'unknown' }] });
+    }
+    if (url === '/weights.tar') {
+      res.writeHead(200, { 'content-type': 'application/x-tar' });
+      return res.end(tarOf('output/flux_train_replicate/lora.safetensors', LORA));
+    }
+    if (req.headers.authorization !== 'Bearer r8_test')
+      return send(res, 401, { title: 'Unauthenticated', detail: 'Invalid token', status: 401 });
+    if (url === '/v1/account')
+      return send(res, 200, { type: 'organization', username: 'acme', name: 'Acme' });
+    if (url.startsWith('/v1/models/acme/'))
+      return state.modelExists
+        ? send(res, 200, { owner: 'acme' })
+        : send(res, 404, { detail: 'Not found', status: 404 });
+    if (url === '/v1/models' && req.method === 'POST') {
+      state.modelExists = true;
+      return send(res, 201, { owner: body.owner, name: body.name, visibility: body.visibility });
+    }
+    if (url === '/v1/models/ostris/flux-dev-lora-trainer')
+      return send(res, 200, { latest_version: { id: 'trainer-v1' } });
+    if (url.endsWith('/versions/trainer-v1/trainings') && req.method === 'POST') {
+      if (!state.throttledOnce) {
+        state.throttledOnce = true;
+        return send(
+          res,
+          429,
+          { detail: 'Request was throttled. Your rate limit resets in ~1s.' },
+          { 'retry-after': '1' },
+        );
+      }
+      return send(res, 201, {
+        id: 'trn_1',
+        status: 'starting',
+        urls: { get: `${base}/v1/predictions/trn_1`, cancel: `${base}/v1/predictions/trn_1/cancel` },
+      });
+    }
+    if (url === '/v1/trainings/trn_1' && req.method === 'GET') {
+      state.trainingPolls++;
+      if (state.trainingPolls === 2) return send(res, 502, { detail: 'bad gateway' });
+      const loader = 'Loading checkpoint shards: 100%|##########| 3/3 [00:05<00:00, 1.6s/it]\n';
+      const pct = Math.min(100, state.trainingPolls * 25);
+      const logs = `${loader}flux_train_replicate:  ${pct}%|####      | ${pct * 10}/1000 [05:00<06:06, 1.50it/s, lr: 4.0e-04 loss: 3.5e-01]\n`;
+      if (state.trainingPolls < 5)
+        return send(res, 200, { id: 'trn_1', status: 'processing', logs, output: null });
+      return send(res, 200, {
+        id: 'trn_1',
+        status: 'succeeded',
+        logs,
+        output: { version: 'acme/x:abc', weights: `${base}/weights.tar` },
+      });
+    }
+    if (url === '/v1/trainings/trn_1/cancel') return send(res, 200, { id: 'trn_1', status: 'canceled' });
+    send(res, 404, { detail: 'Not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  h = await createHarness({
+    REPLICATE_API_TOKEN: 'r8_test',
+    REPLICATE_API_URL: `http://127.0.0.1:${port}`,
+    REPLICATE_WEBHOOK_SECRET: SECRET,
+    RUNWARE_API_KEY: 'rw-key',
+    RUNWARE_API_URL: `http://127.0.0.1:${port}/runware`,
+  });
+});
+
+afterAll(async () => {
+  await h?.close();
+  await new Promise((r) => server.close(r));
+});
+
+describe('Replicate trainer and Runware host against local doubles', () => {
+  it('creates the destination, retries 429/5xx, filters loader bars, copies the weights and hosts on Runware', async () => {
+    const c = h.client();
+    const user = await c.register();
+    await grantTokens(h, user.id, 150);
+    const id = await modelWithPhotos(c, 5, 300);
+    expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
+    const seen: number[] = [];
+    const deadline = Date.now() + 30_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      const st = (await c.get(`/api/models/${id}/training-status`)).json();
+      if (st.model.status === 'training' && st.progress !== null) seen.push(st.progress);
+      status = st.model.status;
+      if (status === 'ready' || status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('ready');
+    const create = calls.find((x) => x.url === '/v1/models' && x.method === 'POST');
+    expect(create?.body).toMatchObject({ owner: 'acme', visibility: 'private', hardware: 'gpu-t4' });
+    const training = calls.filter((x) => x.url.endsWith('/trainings') && x.method === 'POST');
+    expect(training).toHaveLength(2);
+    expect(training[1].body.destination).toBe(create!.body.owner + '/' + create!.body.name);
+    expect(training[1].body.input.input_images).toMatch(/\/files\/u\/.+\/training-1\.zip\?exp=\d+&sig=/);
+    expect(training[1].body.input.trigger_word).toMatch(/^ZQ/);
+    // progress is read from the training bar only (the 3/3 loader bar is ignored)
+    expect(seen.every((p) => p <= 100)).toBe(true);
+    const model = await h.deps.db.query.models.findFirst({ where: (m, { eq }) => eq(m.id, id) });
+    expect(model!.trainingProvider).toBe('replicate');
+    expect(model!.hostingProvider).toBe('runware');
+    expect(model!.replicateModelId).toBe(create!.body.owner + '/' + create!.body.name);
+    expect(await h.deps.storage.getBuffer(model!.weightsKey!)).toEqual(LORA);
+    const upload = calls.find((x) => x.body?.[0]?.taskType === 'modelUpload');
+    expect(upload?.body[0]).toMatchObject({
+      category: 'lora',
+      architecture: 'flux1d',
+      format: 'safetensors',
+      deliveryMethod: 'async',
+      private: true,
+    });
+    expect(upload?.body[0].air).toMatch(/^lorastudio:\d+@1$/);
+    expect(upload?.body[0].downloadURL).toMatch(/lora\.safetensors\?exp=/);
+    expect(model!.runwareAirName).toBe(upload?.body[0].air);
+    const zip = await h.deps.storage.getBuffer(model!.zipKey!);
+    expect(zip!.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('a host upload that keeps failing is retried 5 times, then the model fails and is refunded once', async () => {
+    const c = h.client();
+    const user = await c.register();
+    await grantTokens(h, user.id, 150);
+    state.trainingPolls = 10;
+    const res = await c.post('/api/models', { name: 'Broken upload', description: '' });
+    const id = res.json().id;
+    const { makePhoto, multipartBody } = await import('../models/photo-fixtures');
+    const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => makePhoto(400 + i, { size: 256 })));
+    const mp = multipartBody(photos.map((data, i) => ({ name: `p${i}.jpg`, data })));
+    await c.inject({
+      method: 'POST',
+      url: `/api/models/${id}/images`,
+      payload: mp.body,
+      headers: { 'content-type': mp.contentType },
+    });
+    expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
+    const failed = await waitForStatus(c, id, ['failed', 'ready'], 30_000);
+    expect(failed.status).toBe('failed');
+    expect(state.runwareFailures).toBe(5);
+    const admin = await h.admin();
+    const logs = (await admin.get(`/api/admin/models/upload-logs?status=failed&search=Broken`)).json();
+    expect(logs.uploadLogs).toHaveLength(1);
+    expect(logs.uploadLogs[0]).toMatchObject({
+      status: 'failed',
+      retryCount: 5,
+      errorDetails: 'Could not download the model file',
+    });
+    expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);
+    const refunds = (
+      await h.deps.db.query.transactions.findMany({ where: (t, { eq }) => eq(t.userId, user.id) })
+    ).filter((t) => t.type === 'refund');
+    expect(refunds).toHaveLength(1);
+    // an admin retry starts a fresh series (and fails again here); no second refund
+    const retry = await admin.post(`/api/admin/models/upload-logs/${logs.uploadLogs[0].id}/retry`);
+    expect(retry.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 3000));
+    const again = (await admin.get(`/api/admin/models/upload-logs?search=Broken`)).json();
+    expect(again.uploadLogs).toHaveLength(2);
+    expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);
+    expect(await ledgerMismatches(h.deps.db)).toEqual([]);
+  });
+
+  it('verifies webhook signatures (id, timestamp within 5 min) and treats bodies as hints', async () => {
+    const body = JSON.stringify({ id: 'trn_unknown', status: 'succeeded' });
+    const ts = Math.floor(Date.now() / 1000);
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': `v1,bad ${signReplicateWebhook(body, 'msg_1', ts, SECRET)}`,
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    // duplicate delivery: same answer, nothing changes
+    const dup = await h.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signReplicateWebhook(body, 'msg_1', ts, SECRET),
+      },
+    });
+    expect(dup.statusCode).toBe(200);
+    const forged = await h.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate',
+      payload: body.replace('succeeded', 'failed'),
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signReplicateWebhook(body, 'msg_1', ts, SECRET),
+      },
+    });
+    expect(forged.statusCode).toBe(401);
+    const old = ts - 600;
+    const stale = await h.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_2',
+        'webhook-timestamp': String(old),
+        'webhook-signature': signReplicateWebhook(body, 'msg_2', old, SECRET),
+      },
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { AppError, unauthorized } from '../../lib/errors';
+import { createModelsRepository } from '../models/models.repository';
+import { verifyReplicateWebhook } from './replicate-webhook';
+import { trainingKey } from './settle';
+import { runQueuedJobNow } from './upload-logs.repository';
+
+/**
+ * POST /api/webhooks/replicate: signed training events. The body is only a hint — the pipeline job
+ * re-reads the training from Replicate before changing any state or money, so duplicates and
+ * out-of-order deliveries are harmless.
+ */
+export async function webhooksRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { deps } = opts;
+  // the signature covers the exact bytes: keep the body as a string in this scope
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/api/webhooks/replicate', async (request) => {
+    const secret = deps.config.replicate?.webhookSecret;
+    if (!secret) throw new AppError(404, 'NOT_FOUND', 'Not found');
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = (n: string) => {
+      const v = request.headers[n];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    if (!verifyReplicateWebhook(raw, header, secret)) throw unauthorized('Invalid webhook signature');
+    let id: unknown;
+    try {
+      id = JSON.parse(raw)?.id;
+    } catch {
+      return { received: true };
+    }
+    if (typeof id !== 'string' || id.length > 200) return { received: true };
+    const model = await createModelsRepository(deps.db).byTrainingId(id);
+    if (model && model.status === 'training') {
+      await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
+      deps.queue.kick();
+    }
+    return { received: true };
+  });
+}

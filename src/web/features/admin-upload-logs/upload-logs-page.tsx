@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, RefreshCw, Search } from 'lucide-react';
+import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
+import type { UploadLog, UploadLogsResponse } from '@shared/schemas/models';
+import { apiFetch, errorMessage } from '@web/lib/api';
+import { formatDateTime } from '@web/lib/format';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Badge, type BadgeProps } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+
+type StatusFilter = 'all' | (typeof UPLOAD_STATUSES)[number];
+const FILTERS: [StatusFilter, string][] = [
+  ['all', 'All Uploads'],
+  ['pending', 'Pending'],
+  ['processing', 'Processing'],
+  ['success', 'Success'],
+  ['failed', 'Failed'],
+];
+const LOOK: Record<UploadLog['status'], [string, NonNullable<BadgeProps['variant']>]> = {
+  pending: ['Pending', 'gray'],
+  processing: ['Processing', 'blue'],
+  success: ['Success', 'green'],
+  failed: ['Failed', 'red'],
+};
+
+const KEY = '/api/admin/models/upload-logs';
+
+function RetryButton({ log }: { log: UploadLog }) {
+  const client = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => apiFetch(`${KEY}/${log.id}/retry`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: [KEY] }),
+  });
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={retry.isPending}
+      aria-label={`Retry upload of ${log.model.name}`}
+      onClick={() =>
+        retry.mutate(undefined, {
+          onSuccess: () =>
+            toast({ title: 'Re-upload started', description: `${log.model.name} is being uploaded again.` }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Re-upload failed',
+              description: errorMessage(error, 'Re-upload error'),
+            }),
+        })
+      }
+    >
+      {retry.isPending ? <ButtonSpinner /> : <RefreshCw aria-hidden="true" />}
+      Retry
+    </Button>
+  );
+}
+
+export function UploadLogsPage() {
+  usePageTitle('Model Upload Logs');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const q = search.trim();
+  const logs = useQuery<UploadLogsResponse>({
+    queryKey: [KEY, { search: q || undefined, status: status === 'all' ? undefined : status }],
+    staleTime: 0,
+    placeholderData: (prev) => prev,
+  });
+  const stats = logs.data?.stats;
+
+  return (
+    <div>
+      <PageHeader
+        title="Model Upload Logs"
+        description="Monitor and troubleshoot model uploads to Runware"
+        actions={
+          <Button variant="outline" asChild>
+            <Link to="/admin">Back to Dashboard</Link>
+          </Button>
+        }
+      />
+      <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {(['total', 'pending', 'processing', 'success', 'failed'] as const).map((k) => (
+          <Card key={k}>
+            <CardContent className="pt-4 pb-4">
+              <p className="text-sm text-muted-foreground capitalize">{k}</p>
+              <p className="text-2xl font-bold" data-testid={`stat-${k}`}>
+                {stats ? stats[k] : '–'}
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search
+            aria-hidden="true"
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            className="pl-9"
+            placeholder="Search by model, user, AIR name or message..."
+            aria-label="Search upload logs"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
+          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {FILTERS.map(([value, label]) => (
+              <SelectItem key={value} value={value}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {logs.isPending ? (
+        <p className="py-10 text-center text-muted-foreground">Loading upload logs...</p>
+      ) : logs.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>{errorMessage(logs.error, 'Failed to load upload logs.')}</AlertDescription>
+        </Alert>
+      ) : logs.data.uploadLogs.length === 0 ? (
+        <p className="py-10 text-center text-muted-foreground">
+          No upload logs found matching your criteria.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full min-w-[760px] text-sm">
+            <thead className="bg-muted/50 text-left">
+              <tr>
+                {['Status', 'Model', 'User', 'AIR Name', 'Time', 'Retries', 'Actions'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {logs.data.uploadLogs.map((log) => (
+                <tr key={log.id} className="border-t border-border align-top">
+                  <td className="px-3 py-2">
+                    <Badge variant={LOOK[log.status][1]}>{LOOK[log.status][0]}</Badge>
+                  </td>
+                  <td className="max-w-xs px-3 py-2">
+                    <p className="font-medium">{log.model.name}</p>
+                    <p className="text-muted-foreground">{log.message || 'No message'}</p>
+                    {log.errorDetails ? (
+                      <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">{log.model.user.username}</td>
+                  <td className="px-3 py-2 font-mono text-xs break-all">{log.airName || 'Not set'}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(log.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {log.retryCount} / {HOST_UPLOAD_MAX_RETRIES}
+                  </td>
+                  <td className="px-3 py-2">
+                    {log.status === 'failed' ? <RetryButton log={log} /> : null}
+                    {log.status === 'success' ? (
+                      <a
+                        href={`/models/${log.modelId}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline"
+                      >
+                        View
+                        <ExternalLink aria-hidden="true" className="size-3" />
+                      </a>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

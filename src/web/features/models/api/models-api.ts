@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
+import { apiFetch } from '@web/lib/api';
+import { USER_QUERY_KEY } from '@web/lib/query-client';
+
+export const MODELS_KEY = ['/api/models'] as const;
+export const modelKey = (id: string) => ['/api/models', id] as const;
+export const statusKey = (id: string) => ['/api/models', id, 'training-status'] as const;
+
+/** Spec part 1 §4: poll while training, processing, or training_complete without an AIR name. */
+export const TRAINING_POLL_MS = 10_000;
+
+export function useModelList() {
+  return useQuery<Model[]>({ queryKey: MODELS_KEY });
+}
+
+export function useModel(id: string) {
+  return useQuery<Model>({ queryKey: modelKey(id) });
+}
+
+export function needsPolling(status: string | undefined, air: string | null | undefined) {
+  return status === 'training' || status === 'processing' || (status === 'training_complete' && !air);
+}
+
+export function useTrainingStatus(id: string, enabled: boolean, poll: boolean) {
+  return useQuery<TrainingStatusResponse>({
+    queryKey: statusKey(id),
+    enabled,
+    refetchInterval: poll ? TRAINING_POLL_MS : false,
+    // a fresh read on every visit (the status changes on the server by itself)
+    staleTime: 0,
+  });
+}
+
+/** After any change: the model, the list and the user's balance are read again. */
+export function refreshModelData(client: QueryClient, id?: string) {
+  if (id) {
+    void client.invalidateQueries({ queryKey: modelKey(id), exact: true });
+    void client.invalidateQueries({ queryKey: statusKey(id) });
+  }
+  void client.invalidateQueries({ queryKey: MODELS_KEY, exact: true });
+  void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+}
+
+export async function createModel(input: { name: string; description: string }) {
+  return apiFetch<Model>('/api/models', { method: 'POST', json: input });
+}
+
+/** Uploads the photos in one multipart request (repeated field `images`); aborts after `timeoutMs`. */
+export async function uploadImages(id: string, files: File[], timeoutMs = 5 * 60_000) {
+  const form = new FormData();
+  for (const f of files) form.append('images', f, f.name);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await apiFetch<{ uploaded: number; model: Model }>(`/api/models/${id}/images`, {
+      method: 'POST',
+      body: form,
+      signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function isAbort(error: unknown) {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+type Action = 'train' | 'retry-training' | 'cancel-training' | 'skip-processing' | 'reupload-runware';
+
+export function useModelAction(id: string, action: Action) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ message?: string; airId?: string | null; model?: Model }>(`/api/models/${id}/${action}`, {
+        method: 'POST',
+      }),
+    onSettled: () => refreshModelData(client, id),
+  });
+}
+
+export function useUpdatePromptModifier(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (promptModifier: string) =>
+      apiFetch(`/api/models/${id}/update-prompt-modifier`, { method: 'POST', json: { promptModifier } }),
+    onSuccess: () => refreshModelData(client, id),
+  });
+}
+
+export function useDeleteModel(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/models/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: modelKey(id) });
+      refreshModelData(client);
+    },
+  });
+}

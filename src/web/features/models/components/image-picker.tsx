@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { ImagePlus, X } from 'lucide-react';
+import { MAX_PHOTO_BYTES } from '@shared/constants';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  fileTooLargeMessage,
+  invalidFormatMessage,
+  TOO_MANY_IMAGES,
+} from '@shared/schemas/models';
+import { cn } from '@web/lib/cn';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/use-toast';
+
+type ImagePickerProps = {
+  files: File[];
+  onChange: (files: File[]) => void;
+  /** how many more images may be chosen */
+  max: number;
+  hint: string;
+  disabled?: boolean;
+};
+
+/** Checks each file (DECISIONS 7: 10 MB, JPG/PNG/WebP) and keeps the first that fit under `max`. */
+export function acceptFiles(current: File[], incoming: File[], max: number): File[] {
+  const valid: File[] = [];
+  for (const file of incoming) {
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      toast({ variant: 'destructive', title: 'Invalid file', description: invalidFormatMessage(file.name) });
+    } else if (file.size > MAX_PHOTO_BYTES) {
+      toast({ variant: 'destructive', title: 'File too large', description: fileTooLargeMessage(file.name) });
+    } else {
+      valid.push(file);
+    }
+  }
+  const room = Math.max(0, max - current.length);
+  if (valid.length > room)
+    toast({ variant: 'destructive', title: 'Too many images', description: TOO_MANY_IMAGES });
+  return [...current, ...valid.slice(0, room)];
+}
+
+export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
+  useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
+
+  const add = (list: FileList | null) => {
+    if (!list || disabled) return;
+    onChange(acceptFiles(files, [...list], max));
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    add(e.dataTransfer.files);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div
+        role="button"
+        tabIndex={disabled ? -1 : 0}
+        aria-disabled={disabled}
+        aria-label="Choose images: drag and drop or click to browse"
+        onClick={() => !disabled && input.current?.click()}
+        onKeyDown={(e) => {
+          if ((e.key === 'Enter' || e.key === ' ') && !disabled) {
+            e.preventDefault();
+            input.current?.click();
+          }
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-border px-6 py-10 text-center transition-colors outline-none hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring',
+          dragging && 'border-primary bg-primary/5',
+          disabled && 'cursor-not-allowed opacity-60',
+        )}
+      >
+        <ImagePlus aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">Drag and drop images here, or click to browse</p>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Images"
+          data-testid="image-input"
+          onChange={(e) => {
+            add(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {files.length > 0 ? (
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5" aria-label="Selected images">
+          {files.map((file, i) => (
+            <li
+              key={`${file.name}-${i}`}
+              className="group relative aspect-square overflow-hidden rounded-lg border border-border bg-muted"
+            >
+              <img src={previews[i]} alt={file.name} className="size-full object-cover" />
+              <Button
+                type="button"
+                size="icon-sm"
+                variant="secondary"
+                className="absolute top-1 right-1 rounded-full opacity-90"
+                aria-label={`Remove ${file.name}`}
+                disabled={disabled}
+                onClick={() => onChange(files.filter((_, j) => j !== i))}
+              >
+                <X />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

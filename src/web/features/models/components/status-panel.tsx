@@ -1,0 +1,295 @@
+import { Link, useNavigate } from 'react-router';
+import { AlertCircle, CheckCircle2, Loader2, RefreshCw, Sparkles } from 'lucide-react';
+import { MIN_TRAINING_IMAGES, TRAINING_COST } from '@shared/constants';
+import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
+import { INSUFFICIENT_TRAINING_TOKENS } from '@shared/schemas/models';
+import { estimatedProgress, lastLogLines, progressFromLogs } from '@shared/training-progress';
+import { errorMessage } from '@web/lib/api';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Progress } from '@web/components/ui/progress';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { useModelAction } from '../api/models-api';
+
+type Props = {
+  model: Model;
+  status: TrainingStatusResponse | undefined;
+  isOwner: boolean;
+  isAdmin: boolean;
+  balance: number;
+  offlineTraining: boolean;
+  onRefresh: () => void;
+  refreshing: boolean;
+};
+
+/** Spec part 1 §4: the response's progress; else parsed from the logs; else estimated (≤ 99). */
+export function displayProgress(model: Model, status: TrainingStatusResponse | undefined) {
+  if (typeof status?.progress === 'number') return status.progress;
+  return progressFromLogs(status?.logs) ?? estimatedProgress(model.updatedAt);
+}
+
+export function StatusPanel({
+  model,
+  status,
+  isOwner,
+  isAdmin,
+  balance,
+  offlineTraining,
+  onRefresh,
+  refreshing,
+}: Props) {
+  const navigate = useNavigate();
+  const train = useModelAction(model.id, 'train');
+  const retry = useModelAction(model.id, 'retry-training');
+  const cancel = useModelAction(model.id, 'cancel-training');
+  const markReady = useModelAction(model.id, 'skip-processing');
+  const reupload = useModelAction(model.id, 'reupload-runware');
+  const imageCount = model.imageCount ?? model.trainingImages.length;
+  const progress = displayProgress(model, status);
+  const canManage = isOwner || isAdmin;
+
+  const run = async (
+    m: typeof train,
+    ok: { title: string; description?: string },
+    fail: { title: string; fallback: string },
+  ) => {
+    try {
+      const res = await m.mutateAsync();
+      toast({ title: ok.title, description: ok.description ?? res?.message });
+    } catch (error) {
+      toast({ variant: 'destructive', title: fail.title, description: errorMessage(error, fail.fallback) });
+    }
+  };
+
+  const refresh = (
+    <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+      <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+      Refresh
+    </Button>
+  );
+
+  let body: React.ReactNode = null;
+  if (model.status === 'pending' || model.status === 'uploaded') {
+    const enoughImages = imageCount >= MIN_TRAINING_IMAGES;
+    const enoughTokens = balance >= TRAINING_COST;
+    body = (
+      <Card>
+        <CardHeader>
+          <CardTitle>Start Training</CardTitle>
+          <CardDescription>
+            Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes
+            {offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {!enoughImages ? (
+            <p className="text-sm text-muted-foreground">
+              Upload at least {MIN_TRAINING_IMAGES} images to start training ({imageCount} uploaded).
+            </p>
+          ) : null}
+          {isOwner && model.status === 'uploaded' && enoughImages ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                onClick={() =>
+                  void run(
+                    train,
+                    { title: 'Training started', description: 'Training may take 30-60 minutes.' },
+                    { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
+                  )
+                }
+                disabled={!enoughTokens || train.isPending}
+              >
+                {train.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
+                Start Training
+              </Button>
+              {!enoughTokens ? (
+                <p className="text-sm text-destructive-text">
+                  {INSUFFICIENT_TRAINING_TOKENS}{' '}
+                  <Link to="/tokens/purchase" className="font-medium underline">
+                    Buy tokens
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {model.trainingError === 'Training was canceled' ? (
+            <p className="text-sm text-muted-foreground">
+              The last training was canceled and its tokens refunded.
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+    );
+  } else if (model.status === 'training') {
+    const lines = lastLogLines(status?.logs, 5);
+    body = (
+      <Card>
+        <CardHeader className="flex flex-row items-start justify-between gap-2">
+          <div className="space-y-1">
+            <CardTitle className="flex items-center gap-2">
+              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+              Training in Progress
+            </CardTitle>
+            <CardDescription>Your model is training. This page refreshes every 10 seconds.</CardDescription>
+          </div>
+          {refresh}
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <div className="flex items-center justify-between text-sm">
+            <span>Progress</span>
+            <span data-testid="training-progress">{progress}%</span>
+          </div>
+          <Progress value={Math.max(5, progress)} aria-label="Training progress" />
+          {lines.length > 0 ? (
+            <pre
+              aria-label="Training log"
+              className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
+            >
+              {lines.join('\n')}
+            </pre>
+          ) : null}
+          {canManage ? (
+            <div>
+              <Button
+                variant="destructive"
+                onClick={() =>
+                  void run(
+                    cancel,
+                    { title: 'Training canceled', description: 'Your tokens have been refunded.' },
+                    { title: 'Error cancelling training', fallback: 'An unexpected error occurred' },
+                  )
+                }
+                disabled={cancel.isPending}
+              >
+                {cancel.isPending ? <ButtonSpinner /> : null}
+                Cancel Training
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    );
+  } else if (model.status === 'training_complete' || model.status === 'processing') {
+    const succeeded = status?.progress === 100 || status?.trainingStatus === 'succeeded';
+    body = (
+      <Card>
+        <CardHeader className="flex flex-row items-start justify-between gap-2">
+          <div className="space-y-1">
+            <CardTitle className="flex items-center gap-2">
+              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+              {model.status === 'training_complete' ? 'Finalizing AIR ID' : 'Finalizing Model - Almost Ready'}
+            </CardTitle>
+            <CardDescription>
+              Training is complete. The model is being prepared for generation; this usually takes 5-10
+              minutes.
+            </CardDescription>
+          </div>
+          {refresh}
+        </CardHeader>
+        {succeeded && canManage ? (
+          <CardContent>
+            <Button
+              variant="outline"
+              onClick={() =>
+                void run(
+                  markReady,
+                  { title: 'Processing skipped', description: 'The model is ready to use.' },
+                  { title: 'Error', fallback: 'Failed to complete model processing' },
+                )
+              }
+              disabled={markReady.isPending}
+            >
+              {markReady.isPending ? <ButtonSpinner /> : null}
+              Mark as Ready
+            </Button>
+          </CardContent>
+        ) : null}
+      </Card>
+    );
+  } else if (model.status === 'ready') {
+    body = (
+      <Alert variant="success">
+        <CheckCircle2 aria-hidden="true" />
+        <AlertTitle>Ready to Use</AlertTitle>
+        <AlertDescription>
+          <p>Your model is trained and ready. Generate images of yourself in any style.</p>
+          <Button className="mt-3" asChild>
+            <Link to={`/generate?modelId=${encodeURIComponent(model.id)}`}>Generate Images</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (model.status === 'failed') {
+    body = (
+      <Alert variant="destructive">
+        <AlertCircle aria-hidden="true" />
+        <AlertTitle>Training Failed</AlertTitle>
+        <AlertDescription>
+          <p>
+            {status?.error ?? model.trainingError ?? 'Something went wrong while training this model.'} The
+            tokens for this training have been refunded.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {canManage && imageCount >= MIN_TRAINING_IMAGES ? (
+              <Button
+                onClick={() =>
+                  void run(
+                    retry,
+                    { title: 'Training restarted' },
+                    { title: 'Failed to retry training', fallback: 'An unexpected error occurred' },
+                  )
+                }
+                disabled={retry.isPending}
+              >
+                {retry.isPending ? <ButtonSpinner /> : null}
+                Retry Training
+              </Button>
+            ) : null}
+            {!isAdmin ? (
+              <Button
+                variant="outline"
+                onClick={() => navigate(`/support?modelId=${encodeURIComponent(model.id)}`)}
+              >
+                Contact Support
+              </Button>
+            ) : null}
+          </div>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  const showReupload =
+    isAdmin &&
+    (model.processingStatus === 'failed' || model.status === 'failed' || Boolean(model.runwareAirName)) &&
+    model.status !== 'training';
+  return (
+    <div className="grid gap-4">
+      {body}
+      <div className="flex flex-wrap gap-2">
+        {model.status !== 'training' && model.status !== 'training_complete' && model.status !== 'processing'
+          ? refresh
+          : null}
+        {showReupload ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void run(
+                reupload,
+                { title: 'Re-upload started' },
+                { title: 'Re-upload failed', fallback: 'Re-upload error' },
+              )
+            }
+            disabled={reupload.isPending}
+          >
+            {reupload.isPending ? <ButtonSpinner /> : null}
+            Re-upload to Runware
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import { TRAINING_GRID_PREVIEW } from '@shared/constants';
+import type { TrainingImage } from '@shared/schemas/models';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+
+export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImage[]; addMoreTo?: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? images : images.slice(0, TRAINING_GRID_PREVIEW);
+  const hidden = images.length - TRAINING_GRID_PREVIEW;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>Training Images ({images.length})</CardTitle>
+        {addMoreTo ? (
+          <Button size="sm" variant="outline" asChild>
+            <Link to={addMoreTo}>
+              <Plus aria-hidden="true" />
+              Add More
+            </Link>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {images.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No images uploaded yet.</p>
+        ) : (
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6">
+            {shown.map((img, i) => (
+              <li key={img.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
+                <a
+                  href={img.imageUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Open training image ${i + 1}`}
+                >
+                  <img
+                    src={img.previewImageUrl}
+                    alt={`Training image ${i + 1}`}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+            {!expanded && hidden > 0 ? (
+              <li className="aspect-square">
+                <button
+                  type="button"
+                  onClick={() => setExpanded(true)}
+                  className="flex size-full items-center justify-center rounded-lg bg-muted text-lg font-semibold hover:bg-muted/70 focus-visible:ring-2 focus-visible:ring-ring outline-none"
+                >
+                  +{hidden} more
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        )}
+        {expanded && hidden > 0 ? (
+          <Button variant="link" className="mt-2 px-0" onClick={() => setExpanded(false)}>
+            Show less
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MAX_MODEL_IMAGES } from '@shared/constants';
+import { createModelSchema } from '@shared/schemas/models';
+import { errorMessage } from '@web/lib/api';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Progress } from '@web/components/ui/progress';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { createModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
+import { ImagePicker } from './components/image-picker';
+
+export function CreateModelPage() {
+  usePageTitle('Create model');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [nameError, setNameError] = useState<string>();
+  const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle');
+  const busy = phase !== 'idle';
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = createModelSchema.safeParse({ name, description });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
+      return;
+    }
+    setNameError(undefined);
+    setPhase('creating');
+    let id: string;
+    try {
+      id = (await createModel({ name: parsed.data.name, description: parsed.data.description })).id;
+    } catch (error) {
+      setPhase('idle');
+      toast({
+        variant: 'destructive',
+        title: 'Error creating model',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+      });
+      return;
+    }
+    if (files.length > 0) {
+      setPhase('uploading');
+      try {
+        await uploadImages(id, files);
+      } catch (error) {
+        refreshModelData(client);
+        toast({
+          variant: 'destructive',
+          title: 'Error uploading images',
+          description: isAbort(error)
+            ? 'Upload timed out. Please try again with fewer or smaller images.'
+            : errorMessage(error, 'An unexpected error occurred during upload'),
+        });
+        // the model exists: let the person add photos to it
+        navigate(`/models/${id}/upload`);
+        return;
+      }
+    }
+    refreshModelData(client, id);
+    toast({ title: 'Model created', description: `${parsed.data.name} has been created.` });
+    navigate(`/models/${id}`);
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Create a New Model"
+        description="Upload photos of yourself to train a personal AI model."
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="grid gap-5">
+            <FormField id="model-name" label="Model Name" error={nameError}>
+              {(p) => (
+                <Input
+                  {...p}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  placeholder="e.g. My Portrait Model"
+                  disabled={busy}
+                />
+              )}
+            </FormField>
+            <FormField id="model-description" label="Description (optional)">
+              {(p) => (
+                <Textarea
+                  {...p}
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  placeholder="What is this model for?"
+                  disabled={busy}
+                />
+              )}
+            </FormField>
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Training Images</p>
+              <ImagePicker
+                files={files}
+                onChange={setFiles}
+                max={MAX_MODEL_IMAGES}
+                disabled={busy}
+                hint={`Upload 10-20 clear images of yourself (different angles and expressions), maximum ${MAX_MODEL_IMAGES}. PNG, JPG, or WebP up to 10MB each.`}
+              />
+            </div>
+            {busy ? (
+              <div className="grid gap-2" aria-live="polite">
+                <Progress value={phase === 'creating' ? 30 : 70} aria-label="Creating model" />
+                <p className="text-sm text-muted-foreground">
+                  {phase === 'creating' ? 'Creating model...' : 'Uploading images...'}
+                </p>
+              </div>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => navigate('/models')} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? <ButtonSpinner /> : null}
+                Create Model
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { ModelDetailsPage } from './model-details-page';
+
+const images = Array.from({ length: 11 }, (_, i) => ({
+  id: `i${i}`,
+  imageUrl: `/files/u/x/${i}.jpg`,
+  previewImageUrl: `/files/u/x/${i}.webp`,
+}));
+const model = (over: Record<string, unknown> = {}) => ({
+  id: 'm1',
+  userId: 'u1',
+  name: 'Summer look',
+  description: 'Beach',
+  status: 'uploaded',
+  previewImageUrl: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  trainingImages: images,
+  imageCount: images.length,
+  zipUrl: null,
+  replicateTrainingId: null,
+  replicateModelId: null,
+  runwareAirName: null,
+  promptModifier: '',
+  triggerWord: 'ZQABC',
+  processingStatus: null,
+  trainingProvider: null,
+  trainingError: null,
+  ...over,
+});
+const status = (over: Record<string, unknown> = {}) => ({
+  trainingStatus: null,
+  raw_status: null,
+  progress: null,
+  logs: '',
+  error: null,
+  cancelUrl: null,
+  streamUrl: null,
+  getUrl: '/api/models/m1/training-status',
+  completed_at: null,
+  phaseCompleted: 1,
+  uploadStatus: null,
+  processingStatus: null,
+  readyStatus: null,
+  runwareUploadStatus: { status: null },
+  model: { status: 'uploaded', runwareAirName: null },
+  ...over,
+});
+
+function renderPage(m: ReturnType<typeof model>, s: ReturnType<typeof status>, user = makeUser()) {
+  const client = createTestQueryClient();
+  client.setQueryData(['/api/auth/user'], { user });
+  const fetches = mockFetch({
+    'GET /api/models/m1': { body: m },
+    'GET /api/models/m1/training-status': { body: s },
+    'GET /api/config': { body: { engines: { training: 'offline' } } },
+  });
+  renderWithProviders(<ModelDetailsPage />, {
+    client,
+    route: '/models/m1',
+    path: '/models/:id',
+    routes: [{ path: '/support', element: <p>Support page</p> }],
+  });
+  return fetches;
+}
+
+describe('ModelDetailsPage', () => {
+  afterEach(cleanup);
+
+  it('disables Start Training below 150 tokens with the spec text; grid shows 8 then +N more / Show less', async () => {
+    renderPage(model(), status(), makeUser({ tokenBalance: 120 }));
+    const start = await screen.findByRole('button', { name: 'Start Training' });
+    expect((start as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText(/Insufficient tokens\. Please purchase more tokens to start training\./),
+    ).toBeTruthy();
+    expect(screen.getByText('Images Uploaded')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: '+3 more' }));
+    expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(11);
+    await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(8);
+    expect(screen.getByRole('link', { name: /Add More/ }).getAttribute('href')).toBe('/models/m1/upload');
+    expect(screen.getByRole('list', { name: 'Model progress' })).toBeTruthy();
+  });
+
+  it('shows training progress with the last log lines and a cancel button', async () => {
+    const logs =
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `line ${x}`).join('\n') +
+      '\nflux_train_replicate:  45%|████▌     | 450/1000 [00:10<00:12, 40.1it/s]';
+    renderPage(
+      model({ status: 'training' }),
+      status({ model: { status: 'training', runwareAirName: null }, logs, progress: 45 }),
+      makeUser({ tokenBalance: 500 }),
+    );
+    expect(await screen.findByText('45%')).toBeTruthy();
+    const log = screen.getByLabelText('Training log');
+    expect(log.textContent).toContain('450/1000');
+    expect(log.textContent).not.toContain('line a');
+    expect(screen.getByRole('button', { name: 'Cancel Training' })).toBeTruthy();
+    expect(screen.getByText('Training in Progress', { selector: 'span' })).toBeTruthy();
+  });
+
+  it('failed model: Contact Support opens the support form with the model chosen', async () => {
+    renderPage(
+      model({ status: 'failed', trainingError: 'GPU lost' }),
+      status({ model: { status: 'failed', runwareAirName: null }, error: 'GPU lost' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Contact Support' }));
+    expect(await screen.findByText('Support page')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toContain('/support?modelId=m1');
+  });
+
+  it('ready model: AIR id, Generate Images link and the prompt modifier editor', async () => {
+    renderPage(
+      model({ status: 'ready', runwareAirName: 'offline:m1@1', promptModifier: 'soft light' }),
+      status({ model: { status: 'ready', runwareAirName: 'offline:m1@1' }, phaseCompleted: 4 }),
+    );
+    expect(await screen.findByTestId('air-id')).toBeTruthy();
+    expect(screen.getByTestId('air-id').textContent).toBe('offline:m1@1');
+    for (const link of screen.getAllByRole('link', { name: 'Generate Images' }))
+      expect(link.getAttribute('href')).toBe('/generate?modelId=m1');
+    expect(screen.getByText('soft light')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Model progress' })).toBeNull();
+  });
+
+  it('load failure shows the spec texts', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(['/api/auth/user'], { user: makeUser() });
+    mockFetch({});
+    renderWithProviders(<ModelDetailsPage />, { client, route: '/models/m1', path: '/models/:id' });
+    expect(await screen.findByText('Error Loading Model')).toBeTruthy();
+    expect(screen.getByText('Failed to load model details.')).toBeTruthy();
+  });
+});

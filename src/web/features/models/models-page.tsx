@@ -1,0 +1,180 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Boxes, Plus, Search } from 'lucide-react';
+import type { Model } from '@shared/schemas/models';
+import { initials, relativeTime } from '@web/lib/format';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { errorMessage } from '@web/lib/api';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useModelList } from './api/models-api';
+import { IN_TRAINING, ModelStatusBadge } from './components/model-status';
+
+function ModelCard({ model }: { model: Model }) {
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="model-card">
+      <div className="aspect-[4/3] w-full bg-muted">
+        {model.previewImageUrl ? (
+          <img src={model.previewImageUrl} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-accent/25 text-4xl font-bold text-primary-text"
+          >
+            {initials(model.name)}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 truncate font-semibold" title={model.name}>
+            {model.name}
+          </h3>
+          <ModelStatusBadge status={model.status} />
+        </div>
+        {model.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{model.description}</p>
+        ) : null}
+        <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`/models/${model.id}`} aria-label={`View Details of ${model.name}`}>
+              View Details
+            </Link>
+          </Button>
+          {model.status === 'ready' ? (
+            <Button size="sm" asChild>
+              <Link
+                to={`/generate?modelId=${encodeURIComponent(model.id)}`}
+                aria-label={`Generate Images with ${model.name}`}
+              >
+                Generate Images
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Grid({ models, empty }: { models: Model[]; empty: React.ReactNode }) {
+  if (models.length === 0) return <>{empty}</>;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {models.map((m) => (
+        <ModelCard key={m.id} model={m} />
+      ))}
+    </div>
+  );
+}
+
+export function ModelsPage() {
+  usePageTitle('My Models');
+  const list = useModelList();
+  const [search, setSearch] = useState('');
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const all = list.data ?? [];
+    return q
+      ? all.filter((m) => m.name.toLowerCase().includes(q) || (m.description ?? '').toLowerCase().includes(q))
+      : all;
+  }, [list.data, search]);
+  const ready = filtered.filter((m) => m.status === 'ready');
+  const training = filtered.filter((m) => IN_TRAINING.includes(m.status));
+
+  return (
+    <div>
+      <PageHeader
+        title="My Models"
+        description="Your personal AI models."
+        actions={
+          <Button asChild>
+            <Link to="/models/create">
+              <Plus aria-hidden="true" />
+              New Model
+            </Link>
+          </Button>
+        }
+      />
+      <div className="relative mb-4 max-w-md">
+        <Search
+          aria-hidden="true"
+          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          placeholder="Search models..."
+          aria-label="Search models"
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {list.isPending ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading models"
+        >
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-72 w-full" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load your models</AlertTitle>
+          <AlertDescription>
+            {errorMessage(list.error, 'Please try again.')}{' '}
+            <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Tabs defaultValue="all">
+          <TabsList>
+            <TabsTrigger value="all">All Models ({filtered.length})</TabsTrigger>
+            <TabsTrigger value="ready">Ready ({ready.length})</TabsTrigger>
+            <TabsTrigger value="training">Training ({training.length})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="all" className="mt-4">
+            <Grid
+              models={filtered}
+              empty={
+                <EmptyState
+                  icon={<Boxes aria-hidden="true" />}
+                  title="No models found"
+                  description={
+                    search.trim()
+                      ? `No models match "${search.trim()}". Try a different search.`
+                      : 'Create your first model to get started.'
+                  }
+                  action={
+                    search.trim() ? undefined : (
+                      <Button asChild>
+                        <Link to="/models/create">Create Your First Model</Link>
+                      </Button>
+                    )
+                  }
+                />
+              }
+            />
+          </TabsContent>
+          <TabsContent value="ready" className="mt-4">
+            <Grid models={ready} empty={<EmptyState title="No ready models found." />} />
+          </TabsContent>
+          <TabsContent value="training" className="mt-4">
+            <Grid models={training} empty={<EmptyState title="No models in training." />} />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db/client';
+import { makePhoto } from '../../src/server/modules/models/photo-fixtures';
+import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
+import type { TestServer } from './support/server';
+
+/**
+ * Tokens for a test user: stop the server, credit through the ledger on its own data directory
+ * (PGlite is single-process), start it again. The ledger stays consistent (admin_adjustment row).
+ */
+export async function grantTokensOffline(server: TestServer, username: string, amount: number) {
+  await server.kill();
+  const database = await openDatabase({ dataDir: server.dataDir });
+  try {
+    const user = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
+    if (!user) throw new Error(`no user ${username}`);
+    await database.db.transaction((tx) =>
+      applyLedgerEntry(tx, {
+        userId: user.id,
+        type: 'admin_adjustment',
+        amount,
+        idempotencyKey: `admin:${randomUUID()}`,
+        description: 'e2e grant',
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+  await server.restart();
+}
+
+export async function ledgerMismatchesOffline(server: TestServer) {
+  await server.kill();
+  const database = await openDatabase({ dataDir: server.dataDir });
+  try {
+    const { ledgerMismatches } = await import('../../src/server/modules/tokens/ledger.service');
+    return await ledgerMismatches(database.db);
+  } finally {
+    await database.close();
+    await server.restart();
+  }
+}
+
+/** Six (or n) distinct JPEGs written to a temp dir for the browser's file picker. */
+export async function photoFiles(dir: string, n: number, seed = 0) {
+  const { writeFile } = await import('node:fs/promises');
+  const files: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const file = path.join(dir, `photo-${seed + i}.jpg`);
+    await writeFile(file, await makePhoto(seed + i));
+    files.push(file);
+  }
+  return files;
+}
+
+/** A tiny cookie-keeping API client for the real server. */
+export function apiClient(baseUrl: string) {
+  let cookie = '';
+  const call = async (method: string, url: string, body?: unknown) => {
+    const headers: Record<string, string> = {};
+    if (cookie) headers.cookie = cookie;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${baseUrl}${url}`, { method, headers, body: payload });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0];
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, body?: unknown) => call('POST', url, body),
+    async register(username: string) {
+      const r = await call('POST', '/api/auth/register', {
+        username,
+        email: `${username}@example.com`,
+        password: 'Password123',
+      });
+      if (r.status !== 201) throw new Error(`register ${r.status}`);
+      return r.json.user;
+    },
+    async modelWithPhotos(name: string, n: number, seed: number) {
+      const m = await call('POST', '/api/models', { name, description: '' });
+      const form = new FormData();
+      for (let i = 0; i < n; i++)
+        form.append(
+          'images',
+          new Blob([new Uint8Array(await makePhoto(seed + i, { size: 256 }))], { type: 'image/jpeg' }),
+          `p${i}.jpg`,
+        );
+      const up = await call('POST', `/api/models/${m.json.id}/images`, form);
+      if (up.status !== 201) throw new Error(`upload ${up.status} ${JSON.stringify(up.json)}`);
+      return m.json.id as string;
+    },
+    async waitFor(modelId: string, statuses: string[], timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last = '';
+      while (Date.now() < deadline) {
+        try {
+          const r = await call('GET', `/api/models/${modelId}`);
+          last = r.json?.status;
+          if (statuses.includes(last)) return r.json;
+        } catch {
+          // server restarting
+        }
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      throw new Error(`model stayed ${last}, wanted ${statuses.join('|')}`);
+    },
+  };
+}

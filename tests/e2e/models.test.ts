@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, signUp, type Browser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { grantTokensOffline, photoFiles } from './models-support';
+
+let server: TestServer;
+let browser: Browser;
+let photoDir: string;
+
+beforeAll(async () => {
+  // long enough training to watch progress on the 10 s refresh
+  server = await startServer({ OFFLINE_TRAIN_SECONDS: '22', OFFLINE_HOST_SECONDS: '3' });
+  browser = await openBrowser();
+  photoDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-photos-'));
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(photoDir, { recursive: true, force: true });
+});
+
+const balance = async () =>
+  (await (await browser.page.request.get(`${server.url}/api/auth/user`)).json()).user.tokenBalance as number;
+
+async function createModel(name: string, files: string[]) {
+  const { page } = browser;
+  await page.goto(`${server.url}/models/create`);
+  await page.getByLabel('Model Name').fill(name);
+  await page.getByTestId('image-input').setInputFiles(files);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
+    .toBe(files.length);
+  await page.getByRole('button', { name: 'Create Model' }).click();
+  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+describe('custom models in the browser', () => {
+  let modelId = '';
+
+  it('creates a model with 6 photos, trains it with visible progress and logs, and ends ready with an AIR id', async () => {
+    const { page } = browser;
+    const { username } = await signUp(page, server.url);
+    await grantTokensOffline(server, username, 300);
+    const files = await photoFiles(photoDir, 6, 700);
+    modelId = await createModel('E2E Portrait', files);
+    await page.getByText('Model created').first().waitFor();
+    await expect.poll(() => page.getByRole('img', { name: /Training image/ }).count()).toBe(6);
+
+    await page.getByRole('button', { name: 'Start Training' }).click();
+    await page.getByText('Training started').first().waitFor();
+    await page.getByText('Training in Progress').first().waitFor();
+    expect(await balance()).toBe(200);
+    // the 10 s refresh shows progress from the trainer's logs
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await page
+                .getByTestId('training-progress')
+                .textContent({ timeout: 1000 })
+                .catch(() => '0%')
+            )?.replace('%', ''),
+          ),
+        { timeout: 40_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByLabel('Training log').textContent(), { timeout: 15_000 })
+      .toContain('flux_train_replicate');
+
+    await page.getByTestId('air-id').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('air-id').textContent()).toBe(`offline:${modelId}@1`);
+    await page.getByText('Ready to Use').first().waitFor();
+    const generate = page.getByRole('main').getByRole('link', { name: 'Generate Images' }).first();
+    expect(await generate.getAttribute('href')).toBe(`/generate?modelId=${modelId}`);
+
+    await page.goto(`${server.url}/models`);
+    await page.getByRole('tab', { name: 'Ready (1)' }).waitFor();
+  }, 240_000);
+
+  it('cancels a training and the refund shows in the balance', async () => {
+    const { page } = browser;
+    const files = await photoFiles(photoDir, 5, 800);
+    await createModel('E2E Cancel', files);
+    await page.getByRole('button', { name: 'Start Training' }).click();
+    await page.getByText('Training in Progress').first().waitFor();
+    expect(await balance()).toBe(50);
+    await page.getByRole('button', { name: 'Cancel Training' }).click();
+    await page.getByText('Training canceled').first().waitFor();
+    await page.getByRole('button', { name: 'Start Training' }).waitFor();
+    expect(await balance()).toBe(200);
+    await expect.poll(() => page.getByTestId('token-balance').first().textContent()).toContain('200');
+  }, 120_000);
+
+  it("another user opening the model's URL sees an error", async () => {
+    const other = await openBrowser();
+    try {
+      await signUp(other.page, server.url);
+      await other.page.goto(`${server.url}/models/${modelId}`);
+      await other.page.getByText('Error Loading Model').waitFor();
+      await other.page.getByText('Failed to load model details.').waitFor();
+      const res = await other.page.request.get(`${server.url}/api/models/${modelId}`);
+      expect(res.status()).toBe(404);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+});
