@@ -17,9 +17,13 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { baseModelsRoutes } from './modules/generation/base-models.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { stylesRoutes } from './modules/styles/styles.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { themeRoutes } from './modules/theme/theme.routes';
+import { adminTokensRoutes } from './modules/tokens/admin-tokens.routes';
+import { paymentsRoutes } from './modules/tokens/payments.routes';
+import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -68,6 +72,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
+  await app.register(tokensRoutes, { deps });
+  await app.register(paymentsRoutes, { deps });
+  await app.register(adminTokensRoutes, { deps });
+  await app.register(referralsRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(filesRoutes, { deps });
 

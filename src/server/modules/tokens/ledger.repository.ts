@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { TransactionType } from '../../../shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { transactions, users } from '../../db/schema/index';
 
@@ -27,6 +28,34 @@ export function createLedgerRepository(db: DbOrTx) {
     async insert(row: NewLedgerRow) {
       const [out] = await db.insert(transactions).values(row).returning();
       return out;
+    },
+    /**
+     * A user's rows, newest first, keyset-paged. Times are compared at millisecond precision because
+     * the cursor carries an ISO time (PostgreSQL keeps microseconds).
+     */
+    async page(userId: string, opts: { limit: number; cursor?: { createdAt: Date; id: string }; type?: TransactionType }) {
+      const ms = sql`date_trunc('milliseconds', ${transactions.createdAt})`;
+      const conds: (SQL | undefined)[] = [eq(transactions.userId, userId)];
+      if (opts.type) conds.push(eq(transactions.type, opts.type));
+      if (opts.cursor) conds.push(sql`(${ms}, ${transactions.id}) < (${opts.cursor.createdAt.toISOString()}::timestamptz, ${opts.cursor.id}::uuid)`);
+      return db
+        .select()
+        .from(transactions)
+        .where(and(...conds))
+        .orderBy(desc(ms), desc(transactions.id))
+        .limit(opts.limit);
+    },
+    /** Balance and the purchase / usage totals, summed by the database. */
+    async summary(userId: string) {
+      const [row] = await db
+        .select({
+          balance: users.tokenBalance,
+          totalPurchased: sql<number>`coalesce((select sum(${transactions.amount}) from ${transactions} where ${transactions.userId} = ${users.id} and ${transactions.type} = 'purchase'), 0)::int`,
+          totalUsed: sql<number>`coalesce((select abs(sum(${transactions.amount})) from ${transactions} where ${transactions.userId} = ${users.id} and ${transactions.type} = 'usage'), 0)::int`,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
     },
     /** Users whose balance differs from the sum of their ledger rows (should always be empty). */
     async mismatches(limit = 100) {
