@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, users } from '../../db/schema/index';
+import { beforeCursor, exactTime, type ExactCursor } from './exact-cursor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -43,18 +44,17 @@ export function createPaymentsRepository(db: DbOrTx) {
      * Payments someone tried to pay (credited, failed or in flight), newest first. An intent opened
      * by visiting checkout and never paid is not a sale.
      */
-    async salesPage(limit: number, cursor?: { createdAt: Date; id: string }) {
-      const ms = sql`date_trunc('milliseconds', ${payments.createdAt})`;
+    async salesPage(limit: number, cursor?: ExactCursor) {
       const conds: (SQL | undefined)[] = [
         or(isNotNull(payments.creditedTransactionId), ne(payments.status, 'requires_payment_method'), isNotNull(payments.lastError)),
       ];
-      if (cursor) conds.push(sql`(${ms}, ${payments.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`);
+      if (cursor) conds.push(beforeCursor(payments.createdAt, payments.id, cursor));
       return db
-        .select({ payment: payments, user: { id: users.id, username: users.username, email: users.email } })
+        .select({ payment: payments, user: { id: users.id, username: users.username, email: users.email }, cursorTs: exactTime(payments.createdAt) })
         .from(payments)
         .innerJoin(users, eq(users.id, payments.userId))
         .where(and(...conds))
-        .orderBy(desc(ms), desc(payments.id))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
     },
   };
