@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { seedCatalog } from './db/seed';
+import { scheduleMaintenance } from './jobs/maintenance';
 import { registerJobs } from './jobs/register';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin';
 
@@ -35,7 +36,10 @@ async function main() {
   registerJobs(deps);
 
   const app = role === 'worker' ? null : await buildApp(deps, { logger: { level: config.logLevel } });
-  if (role !== 'web') deps.queue.start();
+  if (role !== 'web') {
+    await scheduleMaintenance(deps);
+    deps.queue.start();
+  }
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     console.log(`LoRA Studio is running at ${config.publicUrl} (${deps.database.kind}, role ${role})`);

@@ -29,9 +29,18 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PGlite in `dataDir/pg` by default (or in memory with `memory: true`), a PostgreSQL server with a URL.
  * Migrations are applied here, before anything else touches the database.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  memory?: boolean;
+  poolSize?: number;
+  onError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => opts.onError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Many web instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();

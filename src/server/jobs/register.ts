@@ -1,4 +1,7 @@
 import type { AppDeps } from '../deps';
+import { defineMaintenanceJob } from './maintenance';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.
-export function registerJobs(_deps: AppDeps) {}
+export function registerJobs(deps: AppDeps) {
+  defineMaintenanceJob(deps);
+}

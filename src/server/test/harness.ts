@@ -55,7 +55,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
+  const database = await openDatabase({ url: u.toString(), onError: () => {} });
   return {
     database,
     drop: async () => {

@@ -1,0 +1,39 @@
+// `npm run bench`: every bench/<name>.ts that exports run(); prints a table, writes bench/results.json.
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = import.meta.dirname;
+const only = process.argv.slice(2);
+
+async function main() {
+  const { ensureWebBuild } = await import(pathToFileURL(path.join(dir, '../scripts/start.mjs')).href);
+  ensureWebBuild();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
+    .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, '')))
+    .sort((a, b) => (a === 'core.ts' ? -1 : b === 'core.ts' ? 1 : a.localeCompare(b)));
+  const results: Record<string, Record<string, number | string>> = {};
+  for (const file of files) {
+    const mod = await import(pathToFileURL(path.join(dir, file)).href);
+    if (typeof mod.run !== 'function') continue;
+    const name = file.replace(/\.ts$/, '');
+    process.stdout.write(`running ${name}…\n`);
+    try {
+      results[name] = await mod.run();
+    } catch (err) {
+      results[name] = { error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  const rows = Object.entries(results).flatMap(([bench, r]) => Object.entries(r).map(([k, v]) => ({ bench, measure: k, value: v })));
+  console.table(rows);
+  const out = { measuredAt: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, results };
+  writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`wrote ${path.join(dir, 'results.json')}`);
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

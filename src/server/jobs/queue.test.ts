@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase, type Database } from '../db/client';
+import { createQueue } from './queue';
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+describe('durable queue', () => {
+  it('runs a job once, de-duplicates by singleton key and reports the result to a waiter', async () => {
+    database = await openDatabase({ memory: true });
+    const q = createQueue(database.db, { pollMs: 20 });
+    const seen: number[] = [];
+    q.define({ name: 'double', schema: z.object({ n: z.number() }), handler: async ({ n }) => (seen.push(n), { doubled: n * 2 }) });
+    const id = await q.enqueue('double', { n: 21 }, { singletonKey: 'double:21' });
+    expect(await q.enqueue('double', { n: 21 }, { singletonKey: 'double:21' })).toBeNull();
+    q.start();
+    const row = await q.waitFor(id!, 5000);
+    await q.stop();
+    expect(row?.status).toBe('done');
+    expect(row?.result).toEqual({ doubled: 42 });
+    expect(seen).toEqual([21]);
+  });
+
+  it('retries failures with backoff and settles with onFailed when attempts run out', async () => {
+    database = await openDatabase({ memory: true });
+    const q = createQueue(database.db, { pollMs: 20 });
+    let calls = 0;
+    const settled: string[] = [];
+    q.define({
+      name: 'flaky',
+      schema: z.object({}),
+      maxAttempts: 3,
+      backoffMs: () => 10,
+      handler: async () => {
+        calls++;
+        throw new Error('vendor down');
+      },
+      onFailed: async (_p, err) => void settled.push(err),
+    });
+    const id = await q.enqueue('flaky', {});
+    q.start();
+    const row = await q.waitFor(id!, 5000);
+    await q.stop();
+    expect(calls).toBe(3);
+    expect(row?.status).toBe('failed');
+    expect(settled).toEqual(['vendor down']);
+  });
+
+  it('reschedules polling steps without counting them as failures', async () => {
+    database = await openDatabase({ memory: true });
+    const q = createQueue(database.db, { pollMs: 20 });
+    let polls = 0;
+    q.define({
+      name: 'poll',
+      schema: z.object({}),
+      maxAttempts: 1,
+      handler: async (_p, ctx) => (++polls < 4 ? ctx.retryIn(5) : 'finished'),
+    });
+    const id = await q.enqueue('poll', {});
+    q.start();
+    const row = await q.waitFor(id!, 5000);
+    await q.stop();
+    expect(row?.status).toBe('done');
+    expect(polls).toBe(4);
+  });
+
+  it('picks up a job whose worker died (expired lease) after a restart', async () => {
+    database = await openDatabase({ memory: true });
+    const first = createQueue(database.db, { pollMs: 20 });
+    first.define({ name: 'work', schema: z.object({}), handler: async () => 'ok' });
+    const id = await first.enqueue('work', {});
+    // simulate a crash mid-run: the row says running with a lease that has already expired
+    const { jobs } = await import('../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await database.db.update(jobs).set({ status: 'running', lockedBy: 'dead', lockedUntil: new Date(Date.now() - 1000), attempts: 1 }).where(eq(jobs.id, id!));
+    const second = createQueue(database.db, { pollMs: 20 });
+    second.define({ name: 'work', schema: z.object({}), handler: async () => 'recovered' });
+    second.start();
+    const row = await second.waitFor(id!, 5000);
+    await second.stop();
+    expect(row?.status).toBe('done');
+    expect(row?.result).toBe('recovered');
+  });
+});
