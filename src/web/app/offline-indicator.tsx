@@ -1,0 +1,37 @@
+import { WifiOff } from 'lucide-react';
+import { offlineEngines, useAppConfig } from '@web/lib/app-config';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
+
+/** ARCHITECTURE: screens say plainly when an offline engine stands in for a vendor. */
+export function useOfflineSummary(): { short: string; detail: string } | null {
+  const { data } = useAppConfig();
+  const engines = offlineEngines(data);
+  if (engines.length === 0) return null;
+  const notes: string[] = [];
+  if (data?.engines.payments === 'offline') notes.push('no card is ever charged');
+  if (data?.engines.mail === 'outbox') notes.push('e-mails are kept in the outbox instead of being sent');
+  return {
+    short: data?.engines.payments === 'offline' ? 'Built-in test engines; no real charges.' : 'Built-in test engines in use.',
+    detail: `Built-in offline engines are in use for ${engines.join(', ')}${notes.length ? `; ${notes.join(' and ')}` : ''}.`,
+  };
+}
+
+export function OfflineIndicator() {
+  const summary = useOfflineSummary();
+  if (!summary) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="inline-flex cursor-help items-center gap-1 rounded-full border border-dashed border-border px-2 py-0.5 text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          aria-label={`Offline mode. ${summary.detail}`}
+        >
+          <WifiOff className="size-3" aria-hidden="true" />
+          Offline mode
+        </button>
+      </TooltipTrigger>
+      <TooltipContent>{summary.detail}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { RouteGuard } from './route-guard';
+
+const baseUser = makeUser({ tokenBalance: 10 });
+
+const targets = [
+  { path: '/login', element: <p>Login page</p> },
+  { path: '/dashboard', element: <p>Dashboard page</p> },
+];
+
+describe('RouteGuard', () => {
+  afterEach(cleanup);
+
+  it('sends a visitor on a protected route to /login, rendering nothing of the page', async () => {
+    mockFetch({
+      'GET /api/auth/user': {
+        status: 401,
+        body: { error: 'Not signed in', message: 'Not signed in', code: 'UNAUTHENTICATED' },
+      },
+    });
+    renderWithProviders(
+      <RouteGuard guard="user">
+        <p>Secret</p>
+      </RouteGuard>,
+      { route: '/settings', path: '/settings', routes: targets },
+    );
+    expect(screen.getByRole('status')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(screen.queryByText('Secret')).toBeNull();
+  });
+
+  it('sends a non-admin on an admin route to /dashboard', async () => {
+    mockFetch({ 'GET /api/auth/user': { body: { user: baseUser } } });
+    renderWithProviders(
+      <RouteGuard guard="admin">
+        <p>Admin only</p>
+      </RouteGuard>,
+      { route: '/admin', path: '/admin', routes: targets },
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(screen.queryByText('Admin only')).toBeNull();
+  });
+
+  it('lets an admin in', async () => {
+    mockFetch({ 'GET /api/auth/user': { body: { user: { ...baseUser, isAdmin: true } } } });
+    renderWithProviders(
+      <RouteGuard guard="admin">
+        <p>Admin only</p>
+      </RouteGuard>,
+      { route: '/admin', path: '/admin', routes: targets },
+    );
+    expect(await screen.findByText('Admin only')).toBeTruthy();
+  });
+
+  it('sends a signed-in person away from guest pages to /dashboard', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(['/api/auth/user'], { user: baseUser });
+    mockFetch({});
+    renderWithProviders(
+      <RouteGuard guard="guest">
+        <p>Login form</p>
+      </RouteGuard>,
+      { route: '/login', path: '/login', routes: targets.slice(1), client },
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+  });
+});

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { FullPageSpinner } from '@web/components/ui/spinner';
+import { recentlySignedOut, useUser } from '@web/features/auth/api/auth-api';
+
+/**
+ * public: anyone. guest: visitors only (a signed-in person goes to /dashboard).
+ * user: signed in. admin: signed in with isAdmin.
+ */
+export type RouteGuardKind = 'public' | 'guest' | 'user' | 'admin';
+
+export function RouteGuard({ guard, children }: { guard: RouteGuardKind; children: ReactNode }) {
+  const { user, isLoading } = useUser();
+  if (guard === 'public') return children;
+  if (isLoading) return <FullPageSpinner />;
+  if (guard === 'guest') return user ? <Navigate to="/dashboard" replace /> : children;
+  // Spec part 1 §2: a protected page renders nothing without a user (the redirect is all there is).
+  if (!user) return <Navigate to={recentlySignedOut() ? '/' : '/login'} replace />;
+  if (guard === 'admin' && !user.isAdmin) return <Navigate to="/dashboard" replace />;
+  return children;
+}

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { createTestQueryClient, mockFetch } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { ThemeProvider } from '@web/features/theme/theme-provider';
+import { AppRoutes } from './router';
+
+const unauthorised = {
+  status: 401,
+  body: { error: 'Not signed in', message: 'Not signed in', code: 'UNAUTHENTICATED' },
+};
+
+function renderApp(path: string, handlers: Parameters<typeof mockFetch>[0] = {}) {
+  const fetches = mockFetch({
+    'GET /api/auth/user': unauthorised,
+    'GET /api/config': { body: { engines: {} } },
+    ...handlers,
+  });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ThemeProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return fetches;
+}
+
+describe('app routes', () => {
+  afterEach(cleanup);
+
+  it('shows the 404 page for unknown paths', async () => {
+    renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText("The page you're looking for doesn't exist or has been moved.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    // Visitors get Log in / Sign up in the top bar.
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toBeTruthy();
+  });
+
+  it('renders the landing page with How It Works and keeps ?ref for sign-up', async () => {
+    localStorage.clear();
+    renderApp('/?ref=PAL7');
+    expect(await screen.findByRole('heading', { name: 'How It Works' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.getElementById('how-it-works')).toBeTruthy();
+    for (const step of ['Upload Photos', 'Train Your Model', 'Generate Images']) {
+      expect(screen.getByRole('heading', { name: step })).toBeTruthy();
+    }
+    expect(screen.getByText(/50 free tokens/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    expect(localStorage.getItem('referralCode')).toBe('PAL7');
+    expect(screen.getAllByRole('link', { name: 'Sign up' })[0].getAttribute('href')).toBe(
+      '/register?ref=PAL7',
+    );
+  });
+
+  it('shows the Dashboard button on the landing page for a signed-in person', async () => {
+    renderApp('/', { 'GET /api/auth/user': { body: { user: makeUser() } } });
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('sends a visitor from a protected page to /login', async () => {
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
+});

@@ -1,0 +1,123 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { FullPageSpinner } from '@web/components/ui/spinner';
+import { RouteGuard } from './route-guard';
+import { RouteErrorPage } from './route-error-page';
+import { appRoutes, notFoundRoute, type AppRoute } from './routes';
+
+// Declarative routes (not the data router): the data router's engine would add ~15 kB gzip to the
+// landing page for loaders/actions we do not use; data loading is TanStack Query's job.
+
+// The shell (menus, dropdowns) is its own chunk: the landing page never needs it.
+const Shell = lazy(() => import('./shell').then((m) => ({ default: m.Shell })));
+
+/** New pages start at the top; back/forward keeps the browser's own restoration. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
+type BoundaryProps = { children: ReactNode; resetKey: string };
+
+/** Catches a page that throws while rendering, or a chunk that fails to load. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A page failed to render', error, info.componentStack);
+  }
+
+  componentDidUpdate(prev: BoundaryProps) {
+    // Moving to another page gives it a fresh start.
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  render() {
+    return this.state.error ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+function PageFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+function ShellLayout() {
+  return (
+    <PageFrame>
+      <Shell />
+    </PageFrame>
+  );
+}
+
+// One lazy component per route for the app's lifetime; a new one per render would remount the page.
+const lazyPages = new WeakMap<AppRoute, ComponentType>();
+
+function pageFor(route: AppRoute): ComponentType {
+  let Page = lazyPages.get(route);
+  if (!Page) {
+    Page = lazy(() => route.lazy().then((Loaded) => ({ default: Loaded })));
+    lazyPages.set(route, Page);
+  }
+  return Page;
+}
+
+function renderRoute(route: AppRoute) {
+  const Page = pageFor(route);
+  return (
+    <Route
+      key={route.path}
+      path={route.path}
+      // The guard runs before the page's chunk is requested, so a visitor is redirected at once.
+      element={
+        <RouteGuard guard={route.guard}>
+          <PageFrame>
+            <Page />
+          </PageFrame>
+        </RouteGuard>
+      }
+    />
+  );
+}
+
+export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
+  const bare = routes.filter((r) => r.layout === 'bare');
+  const inShell = routes.filter((r) => (r.layout ?? 'shell') === 'shell');
+  return (
+    <>
+      <ScrollToTop />
+      <Routes>
+        {bare.map(renderRoute)}
+        <Route element={<ShellLayout />}>{[...inShell, notFoundRoute].map(renderRoute)}</Route>
+      </Routes>
+    </>
+  );
+}
+
+export function AppRouter({ routes }: { routes?: AppRoute[] }) {
+  return (
+    <BrowserRouter>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ComponentType } from 'react';
+import type { RouteGuardKind } from './route-guard';
+
+/**
+ * Every page of the app, one line each. A feature adds its pages here; the router wraps each in
+ * its guard, the layout and a lazy chunk so the landing page stays small.
+ *
+ *   { path: '/models', guard: 'user', lazy: () => import('@web/features/models/models-page').then((m) => m.ModelsPage) },
+ */
+export type AppRoute = {
+  path: string;
+  guard: RouteGuardKind;
+  /** Loads the page component (a named export) on first visit. */
+  lazy: () => Promise<ComponentType>;
+  /** "shell" (default): inside the app's top bar. "bare": the page draws its own frame (landing). */
+  layout?: 'shell' | 'bare';
+  /** Browser tab title while the chunk loads (pages set their own title too). */
+  title?: string;
+};
+
+export const appRoutes: AppRoute[] = [
+  // Public
+  {
+    path: '/',
+    guard: 'public',
+    layout: 'bare',
+    lazy: () => import('@web/features/landing/landing-page').then((m) => m.LandingPage),
+  },
+  {
+    path: '/terms',
+    guard: 'public',
+    lazy: () => import('@web/features/landing/terms-page').then((m) => m.TermsPage),
+  },
+  {
+    path: '/privacy',
+    guard: 'public',
+    lazy: () => import('@web/features/landing/privacy-page').then((m) => m.PrivacyPage),
+  },
+  {
+    path: '/contact',
+    guard: 'public',
+    lazy: () => import('@web/features/landing/contact-page').then((m) => m.ContactPage),
+  },
+
+  // Auth
+  {
+    path: '/login',
+    guard: 'guest',
+    lazy: () => import('@web/features/auth/login-page').then((m) => m.LoginPage),
+  },
+  {
+    path: '/register',
+    guard: 'guest',
+    lazy: () => import('@web/features/auth/register-page').then((m) => m.RegisterPage),
+  },
+  {
+    path: '/forgot-password',
+    guard: 'public',
+    lazy: () => import('@web/features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    path: '/reset-password',
+    guard: 'public',
+    lazy: () => import('@web/features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  },
+  {
+    path: '/verify-email',
+    guard: 'public',
+    lazy: () => import('@web/features/auth/verify-email-page').then((m) => m.VerifyEmailPage),
+  },
+
+  // Signed in
+  {
+    path: '/dashboard',
+    guard: 'user',
+    lazy: () => import('@web/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  },
+  {
+    path: '/settings',
+    guard: 'user',
+    lazy: () => import('@web/features/settings/settings-page').then((m) => m.SettingsPage),
+  },
+
+  // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
+  // Admin (guard: 'admin'): added by the admin feature.
+];
+
+/** The catch-all 404 page (spec part 1 §2), inside the shell. */
+export const notFoundRoute: AppRoute = {
+  path: '*',
+  guard: 'public',
+  lazy: () => import('./not-found-page').then((m) => m.NotFoundPage),
+};

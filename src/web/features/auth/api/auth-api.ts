@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@shared/schemas/user';
+import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
+import { apiFetch, queryFnReturningNullOn401 } from '@web/lib/api';
+import { USER_QUERY_KEY } from '@web/lib/query-client';
+
+export { USER_QUERY_KEY };
+
+/** The cached session: the server's `{ user }` body, or null for a visitor. */
+export type SessionData = { user: PublicUser } | null;
+
+const sessionQueryFn = queryFnReturningNullOn401<{ user: PublicUser }>();
+
+/** GET /api/auth/user; a 401 (or any failure) reads as "no user" (spec part 1 §7/§8). */
+export function useUser() {
+  const query = useQuery<SessionData>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: async (context) => {
+      try {
+        return await sessionQueryFn(context);
+      } catch (error) {
+        console.warn('Could not read the session', error);
+        return null;
+      }
+    },
+  });
+  return {
+    user: query.data?.user ?? null,
+    isLoading: query.isPending,
+    refetch: query.refetch,
+  };
+}
+
+// Set while a sign-out is under way, so guards send the person to / (not /login) as the
+// session disappears under the page they are leaving.
+let signedOutAt = 0;
+const SIGN_OUT_WINDOW_MS = 5000;
+
+export function recentlySignedOut(): boolean {
+  return Date.now() - signedOutAt < SIGN_OUT_WINDOW_MS;
+}
+
+export function setSessionUser(client: QueryClient, user: PublicUser | null): void {
+  if (user) signedOutAt = 0;
+  const data: SessionData = user ? { user } : null;
+  client.setQueryData<SessionData>(USER_QUERY_KEY, () => data);
+}
+
+export function refetchUser(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) =>
+      apiFetch<{ user: PublicUser }>('/api/auth/login', { method: 'POST', json: input }),
+    onSuccess: ({ user }) => setSessionUser(client, user),
+  });
+}
+
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      apiFetch<{ user: PublicUser }>('/api/auth/register', { method: 'POST', json: input }),
+    onSuccess: ({ user }) => setSessionUser(client, user),
+  });
+}
+
+// Spec part 1 §9: generator keys are suffixed with the user id, so match on the prefix.
+const GENERATOR_KEY_PREFIXES = ['generatorFormData', 'generatedImages', 'selectedSize', 'hdEnabled'];
+
+export function clearGeneratorStorage(): void {
+  try {
+    const doomed: string[] = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && GENERATOR_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) doomed.push(key);
+    }
+    for (const key of doomed) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+}
+
+/** Clears every cached read and stored generator data, leaving a known "visitor" session. */
+export function endSessionLocally(client: QueryClient): void {
+  signedOutAt = Date.now();
+  clearGeneratorStorage();
+  // Everything but the session entry goes; the session is set to "visitor" in place so that
+  // mounted components see the change instead of holding on to a removed query.
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  setSessionUser(client, null);
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => apiFetch<{ success: boolean }>('/api/auth/logout', { method: 'POST' }),
+  });
+}

@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@web/lib/api';
+import { toast } from '@web/components/ui/use-toast';
+import { endSessionLocally, useLogout } from '../api/auth-api';
+
+/** Spec part 1 §4: logout clears the user, cached reads and generator data, then goes to /. */
+export function useSignOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { mutateAsync, isPending } = useLogout();
+
+  const signOut = useCallback(async () => {
+    try {
+      await mutateAsync();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Logout failed',
+        description: errorMessage(error, 'There was a problem during logout. Please try again.'),
+      });
+      return;
+    }
+    // endSessionLocally marks the sign-out, so the guard of the page being left also heads to /.
+    endSessionLocally(client);
+    navigate('/', { replace: true });
+    toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+  }, [client, mutateAsync, navigate]);
+
+  return { signOut, isPending };
+}

@@ -1,0 +1,80 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { loginSchema } from '@shared/schemas/auth';
+import { errorMessage } from '@web/lib/api';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { useLogin } from './api/auth-api';
+import { AuthCard } from './components/auth-card';
+
+export function LoginPage() {
+  usePageTitle('Log in');
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { user } = await login.mutateAsync(values);
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: errorMessage(error, 'Please check your credentials and try again.'),
+      });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Log in to your LoRA Studio account"
+      footer={
+        <p>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-primary-text underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField id="login-username" label="Username" error={errors.username?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="username" autoFocus {...form.register('username')} />
+          )}
+        </FormField>
+        <FormField
+          id="login-password"
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
+            <Link
+              to="/forgot-password"
+              className="text-sm text-primary-text underline-offset-4 hover:underline"
+            >
+              Forgot your password?
+            </Link>
+          }
+        >
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
+          )}
+        </FormField>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <ButtonSpinner /> : null}
+          Log in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

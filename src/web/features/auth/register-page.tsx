@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { registerFormSchema } from '@shared/schemas/auth';
+import { SIGNUP_BONUS } from '@shared/constants';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web/lib/referral';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { useRegister } from './api/auth-api';
+import { AuthCard } from './components/auth-card';
+import { PasswordChecklist } from './components/password-checklist';
+
+const FIELD_NAMES = ['username', 'email', 'password', 'confirmPassword'] as const;
+
+const linkClass = 'font-medium text-primary-text underline-offset-4 hover:underline';
+
+export function RegisterPage() {
+  usePageTitle('Sign up');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const register = useRegister();
+  const [referralCode] = useState(() => readReferralCode(searchParams));
+
+  useEffect(() => rememberReferralCode(searchParams.get('ref')), [searchParams]);
+
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password') ?? '';
+
+  const onSubmit = form.handleSubmit(async ({ username, email, password: pw }) => {
+    try {
+      const { user } = await register.mutateAsync({
+        username,
+        email,
+        password: pw,
+        ...(referralCode ? { referralCode } : {}),
+      });
+      forgetReferralCode();
+      toast({
+        title: 'Registration successful',
+        description: `Welcome to LoRA Studio, ${user.username}! Your ${SIGNUP_BONUS} free tokens are ready. Check your inbox to verify your email.`,
+      });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      // A taken name or e-mail (409) or a server-side validation error points at its field too.
+      if (isApiError(error) && error.fields) {
+        for (const name of FIELD_NAMES) {
+          const message = error.fields[name];
+          if (message) form.setError(name, { type: 'server', message });
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: errorMessage(error, 'Please check your information and try again.'),
+      });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create an account"
+      description={`Sign up and get ${SIGNUP_BONUS} free tokens to start creating`}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className={linkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          id="register-username"
+          label="Username"
+          hint="Your username will be visible to other users"
+          error={errors.username?.message}
+        >
+          {(control) => (
+            <Input {...control} autoComplete="username" autoFocus {...form.register('username')} />
+          )}
+        </FormField>
+        <FormField
+          id="register-email"
+          label="Email"
+          hint="We'll send a verification link to this email"
+          error={errors.email?.message}
+        >
+          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+        </FormField>
+        <FormField id="register-password" label="Password" error={errors.password?.message}>
+          {(control) => (
+            <>
+              <PasswordInput
+                {...control}
+                aria-describedby={[control['aria-describedby'], 'register-password-checklist']
+                  .filter(Boolean)
+                  .join(' ')}
+                autoComplete="new-password"
+                {...form.register('password')}
+              />
+              <PasswordChecklist id="register-password-checklist" password={password} />
+            </>
+          )}
+        </FormField>
+        <FormField id="register-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleSubject="confirm password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        {referralCode ? (
+          <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+            Invited by a friend: referral code{' '}
+            <span className="font-mono font-medium text-foreground">{referralCode}</span>
+          </p>
+        ) : null}
+        <p className="text-xs text-muted-foreground">
+          By signing up you agree to our{' '}
+          <Link to="/terms" className={linkClass}>
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className={linkClass}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <ButtonSpinner /> : null}
+          Sign up
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { resetPasswordFormSchema } from '@shared/schemas/auth';
+import { apiFetch, errorMessage } from '@web/lib/api';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { refetchUser } from './api/auth-api';
+import { AuthCard } from './components/auth-card';
+import { PasswordChecklist } from './components/password-checklist';
+
+const INVALID_LINK = 'This reset link is invalid or has expired.';
+
+export function ResetPasswordPage() {
+  usePageTitle('Reset password');
+  const client = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { token, newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const newPassword = form.watch('newPassword') ?? '';
+
+  const onSubmit = form.handleSubmit(async ({ newPassword: pw }) => {
+    setFailure(null);
+    try {
+      await apiFetch('/api/auth/reset-password-token', { method: 'POST', json: { token, newPassword: pw } });
+      setDone(true);
+      // Other sessions end on reset (DECISIONS 18); re-read ours.
+      void refetchUser(client);
+    } catch (error) {
+      setFailure(errorMessage(error, INVALID_LINK));
+    }
+  });
+
+  const tokenLooksValid = token.length >= 10;
+  const loginLink = (
+    <Link to="/login" className="font-medium text-primary-text underline-offset-4 hover:underline">
+      Back to log in
+    </Link>
+  );
+
+  if (!tokenLooksValid) {
+    return (
+      <AuthCard title="Reset your password" footer={loginLink}>
+        <Alert variant="destructive">
+          <AlertTitle>Link not valid</AlertTitle>
+          <AlertDescription>
+            <p>{INVALID_LINK}</p>
+          </AlertDescription>
+        </Alert>
+        <Button asChild className="mt-4 w-full">
+          <Link to="/forgot-password">Request a new link</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (done) {
+    return (
+      <AuthCard title="Password updated">
+        <Alert variant="success">
+          <CircleCheck aria-hidden="true" />
+          <AlertTitle>Your password has been reset</AlertTitle>
+          <AlertDescription>
+            <p>You can now log in with your new password.</p>
+          </AlertDescription>
+        </Alert>
+        <Button asChild className="mt-4 w-full">
+          <Link to="/login">Log in</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      description="Choose a new password for your account."
+      footer={loginLink}
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          id="reset-new"
+          label="New password"
+          error={errors.newPassword?.message ?? errors.token?.message}
+        >
+          {(control) => (
+            <>
+              <PasswordInput
+                {...control}
+                toggleSubject="new password"
+                autoComplete="new-password"
+                autoFocus
+                {...form.register('newPassword')}
+              />
+              <PasswordChecklist password={newPassword} />
+            </>
+          )}
+        </FormField>
+        <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleSubject="confirm password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        {failure ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              <p>{failure}</p>
+              <Link to="/forgot-password" className="underline underline-offset-4">
+                Request a new link
+              </Link>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <ButtonSpinner /> : null}
+          Set new password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

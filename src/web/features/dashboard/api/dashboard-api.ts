@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ModelStatus } from '@shared/constants';
+import type { DateInput } from '@shared/relative-time';
+
+/** The fields of GET /api/models the dashboard reads (spec part 1 §3). */
+export type DashboardModel = {
+  id: string;
+  name: string;
+  description: string | null;
+  status: ModelStatus;
+  previewImageUrl: string | null;
+  createdAt: DateInput;
+};
+
+export type DashboardPresetStyle = {
+  id: string;
+  name: string;
+  description: string | null;
+  previewImageUrl: string | null;
+  isNSFW: boolean;
+  tokenCost: number;
+};
+
+export const MODELS_QUERY_KEY = ['/api/models'] as const;
+
+export function useModels() {
+  return useQuery<DashboardModel[]>({ queryKey: MODELS_QUERY_KEY });
+}
+
+/** Spec part 2 §6: the user's NSFW setting decides whether NSFW styles are asked for. */
+export function usePresetStyles(showNsfw: boolean) {
+  return useQuery<DashboardPresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw }] });
+}

@@ -1,0 +1,50 @@
+import { Palette } from 'lucide-react';
+import { Card } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { usePresetStyles } from '../api/dashboard-api';
+import { PresetStyleCard } from './preset-style-card';
+import { SectionError } from './section-error';
+
+export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
+  const styles = usePresetStyles(showNsfw);
+  return (
+    <section aria-labelledby="preset-styles-title" className="space-y-3">
+      <h2 id="preset-styles-title" className="text-lg font-semibold">
+        Available Preset Styles
+      </h2>
+      {styles.isPending ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          aria-busy="true"
+          aria-label="Loading preset styles"
+        >
+          {Array.from({ length: 4 }, (_, i) => (
+            <Card key={i} className="overflow-hidden">
+              <Skeleton className="aspect-square w-full rounded-none" />
+              <div className="space-y-2 p-4">
+                <Skeleton className="h-5 w-1/2" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-9 w-full" />
+              </div>
+            </Card>
+          ))}
+        </div>
+      ) : styles.error ? (
+        <SectionError
+          title="Could not load preset styles"
+          error={styles.error}
+          onRetry={() => void styles.refetch()}
+        />
+      ) : styles.data.length === 0 ? (
+        <EmptyState icon={<Palette aria-hidden="true" />} title="No preset styles are available yet." />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {styles.data.map((style) => (
+            <PresetStyleCard key={style.id} style={style} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { Link } from 'react-router';
+import { Boxes, Plus } from 'lucide-react';
+import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
+import { initials, relativeTime } from '@web/lib/format';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Skeleton } from '@web/components/ui/skeleton';
+import type { DashboardModel } from '../api/dashboard-api';
+import { ModelStatusBadge } from './model-status-badge';
+import { SectionError } from './section-error';
+
+function ModelCard({ model }: { model: DashboardModel }) {
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <div className="aspect-[4/3] w-full bg-muted">
+        {model.previewImageUrl ? (
+          <img src={model.previewImageUrl} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-accent/25 text-4xl font-bold text-primary-text"
+          >
+            {initials(model.name)}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 truncate font-semibold" title={model.name}>
+            {model.name}
+          </h3>
+          <ModelStatusBadge status={model.status} />
+        </div>
+        <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
+        <div className="mt-auto grid grid-cols-2 gap-2">
+          <Button size="sm" asChild>
+            <Link
+              to={`/generate?modelId=${encodeURIComponent(model.id)}`}
+              aria-label={`Generate Images with ${model.name}`}
+            >
+              Generate Images
+            </Link>
+          </Button>
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`/models/${encodeURIComponent(model.id)}`} aria-label={`View Details of ${model.name}`}>
+              View Details
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function ModelCardSkeleton() {
+  return (
+    <Card className="overflow-hidden">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </Card>
+  );
+}
+
+type RecentModelsProps = {
+  models: DashboardModel[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+};
+
+export function RecentModels({ models, isLoading, error, onRetry }: RecentModelsProps) {
+  const hasModels = Boolean(models && models.length > 0);
+  return (
+    <section aria-labelledby="recent-models-title" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="recent-models-title" className="text-lg font-semibold">
+          Recent Models
+        </h2>
+        <div className="flex items-center gap-2">
+          {hasModels ? (
+            <Button size="sm" variant="outline" asChild>
+              <Link to="/models/create">
+                <Plus aria-hidden="true" />
+                Create New Model
+              </Link>
+            </Button>
+          ) : null}
+          <Button size="sm" variant="link" asChild>
+            <Link to="/models">View all</Link>
+          </Button>
+        </div>
+      </div>
+      {isLoading ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading models"
+        >
+          {Array.from({ length: DASHBOARD_RECENT_MODELS }, (_, i) => (
+            <ModelCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : error ? (
+        <SectionError title="Could not load your models" error={error} onRetry={onRetry} />
+      ) : hasModels ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {models!.slice(0, DASHBOARD_RECENT_MODELS).map((model) => (
+            <ModelCard key={model.id} model={model} />
+          ))}
+        </div>
+      ) : (
+        <EmptyState
+          icon={<Boxes aria-hidden="true" />}
+          title="You haven't created any models yet."
+          action={
+            <Button asChild>
+              <Link to="/models/create">Create Your First Model</Link>
+            </Button>
+          }
+        />
+      )}
+    </section>
+  );
+}

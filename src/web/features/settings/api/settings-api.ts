@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileInput, PublicUser } from '@shared/schemas/user';
+import { apiFetch } from '@web/lib/api';
+import { refetchUser, setSessionUser } from '@web/features/auth/api/auth-api';
+
+type UserResponse = { user: PublicUser };
+
+/** Shows the server's answer at once, then re-reads the session (spec part 2 §7: refetch after changes). */
+function useUserMutation<TInput>(request: (input: TInput) => Promise<UserResponse | undefined>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (data) => {
+      if (data?.user) setSessionUser(client, data.user);
+      await refetchUser(client);
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  return useUserMutation((input: ProfileInput) =>
+    apiFetch<UserResponse>('/api/user/profile', { method: 'PATCH', json: input }),
+  );
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiFetch('/api/user/change-password', { method: 'POST', json: input }),
+  });
+}
+
+export function useUpdateNsfw() {
+  const client = useQueryClient();
+  const mutation = useUserMutation((enableNSFW: boolean) =>
+    apiFetch<UserResponse>('/api/user/nsfw-settings', { method: 'POST', json: { enableNSFW } }),
+  );
+  return {
+    ...mutation,
+    mutateAsync: async (enableNSFW: boolean) => {
+      const result = await mutation.mutateAsync(enableNSFW);
+      // Which preset styles are offered depends on the setting.
+      await client.invalidateQueries({ queryKey: ['/api/preset-styles'] });
+      return result;
+    },
+  };
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiFetch('/api/auth/resend-verification', { method: 'POST' }),
+  });
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { PublicUser } from '@shared/schemas/user';
+import { errorMessage } from '@web/lib/api';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
+import { Switch } from '@web/components/ui/switch';
+import { toast } from '@web/components/ui/use-toast';
+import { useUpdateNsfw } from '../api/settings-api';
+
+export function ContentTab({ user }: { user: PublicUser }) {
+  const nsfw = useUpdateNsfw();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const enabled = Boolean(user.enableNSFW ?? user.enableNsfw);
+
+  async function save(next: boolean) {
+    try {
+      await nsfw.mutateAsync(next);
+      toast({
+        title: 'Settings updated',
+        description: next
+          ? 'NSFW content options are now enabled.'
+          : 'NSFW content options are now disabled.',
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessage(error, 'Please try again.'),
+      });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle role="heading" aria-level={2}>
+          Content
+        </CardTitle>
+        <CardDescription>Choose which content you can see and generate.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
+          <div className="grid gap-1.5">
+            <div className="flex items-center gap-2">
+              <Label htmlFor="nsfw-switch">Enable NSFW Options</Label>
+              <Badge variant="red">18+</Badge>
+            </div>
+            <p id="nsfw-notice" className="text-sm text-muted-foreground">
+              By enabling this option you confirm that you are at least 18 years old and you take full
+              responsibility for the content you generate and view.
+            </p>
+          </div>
+          <Switch
+            id="nsfw-switch"
+            checked={enabled}
+            disabled={nsfw.isPending}
+            aria-describedby="nsfw-notice"
+            onCheckedChange={(next) => {
+              // Turning on needs the age confirmation first; turning off applies at once.
+              if (next) setConfirmOpen(true);
+              else void save(false);
+            }}
+          />
+        </div>
+      </CardContent>
+
+      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Age Verification Required</AlertDialogTitle>
+            <AlertDialogDescription>By enabling NSFW options, you confirm that:</AlertDialogDescription>
+          </AlertDialogHeader>
+          <ul className="ml-5 list-disc space-y-1 text-sm">
+            <li>You are at least 18 years old</li>
+            <li>You are legally permitted to view adult content in your jurisdiction</li>
+            <li>You take full responsibility for the content you generate</li>
+            <li>You will not generate or distribute illegal content</li>
+          </ul>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void save(true)}>
+              I Confirm I Am 18+ Years Old
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

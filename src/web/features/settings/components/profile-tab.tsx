@@ -1,0 +1,119 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, Mail } from 'lucide-react';
+import { profileSchema, type PublicUser } from '@shared/schemas/user';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { useResendVerification, useUpdateProfile } from '../api/settings-api';
+
+function EmailVerification({ user }: { user: PublicUser }) {
+  const resend = useResendVerification();
+  if (user.emailVerified) {
+    return (
+      <Badge variant="green">
+        <CircleCheck aria-hidden="true" />
+        Email verified
+      </Badge>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge variant="amber">Email not verified</Badge>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: () =>
+              toast({
+                title: 'Verification email sent',
+                description: `We sent a new verification link to ${user.email}.`,
+              }),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Could not send verification email',
+                description: errorMessage(error, 'Please try again later.'),
+              }),
+          })
+        }
+      >
+        {resend.isPending ? <ButtonSpinner /> : <Mail aria-hidden="true" />}
+        Resend verification email
+      </Button>
+    </div>
+  );
+}
+
+export function ProfileTab({ user }: { user: PublicUser }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(profileSchema),
+    // `values` keeps the form in step with the session after a save or a refetch.
+    values: { username: user.username, email: user.email },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        for (const name of ['username', 'email'] as const) {
+          const message = error.fields[name];
+          if (message) form.setError(name, { type: 'server', message });
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessage(error, 'Please try again.'),
+      });
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader>
+          <CardTitle role="heading" aria-level={2}>
+            Profile
+          </CardTitle>
+          <CardDescription>Your username is visible to other users.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField id="profile-username" label="Username" error={errors.username?.message}>
+            {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
+          </FormField>
+          <FormField id="profile-email" label="Email" error={errors.email?.message}>
+            {(control) => (
+              <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+            )}
+          </FormField>
+          <EmailVerification user={user} />
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <ButtonSpinner /> : null}
+            Save Changes
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordFormSchema } from '@shared/schemas/user';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { useChangePassword } from '../api/settings-api';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function SecurityTab() {
+  const change = useChangePassword();
+  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      form.reset(EMPTY);
+      toast({ title: 'Password changed', description: 'Your password has been changed successfully.' });
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        for (const name of ['currentPassword', 'newPassword'] as const) {
+          const message = error.fields[name];
+          if (message) form.setError(name, { type: 'server', message });
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Password change failed',
+        description: errorMessage(error, 'Please try again.'),
+      });
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader>
+          <CardTitle role="heading" aria-level={2}>
+            Security
+          </CardTitle>
+          <CardDescription>
+            Change your password. Use at least 8 characters with a letter and a number.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                toggleSubject="current password"
+                autoComplete="current-password"
+                {...form.register('currentPassword')}
+              />
+            )}
+          </FormField>
+          <FormField id="security-new" label="New password" error={errors.newPassword?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                toggleSubject="new password"
+                autoComplete="new-password"
+                {...form.register('newPassword')}
+              />
+            )}
+          </FormField>
+          <FormField id="security-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                toggleSubject="confirm password"
+                autoComplete="new-password"
+                {...form.register('confirmPassword')}
+              />
+            )}
+          </FormField>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <ButtonSpinner /> : null}
+            Change Password
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { useSearchParams } from 'react-router';
+import { KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useUser } from '@web/features/auth/api/auth-api';
+import { ContentTab } from './components/content-tab';
+import { ProfileTab } from './components/profile-tab';
+import { SecurityTab } from './components/security-tab';
+import { SettingsHeader } from './components/settings-header';
+
+const TABS = ['profile', 'security', 'content', 'api-keys'] as const;
+type Tab = (typeof TABS)[number];
+
+export function SettingsPage() {
+  usePageTitle('Settings');
+  const { user } = useUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'profile';
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title="Settings" description="Manage your account, security and content preferences." />
+      <SettingsHeader user={user} />
+      <Tabs
+        value={tab}
+        // Keeping the tab in the URL lets a link open e.g. the Security tab directly.
+        onValueChange={(value) =>
+          setSearchParams(value === 'profile' ? {} : { tab: value }, { replace: true })
+        }
+      >
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
+          <TabsTrigger value="profile">
+            <User aria-hidden="true" />
+            Profile
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <Lock aria-hidden="true" />
+            Security
+          </TabsTrigger>
+          <TabsTrigger value="content">
+            <ShieldAlert aria-hidden="true" />
+            Content
+          </TabsTrigger>
+          <TabsTrigger value="api-keys">
+            <KeyRound aria-hidden="true" />
+            API Keys
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileTab user={user} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab />
+        </TabsContent>
+        <TabsContent value="content">
+          <ContentTab user={user} />
+        </TabsContent>
+        <TabsContent value="api-keys">
+          <Card>
+            <CardHeader>
+              <CardTitle role="heading" aria-level={2}>
+                API Keys
+              </CardTitle>
+              <CardDescription>Use LoRA Studio from your own tools.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <p className="text-muted-foreground">API access coming soon</p>
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createTestQueryClient, mockFetch } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { readableForeground, themeFromResponse } from './site-theme';
+import { useSiteTheme, useTheme } from './theme-context';
+import { ThemeProvider } from './theme-provider';
+import { readStoredMode, readStoredSiteTheme } from './theme-storage';
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+const root = document.documentElement;
+
+let site: ReturnType<typeof useSiteTheme> | null = null;
+let mode: ReturnType<typeof useTheme> | null = null;
+function Probe() {
+  site = useSiteTheme();
+  mode = useTheme();
+  return <span data-testid="primary">{site.theme.primaryColor}</span>;
+}
+
+function renderProvider(admin = false) {
+  const client = createTestQueryClient();
+  client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin: admin }) });
+  render(
+    <QueryClientProvider client={client}>
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('theme', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearCookies();
+    root.className = '';
+    root.removeAttribute('style');
+  });
+  afterEach(cleanup);
+
+  it('restores the personal mode from the cookie before local storage', () => {
+    localStorage.setItem('theme', 'light');
+    document.cookie = 'theme=dark; Path=/';
+    expect(readStoredMode()).toBe('dark');
+    clearCookies();
+    expect(readStoredMode()).toBe('light');
+    localStorage.clear();
+    expect(readStoredMode()).toBeNull();
+  });
+
+  it('falls back from the backup to the stored colours to the standard defaults', () => {
+    expect(readStoredSiteTheme().primaryColor).toBe('#00beab');
+    expect(readStoredSiteTheme().accentColor).toBe('#5662f6');
+    expect(readStoredSiteTheme().radius).toBe(0.75);
+    localStorage.setItem('theme-primary-color', '#123456');
+    expect(readStoredSiteTheme().primaryColor).toBe('#123456');
+    localStorage.setItem(
+      'theme-backup',
+      JSON.stringify({ ...readStoredSiteTheme(), primaryColor: 'oklch(0.6 0.2 30)' }),
+    );
+    expect(readStoredSiteTheme().primaryColor).toBe('oklch(0.6 0.2 30)');
+    // Anything that is not a plain colour never reaches a CSS variable.
+    localStorage.setItem('theme-backup', JSON.stringify({ primaryColor: 'red;}body{display:none' }));
+    expect(readStoredSiteTheme().primaryColor).toBe('#00beab');
+  });
+
+  it("reads the server's active profile and top-level overrides", () => {
+    const theme = themeFromResponse({
+      success: true,
+      theme: { primary: '#ff0000', appearance: 'dark', variant: 'tint', radius: 0.5 },
+      enhancedTheme: { activeProfile: 'adult' },
+    });
+    expect(theme).toMatchObject({
+      profileId: 'adult',
+      primaryColor: '#ff0000',
+      accentColor: '#9c27b0',
+      radius: 0.5,
+    });
+    expect(theme.features.nsfwEnabled).toBe(true);
+  });
+
+  it('picks a readable text colour for the primary', () => {
+    expect(readableForeground('#000000')).toBe('#ffffff');
+    expect(readableForeground('#ffffff')).not.toBe('#ffffff');
+    expect(readableForeground('oklch(0.95 0.05 100)')).not.toBe('#ffffff');
+  });
+
+  it('applies the server theme as CSS variables', async () => {
+    mockFetch({
+      'GET /api/theme': {
+        body: {
+          success: true,
+          theme: { primary: '#ff9800', appearance: 'light', variant: 'vibrant', radius: 1 },
+          enhancedTheme: { activeProfile: 'token' },
+        },
+      },
+    });
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('primary').textContent).toBe('#ff9800'));
+    expect(root.style.getPropertyValue('--primary')).toBe('#ff9800');
+    expect(root.style.getPropertyValue('--accent')).toBe('#f44336');
+    expect(root.style.getPropertyValue('--radius')).toBe('1rem');
+    expect(root.dataset.variant).toBe('vibrant');
+    expect(JSON.parse(localStorage.getItem('theme-backup') ?? '{}').primaryColor).toBe('#ff9800');
+  });
+
+  it('stores a light/dark choice in the cookie and local storage', async () => {
+    mockFetch({});
+    renderProvider();
+    act(() => mode!.setPreference('dark'));
+    expect(root.classList.contains('dark')).toBe(true);
+    expect(document.cookie).toContain('theme=dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    act(() => mode!.toggleMode());
+    expect(root.classList.contains('dark')).toBe(false);
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('auto-saves an admin change after a second of quiet', async () => {
+    const { calls } = mockFetch({ 'POST /api/theme/update': { body: { success: true } } });
+    renderProvider(true);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/theme')).toBe(true));
+    act(() => site!.update({ primaryColor: '#2196f3' }));
+    act(() => site!.toggleFeature('communityGallery'));
+    expect(site!.isDirty).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls.some((c) => c.path === '/api/theme/update')).toBe(false);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/theme/update')).toHaveLength(1), {
+      timeout: 2000,
+    });
+    expect(calls.find((c) => c.path === '/api/theme/update')?.body).toMatchObject({
+      primary: '#2196f3',
+      primaryColor: '#2196f3',
+      activeProfile: 'standard',
+      features: { communityGallery: true },
+    });
+    await waitFor(() => expect(site!.isDirty).toBe(false));
+  });
+
+  it('never saves for someone who is not an admin', async () => {
+    const { calls } = mockFetch({});
+    renderProvider(false);
+    act(() => site!.selectProfile('adult'));
+    expect(root.style.getPropertyValue('--primary')).toBe('#e91e63');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(calls.some((c) => c.path === '/api/theme/update')).toBe(false);
+  });
+});

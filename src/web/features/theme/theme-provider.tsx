@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@shared/schemas/user';
+import { THEME_AUTOSAVE_MS } from '@shared/constants';
+import { apiFetch } from '@web/lib/api';
+import { USER_QUERY_KEY } from '@web/lib/query-client';
+import {
+  applySiteTheme,
+  DEFAULT_PROFILES,
+  profilesFromResponse,
+  STANDARD_THEME,
+  themeFromProfile,
+  themeFromResponse,
+  type SiteTheme,
+  type ThemeFeatureName,
+  type ThemeProfileId,
+  type ThemeResponse,
+} from './site-theme';
+import {
+  SiteThemeContext,
+  ThemeModeContext,
+  type SiteThemeContextValue,
+  type ThemeModeContextValue,
+} from './theme-context';
+import {
+  applyMode,
+  readStoredMode,
+  readStoredSiteTheme,
+  storeMode,
+  storeSiteTheme,
+  systemPrefersDark,
+  type ThemeMode,
+  type ThemePreference,
+} from './theme-storage';
+
+export const THEME_QUERY_KEY = ['/api/theme'] as const;
+
+function resolveMode(preference: ThemePreference, site: SiteTheme, systemDark: boolean): ThemeMode {
+  // A personal choice wins; without one the site's appearance applies, and "system" follows the OS.
+  if (preference !== 'system') return preference;
+  if (site.appearance !== 'system') return site.appearance;
+  return systemDark ? 'dark' : 'light';
+}
+
+/**
+ * Runs before React renders so the first paint already has the right colours and mode
+ * (no inline script in index.html: the server's CSP forbids it).
+ */
+export function bootstrapTheme(): void {
+  const site = readStoredSiteTheme();
+  applySiteTheme(site);
+  applyMode(resolveMode(readStoredMode() ?? 'system', site, systemPrefersDark()));
+}
+
+function sessionIsAdmin(data: unknown): boolean {
+  const user = (data as { user?: PublicUser } | null | undefined)?.user;
+  return Boolean(user?.isAdmin);
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [preference, setPreferenceState] = useState<ThemePreference>(() => readStoredMode() ?? 'system');
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  const [site, setSite] = useState<SiteTheme>(readStoredSiteTheme);
+  const [isDirty, setDirty] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+
+  // Refs hold the latest values for the debounced save, which outlives the render that scheduled it.
+  const latest = useRef(site);
+  const dirtyRef = useRef(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const themeQuery = useQuery<ThemeResponse>({ queryKey: THEME_QUERY_KEY });
+  const profiles = useMemo(() => profilesFromResponse(themeQuery.data), [themeQuery.data]);
+
+  useEffect(() => {
+    if (themeQuery.error)
+      console.warn('Could not load the site theme; using the stored copy.', themeQuery.error);
+  }, [themeQuery.error]);
+
+  // The server's theme wins, unless an admin has unsaved edits on screen.
+  useEffect(() => {
+    if (!themeQuery.data || dirtyRef.current) return;
+    const next = themeFromResponse(themeQuery.data);
+    latest.current = next;
+    setSite(next);
+    storeSiteTheme(next);
+  }, [themeQuery.data]);
+
+  useEffect(() => applySiteTheme(site), [site]);
+
+  const mode = resolveMode(preference, site, systemDark);
+  useEffect(() => applyMode(mode), [mode]);
+
+  // Follow the OS live while it decides (spec part 1 §4).
+  const followsSystem = preference === 'system' && site.appearance === 'system';
+  useEffect(() => {
+    if (!followsSystem || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
+    setSystemDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [followsSystem]);
+
+  const save = useCallback(async () => {
+    const theme = latest.current;
+    storeSiteTheme(theme);
+    // DECISIONS 2: only admins change the site theme; for anyone else the change stays local.
+    if (!sessionIsAdmin(queryClient.getQueryData(USER_QUERY_KEY))) {
+      dirtyRef.current = false;
+      setDirty(false);
+      return;
+    }
+    setSaving(true);
+    try {
+      await apiFetch('/api/theme/update', {
+        method: 'POST',
+        json: {
+          primary: theme.primaryColor,
+          primaryColor: theme.primaryColor,
+          appearance: theme.appearance,
+          variant: theme.variant,
+          radius: theme.radius,
+          activeProfile: theme.profileId,
+          features: theme.features,
+        },
+      });
+      if (latest.current === theme) {
+        dirtyRef.current = false;
+        setDirty(false);
+      }
+      await queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEY });
+    } catch (error) {
+      // Spec part 1 §8: theme save errors are only logged.
+      console.error('Saving the site theme failed', error);
+    } finally {
+      setSaving(false);
+    }
+  }, [queryClient]);
+
+  const change = useCallback(
+    (produce: (current: SiteTheme) => SiteTheme) => {
+      const next = produce(latest.current);
+      latest.current = next;
+      dirtyRef.current = true;
+      setSite(next);
+      setDirty(true);
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => void save(), THEME_AUTOSAVE_MS);
+    },
+    [save],
+  );
+
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  const siteValue = useMemo<SiteThemeContextValue>(
+    () => ({
+      theme: site,
+      profiles,
+      isDirty,
+      isSaving,
+      update: (partial) => change((current) => ({ ...current, ...partial })),
+      selectProfile: (id: ThemeProfileId) =>
+        change(() => themeFromProfile(id, profiles[id] ?? DEFAULT_PROFILES[id])),
+      toggleFeature: (name: ThemeFeatureName) =>
+        change((current) => ({
+          ...current,
+          features: { ...current.features, [name]: !current.features[name] },
+        })),
+      reset: () => change(() => ({ ...STANDARD_THEME, features: { ...STANDARD_THEME.features } })),
+    }),
+    [site, profiles, isDirty, isSaving, change],
+  );
+
+  const setPreference = useCallback((next: ThemePreference) => {
+    storeMode(next);
+    setPreferenceState(next);
+  }, []);
+
+  const modeValue = useMemo<ThemeModeContextValue>(
+    () => ({
+      preference,
+      mode,
+      setPreference,
+      toggleMode: () => setPreference(mode === 'dark' ? 'light' : 'dark'),
+    }),
+    [preference, mode, setPreference],
+  );
+
+  return (
+    <ThemeModeContext.Provider value={modeValue}>
+      <SiteThemeContext.Provider value={siteValue}>{children}</SiteThemeContext.Provider>
+    </ThemeModeContext.Provider>
+  );
+}

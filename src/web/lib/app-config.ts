@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+
+export type EngineName = 'training' | 'hosting' | 'images' | 'vision' | 'payments' | 'mail' | 'storage';
+
+export type AppConfig = {
+  engines: Record<EngineName, string>;
+  stripePublishableKey?: string;
+};
+
+export const APP_CONFIG_QUERY_KEY = ['/api/config'] as const;
+
+export function useAppConfig() {
+  return useQuery<AppConfig>({ queryKey: APP_CONFIG_QUERY_KEY });
+}
+
+const ENGINE_LABELS: Record<EngineName, string> = {
+  training: 'training',
+  hosting: 'model hosting',
+  images: 'image generation',
+  vision: 'image analysis',
+  payments: 'payments',
+  mail: 'e-mail',
+  storage: 'storage',
+};
+
+/** Engines running on the built-in stand-ins (ARCHITECTURE: screens say so plainly). */
+export function offlineEngines(config: AppConfig | undefined): string[] {
+  if (!config?.engines) return [];
+  return (Object.entries(config.engines) as [EngineName, string][])
+    .filter(([, value]) => value === 'offline' || value === 'outbox')
+    .map(([name]) => ENGINE_LABELS[name] ?? name);
+}
