@@ -136,7 +136,7 @@ export function CheckoutPage() {
     const stripeKey = config.data?.stripePublishableKey;
     const offline = config.data?.engines?.payments !== 'stripe';
     body = (
-      <div className="grid gap-6 md:grid-cols-[1fr_1.3fr]">
+      <div className="grid items-start gap-6 md:grid-cols-[1fr_1.3fr]">
         <OrderSummary pkg={pkg} />
         <Card>
           <CardHeader>

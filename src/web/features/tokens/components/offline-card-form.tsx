@@ -107,7 +107,7 @@ export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: P
         )}
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="card-expiry" label="Expiry" hint="MM/YY" error={errors.expiry?.message}>
+        <FormField id="card-expiry" label="Expiry" hint="MM/YY" error={errors.expiry?.message} className="content-start">
           {(control) => (
             <Input
               {...control}
@@ -123,7 +123,7 @@ export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: P
             />
           )}
         </FormField>
-        <FormField id="card-cvc" label="CVC" error={errors.cvc?.message}>
+        <FormField id="card-cvc" label="CVC" hint="3 or 4 digits" error={errors.cvc?.message} className="content-start">
           {(control) => (
             <Input
               {...control}
