@@ -62,7 +62,7 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.url}/register`);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('abcdefgh');
-    await page.getByLabel('Confirm password').fill('abcdefgh1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('abcdefgh1');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByText('Password must contain at least one letter and one number').waitFor();
@@ -74,6 +74,11 @@ describe('accounts in the browser', () => {
     try {
       const { page } = small;
       await page.goto(`${server.url}/`);
+      await page.locator('#how-it-works').waitFor();
+      // the personal light/dark choice is kept in a cookie and local storage and survives a reload
+      await page.getByRole('button', { name: /dark|theme/i }).first().click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await page.reload();
       await page.locator('#how-it-works').waitFor();
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

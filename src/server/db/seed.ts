@@ -42,8 +42,6 @@ export async function stylePreview(name: string, [from, to]: string[]): Promise<
 // First start only: each catalogue is filled when it is empty. The advisory lock keeps two starting
 // instances from seeding twice.
 export async function seedCatalog(db: Db, storage: Storage) {
-  const previews = new Map<string, Buffer>();
-  for (const s of STYLES) previews.set(s.slug, await stylePreview(s.name, s.colors));
   const needStyles = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     if ((await tx.select({ id: baseModels.id }).from(baseModels).limit(1)).length === 0) {
@@ -68,6 +66,6 @@ export async function seedCatalog(db: Db, storage: Storage) {
     return false;
   });
   if (needStyles) {
-    for (const s of STYLES) await storage.put(`public/styles/${s.slug}.webp`, previews.get(s.slug)!, 'image/webp');
+    for (const s of STYLES) await storage.put(`public/styles/${s.slug}.webp`, await stylePreview(s.name, s.colors), 'image/webp');
   }
 }

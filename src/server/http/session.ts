@@ -17,7 +17,8 @@ declare module 'fastify' {
 export function registerSession(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('preHandler', async (request) => {
+  // preValidation (not preHandler): route guards can then refuse a caller before their input is validated.
+  app.addHook('preValidation', async (request) => {
     const raw = request.cookies?.[SESSION_COOKIE];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);

@@ -12,11 +12,13 @@ export async function registerStatic(app: FastifyInstance, webRoot: string) {
       root: webRoot,
       index: false,
       setHeaders(res, file) {
-        const r = res as unknown as { setHeader: (k: string, v: string) => void };
-        if (file.includes(`${path.sep}assets${path.sep}`)) r.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else r.setHeader('Cache-Control', 'no-cache');
+        // @fastify/static hands over the Fastify reply here (not the raw response)
+        const r = res as unknown as { header?: (k: string, v: string) => void; setHeader?: (k: string, v: string) => void };
+        const set = (v: string) => (r.header ? r.header('Cache-Control', v) : r.setHeader?.('Cache-Control', v));
+        set(file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

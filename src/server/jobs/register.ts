@@ -1,7 +1,9 @@
 import type { AppDeps } from '../deps';
+import { defineGenerationJob } from '../modules/generation/generation.job';
 import { defineMaintenanceJob } from './maintenance';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.
 export function registerJobs(deps: AppDeps) {
   defineMaintenanceJob(deps);
+  defineGenerationJob(deps);
 }

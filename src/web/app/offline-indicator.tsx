@@ -11,7 +11,10 @@ export function useOfflineSummary(): { short: string; detail: string } | null {
   if (data?.engines.payments === 'offline') notes.push('no card is ever charged');
   if (data?.engines.mail === 'outbox') notes.push('e-mails are kept in the outbox instead of being sent');
   return {
-    short: data?.engines.payments === 'offline' ? 'Built-in test engines; no real charges.' : 'Built-in test engines in use.',
+    short:
+      data?.engines.payments === 'offline'
+        ? 'Built-in test engines; no real charges.'
+        : 'Built-in test engines in use.',
     detail: `Built-in offline engines are in use for ${engines.join(', ')}${notes.length ? `; ${notes.join(' and ')}` : ''}.`,
   };
 }

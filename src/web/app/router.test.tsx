@@ -42,9 +42,9 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     // Visitors get Log in / Sign up in the top bar.
-    const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Log in' })).toBeTruthy();
-    expect(within(header).getByRole('link', { name: 'Sign up' })).toBeTruthy();
+    const header = await screen.findByRole('banner', undefined, { timeout: 5000 });
+    expect(await within(header).findByRole('link', { name: 'Log in' }, { timeout: 5000 })).toBeTruthy();
+    expect(await within(header).findByRole('link', { name: 'Sign up' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('renders the landing page with How It Works and keeps ?ref for sign-up', async () => {
@@ -67,8 +67,8 @@ describe('app routes', () => {
 
   it('shows the Dashboard button on the landing page for a signed-in person', async () => {
     renderApp('/', { 'GET /api/auth/user': { body: { user: makeUser() } } });
-    const header = await screen.findByRole('banner');
-    expect(await within(header).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    const header = await screen.findByRole('banner', {}, { timeout: 5000 });
+    expect(await within(header).findByRole('link', { name: 'Dashboard' }, { timeout: 5000 })).toBeTruthy();
     expect(within(header).queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 

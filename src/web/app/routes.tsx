@@ -81,6 +81,22 @@ export const appRoutes: AppRoute[] = [
     lazy: () => import('@web/features/settings/settings-page').then((m) => m.SettingsPage),
   },
 
+  {
+    path: '/generate',
+    guard: 'user',
+    lazy: () => import('@web/features/generate/generate-page').then((m) => m.GeneratePage),
+  },
+  {
+    path: '/gallery',
+    guard: 'user',
+    lazy: () => import('@web/features/gallery/gallery-page').then((m) => m.GalleryPage),
+  },
+  {
+    path: '/admin/image-gallery',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-image-gallery/admin-image-gallery-page').then((m) => m.AdminImageGalleryPage),
+  },
+
   // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
   { path: '/tokens/purchase', guard: 'user', title: 'Purchase Tokens', lazy: () => import('@web/features/tokens/purchase-page').then((m) => m.PurchaseTokensPage) },
   { path: '/tokens/checkout', guard: 'user', title: 'Complete Your Purchase', lazy: () => import('@web/features/tokens/checkout-page').then((m) => m.CheckoutPage) },
@@ -88,6 +104,37 @@ export const appRoutes: AppRoute[] = [
   { path: '/billing-history', guard: 'user', title: 'Billing History', lazy: () => import('@web/features/billing/billing-history-page').then((m) => m.BillingHistoryPage) },
   { path: '/referrals', guard: 'user', title: 'Referrals', lazy: () => import('@web/features/referrals/referrals-page').then((m) => m.ReferralsPage) },
   // Admin (guard: 'admin'): added by the admin feature.
+  {
+    path: '/support',
+    guard: 'user',
+    lazy: () => import('@web/features/support/support-page').then((m) => m.SupportPage),
+  },
+  // /admin itself shows "Access Denied" to non-admins (spec part 2 §2), so it only needs a user.
+  {
+    path: '/admin',
+    guard: 'user',
+    lazy: () => import('@web/features/admin/admin-page').then((m) => m.AdminPage),
+  },
+  {
+    path: '/admin/support',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-support/admin-support-page').then((m) => m.AdminSupportPage),
+  },
+  {
+    path: '/admin/preset-styles/create',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-styles/style-form-page').then((m) => m.StyleFormPage),
+  },
+  {
+    path: '/admin/preset-styles/edit/:id',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-styles/style-form-page').then((m) => m.StyleFormPage),
+  },
+  {
+    path: '/admin/outbox',
+    guard: 'admin',
+    lazy: () => import('@web/features/admin-outbox/outbox-page').then((m) => m.OutboxPage),
+  },
 ];
 
 /** The catch-all 404 page (spec part 1 §2), inside the shell. */

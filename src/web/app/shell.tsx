@@ -57,6 +57,7 @@ function TokenBalance({ user, className }: { user: PublicUser; className?: strin
   return (
     <div className={cn('items-center gap-2 text-sm', className)}>
       <span
+        data-testid="token-balance"
         className="inline-flex items-center gap-1.5 font-medium"
         aria-label={`Token balance: ${formatTokens(user.tokenBalance)}`}
       >

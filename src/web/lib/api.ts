@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly fields: ApiFieldErrors | undefined;
   readonly body: unknown;
+  /** The request path, for handlers that treat some endpoints differently. */
+  readonly path: string | undefined;
 
   constructor(init: {
     status: number;
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     code?: string;
     fields?: ApiFieldErrors;
     body?: unknown;
+    path?: string;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fields = init.fields;
     this.body = init.body;
+    this.path = init.path;
   }
 }
 

@@ -51,7 +51,7 @@ export async function signUp(page: Page, baseUrl: string, username = uniqueName(
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(`${username}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /create account|sign up/i }).click();
   await page.waitForURL(`${baseUrl}/dashboard`);
   return { username, password };

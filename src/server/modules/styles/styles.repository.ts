@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { presetStyles } from '../../db/schema/index';
 
@@ -33,6 +33,10 @@ export function createStylesRepository(db: DbOrTx) {
     async delete(id: string) {
       const rows = await db.delete(presetStyles).where(eq(presetStyles.id, id)).returning({ id: presetStyles.id });
       return rows.length > 0;
+    },
+    async countByPreview(key: string) {
+      const [row] = await db.select({ n: count() }).from(presetStyles).where(eq(presetStyles.previewImageUrl, key));
+      return Number(row.n);
     },
     async count() {
       return (await db.select({ id: presetStyles.id }).from(presetStyles).limit(1)).length;

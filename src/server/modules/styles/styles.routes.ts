@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
+import { presetStyleSchema } from '../../../shared/schemas/styles';
 import type { AppDeps } from '../../deps';
+import { adminOnly } from '../../http/guards';
 import { requireUser } from '../../http/session';
+import { AppError, badRequest } from '../../lib/errors';
 import { createStylesService } from './styles.service';
 
 const flag = z
@@ -13,7 +16,7 @@ const flag = z
 
 export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const styles = createStylesService(opts.deps.db);
+  const styles = createStylesService(opts.deps.db, opts.deps.storage);
 
   r.get('/api/preset-styles', { schema: { querystring: z.object({ showNsfw: flag, includeInactive: flag }) } }, async (request) => {
     const user = requireUser(request);
@@ -22,5 +25,34 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   r.get('/api/preset-styles/:id', { schema: { params: idParamsSchema, querystring: z.object({ showNsfw: flag }) } }, async (request) => {
     return styles.get(requireUser(request), request.params.id, request.query.showNsfw);
+  });
+
+  // Admin-only writes (spec part 2 §7, DECISIONS 8).
+  r.post('/api/preset-styles', { ...adminOnly, schema: { body: presetStyleSchema } }, async (request, reply) => {
+    return reply.status(201).send(await styles.create(request.body));
+  });
+
+  r.put('/api/preset-styles/:id', { ...adminOnly, schema: { params: idParamsSchema, body: presetStyleSchema } }, async (request) => {
+    return styles.update(request.params.id, request.body);
+  });
+
+  r.delete('/api/preset-styles/:id', { ...adminOnly, schema: { params: idParamsSchema } }, async (request) => {
+    await styles.remove(request.params.id);
+    return { success: true, message: 'Style deleted' };
+  });
+
+  r.post('/api/preset-styles/upload-image', adminOnly, async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
+    let data: Buffer | null = null;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image' || data) {
+        part.file.resume();
+        continue;
+      }
+      data = await part.toBuffer();
+    }
+    if (!data || data.length === 0) throw badRequest('Please choose an image to upload', { image: 'Please choose an image to upload' });
+    return reply.status(201).send(await styles.uploadImage(data));
   });
 }

@@ -1,7 +1,10 @@
+import type { PresetStyleValues } from '../../../shared/schemas/styles';
 import type { Db } from '../../db/client';
+import type { Storage } from '../../storage/storage';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import type { UserRow } from '../users/users.repository';
+import { processStyleImage, storedPreviewKey } from './style-image';
 import { createStylesRepository, type StyleRow } from './styles.repository';
 
 export function toPublicStyle(s: StyleRow) {
@@ -34,8 +37,32 @@ export function styleVisibleTo(style: StyleRow, user: UserRow, showNsfw: boolean
   return true;
 }
 
-export function createStylesService(db: Db) {
+function toRow(v: PresetStyleValues) {
+  return {
+    name: v.name,
+    description: v.description,
+    prompt: v.prompt,
+    negativePrompt: v.negativePrompt,
+    tokenCost: v.tokenCost,
+    // a URL this server handed out is kept as its storage key; fileUrl() turns it back on the way out
+    previewImageUrl: storedPreviewKey(v.previewImageUrl) ?? v.previewImageUrl,
+    loraModels: v.loraModels,
+    isActive: v.isActive,
+    isNsfw: v.isNsfw,
+  };
+}
+
+export function createStylesService(db: Db, storage?: Storage) {
   const repo = createStylesRepository(db);
+
+  /** Deletes an uploaded preview once no style points at it any more (outside URLs are left alone). */
+  async function dropPreview(key: string | null) {
+    const stored = storedPreviewKey(key);
+    if (!stored || !storage || !stored.startsWith('public/styles/')) return;
+    if ((await repo.countByPreview(stored)) > 0) return;
+    await storage.delete(stored).catch(() => {});
+  }
+
   return {
     async list(user: UserRow, opts: { showNsfw: boolean; includeInactive: boolean }) {
       const includeNsfw = opts.showNsfw && (user.isAdmin || user.enableNsfw);
@@ -46,6 +73,28 @@ export function createStylesService(db: Db) {
       const row = await repo.byId(id);
       if (!row || !styleVisibleTo(row, user, showNsfw)) throw notFound('Style not found');
       return toPublicStyle(row);
+    },
+    async create(values: PresetStyleValues) {
+      return toPublicStyle(await repo.insert(toRow(values)));
+    },
+    async update(id: string, values: PresetStyleValues) {
+      const before = await repo.byId(id);
+      if (!before) throw notFound('Style not found');
+      const row = await repo.update(id, toRow(values));
+      if (!row) throw notFound('Style not found');
+      if (before.previewImageUrl !== row.previewImageUrl) await dropPreview(before.previewImageUrl);
+      return toPublicStyle(row);
+    },
+    async remove(id: string) {
+      const before = await repo.byId(id);
+      if (!before || !(await repo.delete(id))) throw notFound('Style not found');
+      await dropPreview(before.previewImageUrl);
+    },
+    async uploadImage(data: Buffer) {
+      if (!storage) throw new Error('storage is required to upload style images');
+      const out = await processStyleImage(data);
+      await storage.put(out.key, out.data, 'image/webp');
+      return { imageUrl: fileUrl(out.key)! };
     },
   };
 }

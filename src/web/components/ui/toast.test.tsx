@@ -12,7 +12,7 @@ describe('toasts', () => {
     act(() => {
       for (let i = 1; i <= 7; i += 1) toast({ title: `Toast ${i}`, description: `Body ${i}` });
     });
-    expect(await screen.findByText('Toast 7')).toBeTruthy();
+    expect(await screen.findByText('Toast 7', {}, { timeout: 5000 })).toBeTruthy();
     expect(TOAST_LIMIT).toBe(5);
     for (let i = 3; i <= 7; i += 1) expect(screen.getByText(`Toast ${i}`)).toBeTruthy();
     expect(screen.queryByText('Toast 1')).toBeNull();
@@ -24,7 +24,7 @@ describe('toasts', () => {
     act(() => {
       toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
     });
-    expect(await screen.findByText('Login failed')).toBeTruthy();
+    expect(await screen.findByText('Login failed', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Invalid username or password')).toBeTruthy();
     // Radix names the region after its hotkey.
     expect(screen.getByRole('region', { name: /F8/ })).toBeTruthy();
@@ -36,7 +36,7 @@ describe('toasts', () => {
     act(() => {
       id = toast({ title: 'Saved' }).id;
     });
-    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
     act(() => dismissToast(id));
     await new Promise((r) => setTimeout(r, 400));
     expect(screen.queryByText('Saved')).toBeNull();

@@ -32,7 +32,10 @@ export function SettingsPage() {
           setSearchParams(value === 'profile' ? {} : { tab: value }, { replace: true })
         }
       >
-        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
+        <TabsList
+          aria-label="Settings sections"
+          className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto"
+        >
           <TabsTrigger value="profile">
             <User aria-hidden="true" />
             Profile

@@ -39,7 +39,14 @@ export type SiteTheme = {
 
 export type ThemeResponse = {
   success?: boolean;
-  theme?: { primary?: string; appearance?: Appearance; variant?: ThemeVariant; radius?: number };
+  theme?: {
+    primary?: string;
+    accent?: string;
+    appearance?: Appearance;
+    variant?: ThemeVariant;
+    radius?: number;
+    features?: Partial<ThemeFeatures>;
+  };
   enhancedTheme?: {
     activeProfile?: ThemeProfileId;
     profiles?: Partial<Record<ThemeProfileId, ThemeProfile>>;
@@ -174,6 +181,8 @@ export function themeFromResponse(data: ThemeResponse): SiteTheme {
   return {
     ...base,
     primaryColor: isColor(top.primary) ? top.primary : base.primaryColor,
+    accentColor: isColor(top.accent) ? top.accent : base.accentColor,
+    features: pickFeatures(top.features, base.features),
     appearance: APPEARANCES.includes(top.appearance as Appearance)
       ? (top.appearance as Appearance)
       : base.appearance,

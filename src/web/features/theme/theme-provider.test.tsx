@@ -145,6 +145,21 @@ describe('theme', () => {
     await waitFor(() => expect(site!.isDirty).toBe(false));
   });
 
+  it('reset returns to the standard theme and asks the server to reset', async () => {
+    const { calls } = mockFetch({ 'POST /api/theme/update': { body: { success: true } } });
+    renderProvider(true);
+    act(() => site!.selectProfile('token'));
+    act(() => site!.reset());
+    expect(root.style.getPropertyValue('--primary')).toBe('#00beab');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/theme/update')).toHaveLength(1), {
+      timeout: 2000,
+    });
+    expect(calls.find((c) => c.path === '/api/theme/update')?.body).toMatchObject({
+      reset: true,
+      activeProfile: 'standard',
+    });
+  });
+
   it('never saves for someone who is not an admin', async () => {
     const { calls } = mockFetch({});
     renderProvider(false);

@@ -68,6 +68,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   // Refs hold the latest values for the debounced save, which outlives the render that scheduled it.
   const latest = useRef(site);
   const dirtyRef = useRef(false);
+  // reset() asks the server to restore every profile, not just to store the standard values.
+  const resetPending = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const themeQuery = useQuery<ThemeResponse>({ queryKey: THEME_QUERY_KEY });
@@ -108,6 +110,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     storeSiteTheme(theme);
     // DECISIONS 2: only admins change the site theme; for anyone else the change stays local.
     if (!sessionIsAdmin(queryClient.getQueryData(USER_QUERY_KEY))) {
+      resetPending.current = false;
       dirtyRef.current = false;
       setDirty(false);
       return;
@@ -124,8 +127,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
           radius: theme.radius,
           activeProfile: theme.profileId,
           features: theme.features,
+          accentColor: theme.accentColor,
+          ...(resetPending.current ? { reset: true } : {}),
         },
       });
+      resetPending.current = false;
       if (latest.current === theme) {
         dirtyRef.current = false;
         setDirty(false);
@@ -140,7 +146,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const change = useCallback(
-    (produce: (current: SiteTheme) => SiteTheme) => {
+    (produce: (current: SiteTheme) => SiteTheme, isReset = false) => {
+      resetPending.current = isReset;
       const next = produce(latest.current);
       latest.current = next;
       dirtyRef.current = true;
@@ -168,7 +175,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
           ...current,
           features: { ...current.features, [name]: !current.features[name] },
         })),
-      reset: () => change(() => ({ ...STANDARD_THEME, features: { ...STANDARD_THEME.features } })),
+      reset: () => change(() => ({ ...STANDARD_THEME, features: { ...STANDARD_THEME.features } }), true),
     }),
     [site, profiles, isDirty, isSaving, change],
   );

@@ -1,0 +1,68 @@
+import type { LoraEntry } from '../../db/schema/catalog';
+
+/** The JSON the offline trainer writes at models.artifactKey (crops are already loaded as buffers). */
+export type ModelArtifact = { version: 1; palette: string[]; crops: Buffer[]; triggerWord: string };
+
+export type RenderRequest = {
+  /** our id for the vendor task (Runware taskUUID), persisted before the call */
+  taskId: string;
+  prompt: string;
+  negativePrompt: string;
+  width: number;
+  height: number;
+  count: number;
+  /** seed of the first image; image i uses seed + i */
+  seed: number;
+  baseModel: { id: string; name: string; air: string };
+  style: { id: string; name: string; prompt: string; negativePrompt: string; isNsfw: boolean; loras: LoraEntry[] } | null;
+  personalModel: {
+    id: string;
+    name: string;
+    triggerWord: string;
+    promptModifier: string;
+    airName: string | null;
+    weight: number;
+    artifact: ModelArtifact | null;
+  } | null;
+};
+
+/** One delivered picture, already downloaded (vendor URLs expire): any format sharp can read. */
+export type RenderedImage = { data: Buffer; isNsfw: boolean; seed: number; vendorId?: string };
+
+export interface ImageEngine {
+  readonly name: 'offline' | 'runware';
+  /** Renders up to `count` images; fewer means some were not delivered (they are refunded). */
+  render(req: RenderRequest): Promise<RenderedImage[]>;
+}
+
+/**
+ * An engine failure. `retryable` ones (rate limits, capacity, timeouts, 5xx) are tried again by the
+ * job with backoff; the others fail the generation at once and refund it.
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    public readonly retryable: boolean,
+    public readonly status?: number,
+    public readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The prompt a vendor receives: trigger word and modifier of the personal model, the user's words, the style. */
+export function composePrompt(req: Pick<RenderRequest, 'prompt' | 'style' | 'personalModel'>): string {
+  const parts: string[] = [];
+  const pm = req.personalModel;
+  if (pm) {
+    const lead = [pm.triggerWord, pm.promptModifier].map((s) => s.trim()).filter(Boolean).join(' ');
+    if (lead) parts.push(lead);
+  }
+  parts.push(req.prompt.trim());
+  if (req.style) {
+    if (req.style.prompt.trim()) parts.push(req.style.prompt.trim());
+    for (const l of req.style.loras) if (l.triggerWord?.trim()) parts.push(l.triggerWord.trim());
+  }
+  return parts.join(', ').slice(0, 3000);
+}
+

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { EngineError } from '../images/images';
+import { runwareTasks, type RunwareClientOptions } from '../images/runware-tasks';
+import { imageStats } from './image-stats';
+import type { VisionEngine } from './vision';
+
+type CaptionResult = { taskType: string; taskUUID: string; text?: string; structuredData?: unknown };
+
+export const CAPTION_MODEL = 'runware:150@2';
+export const CAPTION_INSTRUCTION = 'Describe the subject, setting, lighting, lens and style of this picture as a text-to-image prompt.';
+
+/** Runware `caption` (providers.md B.5); the picture goes inline as a data URI, never a public URL. */
+export function createRunwareVisionEngine(opts: RunwareClientOptions): VisionEngine {
+  return {
+    name: 'runware',
+    async analyze(image) {
+      // a bounded JPEG keeps the request small whatever the user uploaded
+      const jpeg = await sharp(image).rotate().resize(1024, 1024, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+      const data = await runwareTasks<CaptionResult>(opts, [
+        {
+          taskType: 'caption',
+          taskUUID: randomUUID(),
+          model: CAPTION_MODEL,
+          inputImage: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+          prompt: CAPTION_INSTRUCTION,
+        },
+      ]);
+      const text = data.find((d) => d.taskType === 'caption' || d.taskType === 'imageCaption')?.text?.trim();
+      if (!text) throw new EngineError('The image provider returned no description', false, undefined, 'emptyCaption');
+      const stats = await imageStats(image);
+      return { structuredAnalysis: { ...stats, description: text, source: 'runware' }, formattedPrompt: text };
+    },
+  };
+}

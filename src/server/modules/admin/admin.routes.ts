@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminCreateUserSchema,
+  adminResetPasswordSchema,
+  adminUsersQuerySchema,
+  setUserStatusSchema,
+  toggleAdminSchema,
+  toggleNsfwSchema,
+  updateBalanceSchema,
+} from '../../../shared/schemas/admin';
+import type { AppDeps } from '../../deps';
+import { adminOnly } from '../../http/guards';
+import { requireAdmin } from '../../http/session';
+import { createAdminUsersService } from './admin-users.service';
+
+export async function adminRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const users = createAdminUsersService(opts.deps);
+
+  r.get('/api/admin/stats', adminOnly, async () => users.stats());
+
+  r.get('/api/admin/users', { ...adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
+    const { search, limit, cursor } = request.query;
+    return users.list(search, limit, cursor);
+  });
+
+  r.post('/api/admin/users', { ...adminOnly, schema: { body: adminCreateUserSchema } }, async (request, reply) => {
+    const user = await users.create(requireAdmin(request), request.body);
+    return reply.status(201).send({ success: true, user });
+  });
+
+  r.post('/api/admin/users/update-balance', { ...adminOnly, schema: { body: updateBalanceSchema } }, async (request) => {
+    const { newBalance } = await users.setBalance(requireAdmin(request), request.body.userId, request.body.tokenBalance);
+    return { success: true, newBalance };
+  });
+
+  r.post('/api/admin/users/toggle-admin', { ...adminOnly, schema: { body: toggleAdminSchema } }, async (request) => {
+    const user = await users.setAdmin(requireAdmin(request), request.body.userId, request.body.isAdmin);
+    return { success: true, user };
+  });
+
+  r.post('/api/admin/users/toggle-nsfw', { ...adminOnly, schema: { body: toggleNsfwSchema } }, async (request) => {
+    const user = await users.setNsfw(request.body.userId, request.body.enableNSFW);
+    return { success: true, user };
+  });
+
+  r.post('/api/admin/users/set-status', { ...adminOnly, schema: { body: setUserStatusSchema } }, async (request) => {
+    const user = await users.setStatus(requireAdmin(request), request.body.userId, request.body.status);
+    return { success: true, user };
+  });
+
+  // Spec part 2 §7 names this under /api/auth, but it is an admin action: reset another user's password.
+  r.post('/api/auth/reset-password', { ...adminOnly, schema: { body: adminResetPasswordSchema } }, async (request) => {
+    await users.resetPassword(request.body.username, request.body.newPassword);
+    return { success: true };
+  });
+}

@@ -1,0 +1,100 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { baseModels, generatedImages, models, presetStyles, users } from '../../db/schema/index';
+
+export type GeneratedImageRow = typeof generatedImages.$inferSelect;
+export type ImageWithNames = GeneratedImageRow & {
+  modelName: string | null;
+  styleName: string | null;
+  baseModelName: string | null;
+  username: string | null;
+};
+
+export type ImageFilters = {
+  userId?: string;
+  cursor?: { createdAt: Date; id: string };
+  search?: string;
+  modelId?: string;
+  /** a style id, or null for "no style" (Custom) */
+  styleId?: string | null;
+  baseModelId?: string;
+  nsfw?: 'safe' | 'nsfw';
+  size?: 'hd' | 'standard';
+  since?: Date;
+  until?: Date;
+};
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
+
+function where(f: ImageFilters): SQL | undefined {
+  const gi = generatedImages;
+  return and(
+    f.userId ? eq(gi.userId, f.userId) : undefined,
+    // keyset: rows strictly after the cursor in (created_at desc, id desc) order; row comparison uses the index
+    f.cursor ? sql`(${gi.createdAt}, ${gi.id}) < (${f.cursor.createdAt.toISOString()}::timestamptz, ${f.cursor.id}::uuid)` : undefined,
+    f.search ? sql`${gi.prompt} ilike ${`%${escapeLike(f.search)}%`}` : undefined,
+    f.modelId ? eq(gi.modelId, f.modelId) : undefined,
+    f.styleId === null ? sql`${gi.styleId} is null` : f.styleId ? eq(gi.styleId, f.styleId) : undefined,
+    f.baseModelId ? eq(gi.baseModelId, f.baseModelId) : undefined,
+    f.nsfw ? eq(gi.isNsfw, f.nsfw === 'nsfw') : undefined,
+    f.size === 'hd' ? sql`greatest(${gi.width}, ${gi.height}) >= 1024` : f.size === 'standard' ? sql`greatest(${gi.width}, ${gi.height}) < 1024` : undefined,
+    f.since ? sql`${gi.createdAt} >= ${f.since.toISOString()}::timestamptz` : undefined,
+    f.until ? sql`${gi.createdAt} < ${f.until.toISOString()}::timestamptz` : undefined,
+  );
+}
+
+export function createGalleryRepository(db: DbOrTx) {
+  const withNames = () =>
+    db
+      .select({
+        image: generatedImages,
+        modelName: models.name,
+        styleName: presetStyles.name,
+        baseModelName: baseModels.name,
+        username: users.username,
+      })
+      .from(generatedImages)
+      .leftJoin(models, eq(models.id, generatedImages.modelId))
+      .leftJoin(presetStyles, eq(presetStyles.id, generatedImages.styleId))
+      .leftJoin(baseModels, eq(baseModels.id, generatedImages.baseModelId))
+      .leftJoin(users, eq(users.id, generatedImages.userId));
+  const flatten = (r: { image: GeneratedImageRow; modelName: string | null; styleName: string | null; baseModelName: string | null; username: string | null }): ImageWithNames => ({
+    ...r.image,
+    modelName: r.modelName,
+    styleName: r.styleName,
+    baseModelName: r.baseModelName,
+    username: r.username,
+  });
+
+  return {
+    /** One page, newest first; `limit + 1` rows are read to know whether another page exists. */
+    async page(f: ImageFilters, limit: number): Promise<{ rows: ImageWithNames[]; more: boolean }> {
+      const rows = await withNames()
+        .where(where(f))
+        .orderBy(sql`${generatedImages.createdAt} desc`, sql`${generatedImages.id} desc`)
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit).map(flatten), more: rows.length > limit };
+    },
+    async byGeneration(generationId: string): Promise<ImageWithNames[]> {
+      const rows = await withNames()
+        .where(eq(generatedImages.generationId, generationId))
+        .orderBy(sql`${generatedImages.createdAt} asc`, sql`${generatedImages.id} asc`);
+      return rows.map(flatten);
+    },
+    async byId(id: string) {
+      const [row] = await db.select().from(generatedImages).where(eq(generatedImages.id, id));
+      return row ?? null;
+    },
+    async delete(id: string, userId: string) {
+      const rows = await db
+        .delete(generatedImages)
+        .where(and(eq(generatedImages.id, id), eq(generatedImages.userId, userId)))
+        .returning();
+      return rows[0] ?? null;
+    },
+    async count() {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(generatedImages);
+      return row.n;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { GeneratedImageView } from '../../../shared/schemas/generation';
+import { fileUrl } from '../../lib/file-url';
+import type { ImageWithNames } from './gallery.repository';
+
+export type Viewer = { id: string; isAdmin: boolean; enableNsfw: boolean };
+
+/** Storage keys of one generated image: the original, a small WebP for grids, a blurred WebP for NSFW. */
+export function imageKeys(userId: string, imageId: string) {
+  const dir = `u/${userId}/images/${imageId}`;
+  return { original: `${dir}.jpg`, thumb: `${dir}.thumb.webp`, blurred: `${dir}.blur.webp` };
+}
+
+/**
+ * DECISIONS 23: a viewer without NSFW enabled gets only the blurred picture of an NSFW image (grid,
+ * preview and download alike), so there is nothing to reveal. Admins moderate and see originals.
+ */
+export function toImageView(row: ImageWithNames, viewer: Viewer, opts: { withOwner?: boolean } = {}): GeneratedImageView {
+  const hidden = row.isNsfw && !viewer.enableNsfw && !viewer.isAdmin;
+  const keys = imageKeys(row.userId, row.id);
+  const thumb = row.thumbKey ?? row.storageKey;
+  const view: GeneratedImageView = {
+    id: row.id,
+    imageUrl: fileUrl(hidden ? keys.blurred : row.storageKey)!,
+    thumbnailUrl: fileUrl(hidden ? keys.blurred : thumb)!,
+    width: row.width,
+    height: row.height,
+    prompt: row.prompt,
+    negativePrompt: row.negativePrompt,
+    tokensUsed: row.tokensUsed,
+    isNSFW: row.isNsfw,
+    createdAt: row.createdAt.toISOString(),
+    modelId: row.modelId,
+    modelName: row.modelName,
+    styleId: row.styleId,
+    styleName: row.styleName,
+    baseModelId: row.baseModelId,
+    baseModelName: row.baseModelName,
+    seed: row.seed,
+    generationId: row.generationId,
+  };
+  if (opts.withOwner) {
+    view.userId = row.userId;
+    view.username = row.username;
+  }
+  return view;
+}

@@ -1,0 +1,189 @@
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { EngineError, type ModelArtifact, type RenderRequest } from '../../engines/images/images';
+import type { JobContext } from '../../jobs/queue';
+import { applyLedgerEntry } from '../tokens/ledger.service';
+import { createLedgerRepository } from '../tokens/ledger.repository';
+import { imageKeys } from '../gallery/image-view';
+import { imageEngineFor } from './engines';
+import { derivedId, generationRequestSchema, type GenerationRequest } from './generation-request';
+import { createGenerationRepository } from './generation.repository';
+
+export const GENERATION_JOB = 'generation.render';
+export const GENERATION_MAX_ATTEMPTS = 4;
+const payloadSchema = z.object({ generationId: z.uuid() });
+
+const THUMB_SIZE = 400;
+
+/** Reads the offline trainer's artifact (palette + crops) so the renderer can draw the person. */
+async function loadArtifact(deps: Pick<AppDeps, 'storage' | 'log'>, key: string | null): Promise<ModelArtifact | null> {
+  if (!key) return null;
+  try {
+    const raw = await deps.storage.getBuffer(key);
+    if (!raw) return null;
+    const json = JSON.parse(raw.toString('utf8')) as { palette?: unknown; crops?: unknown; triggerWord?: unknown };
+    const palette = Array.isArray(json.palette) ? json.palette.filter((c): c is string => typeof c === 'string').slice(0, 8) : [];
+    const cropKeys = Array.isArray(json.crops) ? json.crops.filter((c): c is string => typeof c === 'string').slice(0, 4) : [];
+    const crops = (await Promise.all(cropKeys.map((k) => deps.storage.getBuffer(k).catch(() => null)))).filter((b): b is Buffer => b !== null);
+    return { version: 1, palette, crops, triggerWord: typeof json.triggerWord === 'string' ? json.triggerWord : '' };
+  } catch (err) {
+    deps.log.warn({ err, key }, 'could not read model artifact');
+    return null;
+  }
+}
+
+function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, taskId: string, count: number, seed: number): RenderRequest {
+  return {
+    taskId,
+    prompt: req.prompt,
+    negativePrompt: req.negativePrompt,
+    width: req.width,
+    height: req.height,
+    count,
+    seed,
+    baseModel: req.baseModel,
+    style: req.style,
+    personalModel: req.model
+      ? {
+          id: req.model.id,
+          name: req.model.name,
+          triggerWord: req.model.triggerWord,
+          promptModifier: req.model.promptModifier,
+          airName: req.model.airName,
+          weight: req.loraStrength,
+          artifact,
+        }
+      : null,
+  };
+}
+
+/** Re-encodes whatever the engine delivered into our three files: JPEG original, WebP thumb, blurred WebP. */
+async function storeImage(deps: Pick<AppDeps, 'storage'>, userId: string, imageId: string, data: Buffer, isNsfw: boolean, size: { width: number; height: number }) {
+  const keys = imageKeys(userId, imageId);
+  const meta = await sharp(data).metadata();
+  const exact = meta.format === 'jpeg' && meta.width === size.width && meta.height === size.height;
+  // vendors can be off by a few pixels; the gallery promises the requested size
+  const original = exact ? data : await sharp(data).rotate().resize(size.width, size.height, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+  const thumb = await sharp(original).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).webp({ quality: 72 }).toBuffer();
+  await deps.storage.put(keys.original, original, 'image/jpeg');
+  await deps.storage.put(keys.thumb, thumb, 'image/webp');
+  if (isNsfw) {
+    const blurred = await sharp(original).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).blur(24).webp({ quality: 60 }).toBuffer();
+    await deps.storage.put(keys.blurred, blurred, 'image/webp');
+  }
+  return keys;
+}
+
+/**
+ * Settles a generation once: the status, and a refund of every image that was not delivered
+ * (DECISIONS 24). Safe to call again; the row lock and the refund's idempotency key see to that.
+ */
+export async function settleGeneration(deps: Pick<AppDeps, 'db'>, generationId: string, error: string | null) {
+  await deps.db.transaction(async (tx) => {
+    const repo = createGenerationRepository(tx);
+    const gen = await repo.lockById(generationId);
+    if (!gen || gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed') return;
+    const delivered = Math.min(gen.count, await repo.deliveredCount(generationId));
+    const missing = gen.count - delivered;
+    if (missing > 0) {
+      const usage = await createLedgerRepository(tx).findByKey(`generation:${generationId}`);
+      if (usage) {
+        await applyLedgerEntry(tx, {
+          userId: gen.userId,
+          type: 'refund',
+          amount: missing * gen.costPerImage,
+          idempotencyKey: `generation-refund:${generationId}`,
+          description: `Refund for ${missing} undelivered image(s)`,
+          refType: 'generation',
+          refId: generationId,
+          refundOf: usage.id,
+        });
+      }
+    }
+    await repo.finish(generationId, {
+      status: missing === 0 ? 'succeeded' : delivered > 0 ? 'partial' : 'failed',
+      delivered,
+      error: missing === 0 ? null : (error ?? 'Some images could not be generated'),
+    });
+  });
+}
+
+/**
+ * The render job: short, idempotent, restart-safe. It re-reads the generation, renders only the
+ * images that are not stored yet, copies them into our storage, then settles (refunding the rest).
+ * The HTTP request waits for it, but does not own it: a closed browser still gets its images.
+ */
+export function defineGenerationJob(deps: AppDeps) {
+  deps.queue.define({
+    name: GENERATION_JOB,
+    schema: payloadSchema,
+    maxAttempts: GENERATION_MAX_ATTEMPTS,
+    leaseMs: 90_000,
+    backoffMs: (attempt) => Math.min(30_000, 2000 * 2 ** (attempt - 1)),
+    handler: async ({ generationId }, ctx: JobContext) => {
+      const repo = createGenerationRepository(deps.db);
+      const gen = await repo.byId(generationId);
+      if (!gen || gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed') return { kind: 'done' };
+      const parsed = generationRequestSchema.safeParse(gen.request);
+      if (!parsed.success) {
+        await settleGeneration(deps, generationId, 'The generation request could not be read');
+        return { kind: 'done' };
+      }
+      const req = parsed.data;
+      await repo.markRunning(generationId);
+      const engine = imageEngineFor(deps, gen.engine);
+      const artifact = engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
+
+      let delivered = await repo.deliveredCount(generationId);
+      try {
+        while (delivered < gen.count) {
+          // offline renders one at a time so progress is stored as it goes; a vendor gets one task
+          const want = engine.name === 'offline' ? 1 : gen.count - delivered;
+          const taskId = derivedId(generationId, `task-${delivered}-${ctx.attempt}`);
+          const images = await engine.render(renderRequest(req, artifact, taskId, want, (req.seed + delivered) % 2_147_483_648));
+          if (images.length === 0) break;
+          for (const img of images.slice(0, gen.count - delivered)) {
+            const imageId = derivedId(generationId, delivered);
+            const keys = await storeImage(deps, gen.userId, imageId, img.data, img.isNsfw, req);
+            await repo.insertImage({
+              id: imageId,
+              userId: gen.userId,
+              generationId,
+              modelId: req.model?.id ?? null,
+              baseModelId: req.baseModel.id,
+              styleId: req.style?.id ?? null,
+              prompt: req.prompt,
+              negativePrompt: req.negativePrompt,
+              width: req.width,
+              height: req.height,
+              seed: img.seed,
+              loraStrength: req.model ? req.loraStrength : null,
+              tokensUsed: gen.costPerImage,
+              isNsfw: img.isNsfw,
+              storageKey: keys.original,
+              thumbKey: keys.thumb,
+              runwareTaskId: engine.name === 'runware' ? taskId : null,
+              // millisecond precision: the gallery's keyset cursor compares (created_at, id) exactly
+              createdAt: new Date(),
+            });
+            delivered++;
+          }
+          if (images.length < want) break;
+        }
+      } catch (err) {
+        // engine errors say whether a retry can help; anything else (storage, database) is assumed transient
+        const retryable = err instanceof EngineError ? err.retryable : true;
+        if (retryable && ctx.attempt < GENERATION_MAX_ATTEMPTS) throw err;
+        deps.log.warn({ err, generationId }, 'generation failed');
+        await settleGeneration(deps, generationId, err instanceof EngineError ? err.message : 'Image generation failed');
+        return { kind: 'done' };
+      }
+      await settleGeneration(deps, generationId, delivered < gen.count ? 'The image provider delivered fewer images than requested' : null);
+      return { kind: 'done' };
+    },
+    onFailed: async ({ generationId }, error) => {
+      await settleGeneration(deps, generationId, error);
+    },
+  });
+}

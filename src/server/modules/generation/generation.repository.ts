@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { baseModels, generatedImages, generations, models, presetStyles, users } from '../../db/schema/index';
+
+export type GenerationRow = typeof generations.$inferSelect;
+export type NewGeneratedImage = typeof generatedImages.$inferInsert;
+
+export function createGenerationRepository(db: DbOrTx) {
+  return {
+    async baseModel(id: string) {
+      const [row] = await db.select().from(baseModels).where(and(eq(baseModels.id, id), eq(baseModels.isActive, true)));
+      return row ?? null;
+    },
+    async style(id: string) {
+      const [row] = await db.select().from(presetStyles).where(eq(presetStyles.id, id));
+      return row ?? null;
+    },
+    async model(id: string) {
+      const [row] = await db.select().from(models).where(eq(models.id, id));
+      return row ?? null;
+    },
+    async insert(values: typeof generations.$inferInsert) {
+      const [row] = await db.insert(generations).values(values).returning();
+      return row;
+    },
+    async byId(id: string) {
+      const [row] = await db.select().from(generations).where(eq(generations.id, id));
+      return row ?? null;
+    },
+    /** Locks the row so two settlers (job and watchdog, or two workers) cannot both refund. */
+    async lockById(id: string) {
+      const [row] = await db.select().from(generations).where(eq(generations.id, id)).for('update');
+      return row ?? null;
+    },
+    async markRunning(id: string) {
+      await db.update(generations).set({ status: 'running' }).where(and(eq(generations.id, id), eq(generations.status, 'pending')));
+    },
+    async finish(id: string, values: { status: GenerationRow['status']; delivered: number; error: string | null }) {
+      await db
+        .update(generations)
+        .set({ ...values, completedAt: new Date() })
+        .where(eq(generations.id, id));
+    },
+    async deliveredCount(generationId: string) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(generatedImages).where(eq(generatedImages.generationId, generationId));
+      return row.n;
+    },
+    /** Idempotent: image ids are derived from the generation, so a resumed job never doubles a row. */
+    async insertImage(values: NewGeneratedImage) {
+      await db.insert(generatedImages).values(values).onConflictDoNothing({ target: generatedImages.id });
+    },
+    async balanceOf(userId: string) {
+      const [row] = await db.select({ tokenBalance: users.tokenBalance }).from(users).where(eq(users.id, userId));
+      return row?.tokenBalance ?? 0;
+    },
+  };
+}

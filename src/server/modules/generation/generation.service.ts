@@ -1,0 +1,212 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { totalCost, costPerImage } from '../../../shared/token-cost';
+import {
+  GENERATE_TEXTS,
+  insufficientTokensText,
+  MAX_SEED,
+  type generateImageSchema,
+  type AnalyzeImageResponse,
+  type GenerateImageResponse,
+} from '../../../shared/schemas/generation';
+import type { AppDeps } from '../../deps';
+import { EngineError } from '../../engines/images/images';
+import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
+import { createGalleryRepository } from '../gallery/gallery.repository';
+import { toImageView } from '../gallery/image-view';
+import { applyLedgerEntry } from '../tokens/ledger.service';
+import type { UserRow } from '../users/users.repository';
+import { generationEngines } from './engines';
+import { GENERATION_JOB } from './generation.job';
+import type { GenerationRequest } from './generation-request';
+import { createGenerationRepository } from './generation.repository';
+
+export type GenerateInput = z.output<typeof generateImageSchema>;
+
+/** How long the HTTP request waits for its job before answering "still working" (202). */
+export const GENERATION_WAIT_MS = 110_000;
+
+const ANALYZABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+
+/** A model hosted by the offline host has no vendor LoRA: it can only be drawn by the offline renderer. */
+function isOfflineModel(model: { hostingProvider?: string | null; airName: string | null } | null) {
+  if (!model) return false;
+  return model.hostingProvider === 'offline' || (model.airName?.startsWith('offline:') ?? false);
+}
+
+export function createGenerationService(deps: AppDeps) {
+  const repo = createGenerationRepository(deps.db);
+
+  /** Resolves ids, checks rights and computes the price; changes nothing. */
+  async function prepare(user: UserRow, input: GenerateInput) {
+    const base = await repo.baseModel(input.baseModelId);
+    if (!base) throw badRequest(GENERATE_TEXTS.baseModelInvalid[1], { baseModelId: GENERATE_TEXTS.baseModelInvalid[1] }, 'INVALID_BASE_MODEL');
+
+    let style: GenerationRequest['style'] = null;
+    let styleCost = 0;
+    if (input.styleId) {
+      const row = await repo.style(input.styleId);
+      if (!row || (!row.isActive && !user.isAdmin)) throw notFound('Style not found');
+      // DECISIONS 23: NSFW styles only for users who enabled NSFW content
+      if (row.isNsfw && !user.enableNsfw) throw forbidden('Enable NSFW content in Settings to use this style.', 'NSFW_DISABLED');
+      style = {
+        id: row.id,
+        name: row.name,
+        prompt: row.prompt,
+        negativePrompt: row.negativePrompt,
+        isNsfw: row.isNsfw,
+        loras: row.loraModels.slice(0, 2).map((l) => ({ id: l.id, weight: Number(l.weight), triggerWord: l.triggerWord ?? '' })),
+      };
+      styleCost = row.tokenCost;
+    }
+
+    let model: (GenerationRequest['model'] & { hostingProvider?: string | null }) | null = null;
+    if (input.modelId) {
+      const row = await repo.model(input.modelId);
+      // DECISIONS 1: someone else's model reads as 404
+      if (!row || row.userId !== user.id) throw notFound('Model not found');
+      if (row.status !== 'ready') throw conflict('This model is not ready for generation yet.', 'MODEL_NOT_READY');
+      model = {
+        id: row.id,
+        name: row.name,
+        triggerWord: row.triggerWord,
+        promptModifier: row.promptModifier,
+        airName: row.runwareAirName,
+        artifactKey: row.artifactKey,
+        hostingProvider: row.hostingProvider,
+      };
+    }
+
+    const perImage = costPerImage({ baseModelCost: base.tokenCost, styleCost, hdEnabled: input.hdEnabled, width: input.width, height: input.height });
+    const total = totalCost({ baseModelCost: base.tokenCost, styleCost, hdEnabled: input.hdEnabled, width: input.width, height: input.height, count: input.count });
+    // DECISIONS 3: never charge more (or other) than the screen showed
+    if (input.calculatedTokenCost !== undefined && input.calculatedTokenCost !== total) {
+      throw conflict(`The price has changed: ${input.count} image(s) now cost ${total} tokens. Please review and try again.`, 'STALE_COST', {
+        tokenCost: total,
+        costPerImage: perImage,
+      });
+    }
+    const request: GenerationRequest = {
+      prompt: input.prompt,
+      negativePrompt: input.negativePrompt?.trim() ?? '',
+      width: input.width,
+      height: input.height,
+      seed: input.seed ?? randomInt(0, MAX_SEED),
+      hdEnabled: input.hdEnabled,
+      loraStrength: input.loraStrength,
+      baseModel: { id: base.id, name: base.name, air: base.air },
+      style,
+      model: model ? { id: model.id, name: model.name, triggerWord: model.triggerWord, promptModifier: model.promptModifier, airName: model.airName, artifactKey: model.artifactKey } : null,
+    };
+    const configured = generationEngines(deps).images.name;
+    const offlineModel = isOfflineModel(model);
+    return { request, perImage, total, engine: offlineModel ? 'offline' : configured };
+  }
+
+  /** Debits, records the generation and enqueues its job in one transaction. */
+  async function start(user: UserRow, input: GenerateInput) {
+    const { request, perImage, total, engine } = await prepare(user, input);
+    const generationId = randomUUID();
+    let jobId: string | null = null;
+    try {
+      await deps.db.transaction(async (tx) => {
+        await applyLedgerEntry(tx, {
+          userId: user.id,
+          type: 'usage',
+          amount: -total,
+          idempotencyKey: `generation:${generationId}`,
+          description: `Image generation: ${input.count} image(s)`,
+          refType: 'generation',
+          refId: generationId,
+        });
+        await createGenerationRepository(tx).insert({
+          id: generationId,
+          userId: user.id,
+          status: 'pending',
+          request,
+          count: input.count,
+          costPerImage: perImage,
+          totalCost: total,
+          engine,
+        });
+        jobId = await deps.queue.enqueue(GENERATION_JOB, { generationId }, { tx, singletonKey: `generation:${generationId}` });
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_TOKENS') {
+        const balance = typeof err.extra?.balance === 'number' ? err.extra.balance : await repo.balanceOf(user.id);
+        throw insufficientTokens(insufficientTokensText(total, input.count, balance), { balance, required: total });
+      }
+      throw err;
+    }
+    deps.queue.kick();
+    return { generationId, jobId: jobId as string | null };
+  }
+
+  /** The generator's answer: every stored image of the generation, what it cost, the new balance. */
+  async function result(user: UserRow, generationId: string): Promise<GenerateImageResponse> {
+    const gen = await repo.byId(generationId);
+    if (!gen) throw notFound();
+    const rows = await createGalleryRepository(deps.db).byGeneration(generationId);
+    const images = rows.map((r) => toImageView(r, user));
+    const balance = await repo.balanceOf(user.id);
+    const settled = gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed';
+    if (gen.status === 'failed') {
+      throw new AppError(502, 'GENERATION_FAILED', `${gen.error ?? 'Image generation failed'}. Your ${gen.totalCost} tokens have been refunded.`, undefined, {
+        id: gen.id,
+        balance,
+      });
+    }
+    return {
+      id: gen.id,
+      status: settled ? (gen.status as 'succeeded' | 'partial') : 'pending',
+      imageUrl: images[0]?.imageUrl ?? null,
+      isNSFW: images[0]?.isNSFW ?? false,
+      additionalImageUrls: images.slice(1).map((i) => i.imageUrl),
+      additionalNSFWFlags: images.slice(1).map((i) => i.isNSFW),
+      images,
+      requested: gen.count,
+      tokensUsed: settled ? images.length * gen.costPerImage : gen.totalCost,
+      balance,
+    };
+  }
+
+  return {
+    prepare,
+    start,
+    result,
+
+    async generate(user: UserRow, input: GenerateInput) {
+      const { generationId, jobId } = await start(user, input);
+      if (jobId) await deps.queue.waitFor(jobId, GENERATION_WAIT_MS);
+      return result(user, generationId);
+    },
+
+    /** POST /api/analyze-image: the file is checked by its content, not its name or type header. */
+    async analyze(file: Buffer): Promise<AnalyzeImageResponse> {
+      let format: string | undefined;
+      try {
+        const meta = await sharp(file).metadata();
+        format = meta.format;
+        if (!meta.width || !meta.height) format = undefined;
+      } catch {
+        format = undefined;
+      }
+      if (!format || !ANALYZABLE.has(format)) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', GENERATE_TEXTS.invalidFileType[1]);
+      }
+      try {
+        const out = await generationEngines(deps).vision.analyze(file);
+        return { success: true, ...out };
+      } catch (err) {
+        if (err instanceof EngineError) {
+          deps.log.warn({ err }, 'image analysis failed');
+          throw new AppError(502, 'ANALYSIS_FAILED', 'There was an error analyzing your image. Please try again.');
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+export type GenerationService = ReturnType<typeof createGenerationService>;

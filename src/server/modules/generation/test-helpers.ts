@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { AppDeps } from '../../deps';
+import { models } from '../../db/schema/index';
+import { applyLedgerEntry } from '../tokens/ledger.service';
+
+/** API tests only: tokens through the ledger (the one way balances change). */
+export async function giveTokens(deps: Pick<AppDeps, 'db'>, userId: string, amount: number) {
+  await deps.db.transaction(async (tx) => {
+    await applyLedgerEntry(tx, {
+      userId,
+      type: 'admin_adjustment',
+      amount,
+      idempotencyKey: `admin:${randomUUID()}`,
+      description: 'test top-up',
+      refType: 'user',
+      refId: userId,
+    });
+  });
+}
+
+export async function catalog(deps: Pick<AppDeps, 'db'>) {
+  const bases = await deps.db.query.baseModels.findMany();
+  const styles = await deps.db.query.presetStyles.findMany();
+  return {
+    dev: bases.find((b) => b.name === 'FLUX.1 Dev')!,
+    schnell: bases.find((b) => b.name === 'FLUX.1 Schnell')!,
+    juggernaut: bases.find((b) => b.name === 'Juggernaut XL')!,
+    style: styles.find((s) => s.name === 'Anime')!,
+    nsfwStyle: styles.find((s) => s.isNsfw)!,
+  };
+}
+
+/** A ready personal model with an offline artifact (palette + crops), as the offline trainer writes it. */
+export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, opts: { status?: 'ready' | 'training'; name?: string; offlineHosted?: boolean } = {}) {
+  const id = randomUUID();
+  const crops: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const key = `u/${userId}/models/${id}/crop-${i}.webp`;
+    const img = await sharp({ create: { width: 256, height: 256, channels: 3, background: i ? '#d09070' : '#a06040' } }).webp().toBuffer();
+    await deps.storage.put(key, img, 'image/webp');
+    crops.push(key);
+  }
+  const artifactKey = `u/${userId}/models/${id}/artifact.json`;
+  await deps.storage.put(artifactKey, Buffer.from(JSON.stringify({ version: 1, palette: ['#aa3322', '#2244aa'], crops, triggerWord: 'zxqperson' })), 'application/json');
+  const [row] = await deps.db
+    .insert(models)
+    .values({ id, userId, name: opts.name ?? 'My Face', status: opts.status ?? 'ready', triggerWord: 'zxqperson', artifactKey, runwareAirName: opts.offlineHosted ? `offline:${id}@1` : 'lorastudio:1@1', hostingProvider: opts.offlineHosted ? 'offline' : null })
+    .returning();
+  return row;
+}

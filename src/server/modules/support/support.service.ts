@@ -1,0 +1,102 @@
+import type { SupportTicket, TicketPriority, TicketStatus } from '../../../shared/schemas/support';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../lib/errors';
+import { createAuthRepository } from '../auth/auth.repository';
+import { linkMail } from '../mail/mail.service';
+import type { UserRow } from '../users/users.repository';
+import { createSupportRepository, type TicketDetail } from './support.repository';
+
+export function toPublicTicket(d: TicketDetail): SupportTicket {
+  const t = d.ticket;
+  return {
+    id: t.id,
+    subject: t.subject,
+    message: t.message,
+    priority: t.priority,
+    status: t.status,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    adminNotes: d.notes.map((n) => ({
+      id: n.note.id,
+      note: n.note.note,
+      createdAt: n.note.createdAt.toISOString(),
+      author: n.note.authorId && n.authorName ? { id: n.note.authorId, username: n.authorName } : null,
+    })),
+    modelId: t.modelId,
+    model: t.modelId && d.modelName !== null ? { id: t.modelId, name: d.modelName } : null,
+    user: d.userName !== null && d.userEmail !== null ? { id: t.userId, username: d.userName, email: d.userEmail } : null,
+  };
+}
+
+// A person with a real problem files a handful of tickets; a script filing hundreds only buries the team.
+const TICKETS_PER_HOUR = 20;
+
+export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>) {
+  const repo = createSupportRepository(deps.db);
+  const limits = createAuthRepository(deps.db);
+
+  async function detailOr404(id: string) {
+    const d = await repo.detail(id);
+    if (!d) throw notFound('Ticket not found');
+    return toPublicTicket(d);
+  }
+
+  return {
+    /** Own tickets; an admin asking with includeResolved gets every ticket (spec part 2 §7). */
+    async list(user: UserRow, includeResolved: boolean) {
+      const rows = user.isAdmin && includeResolved ? await repo.listAll() : await repo.listByUser(user.id);
+      return rows.map(toPublicTicket);
+    },
+
+    async create(user: UserRow, input: { subject: string; message: string; priority: TicketPriority; modelId: string | null }) {
+      // DECISIONS 1/6: a ticket may only name the author's own model; anything else reads as 404
+      if (input.modelId && !(await repo.ownModel(input.modelId, user.id))) throw notFound('Model not found');
+      const hit = await limits.hit(`ticket:user:${user.id}`, 3_600_000);
+      if (hit.count > TICKETS_PER_HOUR) {
+        throw new AppError(429, 'RATE_LIMITED', 'You have submitted many tickets recently. Please wait before submitting another.', undefined, { retryAfter: hit.retryAfterSec });
+      }
+      const row = await repo.insert({
+        userId: user.id,
+        subject: input.subject,
+        message: input.message,
+        priority: input.priority,
+        modelId: input.modelId,
+      });
+      return detailOr404(row.id);
+    },
+
+    async setStatus(id: string, status: TicketStatus) {
+      if (!(await repo.update(id, { status }))) throw notFound('Ticket not found');
+      return detailOr404(id);
+    },
+
+    async setPriority(id: string, priority: TicketPriority) {
+      if (!(await repo.update(id, { priority }))) throw notFound('Ticket not found');
+      return detailOr404(id);
+    },
+
+    async addNote(admin: UserRow, id: string, note: string) {
+      if (!(await repo.byId(id))) throw notFound('Ticket not found');
+      await repo.addNote(id, admin.id, note);
+      const ticket = await detailOr404(id);
+      // The user learns about the answer without having to poll the support page.
+      if (ticket.user) {
+        try {
+          await deps.mailer.send(
+            linkMail({
+              to: ticket.user.email,
+              subject: `New response to your support ticket: ${ticket.subject}`,
+              intro: `Hi ${ticket.user.username}, our support team answered your ticket "${ticket.subject}":\n\n${note}`,
+              linkLabel: 'View your tickets',
+              link: `${deps.config.publicUrl}/support`,
+            }),
+          );
+        } catch (err) {
+          deps.log.warn({ err, ticketId: id }, 'ticket note mail failed');
+        }
+      }
+      return ticket;
+    },
+  };
+}
+

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { cursorSchema } from './common';
+import { emailSchema, PASSWORD_MIN_6, usernameSchema } from './auth';
+
+// Spec part 2 §5 (admin user forms) and DECISIONS 9 / 15.
+export const INVALID_NUMBER = 'Please enter a valid number';
+export const MAX_ADMIN_BALANCE = 1_000_000_000;
+
+const userIdSchema = z.uuid('User not found');
+
+const adminPasswordSchema = z.string({ error: PASSWORD_MIN_6 }).min(6, PASSWORD_MIN_6).max(200, 'Password must be at most 200 characters');
+
+const tokenAmountSchema = z
+  .number({ error: INVALID_NUMBER })
+  .int('Token balance must be a whole number')
+  .min(0, 'Token balance cannot be negative')
+  .max(MAX_ADMIN_BALANCE, `Token balance must be at most ${MAX_ADMIN_BALANCE}`);
+
+export const adminCreateUserSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: adminPasswordSchema,
+  isAdmin: z.boolean().default(false),
+  tokenBalance: tokenAmountSchema.default(0),
+});
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const updateBalanceSchema = z.object({ userId: userIdSchema, tokenBalance: tokenAmountSchema });
+export const toggleAdminSchema = z.object({ userId: userIdSchema, isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+export const toggleNsfwSchema = z.object({ userId: userIdSchema, enableNSFW: z.boolean({ error: 'enableNSFW must be true or false' }) });
+export const setUserStatusSchema = z.object({
+  userId: userIdSchema,
+  status: z.enum(['active', 'suspended'], { error: 'Status must be active or suspended' }),
+});
+export const adminResetPasswordSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  newPassword: adminPasswordSchema,
+});
+
+export type AdminUser = {
+  id: string;
+  username: string;
+  email: string;
+  tokenBalance: number;
+  isAdmin: boolean;
+  enableNSFW: boolean;
+  status: 'active' | 'suspended';
+  emailVerified: boolean;
+  createdAt: string;
+};
+
+export type AdminStats = {
+  totalUsers: number;
+  activeModels: number;
+  revenueInCents: number;
+};

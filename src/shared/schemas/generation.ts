@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  DIMENSION_STEP,
+  MAX_DIMENSION,
+  MAX_IMAGE_COUNT,
+  MIN_DIMENSION,
+  MIN_IMAGE_COUNT,
+} from '../constants';
+import { cursorSchema } from './common';
+
+// Spec part 2 §5 texts, shown as "<title> - <description>" toasts by the generator.
+export const GENERATE_TEXTS = {
+  authRequired: ['Authentication required', 'You must be logged in to generate images.'],
+  baseModelRequired: ['Base model required', 'Please select a base model for image generation.'],
+  baseModelInvalid: ['Invalid base model', 'Please select a valid base model for image generation'],
+  promptRequired: ['Prompt required', 'Please enter a prompt to describe what you want to generate.'],
+  insufficient: ['Insufficient tokens', ''],
+  invalidFileType: ['Invalid file type', 'Please select an image file (JPEG, PNG, etc.).'],
+} as const;
+
+export function insufficientTokensText(cost: number, count: number, balance: number) {
+  return `You need ${cost} tokens to generate ${count} image(s). Current balance: ${balance}.`;
+}
+
+export const MAX_PROMPT_LENGTH = 3000;
+export const MAX_SEED = 2_147_483_647;
+export const MIN_LORA_STRENGTH = 0;
+export const MAX_LORA_STRENGTH = 2;
+export const LORA_STRENGTH_STEP = 0.05;
+
+export const dimensionSchema = (label: 'Width' | 'Height') =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(MIN_DIMENSION, `${label} must be between ${MIN_DIMENSION} and ${MAX_DIMENSION}`)
+    .max(MAX_DIMENSION, `${label} must be between ${MIN_DIMENSION} and ${MAX_DIMENSION}`)
+    .multipleOf(DIMENSION_STEP, `${label} must be a multiple of ${DIMENSION_STEP}`);
+
+const optionalId = (what: string) => z.uuid(`Invalid ${what}`).nullable().optional();
+
+/**
+ * POST /api/generate-image. DECISIONS 5: the client never says where an image is, so `imageUrl` and
+ * `isAdditionalImage` (the old "save an additional image" call) are refused.
+ */
+export const generateImageSchema = z
+  .object({
+    prompt: z
+      .string({ error: GENERATE_TEXTS.promptRequired[1] })
+      .trim()
+      .min(1, GENERATE_TEXTS.promptRequired[1])
+      .max(MAX_PROMPT_LENGTH, `Prompt must be at most ${MAX_PROMPT_LENGTH} characters`),
+    baseModelId: z.uuid(GENERATE_TEXTS.baseModelRequired[1]),
+    modelId: optionalId('model'),
+    styleId: optionalId('style'),
+    count: z
+      .number({ error: 'Number of images must be a number' })
+      .int('Number of images must be a whole number')
+      .min(MIN_IMAGE_COUNT, `Number of images must be between ${MIN_IMAGE_COUNT} and ${MAX_IMAGE_COUNT}`)
+      .max(MAX_IMAGE_COUNT, `Number of images must be between ${MIN_IMAGE_COUNT} and ${MAX_IMAGE_COUNT}`),
+    width: dimensionSchema('Width'),
+    height: dimensionSchema('Height'),
+    seed: z
+      .number({ error: 'Seed must be a number' })
+      .int('Seed must be a whole number')
+      .min(0, `Seed must be between 0 and ${MAX_SEED}`)
+      .max(MAX_SEED, `Seed must be between 0 and ${MAX_SEED}`)
+      .nullable()
+      .optional(),
+    hdEnabled: z.boolean({ error: 'hdEnabled must be true or false' }).optional().default(false),
+    loraStrength: z
+      .number({ error: 'Model weight must be a number' })
+      .min(MIN_LORA_STRENGTH, `Model weight must be between ${MIN_LORA_STRENGTH} and ${MAX_LORA_STRENGTH}`)
+      .max(MAX_LORA_STRENGTH, `Model weight must be between ${MIN_LORA_STRENGTH} and ${MAX_LORA_STRENGTH}`)
+      .optional()
+      .default(1),
+    calculatedTokenCost: z.number({ error: 'calculatedTokenCost must be a number' }).int().min(0).optional(),
+    imageUrl: z.unknown().optional(),
+    isAdditionalImage: z.unknown().optional(),
+    negativePrompt: z.string().max(MAX_PROMPT_LENGTH).optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const key of ['imageUrl', 'isAdditionalImage'] as const) {
+      if (v[key] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'The server stores every generated image itself; imageUrl and isAdditionalImage are not accepted',
+        });
+      }
+    }
+  });
+export type GenerateImageInput = z.input<typeof generateImageSchema>;
+
+export const galleryQuerySchema = z.object({
+  cursor: cursorSchema,
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  modelId: z.uuid('Invalid model').optional(),
+  // "custom" = images generated without a preset style
+  styleId: z.union([z.literal('custom'), z.uuid('Invalid style')], { error: 'Invalid style' }).optional(),
+  limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(100, 'Invalid limit').optional(),
+});
+export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
+
+export const ADMIN_DATE_FILTERS = ['all', 'today', 'week', 'month'] as const;
+export const adminGalleryQuerySchema = galleryQuerySchema.extend({
+  dateFilter: z
+    .union([z.enum(ADMIN_DATE_FILTERS), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)], { error: 'Invalid date filter' })
+    .refine((v) => !/^\d/.test(v) || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date filter')
+    .optional(),
+  userId: z.uuid('Invalid user').optional(),
+  baseModelId: z.uuid('Invalid base model').optional(),
+  nsfw: z.enum(['all', 'safe', 'nsfw'], { error: 'Invalid NSFW filter' }).optional(),
+  size: z.enum(['all', 'hd', 'standard'], { error: 'Invalid size filter' }).optional(),
+});
+export type AdminGalleryQuery = z.infer<typeof adminGalleryQuerySchema>;
+
+/** One generated image as every gallery and the generator receive it. */
+export type GeneratedImageView = {
+  id: string;
+  imageUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  prompt: string;
+  negativePrompt: string;
+  tokensUsed: number;
+  isNSFW: boolean;
+  createdAt: string;
+  modelId: string | null;
+  modelName: string | null;
+  styleId: string | null;
+  styleName: string | null;
+  baseModelId: string | null;
+  baseModelName: string | null;
+  seed: number | null;
+  generationId: string | null;
+  /** admin gallery only */
+  userId?: string;
+  username?: string | null;
+};
+
+export type GalleryPage = { images: GeneratedImageView[]; nextCursor: string | null };
+
+export type GenerateImageResponse = {
+  id: string;
+  status: 'succeeded' | 'partial' | 'pending';
+  imageUrl: string | null;
+  isNSFW: boolean;
+  additionalImageUrls: string[];
+  additionalNSFWFlags: boolean[];
+  images: GeneratedImageView[];
+  requested: number;
+  tokensUsed: number;
+  balance: number;
+};
+
+export type PaletteEntry = { hex: string; name: string; share: number };
+
+export type StructuredAnalysis = {
+  description: string;
+  width: number;
+  height: number;
+  orientation: 'portrait' | 'landscape' | 'square';
+  aspectRatio: string;
+  palette: PaletteEntry[];
+  brightness: { value: number; label: string };
+  contrast: { value: number; label: string };
+  subject: { framing: string; position: string };
+  source: 'offline' | 'runware';
+};
+
+export type AnalyzeImageResponse = {
+  success: true;
+  structuredAnalysis: StructuredAnalysis;
+  formattedPrompt: string;
+};

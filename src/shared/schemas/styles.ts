@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { DEFAULT_LORA_WEIGHT, DEFAULT_STYLE_COST, MAX_STYLE_LORAS } from '../constants';
+
+// Spec part 2 §2 / §5 and DECISIONS 8: every message is the spec's own text.
+export const STYLE_NAME_MIN = 'Name must be at least 2 characters';
+export const STYLE_DESCRIPTION_MIN = 'Description must be at least 5 characters';
+export const STYLE_COST_NEGATIVE = 'Token cost cannot be negative';
+export const STYLE_PROMPT_OR_LORA = 'Either a prompt or at least one LoRA model must be provided';
+export const STYLE_MAX_LORAS = 'Maximum of 2 LoRA models allowed per preset style.';
+export const STYLE_MAX_COST = 100_000;
+// Runware accepts LoRA weights from -4 to 4 (providers.md B); the form's 0.1-1.0 is only a hint.
+export const LORA_WEIGHT_MIN = -4;
+export const LORA_WEIGHT_MAX = 4;
+
+const WEIGHT_MESSAGE = `Weight must be a number between ${LORA_WEIGHT_MIN} and ${LORA_WEIGHT_MAX}`;
+
+// Weight arrives as text (the form's input) or a number; it is stored as a number (INTERFACES.md).
+export const loraWeightSchema = z
+  .union([z.number({ error: WEIGHT_MESSAGE }), z.string({ error: WEIGHT_MESSAGE })])
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v.trim() === '' ? DEFAULT_LORA_WEIGHT : Number(v.trim());
+    if (!Number.isFinite(n) || n < LORA_WEIGHT_MIN || n > LORA_WEIGHT_MAX) {
+      ctx.addIssue({ code: 'custom', message: WEIGHT_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const loraEntrySchema = z.object({
+  id: z.string().trim().max(200, 'LoRA Model ID must be at most 200 characters').default(''),
+  weight: loraWeightSchema.default(DEFAULT_LORA_WEIGHT),
+  triggerWord: z.string().trim().max(200, 'Trigger word must be at most 200 characters').nullish().transform((v) => v ?? ''),
+});
+
+// A preview image is either a file this server stores for anyone to read, or an absolute http(s) URL.
+export const previewImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Preview image URL is too long')
+  .refine((v) => v === '' || /^\/files\/public\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(v) && !v.includes('..') || /^https?:\/\/\S+$/i.test(v), 'Please enter a valid image URL')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const costSchema = z.coerce
+  .number({ error: 'Token cost must be a number' })
+  .int('Token cost must be a whole number')
+  .min(0, STYLE_COST_NEGATIVE)
+  .max(STYLE_MAX_COST, `Token cost must be at most ${STYLE_MAX_COST}`);
+
+/**
+ * The style form and POST/PUT /api/preset-styles. On submit, entries without an id are dropped and a
+ * legacy single LoRA (loraModelId/loraWeight/loraTriggerWord) becomes a one-entry list (spec part 2 §5).
+ */
+export const presetStyleSchema = z
+  .object({
+    name: z.string({ error: STYLE_NAME_MIN }).trim().min(2, STYLE_NAME_MIN).max(100, 'Name must be at most 100 characters'),
+    description: z.string({ error: STYLE_DESCRIPTION_MIN }).trim().min(5, STYLE_DESCRIPTION_MIN).max(1000, 'Description must be at most 1000 characters'),
+    prompt: z.string().trim().max(2000, 'Prompt must be at most 2000 characters').nullish().transform((v) => v ?? ''),
+    negativePrompt: z.string().trim().max(2000, 'Negative prompt must be at most 2000 characters').nullish().transform((v) => v ?? ''),
+    tokenCost: costSchema.default(DEFAULT_STYLE_COST),
+    previewImageUrl: previewImageUrlSchema,
+    loraModels: z.array(loraEntrySchema).max(MAX_STYLE_LORAS, STYLE_MAX_LORAS).default([]),
+    loraModelId: z.string().trim().max(200).nullish(),
+    loraWeight: loraWeightSchema.nullish(),
+    loraTriggerWord: z.string().trim().max(200).nullish(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+    isNSFW: z.boolean({ error: 'isNSFW must be true or false' }).optional(),
+    isNsfw: z.boolean({ error: 'isNsfw must be true or false' }).optional(),
+  })
+  // DECISIONS 8: a prompt of 5+ characters, or at least one LoRA entry with an id. `when` lets this
+  // message appear together with the other fields' messages instead of only after they are fixed.
+  .refine((v) => v.prompt.length >= 5 || v.loraModels.some((l) => l.id !== '') || Boolean(v.loraModelId), {
+    path: ['prompt'],
+    message: STYLE_PROMPT_OR_LORA,
+    when: (payload) => payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
+  })
+  .transform((v) => {
+    let loraModels = v.loraModels.filter((l) => l.id !== '');
+    if (loraModels.length === 0 && v.loraModelId) {
+      loraModels = [{ id: v.loraModelId, weight: v.loraWeight ?? DEFAULT_LORA_WEIGHT, triggerWord: v.loraTriggerWord ?? '' }];
+    }
+    return {
+      name: v.name,
+      description: v.description,
+      prompt: v.prompt,
+      negativePrompt: v.negativePrompt,
+      tokenCost: v.tokenCost,
+      previewImageUrl: v.previewImageUrl,
+      loraModels,
+      isActive: v.isActive,
+      isNsfw: v.isNSFW ?? v.isNsfw ?? false,
+    };
+  });
+export type PresetStyleInput = z.input<typeof presetStyleSchema>;
+export type PresetStyleValues = z.output<typeof presetStyleSchema>;
+
+export type PresetStyle = {
+  id: string;
+  name: string;
+  description: string;
+  prompt: string;
+  negativePrompt: string;
+  previewImageUrl: string | null;
+  tokenCost: number;
+  isActive: boolean;
+  isNSFW: boolean;
+  loraModels: { id: string; weight: string; triggerWord: string }[];
+  loraModelId: string | null;
+  loraWeight: string | null;
+  loraTriggerWord: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../constants';
+
+// Spec part 2 §5: both fields must be non-blank, with one message for either.
+export const TICKET_FIELDS_REQUIRED = 'Please fill in both subject and message fields.';
+
+export const ticketStatusSchema = z.enum(TICKET_STATUSES, { error: 'Status must be open, in_progress, resolved or closed' });
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' });
+
+export const createTicketSchema = z.object({
+  subject: z.string({ error: TICKET_FIELDS_REQUIRED }).trim().min(1, TICKET_FIELDS_REQUIRED).max(200, 'Subject must be at most 200 characters'),
+  message: z.string({ error: TICKET_FIELDS_REQUIRED }).trim().min(1, TICKET_FIELDS_REQUIRED).max(10_000, 'Message must be at most 10000 characters'),
+  priority: ticketPrioritySchema.default('medium'),
+  // "none" and "" come from a select with no model chosen
+  modelId: z
+    .union([z.uuid('Model not found'), z.literal(''), z.literal('none'), z.null()])
+    .optional()
+    .transform((v) => (v && v !== 'none' ? v : null)),
+});
+export type CreateTicketInput = z.input<typeof createTicketSchema>;
+
+export const ticketListQuerySchema = z.object({
+  includeResolved: z
+    .enum(['true', 'false', '1', '0'], { error: 'Expected true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const ticketStatusBodySchema = z.object({ status: ticketStatusSchema });
+export const ticketPriorityBodySchema = z.object({ priority: ticketPrioritySchema });
+export const ticketNoteBodySchema = z.object({
+  note: z.string({ error: 'Note cannot be empty' }).trim().min(1, 'Note cannot be empty').max(10_000, 'Note must be at most 10000 characters'),
+});
+
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
+
+export type SupportTicket = {
+  id: string;
+  subject: string;
+  message: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  createdAt: string;
+  updatedAt: string;
+  adminNotes: { id: string; note: string; createdAt: string; author: { id: string; username: string } | null }[];
+  modelId: string | null;
+  model: { id: string; name: string } | null;
+  user: { id: string; username: string; email: string } | null;
+};

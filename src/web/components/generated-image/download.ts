@@ -1,0 +1,28 @@
+/** Saves a (session-protected) file under a chosen name: fetched with the cookie, then a blob link. */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) throw new Error(`Download failed (${res.status})`);
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** Spec part 2 §2: aspect ratio reduced by the greatest common divisor, 1:1 when unknown. */
+export function aspectRatio(width: number | null | undefined, height: number | null | undefined): string {
+  if (!width || !height || width <= 0 || height <= 0) return '1:1';
+  const g = gcd(Math.round(width), Math.round(height)) || 1;
+  return `${Math.round(width) / g}:${Math.round(height) / g}`;
+}
+
+/** Spec part 2 §9: HD when the longest side is at least 1024 px. */
+export function isHd(width: number | null | undefined, height: number | null | undefined): boolean {
+  return Math.max(width ?? 0, height ?? 0) >= 1024;
+}

@@ -1,0 +1,67 @@
+import type { GeneratedImageView } from '@shared/schemas/generation';
+import { Badge } from '@web/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { relativeTime } from '@web/lib/format';
+import { aspectRatio, isHd } from './download';
+
+type Props = {
+  image: Pick<
+    GeneratedImageView,
+    'thumbnailUrl' | 'imageUrl' | 'createdAt' | 'width' | 'height' | 'tokensUsed' | 'baseModelName' | 'modelName' | 'styleName' | 'prompt' | 'negativePrompt' | 'isNSFW'
+  > | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** blur NSFW pictures for viewers who did not enable NSFW content (DECISIONS 23) */
+  hideNsfw?: boolean;
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The Image Details dialog (spec part 1 §2, part 2 §2), shared by the galleries and the generator. */
+export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Props) {
+  return (
+    <Dialog open={open && image !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Image Details</DialogTitle>
+          <DialogDescription>Created {relativeTime(image?.createdAt)}</DialogDescription>
+        </DialogHeader>
+        {image ? (
+          <div className="space-y-4">
+            <div className="overflow-hidden rounded-lg bg-muted">
+              <img
+                src={image.thumbnailUrl || image.imageUrl}
+                alt={image.prompt || 'Generated image'}
+                className={`mx-auto max-h-64 w-auto object-contain ${image.isNSFW && hideNsfw ? 'blur-xl' : ''}`}
+              />
+            </div>
+            <dl className="divide-y divide-border">
+              <Row label="Dimensions">
+                {image.width && image.height ? `${image.width} × ${image.height} px` : 'Unknown'}
+              </Row>
+              <Row label="Aspect ratio">{aspectRatio(image.width, image.height)}</Row>
+              <Row label="Resolution">
+                {isHd(image.width, image.height) ? <Badge>HD</Badge> : <Badge variant="secondary">SD</Badge>}
+              </Row>
+              <Row label="Tokens used">{image.tokensUsed ?? 0}</Row>
+              <Row label="Base model">{image.baseModelName || 'Default'}</Row>
+              <Row label="LoRA model">{image.modelName || 'None'}</Row>
+              <Row label="Style preset">{image.styleName || 'Custom'}</Row>
+              <Row label="Prompt">
+                {image.prompt?.trim() ? <span className="whitespace-pre-wrap">{image.prompt}</span> : <span className="text-muted-foreground">No prompt data available</span>}
+              </Row>
+              {image.negativePrompt?.trim() ? <Row label="Negative prompt">{image.negativePrompt}</Row> : null}
+            </dl>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

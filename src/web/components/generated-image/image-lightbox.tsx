@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { ChevronLeft, ChevronRight, Download, Info, X } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+
+export type LightboxImage = { id: string; imageUrl: string; prompt?: string; isNSFW?: boolean };
+
+type Props<T extends LightboxImage> = {
+  images: T[];
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+  onDownload: (image: T) => void;
+  onDetails?: (image: T) => void;
+  hideNsfw?: boolean;
+};
+
+/** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
+export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexChange, onDownload, onDetails, hideNsfw }: Props<T>) {
+  const open = index !== null && index >= 0 && index < images.length;
+  const image = open ? images[index] : null;
+  const go = (delta: number) => {
+    if (index === null || images.length === 0) return;
+    onIndexChange((index + delta + images.length) % images.length);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowLeft') go(-1);
+      if (e.key === 'ArrowRight') go(1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={(o) => (!o ? onIndexChange(null) : undefined)}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <DialogPrimitive.Content className="fixed inset-0 z-50 flex flex-col outline-none" aria-describedby={undefined}>
+          <DialogPrimitive.Title className="sr-only">Image preview</DialogPrimitive.Title>
+          <div className="flex items-center justify-between gap-2 p-3 text-white">
+            <span className="text-sm tabular-nums" aria-live="polite">
+              {open ? `${index + 1} / ${images.length}` : ''}
+            </span>
+            <div className="flex gap-2">
+              {onDetails && image ? (
+                <Button variant="ghost" size="icon" className="text-white hover:bg-white/15 hover:text-white" onClick={() => onDetails(image)} aria-label="Image details">
+                  <Info />
+                </Button>
+              ) : null}
+              {image ? (
+                <Button variant="ghost" size="icon" className="text-white hover:bg-white/15 hover:text-white" onClick={() => onDownload(image)} aria-label="Download image">
+                  <Download />
+                </Button>
+              ) : null}
+              <DialogPrimitive.Close asChild>
+                <Button variant="ghost" size="icon" className="text-white hover:bg-white/15 hover:text-white" aria-label="Close preview">
+                  <X />
+                </Button>
+              </DialogPrimitive.Close>
+            </div>
+          </div>
+          <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
+            {images.length > 1 ? (
+              <Button variant="ghost" size="icon" className="absolute left-2 text-white hover:bg-white/15 hover:text-white" onClick={() => go(-1)} aria-label="Previous image">
+                <ChevronLeft />
+              </Button>
+            ) : null}
+            {image ? (
+              <img
+                src={image.imageUrl}
+                alt={image.prompt || 'Generated image'}
+                className={`max-h-full max-w-full object-contain ${image.isNSFW && hideNsfw ? 'blur-2xl' : ''}`}
+              />
+            ) : null}
+            {images.length > 1 ? (
+              <Button variant="ghost" size="icon" className="absolute right-2 text-white hover:bg-white/15 hover:text-white" onClick={() => go(1)} aria-label="Next image">
+                <ChevronRight />
+              </Button>
+            ) : null}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

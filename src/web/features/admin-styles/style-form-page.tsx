@@ -1,0 +1,226 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { DEFAULT_STYLE_COST } from '@shared/constants';
+import { presetStyleSchema, type PresetStyle, type PresetStyleInput, type PresetStyleValues } from '@shared/schemas/styles';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@web/components/ui/alert-dialog';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useDeleteStyle, useSaveStyle, useStyle } from './api/styles-api';
+import { LoraFields } from './components/lora-fields';
+import { PreviewImageField } from './components/preview-image-field';
+
+const EMPTY: PresetStyleInput = {
+  name: '',
+  description: '',
+  prompt: '',
+  tokenCost: DEFAULT_STYLE_COST,
+  previewImageUrl: '',
+  loraModels: [],
+  isActive: true,
+  isNSFW: false,
+};
+
+function toForm(s: PresetStyle): PresetStyleInput {
+  return {
+    name: s.name,
+    description: s.description,
+    prompt: s.prompt,
+    negativePrompt: s.negativePrompt,
+    tokenCost: s.tokenCost,
+    previewImageUrl: s.previewImageUrl ?? '',
+    loraModels: s.loraModels.map((l) => ({ id: l.id, weight: l.weight, triggerWord: l.triggerWord })),
+    isActive: s.isActive,
+    isNSFW: s.isNSFW,
+  };
+}
+
+const GENERIC = 'Something went wrong. Please try again.';
+
+export function StyleFormPage() {
+  const { id } = useParams();
+  const isEdit = Boolean(id);
+  usePageTitle(isEdit ? 'Edit Preset Style' : 'Create Preset Style');
+  const navigate = useNavigate();
+  const style = useStyle(id);
+  const save = useSaveStyle(id);
+  const del = useDeleteStyle();
+  const form = useForm<PresetStyleInput, unknown, PresetStyleValues>({ resolver: zodResolver(presetStyleSchema), defaultValues: EMPTY });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (style.data) reset(toForm(style.data));
+  }, [style.data, reset]);
+
+  async function onSubmit(values: PresetStyleValues) {
+    try {
+      // the server parses the same schema; send what the form holds so both agree on every rule
+      await save.mutateAsync({ ...values, isNSFW: values.isNsfw });
+      toast({ variant: 'success', title: isEdit ? 'Style updated' : 'Style created', description: `"${values.name}" has been saved.` });
+      navigate('/admin?tab=styles');
+    } catch (err) {
+      const fields = (err as { fields?: Record<string, string> }).fields;
+      for (const [name, message] of Object.entries(fields ?? {})) setError(name as keyof PresetStyleInput, { message });
+      toast({ variant: 'destructive', title: isEdit ? 'Error updating style' : 'Error creating style', description: errorMessage(err, GENERIC) });
+    }
+  }
+
+  async function onDelete() {
+    if (!id) return;
+    try {
+      const res = await del.mutateAsync(id);
+      toast({ variant: 'success', title: 'Style deleted', description: res?.message && res.message !== 'Style deleted' ? res.message : 'The preset style has been deleted.' });
+      navigate('/admin?tab=styles');
+    } catch (err) {
+      toast({ variant: 'destructive', title: 'Error deleting style', description: errorMessage(err, GENERIC) });
+    }
+  }
+
+  const back = (
+    <Button variant="outline" asChild>
+      <Link to="/admin?tab=styles">
+        <ArrowLeft aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+    </Button>
+  );
+
+  if (isEdit && style.isPending) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+        <Spinner />
+        Loading style details...
+      </div>
+    );
+  }
+  if (isEdit && style.isError) {
+    return <EmptyState title="Style not found" description={errorMessage(style.error, GENERIC)} action={back} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        {back}
+        {isEdit ? (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="destructive" disabled={del.isPending}>
+                {del.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
+                Delete Style
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  This action cannot be undone. This will permanently delete the preset style and remove it from our servers.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction destructive onClick={() => void onDelete()}>
+                  Delete
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        ) : null}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">{isEdit ? 'Edit Preset Style' : 'Create Preset Style'}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form className="grid gap-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+            <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+              <FormField id="style-name" label="Name" error={errors.name?.message}>
+                {(c) => <Input {...c} {...register('name')} />}
+              </FormField>
+              <FormField id="style-cost" label="Token Cost" error={errors.tokenCost?.message}>
+                {(c) => <Input {...c} type="number" min={0} step={1} {...register('tokenCost')} />}
+              </FormField>
+            </div>
+            <FormField id="style-description" label="Description" error={errors.description?.message}>
+              {(c) => <Textarea {...c} rows={2} {...register('description')} />}
+            </FormField>
+            <FormField id="style-prompt" label="Prompt" error={errors.prompt?.message} hint="Added to the user's prompt when this style is chosen.">
+              {(c) => <Textarea {...c} rows={3} {...register('prompt')} />}
+            </FormField>
+            <Controller
+              control={control}
+              name="previewImageUrl"
+              render={({ field }) => (
+                <PreviewImageField value={field.value ?? ''} onChange={field.onChange} error={errors.previewImageUrl?.message} />
+              )}
+            />
+            <LoraFields control={control} register={register} errors={errors} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Controller
+                control={control}
+                name="isActive"
+                render={({ field }) => (
+                  <div className="flex items-start gap-3 rounded-lg border border-border p-4">
+                    <Switch id="style-active" checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby="style-active-hint" />
+                    <div className="grid gap-1">
+                      <Label htmlFor="style-active">Active</Label>
+                      <p id="style-active-hint" className="text-xs text-muted-foreground">
+                        Only active styles are visible to users
+                      </p>
+                    </div>
+                  </div>
+                )}
+              />
+              <Controller
+                control={control}
+                name="isNSFW"
+                render={({ field }) => (
+                  <div className="flex items-start gap-3 rounded-lg border border-border p-4">
+                    <Switch id="style-nsfw" checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby="style-nsfw-hint" />
+                    <div className="grid gap-1">
+                      <Label htmlFor="style-nsfw" className="flex items-center gap-2">
+                        NSFW Content <Badge variant="red">18+</Badge>
+                      </Label>
+                      <p id="style-nsfw-hint" className="text-xs text-muted-foreground">
+                        Only shown to users with NSFW content enabled
+                      </p>
+                    </div>
+                  </div>
+                )}
+              />
+            </div>
+            <div className="flex justify-end">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? <ButtonSpinner /> : null}
+                {isEdit ? 'Save Changes' : 'Create Style'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, Search } from 'lucide-react';
+import type { SupportTicket } from '@shared/schemas/support';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Spinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/components/ui/use-toast';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useAllTickets } from './api/admin-support-api';
+import { AdminTicketCard } from './components/admin-ticket-card';
+
+const FILTERS = [
+  { value: 'all', label: 'All Tickets' },
+  { value: 'open', label: 'Open' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'closed', label: 'Closed' },
+];
+
+function matches(t: SupportTicket, q: string) {
+  if (!q) return true;
+  return [t.subject, t.message, t.user?.username ?? '', t.user?.email ?? ''].some((f) => f.toLowerCase().includes(q));
+}
+
+function List({ tickets, empty }: { tickets: SupportTicket[]; empty: string }) {
+  if (tickets.length === 0) return <EmptyState title={empty} />;
+  return (
+    <div className="space-y-4">
+      {tickets.map((t) => (
+        <AdminTicketCard key={t.id} ticket={t} />
+      ))}
+    </div>
+  );
+}
+
+export function AdminSupportPage() {
+  usePageTitle('Support Management');
+  const tickets = useAllTickets();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+
+  useEffect(() => {
+    if (tickets.isError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load support tickets. Please try again.' });
+  }, [tickets.isError]);
+
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (tickets.data ?? []).filter((t) => matches(t, q) && (status === 'all' || t.status === status));
+  }, [tickets.data, search, status]);
+  const open = filtered.filter((t) => t.status === 'open');
+  const inProgress = filtered.filter((t) => t.status === 'in_progress');
+  const resolved = filtered.filter((t) => t.status === 'resolved' || t.status === 'closed');
+
+  const stats = [
+    { label: 'Total Tickets', value: tickets.data?.length ?? 0 },
+    { label: 'Open', value: open.length },
+    { label: 'In Progress', value: inProgress.length },
+    { label: 'Resolved', value: resolved.length },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Support Management"
+        description="Answer and track user support tickets."
+        actions={
+          <Button variant="outline" asChild>
+            <Link to="/admin">
+              <ArrowLeft aria-hidden="true" />
+              Back to Dashboard
+            </Link>
+          </Button>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {stats.map((s) => (
+          <Card key={s.label}>
+            <CardContent className="pt-6">
+              <p className="text-sm text-muted-foreground">{s.label}</p>
+              <p className="text-2xl font-bold" data-testid={`ticket-stat-${s.label}`}>
+                {s.value}
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            className="pl-9"
+            aria-label="Search tickets"
+            placeholder="Search tickets by subject, message, or user..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Select value={status} onValueChange={setStatus}>
+          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {FILTERS.map((f) => (
+              <SelectItem key={f.value} value={f.value}>
+                {f.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {tickets.isPending ? (
+        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
+          <Spinner />
+          Loading tickets...
+        </div>
+      ) : tickets.isError ? (
+        <EmptyState
+          title="Failed to load support tickets. Please try again."
+          action={<Button onClick={() => void tickets.refetch()}>Try again</Button>}
+        />
+      ) : (
+        <Tabs defaultValue="open">
+          <TabsList>
+            <TabsTrigger value="open">Open ({open.length})</TabsTrigger>
+            <TabsTrigger value="in_progress">In Progress ({inProgress.length})</TabsTrigger>
+            <TabsTrigger value="resolved">Resolved ({resolved.length})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="open">
+            <List tickets={open} empty="No open tickets found." />
+          </TabsContent>
+          <TabsContent value="in_progress">
+            <List tickets={inProgress} empty="No tickets in progress." />
+          </TabsContent>
+          <TabsContent value="resolved">
+            <List tickets={resolved} empty="No resolved tickets." />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}

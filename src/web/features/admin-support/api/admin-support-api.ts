@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SupportTicket, TicketPriority, TicketStatus } from '@shared/schemas/support';
+import { apiFetch } from '@web/lib/api';
+
+export const ALL_TICKETS_KEY = ['/api/support/tickets', { includeResolved: true }] as const;
+
+export function useAllTickets() {
+  return useQuery<SupportTicket[]>({ queryKey: ALL_TICKETS_KEY });
+}
+
+function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // the ticket lists (admin's and the user's own) are refreshed after every change (spec part 2 §7)
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/support/tickets'] }),
+  });
+}
+
+export function useSetTicketStatus() {
+  return useTicketMutation(({ id, status }: { id: string; status: TicketStatus }) =>
+    apiFetch(`/api/support/tickets/${id}/status`, { method: 'PATCH', json: { status } }),
+  );
+}
+
+export function useSetTicketPriority() {
+  return useTicketMutation(({ id, priority }: { id: string; priority: TicketPriority }) =>
+    apiFetch(`/api/support/tickets/${id}/priority`, { method: 'PATCH', json: { priority } }),
+  );
+}
+
+export function useAddTicketNote() {
+  return useTicketMutation(({ id, note }: { id: string; note: string }) =>
+    apiFetch(`/api/support/tickets/${id}/notes`, { method: 'POST', json: { note } }),
+  );
+}

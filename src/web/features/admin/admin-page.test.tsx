@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { makeUser } from '@web/testing/fixtures';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
+import { AdminPage } from './admin-page';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+function renderAdmin(isAdmin: boolean, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const client = createTestQueryClient();
+  client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin }) });
+  const fetches = mockFetch({
+    'GET /api/admin/stats': { body: { totalUsers: 12, activeModels: 3, revenueInCents: 12345 } },
+    'GET /api/admin/users': { body: { users: [], nextCursor: null } },
+    'GET /api/admin/ledger-check': { body: { ok: true, mismatches: [], checkedAt: '2024-05-01T10:00:00Z' } },
+    ...extra,
+  });
+  renderWithProviders(<AdminPage />, { client, route: '/admin' });
+  return fetches;
+}
+
+describe('AdminPage', () => {
+  afterEach(cleanup);
+
+  it('tells a non-admin Access Denied and asks nothing of the admin API', async () => {
+    const { calls } = renderAdmin(false);
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access the admin dashboard.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(calls.filter((c) => c.path.startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it('shows the real figures and the admin links', async () => {
+    renderAdmin(true, {
+      'GET /api/admin/generated-images/count': { body: { count: 4321 } },
+    });
+    expect(await screen.findByText('$123.45')).toBeTruthy();
+    expect(screen.getByText('12')).toBeTruthy();
+    expect(screen.queryByText('753')).toBeNull();
+    expect(await screen.findByText('4,321')).toBeTruthy();
+    expect(screen.getByText(/Token ledger consistent/)).toBeTruthy();
+    for (const href of ['/admin/image-gallery', '/admin/support', '/admin/upload-logs', '/admin/preset-styles/create', '/admin/outbox']) {
+      expect(screen.getAllByRole('link').some((a) => a.getAttribute('href') === href)).toBe(true);
+    }
+  });
+
+  it('invents no Total Images figure while the count is missing (DECISIONS 13)', async () => {
+    renderAdmin(true);
+    // the count endpoint answers 404 here: the card says so instead of showing a number
+    expect(await screen.findByText('$123.45')).toBeTruthy();
+    expect(screen.queryByText('753')).toBeNull();
+    expect(screen.getByTestId('stat-Total Users').textContent).toBe('12');
+    expect(screen.queryByTestId('stat-Total Images')).toBeNull();
+    expect(await screen.findByText('Could not load')).toBeTruthy();
+  });
+});

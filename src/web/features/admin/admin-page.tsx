@@ -1,0 +1,121 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FileText, Images, LifeBuoy, Mail, Palette, ShieldOff, Upload } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useUser } from '@web/features/auth/api/auth-api';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { ModelsTab } from './components/models-tab';
+import { SalesTab } from './components/sales-tab';
+import { StatCards } from './components/stat-cards';
+import { StylesTab } from './components/styles-tab';
+import { ThemeTab } from './components/theme-tab';
+import { TokensTab } from './components/tokens-tab';
+import { UsersTab } from './components/users-tab';
+
+const TABS = [
+  { value: 'users', label: 'Users' },
+  { value: 'models', label: 'Models' },
+  { value: 'styles', label: 'Preset Styles' },
+  { value: 'theme', label: 'Theme' },
+  { value: 'tokens', label: 'Token Packages' },
+  { value: 'sales', label: 'Sales' },
+  { value: 'support', label: 'Support' },
+  { value: 'uploadsLogs', label: 'Upload Logs' },
+] as const;
+
+// These two tabs are whole pages of their own (spec part 2 §2).
+const NAVIGATING: Record<string, string> = { support: '/admin/support', uploadsLogs: '/admin/upload-logs' };
+
+const LINKS = [
+  { to: '/admin/image-gallery', label: 'Image Gallery', icon: Images },
+  { to: '/admin/support', label: 'Support Tickets', icon: LifeBuoy },
+  { to: '/admin/upload-logs', label: 'Upload Logs', icon: Upload },
+  { to: '/admin/preset-styles/create', label: 'Create Style', icon: Palette },
+  { to: '/admin/outbox', label: 'Mail Outbox', icon: Mail },
+];
+
+function AccessDenied() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center py-16">
+      <Card className="w-full text-center">
+        <CardHeader className="items-center">
+          <ShieldOff className="mx-auto size-10 text-destructive-text" aria-hidden="true" />
+          <CardTitle className="text-2xl">Access Denied</CardTitle>
+          <CardDescription>You don't have permission to access the admin dashboard.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild>
+            <Link to="/">Return to Home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function AdminPage() {
+  usePageTitle('Admin Dashboard');
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  if (!user) return null;
+  if (!user.isAdmin) return <AccessDenied />;
+
+  const requested = params.get('tab');
+  const tab = TABS.some((t) => t.value === requested && !NAVIGATING[t.value]) ? requested! : 'users';
+
+  function onTab(value: string) {
+    if (NAVIGATING[value]) {
+      navigate(NAVIGATING[value]);
+      return;
+    }
+    setParams(value === 'users' ? {} : { tab: value }, { replace: true });
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Admin Dashboard" description="Manage users, models, styles, packages and site settings." />
+      <nav aria-label="Admin pages" className="flex flex-wrap gap-2">
+        {LINKS.map(({ to, label, icon: Icon }) => (
+          <Button key={to} variant="outline" size="sm" asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </Button>
+        ))}
+      </nav>
+      <StatCards />
+      <Tabs value={tab} onValueChange={onTab}>
+        <TabsList className="w-full sm:w-auto">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.value === 'uploadsLogs' ? <FileText aria-hidden="true" /> : null}
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="models">
+          <ModelsTab />
+        </TabsContent>
+        <TabsContent value="styles">
+          <StylesTab />
+        </TabsContent>
+        <TabsContent value="theme">
+          <ThemeTab />
+        </TabsContent>
+        <TabsContent value="tokens">
+          <TokensTab />
+        </TabsContent>
+        <TabsContent value="sales">
+          <SalesTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import type { AdminUser } from '@shared/schemas/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { Separator } from '@web/components/ui/separator';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
+
+type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
+
+const failed = (title: string, err: unknown, fallback: string) =>
+  toast({ variant: 'destructive', title, description: errorMessage(err, fallback) });
+
+export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
+  const [current, setCurrent] = useState<AdminUser | null>(user);
+  const [balance, setBalance] = useState('');
+  const [password, setPassword] = useState('');
+  const updateBalance = useUpdateBalance();
+  const toggleAdmin = useToggleAdmin();
+  const toggleNsfw = useToggleNsfw();
+  const resetPassword = useResetPassword();
+
+  useEffect(() => {
+    setCurrent(user);
+    setBalance(user ? String(user.tokenBalance) : '');
+    setPassword('');
+  }, [user]);
+
+  if (!current) return <Dialog open={false} onOpenChange={onOpenChange} />;
+  const u = current;
+  const isSelf = u.id === currentUserId;
+
+  async function onBalance() {
+    const value = Number(balance.trim());
+    if (balance.trim() === '' || !Number.isInteger(value) || value < 0) {
+      toast({ variant: 'destructive', title: 'Invalid token balance', description: 'Please enter a valid number' });
+      return;
+    }
+    try {
+      const res = await updateBalance.mutateAsync({ userId: u.id, tokenBalance: value });
+      setCurrent({ ...u, tokenBalance: res.newBalance });
+      setBalance(String(res.newBalance));
+      toast({ variant: 'success', title: 'Balance updated', description: `${u.username} now has ${res.newBalance} tokens.` });
+    } catch (err) {
+      failed('Update failed', err, 'Failed to update token balance');
+    }
+  }
+
+  async function onAdmin(isAdmin: boolean) {
+    try {
+      await toggleAdmin.mutateAsync({ userId: u.id, isAdmin });
+      setCurrent({ ...u, isAdmin });
+      toast({ variant: 'success', title: 'Admin status updated', description: `${u.username} is ${isAdmin ? 'now an admin' : 'no longer an admin'}.` });
+    } catch (err) {
+      failed('Update failed', err, 'Failed to update admin status');
+    }
+  }
+
+  async function onNsfw(enableNSFW: boolean) {
+    try {
+      await toggleNsfw.mutateAsync({ userId: u.id, enableNSFW });
+      setCurrent({ ...u, enableNSFW });
+      toast({ variant: 'success', title: 'NSFW access updated', description: `NSFW content is ${enableNSFW ? 'enabled' : 'disabled'} for ${u.username}.` });
+    } catch (err) {
+      failed('Update failed', err, 'Failed to update NSFW access');
+    }
+  }
+
+  async function onPassword() {
+    if (password.length < 6) {
+      toast({ variant: 'destructive', title: 'Invalid password', description: 'Password must be at least 6 characters' });
+      return;
+    }
+    try {
+      await resetPassword.mutateAsync({ username: u.username, newPassword: password });
+      setPassword('');
+      toast({ variant: 'success', title: 'Password reset', description: `${u.username}'s password was changed and their sessions were ended.` });
+    } catch (err) {
+      failed('Password reset failed', err, 'Failed to reset password');
+    }
+  }
+
+  return (
+    <Dialog open={Boolean(user)} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Edit User</DialogTitle>
+          <DialogDescription className="flex items-center gap-2">
+            Status: <Badge variant={u.status === 'active' ? 'green' : 'red'}>{u.status === 'active' ? 'Active' : 'Suspended'}</Badge>
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="edit-username">Username</Label>
+              <Input id="edit-username" value={u.username} readOnly disabled />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="edit-email">Email</Label>
+              <Input id="edit-email" value={u.email} readOnly disabled />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="edit-balance">Token Balance</Label>
+            <div className="flex gap-2">
+              <Input id="edit-balance" type="number" min={0} step={1} value={balance} onChange={(e) => setBalance(e.target.value)} />
+              <Button onClick={() => void onBalance()} disabled={updateBalance.isPending}>
+                {updateBalance.isPending ? <ButtonSpinner /> : null}
+                Update
+              </Button>
+            </div>
+            <p className="text-xs text-muted-foreground">The difference is recorded in the user's ledger as an admin adjustment.</p>
+          </div>
+          <Separator />
+          <div className="flex items-center justify-between gap-3">
+            <div>
+              <Label htmlFor="edit-admin">Admin</Label>
+              {isSelf ? <p className="text-xs text-muted-foreground">You cannot remove your own admin access.</p> : null}
+            </div>
+            <Switch id="edit-admin" checked={u.isAdmin} disabled={toggleAdmin.isPending || (isSelf && u.isAdmin)} onCheckedChange={(v) => void onAdmin(v)} />
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <Label htmlFor="edit-nsfw" className="flex items-center gap-2">
+              NSFW Access <Badge variant="red">18+</Badge>
+            </Label>
+            <Switch id="edit-nsfw" checked={u.enableNSFW} disabled={toggleNsfw.isPending} onCheckedChange={(v) => void onNsfw(v)} />
+          </div>
+          <Separator />
+          <div className="grid gap-2">
+            <Label htmlFor="edit-password">Reset Password</Label>
+            <div className="flex gap-2">
+              <PasswordInput id="edit-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="New password" />
+              <Button variant="outline" onClick={() => void onPassword()} disabled={resetPassword.isPending}>
+                {resetPassword.isPending ? <ButtonSpinner /> : null}
+                Reset
+              </Button>
+            </div>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Pencil, Plus } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { formatMoney, formatNumber } from '@web/lib/format';
+import { type TokenPackage, useAdminPackages } from '../api/admin-api';
+import { PackageDialog } from './package-dialog';
+import { TabError } from './tab-error';
+import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
+
+export function TokensTab() {
+  const packages = useAdminPackages();
+  const [editing, setEditing] = useState<TokenPackage | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const openDialog = (pkg: TokenPackage | null) => {
+    setEditing(pkg);
+    setOpen(true);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Button onClick={() => openDialog(null)}>
+          <Plus aria-hidden="true" />
+          Create Package
+        </Button>
+      </div>
+      {packages.isError ? (
+        <TabError title="Failed to load token packages" error={packages.error} onRetry={() => void packages.refetch()} />
+      ) : (
+        <Table>
+          <THead>
+            <Tr>
+              <Th>ID</Th>
+              <Th>Name</Th>
+              <Th>Tokens</Th>
+              <Th>Price</Th>
+              <Th>Discounted</Th>
+              <Th className="text-right">Actions</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {packages.isPending
+              ? Array.from({ length: 3 }, (_, i) => (
+                  <Tr key={i}>
+                    <Td colSpan={6}>
+                      <Skeleton className="h-6 w-full" />
+                    </Td>
+                  </Tr>
+                ))
+              : packages.data.map((p) => (
+                  <Tr key={p.id}>
+                    <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
+                      {p.id.slice(0, 8)}
+                    </Td>
+                    <Td className="font-medium">{p.name}</Td>
+                    <Td>{formatNumber(p.tokenAmount)}</Td>
+                    <Td>{formatMoney(p.priceInCents)}</Td>
+                    <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
+                    <Td className="text-right">
+                      <Button variant="ghost" size="sm" onClick={() => openDialog(p)} aria-label={`Edit ${p.name}`}>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Button>
+                    </Td>
+                  </Tr>
+                ))}
+            {packages.isSuccess && packages.data.length === 0 ? (
+              <Tr>
+                <Td colSpan={6} className="py-8 text-center text-muted-foreground">
+                  No token packages yet.
+                </Td>
+              </Tr>
+            ) : null}
+          </TBody>
+        </Table>
+      )}
+      <PackageDialog pkg={editing} open={open} onOpenChange={setOpen} />
+    </div>
+  );
+}

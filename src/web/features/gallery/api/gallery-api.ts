@@ -1,0 +1,54 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { GALLERY_POLL_MS } from '@shared/constants';
+import type { GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
+import { apiFetch, buildQueryPath } from '@web/lib/api';
+
+export type GalleryFilters = { search: string; modelId: string; styleId: string };
+export const GALLERY_KEY = '/api/generated-images';
+
+/** Cursor pages of the user's images, refreshed every 5 s and on focus, fresh for 2 s (spec part 2 §4). */
+export function useGallery(filters: GalleryFilters) {
+  const params = {
+    search: filters.search || undefined,
+    modelId: filters.modelId === 'all' ? undefined : filters.modelId,
+    styleId: filters.styleId === 'all' ? undefined : filters.styleId,
+  };
+  return useInfiniteQuery({
+    queryKey: [GALLERY_KEY, params],
+    queryFn: ({ pageParam, signal }) => apiFetch<GalleryPage>(buildQueryPath([GALLERY_KEY, { ...params, cursor: pageParam }]), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
+    refetchInterval: GALLERY_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 2000,
+  });
+}
+
+/** The pages merged by id without duplicates, newest first. */
+export function mergeById(pages: GalleryPage[] | undefined): GeneratedImageView[] {
+  const seen = new Set<string>();
+  const out: GeneratedImageView[] = [];
+  for (const p of pages ?? []) {
+    for (const img of p.images) {
+      if (seen.has(img.id)) continue;
+      seen.add(img.id);
+      out.push(img);
+    }
+  }
+  return out;
+}
+
+export function useGalleryModels() {
+  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/models'] });
+}
+export function useGalleryStyles() {
+  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/preset-styles'] });
+}
+
+export function useDeleteGalleryImage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [GALLERY_KEY] }),
+  });
+}

@@ -1,0 +1,59 @@
+import { Download, Info, Trash2 } from 'lucide-react';
+import type { GeneratedImageView } from '@shared/schemas/generation';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { relativeTime } from '@web/lib/format';
+
+type Props = {
+  image: GeneratedImageView;
+  hideNsfw: boolean;
+  onOpen: () => void;
+  onDownload: () => void;
+  onDetails: () => void;
+  onDelete?: () => void;
+};
+
+/** A gallery item: lazy thumbnail, NSFW badge (blurred for viewers without NSFW), hover actions, captions. */
+export function GalleryTile({ image, hideNsfw, onOpen, onDownload, onDetails, onDelete }: Props) {
+  return (
+    <li className="group min-w-0">
+      <div className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
+        <button type="button" onClick={onOpen} className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open image: ${image.prompt || 'generated image'}`}>
+          <img
+            src={image.thumbnailUrl}
+            alt={image.prompt || 'Generated image'}
+            loading="lazy"
+            decoding="async"
+            width={200}
+            height={200}
+            className={`size-full object-cover transition-transform group-hover:scale-[1.02] ${image.isNSFW && hideNsfw ? 'blur-xl' : ''}`}
+          />
+        </button>
+        {image.isNSFW ? (
+          <Badge variant="red" className="absolute top-2 left-2">
+            NSFW
+          </Badge>
+        ) : null}
+        <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+          <Button type="button" size="icon-sm" variant="secondary" onClick={onDownload} aria-label="Download">
+            <Download />
+          </Button>
+          <Button type="button" size="icon-sm" variant="secondary" onClick={onDetails} aria-label="Details">
+            <Info />
+          </Button>
+          {onDelete ? (
+            <Button type="button" size="icon-sm" variant="destructive" onClick={onDelete} aria-label="Delete">
+              <Trash2 />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <div className="mt-1.5 space-y-0.5 text-xs">
+        <p className="text-muted-foreground">{relativeTime(image.createdAt)}</p>
+        <p className="truncate">
+          {image.styleName || 'Custom'} · {image.modelName || 'No model'}
+        </p>
+      </div>
+    </li>
+  );
+}

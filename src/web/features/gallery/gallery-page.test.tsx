@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '@web/components/ui/toaster';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { GalleryPage } from './gallery-page';
+
+function image(i: number, over: Record<string, unknown> = {}) {
+  return {
+    id: `img-${i}`,
+    imageUrl: `/files/u/u1/images/img-${i}.jpg`,
+    thumbnailUrl: `/files/u/u1/images/img-${i}.thumb.webp`,
+    width: 1152,
+    height: 2048,
+    prompt: `prompt ${i}`,
+    negativePrompt: '',
+    tokensUsed: 30,
+    isNSFW: false,
+    createdAt: new Date().toISOString(),
+    modelId: null,
+    modelName: null,
+    styleId: null,
+    styleName: null,
+    baseModelId: null,
+    baseModelName: null,
+    seed: 1,
+    generationId: null,
+    ...over,
+  };
+}
+
+function setup(pages: Record<string, { images: unknown[]; nextCursor: string | null }>, nsfw = false) {
+  const client = createTestQueryClient();
+  client.setQueryData(['/api/auth/user'], { user: makeUser({ enableNSFW: nsfw, enableNsfw: nsfw }) });
+  const fetches = mockFetch({
+    'GET /api/generated-images': ({ url }) => ({ body: pages[url.searchParams.get('cursor') ?? ''] ?? { images: [], nextCursor: null } }),
+    'DELETE /api/generated-images/img-1': { body: { success: true, id: 'img-1' } },
+    'GET /api/models': { body: [] },
+    'GET /api/preset-styles': { body: [] },
+  });
+  renderWithProviders(
+    <>
+      <GalleryPage />
+      <Toaster />
+    </>,
+    { client, route: '/gallery' },
+  );
+  return fetches;
+}
+
+afterEach(cleanup);
+
+describe('GalleryPage', () => {
+  it('shows the empty state with a way to start', async () => {
+    setup({});
+    const link = await screen.findByRole('link', { name: 'Generate Your First Image' });
+    expect(link.getAttribute('href')).toBe('/models');
+  });
+
+  it('lists images merged by id, says when the end is reached, and shows details with fallbacks', async () => {
+    setup({ '': { images: [image(1), image(2, { isNSFW: true })], nextCursor: null } });
+    const list = await screen.findByRole('list', { name: 'Your images' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    await screen.findByText("You've reached the end of your gallery!");
+    expect(within(list).getByText('NSFW')).toBeTruthy();
+    // DECISIONS 23: blurred for a user without NSFW, with nothing to reveal it
+    expect(list.querySelector('img[alt="prompt 2"]')!.className).toContain('blur');
+    await userEvent.click(within(list).getAllByRole('button', { name: 'Details' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Image Details' });
+    expect(within(dialog).getByText('1152 × 2048 px')).toBeTruthy();
+    expect(within(dialog).getByText('9:16')).toBeTruthy();
+    expect(within(dialog).getByText('HD')).toBeTruthy();
+    expect(within(dialog).getByText('Default')).toBeTruthy();
+    expect(within(dialog).getByText('None')).toBeTruthy();
+    expect(within(dialog).getByText('Custom')).toBeTruthy();
+  });
+
+  it('searches by prompt', async () => {
+    const fetches = setup({ '': { images: [image(1)], nextCursor: null } });
+    await screen.findByRole('list', { name: 'Your images' });
+    await userEvent.type(screen.getByPlaceholderText('Search by prompt...'), 'sunset');
+    await waitFor(() => expect(fetches.calls.some((c) => c.path.includes('search=sunset'))).toBe(true));
+  });
+
+  it('deletes after the confirmation', async () => {
+    const fetches = setup({ '': { images: [image(1)], nextCursor: null } });
+    const list = await screen.findByRole('list', { name: 'Your images' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Image' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('The image has been deleted successfully.');
+    expect(fetches.calls.some((c) => c.method === 'DELETE' && c.path === '/api/generated-images/img-1')).toBe(true);
+  });
+});

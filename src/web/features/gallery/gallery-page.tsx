@@ -1,0 +1,213 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import type { GeneratedImageView } from '@shared/schemas/generation';
+import { downloadFile } from '@web/components/generated-image/download';
+import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
+import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { useUser } from '@web/features/auth/api/auth-api';
+import { errorMessage } from '@web/lib/api';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { mergeById, useDeleteGalleryImage, useGallery, useGalleryModels, useGalleryStyles } from './api/gallery-api';
+import { GalleryTile } from './components/gallery-tile';
+
+// Spec part 2 §9: items 200 px, gap 16 px, 1 to 6 columns.
+const GRID_STYLE = { gridTemplateColumns: 'repeat(auto-fill, minmax(max(200px, calc((100% - 5 * 16px) / 6)), 1fr))', gap: 16 } as const;
+const SCROLL_TRIGGER_PX = 500;
+
+export function GalleryPage() {
+  usePageTitle('Gallery');
+  const { user } = useUser();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [modelId, setModelId] = useState('all');
+  const [styleId, setStyleId] = useState('all');
+  const gallery = useGallery({ search, modelId, styleId });
+  const models = useGalleryModels();
+  const styles = useGalleryStyles();
+  const remove = useDeleteGalleryImage();
+  const images = useMemo(() => mergeById(gallery.data?.pages), [gallery.data]);
+  const [preview, setPreview] = useState<number | null>(null);
+  const [details, setDetails] = useState<GeneratedImageView | null>(null);
+  const [toDelete, setToDelete] = useState<GeneratedImageView | null>(null);
+  const hideNsfw = !(user?.enableNSFW ?? user?.enableNsfw);
+
+  // typing settles for a moment before the list is asked again
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(searchText.trim()), 300);
+    return () => clearTimeout(t);
+  }, [searchText]);
+
+  // infinite scroll: the next page when the bottom is within 500 px
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery;
+  useEffect(() => {
+    const onScroll = () => {
+      const remaining = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      if (remaining < SCROLL_TRIGGER_PX && hasNextPage && !isFetchingNextPage) {
+        fetchNextPage().catch((err) => console.warn('Could not load more images', err));
+      }
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, images.length]);
+
+  if (!user) return null;
+
+  const onDownload = (img: { id: string; imageUrl: string }) =>
+    downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
+      toast({ variant: 'destructive', title: 'Download failed', description: 'Failed to download the image' }),
+    );
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      setPreview(null);
+      toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete the image.') });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const filtered = search !== '' || modelId !== 'all' || styleId !== 'all';
+
+  return (
+    <div>
+      <PageHeader
+        title="Gallery"
+        description="Every image you have generated."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void gallery.refetch()} disabled={gallery.isFetching && !gallery.isFetchingNextPage} aria-label="Refresh">
+              <RefreshCw className={gallery.isRefetching ? 'animate-spin' : ''} /> Refresh
+            </Button>
+            <Button asChild>
+              <Link to="/models">
+                <Plus /> Create New
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_200px_200px]">
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input aria-label="Search by prompt" placeholder="Search by prompt..." className="pl-9" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+        </div>
+        <Select value={modelId} onValueChange={setModelId}>
+          <SelectTrigger aria-label="Filter by model">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All Models</SelectItem>
+            {(models.data ?? []).map((m) => (
+              <SelectItem key={m.id} value={m.id}>
+                {m.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={styleId} onValueChange={setStyleId}>
+          <SelectTrigger aria-label="Filter by style">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All Styles</SelectItem>
+            <SelectItem value="custom">Custom</SelectItem>
+            {(styles.data ?? []).map((s) => (
+              <SelectItem key={s.id} value={s.id}>
+                {s.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {gallery.isPending ? (
+        <div className="grid" style={GRID_STYLE} aria-busy="true" aria-label="Loading images">
+          {Array.from({ length: 10 }, (_, i) => (
+            <Skeleton key={i} className="aspect-square rounded-lg" />
+          ))}
+        </div>
+      ) : gallery.isError && images.length === 0 ? (
+        <EmptyState
+          title="Could not load your gallery"
+          description={errorMessage(gallery.error, 'Please try again.')}
+          action={<Button onClick={() => void gallery.refetch()}>Try again</Button>}
+        />
+      ) : images.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={<Search />} title="No images match" description="Try another search or clear the filters." />
+        ) : (
+          <EmptyState
+            icon={<ImageIcon />}
+            title="No images yet"
+            description="Your generated images will appear here."
+            action={
+              <Button asChild>
+                <Link to="/models">Generate Your First Image</Link>
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <>
+          <ul className="grid" style={GRID_STYLE} aria-label="Your images">
+            {images.map((img, i) => (
+              <GalleryTile
+                key={img.id}
+                image={img}
+                hideNsfw={hideNsfw}
+                onOpen={() => setPreview(i)}
+                onDownload={() => void onDownload(img)}
+                onDetails={() => setDetails(img)}
+                onDelete={() => setToDelete(img)}
+              />
+            ))}
+            {isFetchingNextPage ? Array.from({ length: 5 }, (_, i) => <Skeleton key={`more-${i}`} className="aspect-square rounded-lg" aria-hidden />) : null}
+          </ul>
+          {!hasNextPage && !isFetchingNextPage ? <p className="py-8 text-center text-sm text-muted-foreground">You've reached the end of your gallery!</p> : null}
+        </>
+      )}
+
+      <ImageLightbox
+        images={images}
+        index={preview}
+        onIndexChange={setPreview}
+        onDownload={(img) => void onDownload(img)}
+        onDetails={(img) => setDetails(img)}
+        hideNsfw={hideNsfw}
+      />
+      <ImageDetailsDialog image={details} open={details !== null} onOpenChange={(o) => !o && setDetails(null)} hideNsfw={hideNsfw} />
+      <AlertDialog open={toDelete !== null} onOpenChange={(o) => !o && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Image</AlertDialogTitle>
+            <AlertDialogDescription>This image and its files will be permanently deleted.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction destructive onClick={() => void confirmDelete()}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

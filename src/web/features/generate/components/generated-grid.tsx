@@ -1,0 +1,74 @@
+import { AlertTriangle, Download, Eye, Loader2, Trash2 } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import type { GeneratedCard } from '../lib/generator-state';
+
+type Props = {
+  cards: GeneratedCard[];
+  hideNsfw: boolean;
+  onPreview: (card: GeneratedCard) => void;
+  onDownload: (card: GeneratedCard) => void;
+  onDelete: (card: GeneratedCard) => void;
+};
+
+/** Generated Images: one card per requested image, generating → completed | failed. */
+export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete }: Props) {
+  if (cards.length === 0) {
+    return <EmptyState title="No images yet" description="Describe what you want to see and press Generate. Your images appear here." />;
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Generated images">
+      {cards.map((card) => (
+        <li
+          key={card.key}
+          data-status={card.status}
+          className="group relative overflow-hidden rounded-lg border border-border bg-card"
+          style={{ aspectRatio: `${card.width} / ${card.height}` }}
+        >
+          {card.status === 'generating' ? (
+            <div className="flex h-full min-h-40 flex-col items-center justify-center gap-2 bg-muted p-4 text-sm text-muted-foreground" role="status">
+              <Loader2 className="size-6 animate-spin" aria-hidden />
+              Generating...
+            </div>
+          ) : card.status === 'failed' ? (
+            <div className="flex h-full min-h-40 flex-col items-center justify-center gap-2 bg-muted p-4 text-sm text-destructive-text">
+              <AlertTriangle className="size-6" aria-hidden />
+              Generation failed
+              <Button type="button" size="sm" variant="ghost" onClick={() => onDelete(card)}>
+                Remove
+              </Button>
+            </div>
+          ) : (
+            <>
+              <button type="button" className="block size-full" onClick={() => onPreview(card)} aria-label="Preview image">
+                <img
+                  src={card.thumbnailUrl || card.imageUrl}
+                  alt={card.prompt}
+                  loading="lazy"
+                  className={`size-full object-cover ${card.isNSFW && hideNsfw ? 'blur-xl' : ''}`}
+                />
+              </button>
+              {card.isNSFW ? (
+                <Badge variant="red" className="absolute top-2 left-2">
+                  NSFW
+                </Badge>
+              ) : null}
+              <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+                <Button type="button" size="icon-sm" variant="secondary" onClick={() => onPreview(card)} aria-label="Preview">
+                  <Eye />
+                </Button>
+                <Button type="button" size="icon-sm" variant="secondary" onClick={() => onDownload(card)} aria-label="Download">
+                  <Download />
+                </Button>
+                <Button type="button" size="icon-sm" variant="destructive" onClick={() => onDelete(card)} aria-label="Delete">
+                  <Trash2 />
+                </Button>
+              </div>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

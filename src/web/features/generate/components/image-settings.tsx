@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { Minus, Plus } from 'lucide-react';
+import { DIMENSION_STEP, MAX_IMAGE_COUNT, MIN_IMAGE_COUNT } from '@shared/constants';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Switch } from '@web/components/ui/switch';
+import { cn } from '@web/lib/cn';
+import { clampCount, normalizeDimension, SIZE_PRESETS, type SizeKey } from '../lib/generator-state';
+
+type Props = {
+  size: SizeKey;
+  hdEnabled: boolean;
+  width: number;
+  height: number;
+  count: number;
+  onSize: (size: SizeKey) => void;
+  onHd: (hd: boolean) => void;
+  onDimensions: (width: number, height: number) => void;
+  onCount: (count: number) => void;
+};
+
+function DimensionInput({ label, value, onChange }: { label: 'Width' | 'Height'; value: number; onChange: (v: number) => void }) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const id = `custom-${label.toLowerCase()}`;
+  const commit = (v: number) => {
+    const n = normalizeDimension(v);
+    setText(String(n));
+    onChange(n);
+  };
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center gap-1">
+        <Button type="button" variant="outline" size="icon-sm" aria-label={`Decrease ${label.toLowerCase()}`} onClick={() => commit(value - DIMENSION_STEP)}>
+          <Minus />
+        </Button>
+        <Input
+          id={id}
+          inputMode="numeric"
+          className="h-8 text-center"
+          value={text}
+          onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))}
+          onBlur={() => commit(Number(text))}
+          onKeyDown={(e) => e.key === 'Enter' && commit(Number(text))}
+        />
+        <Button type="button" variant="outline" size="icon-sm" aria-label={`Increase ${label.toLowerCase()}`} onClick={() => commit(value + DIMENSION_STEP)}>
+          <Plus />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Image Settings: HD toggle, size presets, custom size, number of images. */
+export function ImageSettings(p: Props) {
+  const [countText, setCountText] = useState(String(p.count));
+  useEffect(() => setCountText(String(p.count)), [p.count]);
+  const sizes: [SizeKey, string, string][] = [
+    ...(Object.entries(SIZE_PRESETS) as [Exclude<SizeKey, 'custom'>, (typeof SIZE_PRESETS)['1:1']][]).map(
+      ([key, s]) => [key, s.label, `${(p.hdEnabled ? s.hd : s.normal).join('×')}`] as [SizeKey, string, string],
+    ),
+    ['custom', 'Custom', `${p.width}×${p.height}`],
+  ];
+  return (
+    <section className="space-y-4" aria-labelledby="image-settings-title">
+      <h3 id="image-settings-title" className="text-sm font-semibold">
+        Image Settings
+      </h3>
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor="hd-toggle">HD (double resolution)</Label>
+        <Switch id="hd-toggle" checked={p.hdEnabled} onCheckedChange={p.onHd} />
+      </div>
+      <div role="radiogroup" aria-label="Image size" className="grid grid-cols-2 gap-2">
+        {sizes.map(([key, label, dims]) => (
+          <button
+            key={key}
+            type="button"
+            role="radio"
+            aria-checked={p.size === key}
+            onClick={() => p.onSize(key)}
+            className={cn(
+              'rounded-md border px-3 py-2 text-left text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              p.size === key ? 'border-primary bg-primary/10' : 'border-border hover:bg-muted',
+            )}
+          >
+            <span className="block font-medium">{label}</span>
+            <span className="block text-xs text-muted-foreground">{dims}</span>
+          </button>
+        ))}
+      </div>
+      {p.size === 'custom' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <DimensionInput label="Width" value={p.width} onChange={(w) => p.onDimensions(w, p.height)} />
+          <DimensionInput label="Height" value={p.height} onChange={(h) => p.onDimensions(p.width, h)} />
+          <p className="col-span-2 text-xs text-muted-foreground">128 to 2048 px, in steps of 64.</p>
+        </div>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="image-count">Number of images</Label>
+        <div className="flex items-center gap-1">
+          <Button type="button" variant="outline" size="icon-sm" aria-label="Fewer images" disabled={p.count <= MIN_IMAGE_COUNT} onClick={() => p.onCount(clampCount(p.count - 1))}>
+            <Minus />
+          </Button>
+          <Input
+            id="image-count"
+            type="number"
+            min={MIN_IMAGE_COUNT}
+            max={MAX_IMAGE_COUNT}
+            step={1}
+            className="h-8 w-20 text-center"
+            value={countText}
+            onChange={(e) => {
+              setCountText(e.target.value);
+              const n = Number(e.target.value);
+              if (e.target.value !== '' && Number.isInteger(n) && n >= MIN_IMAGE_COUNT && n <= MAX_IMAGE_COUNT) p.onCount(n);
+            }}
+            onBlur={() => p.onCount(clampCount(Number(countText)))}
+          />
+          <Button type="button" variant="outline" size="icon-sm" aria-label="More images" disabled={p.count >= MAX_IMAGE_COUNT} onClick={() => p.onCount(clampCount(p.count + 1))}>
+            <Plus />
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

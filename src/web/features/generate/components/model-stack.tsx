@@ -1,0 +1,100 @@
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Slider } from '@web/components/ui/slider';
+import { Badge } from '@web/components/ui/badge';
+import type { BaseModel, PresetStyle, UserModel } from '../api/generate-api';
+
+const NONE = '__none__';
+
+type Props = {
+  baseModels: BaseModel[];
+  models: UserModel[];
+  styles: PresetStyle[];
+  baseModelId: string;
+  modelId: string | null;
+  styleId: string | null;
+  loraStrength: number;
+  onChange: (patch: { baseModelId?: string; modelId?: string | null; styleId?: string | null; loraStrength?: number }) => void;
+};
+
+/** Model Stack: base model, the user's ready model with its weight, a preset style. */
+export function ModelStack(p: Props) {
+  const ready = p.models.filter((m) => m.status === 'ready');
+  return (
+    <section className="space-y-4" aria-labelledby="model-stack-title">
+      <h3 id="model-stack-title" className="text-sm font-semibold">
+        Model Stack
+      </h3>
+      <div className="grid gap-1.5">
+        <Label htmlFor="base-model">Base model</Label>
+        <Select value={p.baseModelId || undefined} onValueChange={(v) => p.onChange({ baseModelId: v })}>
+          <SelectTrigger id="base-model">
+            <SelectValue placeholder="Select a base model" />
+          </SelectTrigger>
+          <SelectContent>
+            {p.baseModels.map((b) => (
+              <SelectItem key={b.id} value={b.id}>
+                {b.name} · {b.tokenCost} tokens
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="your-model">Your Model</Label>
+        <Select value={p.modelId ?? NONE} onValueChange={(v) => p.onChange({ modelId: v === NONE ? null : v })}>
+          <SelectTrigger id="your-model">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NONE}>None</SelectItem>
+            {ready.map((m) => (
+              <SelectItem key={m.id} value={m.id}>
+                {m.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {ready.length === 0 ? <p className="text-xs text-muted-foreground">Train a model to generate images of yourself.</p> : null}
+      </div>
+      {p.modelId ? (
+        <div className="grid gap-1.5">
+          <div className="flex items-center justify-between">
+            <Label id="model-weight-label">Model weight</Label>
+            <span className="text-sm tabular-nums">{p.loraStrength.toFixed(2)}</span>
+          </div>
+          <Slider
+            min={0}
+            max={2}
+            step={0.05}
+            value={[p.loraStrength]}
+            onValueChange={([v]) => p.onChange({ loraStrength: Math.round(v * 100) / 100 })}
+            thumbLabels={['Model weight']}
+            aria-labelledby="model-weight-label"
+          />
+        </div>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="preset-style">Preset style</Label>
+        <Select value={p.styleId ?? NONE} onValueChange={(v) => p.onChange({ styleId: v === NONE ? null : v })}>
+          <SelectTrigger id="preset-style">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NONE}>None</SelectItem>
+            {p.styles.map((s) => (
+              <SelectItem key={s.id} value={s.id}>
+                {s.name} · +{s.tokenCost} tokens{s.isNSFW ? ' · 18+' : ''}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {p.styles.find((s) => s.id === p.styleId)?.isNSFW ? (
+          <Badge variant="red" className="mt-1">
+            NSFW
+          </Badge>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '@web/components/ui/toaster';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { GeneratePage } from './generate-page';
+
+const baseModels = [
+  { id: 'b-dev', name: 'FLUX.1 Dev', description: '', tokenCost: 15, isDefault: true },
+  { id: 'b-fast', name: 'FLUX.1 Schnell', description: '', tokenCost: 10, isDefault: false },
+];
+const models = [
+  { id: 'm-ready', name: 'Me ready', status: 'ready' },
+  { id: 'm-train', name: 'Me training', status: 'training' },
+];
+const styles = [{ id: 's-anime', name: 'Anime', description: '', tokenCost: 40, isNSFW: false, previewImageUrl: null }];
+
+function image(i: number) {
+  return {
+    id: `img-${i}`,
+    imageUrl: `/files/u/u1/images/img-${i}.jpg`,
+    thumbnailUrl: `/files/u/u1/images/img-${i}.thumb.webp`,
+    width: 1024,
+    height: 1024,
+    prompt: 'a cat',
+    negativePrompt: '',
+    tokensUsed: 30,
+    isNSFW: false,
+    createdAt: new Date().toISOString(),
+    modelId: null,
+    modelName: null,
+    styleId: null,
+    styleName: null,
+    baseModelId: 'b-dev',
+    baseModelName: 'FLUX.1 Dev',
+    seed: i,
+    generationId: 'g1',
+  };
+}
+
+function setup(route = '/generate', generate?: (body: any) => { status?: number; body?: unknown }) {
+  const client = createTestQueryClient();
+  client.setQueryData(['/api/auth/user'], { user: makeUser({ tokenBalance: 1000 }) });
+  const fetches = mockFetch({
+    'GET /api/base-models': { body: baseModels },
+    'GET /api/models': { body: models },
+    'GET /api/preset-styles': { body: styles },
+    'GET /api/auth/user': { body: { user: makeUser({ tokenBalance: 880 }) } },
+    'POST /api/generate-image': ({ body }) => generate?.(body) ?? { status: 500, body: { error: 'boom' } },
+  });
+  renderWithProviders(
+    <>
+      <GeneratePage />
+      <Toaster />
+    </>,
+    { client, route },
+  );
+  return fetches;
+}
+
+// jsdom has no ResizeObserver; Radix's slider measures its thumb with one
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('GeneratePage', () => {
+  it('preselects a ready model and a style from the URL and prices the stack', async () => {
+    setup('/generate?modelId=m-ready&preset=s-anime');
+    // (15 + 40) × 2 (HD) × 4 images
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('440 tokens'));
+    expect(screen.getByText('Model weight')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Me ready');
+    expect(screen.getByRole('combobox', { name: 'Preset style' }).textContent).toContain('Anime');
+  });
+
+  it('asks for a prompt before anything is sent', async () => {
+    const fetches = setup();
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByText('Prompt required');
+    expect(screen.getByText('Please enter a prompt to describe what you want to generate.')).toBeTruthy();
+    expect(fetches.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('sends the spec body, fills the placeholders and remembers them per user', async () => {
+    const fetches = setup('/generate', (body) => ({
+      body: { id: 'g1', status: 'succeeded', imageUrl: image(0).imageUrl, isNSFW: false, additionalImageUrls: [], additionalNSFWFlags: [], images: [0, 1, 2, 3].map(image), requested: body.count, tokensUsed: 120, balance: 880 },
+    }));
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a cat');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const grid = await screen.findByRole('list', { name: 'Generated images' });
+    await waitFor(() => expect(grid.querySelectorAll('li[data-status="completed"]').length).toBe(4));
+    const post = fetches.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ prompt: 'a cat', baseModelId: 'b-dev', modelId: null, styleId: null, count: 4, width: 1024, height: 1024, hdEnabled: true, loraStrength: 1, calculatedTokenCost: 120 });
+    expect((post.body as Record<string, unknown>).seed).toBeUndefined();
+    expect(JSON.parse(localStorage.getItem('generatedImages_u1')!)).toHaveLength(4);
+    expect(JSON.parse(localStorage.getItem('generatorFormData_u1')!).prompt).toBe('a cat');
+    await screen.findByText('Images generated');
+  });
+
+  it('marks every placeholder failed and shows the server text when generation fails', async () => {
+    setup('/generate', () => ({ status: 502, body: { error: 'The provider is down. Your 120 tokens have been refunded.', code: 'GENERATION_FAILED' } }));
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a dog');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByText('The provider is down. Your 120 tokens have been refunded.');
+    const grid = screen.getByRole('list', { name: 'Generated images' });
+    expect(within(grid).getAllByText('Generation failed')).toHaveLength(4);
+  });
+
+  it('rounds and clamps custom sizes on blur and steps by 64', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    await userEvent.click(screen.getByRole('radio', { name: /Custom/ }));
+    const width = screen.getByLabelText('Width') as HTMLInputElement;
+    await userEvent.clear(width);
+    await userEvent.type(width, '5000');
+    await userEvent.tab();
+    expect(width.value).toBe('2048');
+    await userEvent.click(screen.getByRole('button', { name: 'Decrease width' }));
+    expect(width.value).toBe('1984');
+    await userEvent.click(screen.getByRole('switch', { name: 'HD (double resolution)' }));
+    expect(width.value).toBe('1024');
+  });
+});

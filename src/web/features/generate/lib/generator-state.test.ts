@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clampCount, clearOtherUsers, defaultForm, dimensionsFor, normalizeDimension, readStored, writeStored } from './generator-state';
+
+describe('generator rules (spec part 2 §5, DECISIONS 10)', () => {
+  it('starts Square with HD on, 1024×1024, 4 images, weight 1, a seed below 1,000,000', () => {
+    const f = defaultForm();
+    expect(f).toMatchObject({ width: 1024, height: 1024, count: 4, hdEnabled: true, loraStrength: 1, useSeed: false, modelId: null, styleId: null });
+    expect(Number(f.seed)).toBeLessThan(1_000_000);
+  });
+
+  it('rounds custom sizes to 64 and clamps them to 128–2048', () => {
+    expect(normalizeDimension(500)).toBe(512);
+    expect(normalizeDimension(31)).toBe(128);
+    expect(normalizeDimension(5000)).toBe(2048);
+    expect(normalizeDimension(Number.NaN)).toBe(512);
+    expect(clampCount(0)).toBe(1);
+    expect(clampCount(12)).toBe(10);
+  });
+
+  it('maps presets with and without HD, and doubles or halves custom sizes', () => {
+    expect(dimensionsFor('1:1', true, { width: 1, height: 1 }, true)).toEqual([1024, 1024]);
+    expect(dimensionsFor('3:4', false, { width: 1, height: 1 }, false)).toEqual([576, 1024]);
+    expect(dimensionsFor('3:4', true, { width: 1, height: 1 }, true)).toEqual([1152, 2048]);
+    expect(dimensionsFor('4:3', true, { width: 1, height: 1 }, true)).toEqual([2048, 1152]);
+    expect(dimensionsFor('custom', true, { width: 640, height: 1536 }, true)).toEqual([1280, 2048]);
+    expect(dimensionsFor('custom', false, { width: 640, height: 192 }, true)).toEqual([320, 128]);
+    expect(dimensionsFor('custom', true, { width: 640, height: 192 }, false)).toEqual([640, 192]);
+  });
+});
+
+describe('per-user storage', () => {
+  beforeEach(() => localStorage.clear());
+  it('suffixes keys with the user id and drops another user’s data', () => {
+    writeStored('generatorFormData', 'alice', { prompt: 'a' });
+    writeStored('generatedImages', 'alice', []);
+    writeStored('hdEnabled', 'bob', false);
+    expect(localStorage.getItem('generatorFormData_alice')).toBe('{"prompt":"a"}');
+    clearOtherUsers('bob');
+    expect(readStored('generatorFormData', 'alice')).toBeNull();
+    expect(localStorage.getItem('generatedImages_alice')).toBeNull();
+    expect(readStored('hdEnabled', 'bob')).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+import { DIMENSION_STEP, MAX_DIMENSION, MAX_IMAGE_COUNT, MIN_DIMENSION, MIN_IMAGE_COUNT } from '@shared/constants';
+
+export type SizeKey = '1:1' | '3:4' | '4:3' | 'custom';
+
+/** Spec part 2 §9 presets: normal and HD dimensions. */
+export const SIZE_PRESETS: Record<Exclude<SizeKey, 'custom'>, { label: string; normal: [number, number]; hd: [number, number] }> = {
+  '1:1': { label: 'Square', normal: [512, 512], hd: [1024, 1024] },
+  '3:4': { label: 'Portrait 3:4', normal: [576, 1024], hd: [1152, 2048] },
+  '4:3': { label: 'Landscape 4:3', normal: [1024, 576], hd: [2048, 1152] },
+};
+
+export type GeneratorForm = {
+  prompt: string;
+  baseModelId: string;
+  modelId: string | null;
+  styleId: string | null;
+  count: number;
+  width: number;
+  height: number;
+  /** text, as typed; sent as an integer only when useSeed is on */
+  seed: string;
+  useSeed: boolean;
+  loraStrength: number;
+  hdEnabled: boolean;
+};
+
+export type GeneratedCard = {
+  key: string;
+  status: 'generating' | 'completed' | 'failed';
+  progress: number;
+  id?: string;
+  imageUrl?: string;
+  thumbnailUrl?: string;
+  isNSFW?: boolean;
+  prompt: string;
+  width: number;
+  height: number;
+  createdAt: string;
+  tokensUsed?: number;
+  baseModelName?: string | null;
+  modelName?: string | null;
+  styleName?: string | null;
+  negativePrompt?: string;
+};
+
+export const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
+
+/** DECISIONS 10: Square with HD on (1024×1024), 4 images. */
+export function defaultForm(): GeneratorForm {
+  return {
+    prompt: '',
+    baseModelId: '',
+    modelId: null,
+    styleId: null,
+    count: 4,
+    width: 1024,
+    height: 1024,
+    seed: randomSeed(),
+    useSeed: false,
+    loraStrength: 1,
+    hdEnabled: true,
+  };
+}
+export const DEFAULT_SIZE: SizeKey = '1:1';
+
+/** Spec part 2 §5: round to the nearest 64, clamp to 128–2048. */
+export function normalizeDimension(value: number): number {
+  if (!Number.isFinite(value)) return 512;
+  const rounded = Math.round(value / DIMENSION_STEP) * DIMENSION_STEP;
+  return Math.min(MAX_DIMENSION, Math.max(MIN_DIMENSION, rounded));
+}
+
+export function clampCount(value: number): number {
+  if (!Number.isFinite(value)) return MIN_IMAGE_COUNT;
+  return Math.min(MAX_IMAGE_COUNT, Math.max(MIN_IMAGE_COUNT, Math.round(value)));
+}
+
+/** Dimensions after choosing a size or flipping HD; custom sizes double or halve. */
+export function dimensionsFor(size: SizeKey, hd: boolean, current: { width: number; height: number }, hdChanged: boolean): [number, number] {
+  if (size !== 'custom') return hd ? SIZE_PRESETS[size].hd : SIZE_PRESETS[size].normal;
+  if (!hdChanged) return [current.width, current.height];
+  const f = hd ? 2 : 0.5;
+  return [normalizeDimension(current.width * f), normalizeDimension(current.height * f)];
+}
+
+// Spec part 1 §9: stored keys are suffixed with the user id; part 1 §4: cleared when the user changes.
+export const STORAGE_KEYS = ['generatorFormData', 'generatedImages', 'selectedSize', 'hdEnabled'] as const;
+export type StorageKey = (typeof STORAGE_KEYS)[number];
+export const storageKey = (key: StorageKey, userId: string) => `${key}_${userId}`;
+
+export function readStored<T>(key: StorageKey, userId: string): T | null {
+  try {
+    const raw = localStorage.getItem(storageKey(key, userId));
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, userId: string, value: unknown) {
+  try {
+    localStorage.setItem(storageKey(key, userId), JSON.stringify(value));
+  } catch {
+    // full or unavailable storage: the form still works, it is just not remembered
+  }
+}
+
+/** Another user's generator data never survives a change of user. */
+export function clearOtherUsers(userId: string) {
+  try {
+    const doomed: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && STORAGE_KEYS.some((p) => k.startsWith(`${p}_`)) && !k.endsWith(`_${userId}`)) doomed.push(k);
+    }
+    for (const k of doomed) localStorage.removeItem(k);
+  } catch {
+    // nothing stored
+  }
+}

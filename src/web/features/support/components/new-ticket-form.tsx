@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from 'react';
+import { TICKET_PRIORITIES } from '@shared/constants';
+import { TICKET_FIELDS_REQUIRED, type TicketPriority } from '@shared/schemas/support';
+import { ticketPriorityLabel } from '@web/components/ticket-badges';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { useCreateTicket, useOwnModels } from '../api/support-api';
+
+const NO_MODEL = 'none';
+
+export function NewTicketForm({ initialModelId }: { initialModelId: string | null }) {
+  const models = useOwnModels();
+  const create = useCreateTicket();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [priority, setPriority] = useState<TicketPriority>('medium');
+  const [modelId, setModelId] = useState<string>(initialModelId ?? NO_MODEL);
+  const [invalid, setInvalid] = useState(false);
+
+  // DECISIONS 17: a model named in the URL is chosen once the user's models are known to include it
+  const knownModel = modelId === NO_MODEL || Boolean(models.data?.some((m) => m.id === modelId));
+  const selectValue = models.isSuccess && !knownModel ? NO_MODEL : modelId;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!subject.trim() || !message.trim()) {
+      setInvalid(true);
+      toast({ variant: 'destructive', title: 'Error', description: TICKET_FIELDS_REQUIRED });
+      return;
+    }
+    setInvalid(false);
+    try {
+      await create.mutateAsync({
+        subject: subject.trim(),
+        message: message.trim(),
+        priority,
+        ...(selectValue !== NO_MODEL ? { modelId: selectValue } : {}),
+      });
+      toast({ variant: 'success', title: 'Ticket submitted', description: 'Your support ticket has been submitted.' });
+      setSubject('');
+      setMessage('');
+      setPriority('medium');
+      setModelId(NO_MODEL);
+    } catch (err) {
+      toast({ variant: 'destructive', title: 'Error', description: `Failed to submit ticket: ${errorMessage(err, 'Unknown error')}` });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Submit a New Ticket</CardTitle>
+        <CardDescription>Describe your issue and we'll get back to you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor="ticket-subject">Subject</Label>
+            <Input
+              id="ticket-subject"
+              value={subject}
+              maxLength={200}
+              onChange={(e) => setSubject(e.target.value)}
+              placeholder="Brief description of the issue"
+              aria-invalid={invalid && !subject.trim() ? true : undefined}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="ticket-message">Message</Label>
+            <Textarea
+              id="ticket-message"
+              value={message}
+              rows={5}
+              maxLength={10000}
+              onChange={(e) => setMessage(e.target.value)}
+              placeholder="Please provide as much detail as possible"
+              aria-invalid={invalid && !message.trim() ? true : undefined}
+            />
+          </div>
+          {invalid ? <p className="text-sm font-medium text-destructive-text">{TICKET_FIELDS_REQUIRED}</p> : null}
+          <div className="grid gap-2">
+            <Label htmlFor="ticket-priority">Priority</Label>
+            <Select value={priority} onValueChange={(v) => setPriority(v as TicketPriority)}>
+              <SelectTrigger id="ticket-priority">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {TICKET_PRIORITIES.map((p) => (
+                  <SelectItem key={p} value={p}>
+                    {ticketPriorityLabel(p)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="ticket-model">Related Model (optional)</Label>
+            <Select value={selectValue} onValueChange={setModelId} disabled={models.isPending}>
+              <SelectTrigger id="ticket-model">
+                <SelectValue placeholder={models.isPending ? 'Loading models...' : 'None'} />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_MODEL}>None</SelectItem>
+                {models.data?.map((m) => (
+                  <SelectItem key={m.id} value={m.id}>
+                    {m.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {models.isError ? <p className="text-sm text-destructive-text">Failed to load your models. Please try again.</p> : null}
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? <ButtonSpinner /> : null}
+            Submit Ticket
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

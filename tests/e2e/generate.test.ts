@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, openBrowser, signUp, type Browser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function balance(): Promise<number> {
+  return browser.page.evaluate(async () => (await (await fetch('/api/auth/user')).json()).user.tokenBalance as number);
+}
+
+describe('generating images in the browser', () => {
+  it('starts at Square HD × 4, blocks what 50 tokens cannot pay, generates 2 images and shows them in the gallery', async () => {
+    const { page } = browser;
+    await signUp(page, server.url);
+    await page.goto(`${server.url}/generate`);
+    await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
+
+    // DECISIONS 10: Square with HD on (1024×1024), 4 images; FLUX.1 Dev costs 15 → 15 × 2 × 4 = 120
+    await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('120 tokens');
+    expect(await page.getByRole('radio', { name: /Square/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'HD (double resolution)' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByLabel('Number of images').inputValue()).toBe('4');
+    await page.getByText('You need 120 tokens to generate 4 image(s). Current balance: 50.').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+    expect(await balance()).toBe(50);
+
+    // the image helper: a picture becomes a prompt; a non-image is refused
+    const helper = page.locator('#image-helper-file');
+    await helper.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('Please select an image file (JPEG, PNG, etc.).').first().waitFor();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1e40af' } }).png().toBuffer();
+    await helper.setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Image analysis complete').first().waitFor();
+    await page.getByRole('button', { name: 'Insert into prompt' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Prompt', exact: true }).inputValue()).toContain('colour palette');
+
+    // 2 non-HD 512×512 images with FLUX.1 Schnell: (10) × 1 × 2 = 20
+    await page.getByRole('switch', { name: 'HD (double resolution)' }).click();
+    await page.getByLabel('Number of images').fill('2');
+    await page.getByLabel('Base model').click();
+    await page.getByRole('option', { name: /FLUX\.1 Schnell/ }).click();
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a red lighthouse on a cliff at sunset');
+    await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('20 tokens');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+
+    const cards = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(2);
+    await page.getByText('Images generated').first().waitFor();
+    expect(await balance()).toBe(30);
+    await expect.poll(() => page.getByTestId('generator-balance').textContent()).toContain('30');
+
+    await page.goto(`${server.url}/gallery`);
+    const tiles = page.getByRole('list', { name: 'Your images' }).locator('li');
+    await expect.poll(() => tiles.count()).toBe(2);
+    await page.getByText("You've reached the end of your gallery!").waitFor();
+    await tiles.first().hover();
+    await tiles.first().getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Image Details' });
+    await dialog.getByText('512 × 512 px').waitFor();
+    await dialog.getByText('FLUX.1 Schnell').waitFor();
+    await dialog.getByText('a red lighthouse on a cliff at sunset').waitFor();
+    expect(await dialog.getByText('Custom').count()).toBe(1);
+    expect(await dialog.getByText('None').count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // the full-screen preview counts and moves with the arrow keys
+    await tiles.first().getByRole('button', { name: /Open image/ }).click();
+    await page.getByText('1 / 2').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('2 / 2').waitFor();
+    await page.keyboard.press('Escape');
+
+    // more than the balance allows is refused with the spec's text, and nothing is charged
+    await page.goto(`${server.url}/generate`);
+    await page.getByLabel('Number of images').fill('4');
+    await page.getByText('You need 40 tokens to generate 4 image(s). Current balance: 30.').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+    expect(await balance()).toBe(30);
+  });
+});
+
+describe('admin image gallery', () => {
+  it('lists every user’s images for an admin, in gallery and table views, with filters', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await logIn(page, server.url, server.admin.username, server.admin.password);
+    await page.goto(`${server.url}/admin/image-gallery`);
+    const tiles = page.getByRole('list', { name: 'Generated images' }).locator('li');
+    await expect.poll(() => tiles.count()).toBe(2);
+    await page.getByRole('tab', { name: 'Detailed View' }).click();
+    await page.getByRole('cell', { name: /a red lighthouse/ }).first().waitFor();
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByLabel('Size').click();
+    await page.getByRole('option', { name: /HD/ }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No images found.').waitFor();
+    const count = await page.evaluate(async () => (await (await fetch('/api/admin/generated-images/count')).json()).count as number);
+    expect(count).toBe(2);
+  });
+});
