@@ -20,6 +20,7 @@ import { galleryRoutes } from './modules/gallery/gallery.routes';
 import { baseModelsRoutes } from './modules/generation/base-models.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { stylesRoutes } from './modules/styles/styles.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -27,6 +28,9 @@ import { themeRoutes } from './modules/theme/theme.routes';
 import { adminModelsRoutes } from './modules/training/admin-models.routes';
 import { trainingRoutes } from './modules/training/training.routes';
 import { webhooksRoutes } from './modules/training/webhooks.routes';
+import { adminTokensRoutes } from './modules/tokens/admin-tokens.routes';
+import { paymentsRoutes } from './modules/tokens/payments.routes';
+import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -80,6 +84,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(trainingRoutes, { deps });
   await app.register(adminModelsRoutes, { deps });
   await app.register(webhooksRoutes, { deps });
+  await app.register(tokensRoutes, { deps });
+  await app.register(paymentsRoutes, { deps });
+  await app.register(adminTokensRoutes, { deps });
+  await app.register(referralsRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(adminRoutes, { deps });
   await app.register(supportRoutes, { deps });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 import { tokenPackages } from './catalog';
 import { users } from './users';
@@ -79,3 +79,20 @@ export const referrals = pgTable(
   },
   (t) => [uniqueIndex('referrals_invited_uq').on(t.invitedId), index('referrals_inviter_idx').on(t.inviterId, t.createdAt)],
 );
+
+// The offline payment provider's own records (engines/payments/offline.ts): it stands in for Stripe's
+// PaymentIntents, so the app reads them only through the engine, exactly as it reads Stripe.
+export const offlinePaymentIntents = pgTable('offline_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull().default('requires_payment_method'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  description: text('description'),
+  idempotencyKey: text('idempotency_key'),
+  lastError: text('last_error'),
+  cardLast4: text('card_last4'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('offline_payment_intents_idem_uq').on(t.idempotencyKey)]);

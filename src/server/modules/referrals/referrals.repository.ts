@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { referrals, users } from '../../db/schema/index';
 
 export function createReferralsRepository(db: DbOrTx) {
   return {
     async create(inviterId: string, invitedId: string, code: string) {
+      if (inviterId === invitedId) return;
       await db.insert(referrals).values({ inviterId, invitedId, code }).onConflictDoNothing();
     },
     /** Claims the pending referral of an invited user exactly once (the row update is the claim). */
@@ -12,7 +13,8 @@ export function createReferralsRepository(db: DbOrTx) {
       const [row] = await db
         .update(referrals)
         .set({ status: 'granted', grantedAt: new Date(), bonusTokens: bonus })
-        .where(and(eq(referrals.invitedId, invitedId), eq(referrals.status, 'pending')))
+        // nobody earns a bonus for inviting themselves (register cannot create such a row; this guards any other path)
+        .where(and(eq(referrals.invitedId, invitedId), eq(referrals.status, 'pending'), ne(referrals.inviterId, referrals.invitedId)))
         .returning();
       return row ?? null;
     },

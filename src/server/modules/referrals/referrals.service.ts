@@ -1,5 +1,7 @@
 import { REFERRAL_BONUS } from '../../../shared/constants';
-import type { DbOrTx } from '../../db/client';
+import type { ReferralOverview } from '../../../shared/schemas/tokens';
+import type { Db, DbOrTx } from '../../db/client';
+import type { UserRow } from '../users/users.repository';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createReferralsRepository } from './referrals.repository';
 
@@ -26,4 +28,16 @@ export async function grantReferralBonuses(tx: DbOrTx, invitedId: string) {
     refId: referral.id,
   });
   return referral;
+}
+
+/** The /referrals page: the user's code and invite link, who joined with it and what it earned. */
+export async function referralOverview(db: Db, user: UserRow, publicUrl: string): Promise<ReferralOverview> {
+  const repo = createReferralsRepository(db);
+  const [invited, bonusEarned] = await Promise.all([repo.invitedBy(user.id), repo.bonusEarned(user.id)]);
+  return {
+    code: user.referralCode,
+    link: `${publicUrl}/register?ref=${encodeURIComponent(user.referralCode)}`,
+    invited: invited.map((r) => ({ username: r.username, status: r.status, bonusTokens: r.bonusTokens, createdAt: r.createdAt.toISOString() })),
+    bonusEarned,
+  };
 }

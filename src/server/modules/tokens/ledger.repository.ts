@@ -1,4 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { TransactionType } from '../../../shared/constants';
+import { beforeCursor, exactTime, type ExactCursor } from './exact-cursor';
 import type { DbOrTx } from '../../db/client';
 import { transactions, users } from '../../db/schema/index';
 
@@ -25,8 +27,34 @@ export function createLedgerRepository(db: DbOrTx) {
       return row?.tokenBalance ?? null;
     },
     async insert(row: NewLedgerRow) {
-      const [out] = await db.insert(transactions).values(row).returning();
+      // the clock at insert, not the transaction's start: rows written in one transaction keep their order
+      const [out] = await db.insert(transactions).values({ createdAt: sql`clock_timestamp()`, ...row }).returning();
       return out;
+    },
+    /** A user's rows, newest first, keyset-paged (see exact-cursor.ts). */
+    async page(userId: string, opts: { limit: number; cursor?: ExactCursor; type?: TransactionType }) {
+      const conds: (SQL | undefined)[] = [eq(transactions.userId, userId)];
+      if (opts.type) conds.push(eq(transactions.type, opts.type));
+      if (opts.cursor) conds.push(beforeCursor(transactions.createdAt, transactions.id, opts.cursor));
+      return db
+        .select({ row: transactions, cursorTs: exactTime(transactions.createdAt) })
+        .from(transactions)
+        .where(and(...conds))
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(opts.limit);
+    },
+    /** Balance and the purchase / usage totals, summed by the database. */
+    async summary(userId: string) {
+      const [user] = await db.select({ balance: users.tokenBalance }).from(users).where(eq(users.id, userId));
+      if (!user) return null;
+      const [sums] = await db
+        .select({
+          totalPurchased: sql<number>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'purchase'), 0)::int`,
+          totalUsed: sql<number>`coalesce(abs(sum(${transactions.amount}) filter (where ${transactions.type} = 'usage')), 0)::int`,
+        })
+        .from(transactions)
+        .where(eq(transactions.userId, userId));
+      return { balance: user.balance, totalPurchased: Number(sums.totalPurchased), totalUsed: Number(sums.totalUsed) };
     },
     /** Users whose balance differs from the sum of their ledger rows (should always be empty). */
     async mismatches(limit = 100) {

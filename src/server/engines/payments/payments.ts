@@ -1,0 +1,62 @@
+// The payment provider seen by the app: Stripe's PaymentIntents model, reduced to what we use.
+// Both engines (offline, stripe) answer with the provider's own record; money moves only after
+// the tokens service has read that record (DECISIONS 4).
+
+export type PaymentsEngineName = 'offline' | 'stripe';
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+/** What we store on every intent we create (Stripe metadata is string → string). */
+export type IntentMetadata = {
+  userId: string;
+  paymentId: string;
+  packageId: string;
+  tokenAmount: string;
+};
+
+export type PaymentIntent = {
+  id: string;
+  status: IntentStatus | (string & {});
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** the provider's last failure text, when it has one */
+  lastError: string | null;
+};
+
+export type CreatedIntent = PaymentIntent & { clientSecret: string };
+
+export type CreateIntentInput = {
+  amount: number;
+  currency: string;
+  description: string;
+  metadata: IntentMetadata;
+  /** the provider deduplicates creates with it (Stripe Idempotency-Key) */
+  idempotencyKey: string;
+};
+
+/** A verified provider notification: only "this intent may have changed", re-read before acting. */
+export type PaymentEvent = { id: string; type: string; paymentIntentId: string | null };
+
+export type PaymentsEngine = {
+  name: PaymentsEngineName;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** The provider's current record, or null when the provider does not know the id. */
+  retrieveIntent(id: string): Promise<PaymentIntent | null>;
+};
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'unavailable' | 'rejected' | 'signature',
+  ) {
+    super(message);
+  }
+}

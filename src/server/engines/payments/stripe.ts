@@ -1,0 +1,89 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+import { PaymentProviderError, type PaymentEvent, type PaymentIntent, type PaymentsEngine } from './payments';
+
+export type StripePaymentsEngine = PaymentsEngine & {
+  name: 'stripe';
+  /** Verifies the Stripe-Signature header over the raw body; throws PaymentProviderError('signature'). */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
+};
+
+type StripeConfig = NonNullable<Config['stripe']>;
+
+function clientOptions(config: StripeConfig): ConstructorParameters<typeof Stripe>[1] {
+  const opts: NonNullable<ConstructorParameters<typeof Stripe>[1]> = { maxNetworkRetries: 2, timeout: 20_000 };
+  if (config.baseUrl) {
+    // tests (and proxies) point the client at another host: STRIPE_API_URL
+    const url = new URL(config.baseUrl);
+    opts.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    opts.host = url.hostname;
+    opts.port = url.port || (url.protocol === 'http:' ? 80 : 443);
+  }
+  return opts;
+}
+
+function toIntent(pi: Stripe.PaymentIntent): PaymentIntent {
+  return {
+    id: pi.id,
+    status: pi.status,
+    amount: pi.amount,
+    currency: pi.currency,
+    metadata: { ...(pi.metadata ?? {}) },
+    lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+function providerError(err: unknown): PaymentProviderError {
+  const e = err as { type?: string; statusCode?: number; message?: string };
+  // card and request errors are Stripe's answer; everything else means Stripe could not be reached
+  const rejected = e?.type === 'StripeInvalidRequestError' || e?.type === 'StripeCardError' || (e?.statusCode ?? 0) === 400;
+  return new PaymentProviderError(e?.message ?? 'Stripe request failed', rejected ? 'rejected' : 'unavailable');
+}
+
+export function createStripePaymentsEngine(config: StripeConfig): StripePaymentsEngine {
+  const stripe = new Stripe(config.secretKey, clientOptions(config));
+  return {
+    name: 'stripe',
+    async createIntent(input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency,
+            description: input.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: { ...input.metadata },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!pi.client_secret) throw new PaymentProviderError('Stripe returned no client secret', 'unavailable');
+        return { ...toIntent(pi), clientSecret: pi.client_secret };
+      } catch (err) {
+        if (err instanceof PaymentProviderError) throw err;
+        throw providerError(err);
+      }
+    },
+    async retrieveIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (err) {
+        const e = err as { statusCode?: number; code?: string };
+        if (e?.statusCode === 404 || e?.code === 'resource_missing') return null;
+        throw providerError(err);
+      }
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!config.webhookSecret) throw new PaymentProviderError('STRIPE_WEBHOOK_SECRET is not configured', 'signature');
+      if (!signature) throw new PaymentProviderError('Missing Stripe-Signature header', 'signature');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch (err) {
+        throw new PaymentProviderError((err as Error).message, 'signature');
+      }
+      const object = (event.data?.object ?? {}) as { id?: unknown };
+      const isIntent = event.type.startsWith('payment_intent.') && typeof object.id === 'string';
+      return { id: event.id, type: event.type, paymentIntentId: isIntent ? (object.id as string) : null };
+    },
+  };
+}

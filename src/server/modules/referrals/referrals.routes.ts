@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { requireUser } from '../../http/session';
+import { referralOverview } from './referrals.service';
+
+export async function referralsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  app.get('/api/referrals', async (request) => {
+    const user = requireUser(request);
+    return referralOverview(opts.deps.db, user, opts.deps.config.publicUrl);
+  });
+}

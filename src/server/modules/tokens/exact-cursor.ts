@@ -1,0 +1,32 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { badRequest } from '../../lib/errors';
+
+// Keyset cursors over (created_at, id) at the database's own microsecond precision. lib/cursor.ts goes
+// through a JS Date (milliseconds), which would skip or repeat rows created within the same millisecond.
+
+const ISO_US = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type ExactCursor = { ts: string; id: string };
+
+/** Selects a column's exact UTC time as text, for the cursor. */
+export const exactTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export function encodeExactCursor(ts: string, id: string): string {
+  return Buffer.from(`${ts}|${id}`).toString('base64url');
+}
+
+export function decodeExactCursor(cursor: string | undefined | null): ExactCursor | undefined {
+  if (!cursor) return undefined;
+  const [ts, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!ts || !id || !ISO_US.test(ts) || !UUID.test(id) || Number.isNaN(Date.parse(ts))) {
+    throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' }, 'INVALID_CURSOR');
+  }
+  return { ts, id };
+}
+
+/** Rows strictly after the cursor in (created_at desc, id desc) order. */
+export function beforeCursor(createdAt: AnyColumn, idColumn: AnyColumn, cursor: ExactCursor): SQL {
+  return sql`(${createdAt}, ${idColumn}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createPaymentIntentSchema, offlineConfirmSchema, purchaseTokensSchema } from '../../../shared/schemas/tokens';
+import type { AppDeps } from '../../deps';
+import { createPaymentsEngine } from '../../engines/payments/factory';
+import { PaymentProviderError } from '../../engines/payments/payments';
+import { sendError } from '../../http/error-handler';
+import { requireUser } from '../../http/session';
+import { createPaymentsService, type PaymentsService } from './payments.service';
+
+// Checkout: create the intent, (offline) confirm the card, credit the purchase, and the Stripe webhook.
+export async function paymentsRoutes(app: FastifyInstance, opts: { deps: AppDeps; payments?: PaymentsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const engine = createPaymentsEngine(opts.deps.config, opts.deps.db);
+  const payments = opts.payments ?? createPaymentsService(opts.deps, engine);
+
+  r.post('/api/create-payment-intent', { schema: { body: createPaymentIntentSchema } }, async (request) => {
+    const user = requireUser(request);
+    return payments.createIntent(user, request.body.packageId);
+  });
+
+  r.post('/api/purchase-tokens', { schema: { body: purchaseTokensSchema } }, async (request) => {
+    const user = requireUser(request);
+    return payments.purchase(user, request.body);
+  });
+
+  r.post('/api/payments/offline/confirm', { schema: { body: offlineConfirmSchema } }, async (request) => {
+    const user = requireUser(request);
+    return payments.confirmOffline(user, request.body);
+  });
+
+  r.post('/api/payments/recheck', async (request) => {
+    const user = requireUser(request);
+    return payments.recheck(user);
+  });
+
+  // Stripe signs the exact bytes it sends: this scope keeps JSON bodies raw (and only this scope).
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post('/api/webhooks/stripe', async (request, reply) => {
+      if (engine.name !== 'stripe') return sendError(reply, 404, 'NOT_FOUND', 'Stripe payments are not enabled');
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw)) return sendError(reply, 400, 'WEBHOOK_SIGNATURE_INVALID', 'Webhook body missing');
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = engine.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      } catch (err) {
+        if (err instanceof PaymentProviderError) {
+          request.log.warn({ err: err.message }, 'stripe webhook refused');
+          return sendError(reply, 400, 'WEBHOOK_SIGNATURE_INVALID', 'Webhook signature verification failed');
+        }
+        throw err;
+      }
+      return payments.handleStripeEvent(event);
+    });
+  });
+}

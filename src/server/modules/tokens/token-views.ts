@@ -1,0 +1,29 @@
+import type { TokenPackage, TransactionView } from '../../../shared/schemas/tokens';
+import type { LedgerRow } from './ledger.repository';
+import type { PackageRow } from './packages.repository';
+
+export function toTokenPackage(p: PackageRow): TokenPackage {
+  return {
+    id: p.id,
+    name: p.name,
+    tokenAmount: p.tokenAmount,
+    priceInCents: p.priceInCents,
+    isDiscounted: p.isDiscounted,
+    isActive: p.isActive,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function toTransactionView(t: LedgerRow): TransactionView {
+  return {
+    id: t.id,
+    type: t.type,
+    amount: t.amount,
+    amountInCents: t.amountInCents,
+    description: t.description,
+    createdAt: t.createdAt.toISOString(),
+    balanceAfter: t.balanceAfter,
+    refundOf: t.refundOf,
+  };
+}

@@ -1,0 +1,47 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TransactionsPage, TransactionsSummary } from '@shared/schemas/tokens';
+import type { PublicUser } from '@shared/schemas/user';
+import { apiFetch, buildQueryPath } from '@web/lib/api';
+import { USER_QUERY_KEY } from '@web/lib/query-client';
+
+export type TypeFilter = 'all' | 'purchase' | 'usage' | 'refund';
+
+const PAGE = 100;
+
+/** GET /api/transactions: `{ transactions, nextCursor }`, newest first. */
+export function useTransactions(type: TypeFilter) {
+  return useInfiniteQuery({
+    queryKey: ['/api/transactions', { type: type === 'all' ? undefined : type }],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<TransactionsPage>(
+        buildQueryPath(['/api/transactions', { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam }]),
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+export function useTransactionsSummary() {
+  return useQuery<TransactionsSummary>({ queryKey: ['/api/transactions/summary'], staleTime: 0 });
+}
+
+export type RecheckResult = {
+  checked: number;
+  credited: { paymentId: string; paymentIntentId: string; tokens: number; transactionId: string }[];
+  user: PublicUser;
+};
+
+/** "Payment received but no tokens?": the server re-reads recent payments from the provider. */
+export function useRecheckPayments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<RecheckResult>('/api/payments/recheck', { method: 'POST' }),
+    onSuccess: ({ user }) => {
+      client.setQueryData(USER_QUERY_KEY, { user });
+      void client.invalidateQueries({ queryKey: ['/api/transactions'] });
+      void client.invalidateQueries({ queryKey: ['/api/transactions/summary'] });
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
+import { makeUser } from '@web/testing/fixtures';
+import { BillingHistoryPage } from './billing-history-page';
+
+const rows = [
+  { id: 't4', type: 'refund', amount: 30, amountInCents: null, description: 'Refund for 1 image', createdAt: '2025-02-03T10:00:00', balanceAfter: 1180, refundOf: 't3' },
+  { id: 't3', type: 'usage', amount: -60, amountInCents: null, description: '', createdAt: '2025-02-01T09:30:00', balanceAfter: 1150, refundOf: null },
+  { id: 't2', type: 'purchase', amount: 1200, amountInCents: 999, description: 'Creator package: 1,200 tokens', createdAt: '2025-01-20T08:00:00', balanceAfter: 1210, refundOf: null },
+  { id: 't1', type: 'bonus', amount: 50, amountInCents: null, description: 'Welcome bonus', createdAt: 'garbage', balanceAfter: 50, refundOf: null },
+];
+
+function renderPage(list = rows) {
+  const client = createTestQueryClient();
+  client.setQueryData(['/api/auth/user'], { user: makeUser({ tokenBalance: 1180 }) });
+  const fetches = mockFetch({
+    'GET /api/transactions': ({ url }) => {
+      const type = url.searchParams.get('type');
+      return { body: { transactions: type ? list.filter((r) => r.type === type) : list, nextCursor: null } };
+    },
+    'GET /api/transactions/summary': { body: { balance: 1180, totalPurchased: 1200, totalUsed: 60 } },
+    'POST /api/payments/recheck': { body: { checked: 1, credited: [{ paymentId: 'p', paymentIntentId: 'pi', tokens: 500, transactionId: 'x' }], user: makeUser({ tokenBalance: 1680 }) } },
+  });
+  renderWithProviders(<BillingHistoryPage />, { client, route: '/billing-history' });
+  return fetches;
+}
+
+describe('BillingHistoryPage', () => {
+  afterEach(cleanup);
+  beforeAll(() => {
+    // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls
+    Element.prototype.hasPointerCapture ??= () => false;
+    Element.prototype.releasePointerCapture ??= () => {};
+    Element.prototype.scrollIntoView ??= () => {};
+  });
+
+  it('shows the summary cards and month tabs newest first with the first selected', async () => {
+    renderPage();
+    expect(await screen.findByText('1,180 tokens')).toBeTruthy();
+    expect(screen.getByText('1,200 tokens')).toBeTruthy();
+    expect(screen.getByText('60 tokens')).toBeTruthy();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['February 2025', 'January 2025', 'Unknown Date']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('+30 tokens')).toBeTruthy();
+    expect(within(table).getByText('-60 tokens').className).toMatch(/red/);
+    expect(within(table).getByText('Refund')).toBeTruthy();
+    expect(within(table).getByText('Usage')).toBeTruthy();
+    expect(within(table).getByText('N/A')).toBeTruthy();
+  });
+
+  it('shows raw types and N/A dates in the Unknown Date tab', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Unknown Date' }));
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('bonus')).toBeTruthy();
+    expect(within(table).getByText('N/A')).toBeTruthy();
+    expect(within(table).getByText('+50 tokens').className).toMatch(/green/);
+  });
+
+  it('shows the empty states', async () => {
+    renderPage([]);
+    expect(await screen.findByText('No transactions found')).toBeTruthy();
+    expect(screen.getByText("You don't have any transactions yet.")).toBeTruthy();
+  });
+
+  it('filters by type through the server and says which type is empty', async () => {
+    const { calls } = renderPage(rows.filter((r) => r.type !== 'refund'));
+    await screen.findAllByRole('tab');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Refunds' }));
+    expect(await screen.findByText('No refund transactions found.')).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('/api/transactions?') && c.path.includes('type=refund'))).toBe(true);
+  });
+
+  it('rechecks payments and reports the tokens added', async () => {
+    const { calls } = renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check my payments' }));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/payments/recheck')).toBe(true);
+  });
+});

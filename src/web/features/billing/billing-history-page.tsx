@@ -1,0 +1,199 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Coins, CreditCard, Receipt, RefreshCw, TrendingDown } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Label } from '@web/components/ui/label';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/components/ui/use-toast';
+import { useUser } from '@web/features/auth/api/auth-api';
+import { errorMessage } from '@web/lib/api';
+import { formatNumber } from '@web/lib/format';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useRecheckPayments, useTransactions, useTransactionsSummary, type TypeFilter } from './api/billing-api';
+import { TransactionsTable } from './components/transactions-table';
+import { groupByMonth } from './lib/group-by-month';
+
+const FILTERS: { value: TypeFilter; label: string }[] = [
+  { value: 'all', label: 'All Transactions' },
+  { value: 'purchase', label: 'Purchases' },
+  { value: 'usage', label: 'Usage' },
+  { value: 'refund', label: 'Refunds' },
+];
+
+function SummaryCard({ title, value, icon }: { title: string; value: number | undefined; icon: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-4">
+          {icon}
+        </span>
+      </CardHeader>
+      <CardContent>
+        {value === undefined ? (
+          <Skeleton className="h-8 w-24" />
+        ) : (
+          <p className="text-2xl font-bold tabular-nums">{formatNumber(value)} tokens</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecheckPayments() {
+  const recheck = useRecheckPayments();
+  const run = async () => {
+    try {
+      const result = await recheck.mutateAsync();
+      const tokens = result.credited.reduce((sum, c) => sum + c.tokens, 0);
+      if (tokens > 0) {
+        toast({ variant: 'success', title: 'Purchase successful', description: `${tokens} tokens have been added to your account.` });
+      } else {
+        toast({ title: 'No missing payments found', description: 'Every completed payment is already in your balance.' });
+      }
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Could not check your payments. Please try again.') });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-medium">Payment received but no tokens?</p>
+        <p className="text-sm text-muted-foreground">We check your recent payments with the payment provider and add anything missing.</p>
+      </div>
+      <Button variant="outline" onClick={run} disabled={recheck.isPending}>
+        {recheck.isPending ? <ButtonSpinner /> : <RefreshCw aria-hidden="true" />}
+        Check my payments
+      </Button>
+    </div>
+  );
+}
+
+export function BillingHistoryPage() {
+  usePageTitle('Billing History');
+  const { user } = useUser();
+  const [filter, setFilter] = useState<TypeFilter>('all');
+  const [month, setMonth] = useState<string | null>(null);
+  const summary = useTransactionsSummary();
+  const transactions = useTransactions(filter);
+
+  const rows = useMemo(() => transactions.data?.pages.flatMap((p) => p.transactions) ?? [], [transactions.data]);
+  const months = useMemo(() => groupByMonth(rows), [rows]);
+  // the first (newest) month is selected until the person picks another
+  const selected = months.some((m) => m.key === month) ? month! : (months[0]?.key ?? '');
+
+  if (!user) return null;
+  const filterLabel = FILTERS.find((f) => f.value === filter)?.label;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <PageHeader
+        title="Billing History"
+        description="Your token purchases, usage and refunds."
+        actions={
+          <Button asChild>
+            <Link to="/tokens/purchase">
+              <Coins aria-hidden="true" />
+              Buy Tokens
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SummaryCard title="Current Balance" value={summary.data?.balance ?? (summary.isError ? user.tokenBalance : undefined)} icon={<Coins />} />
+        <SummaryCard title="Total Purchased" value={summary.data?.totalPurchased} icon={<CreditCard />} />
+        <SummaryCard title="Total Used" value={summary.data?.totalUsed} icon={<TrendingDown />} />
+      </div>
+
+      <Card>
+        <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <CardTitle className="flex items-center gap-2">
+            <Receipt aria-hidden="true" className="size-5" />
+            Transactions
+          </CardTitle>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="transaction-type-filter" className="sr-only">
+              Filter by type
+            </Label>
+            <Select
+              value={filter}
+              onValueChange={(v) => {
+                setFilter(v as TypeFilter);
+                setMonth(null);
+              }}
+            >
+              <SelectTrigger id="transaction-type-filter" className="w-48" aria-label="Filter by type">
+                <SelectValue>{filterLabel}</SelectValue>
+              </SelectTrigger>
+              <SelectContent>
+                {FILTERS.map((f) => (
+                  <SelectItem key={f.value} value={f.value}>
+                    {f.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {transactions.isPending ? (
+            <div className="space-y-2" aria-busy="true">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : transactions.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Error</AlertTitle>
+              <AlertDescription>
+                <p>{errorMessage(transactions.error, 'Failed to load your transactions. Please try again.')}</p>
+                <Button variant="outline" size="sm" className="mt-3" onClick={() => void transactions.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : months.length === 0 ? (
+            <EmptyState
+              icon={<Receipt />}
+              title="No transactions found"
+              description={filter === 'all' ? "You don't have any transactions yet." : `No ${filter} transactions found.`}
+            />
+          ) : (
+            <Tabs value={selected} onValueChange={setMonth}>
+              <TabsList aria-label="Months">
+                {months.map((m) => (
+                  <TabsTrigger key={m.key} value={m.key}>
+                    {m.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              {months.map((m) => (
+                <TabsContent key={m.key} value={m.key}>
+                  <TransactionsTable rows={m.items} />
+                </TabsContent>
+              ))}
+            </Tabs>
+          )}
+          {transactions.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void transactions.fetchNextPage()} disabled={transactions.isFetchingNextPage}>
+                {transactions.isFetchingNextPage ? <ButtonSpinner /> : null}
+                Load older transactions
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <RecheckPayments />
+    </div>
+  );
+}

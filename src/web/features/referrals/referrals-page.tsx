@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Check, Copy, Gift, Users } from 'lucide-react';
+import { REFERRAL_BONUS } from '@shared/constants';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { useUser } from '@web/features/auth/api/auth-api';
+import { errorMessage } from '@web/lib/api';
+import { formatDate, formatNumber } from '@web/lib/format';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useReferrals } from './api/referrals-api';
+
+async function copyText(text: string) {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // older browsers and non-secure origins: the classic selection copy
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const onCopy = async () => {
+    try {
+      await copyText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+      toast({ title: 'Copied', description: `${label} copied to the clipboard.` });
+    } catch {
+      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the text and copy it by hand.' });
+    }
+  };
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input id={id} value={value} readOnly onFocus={(e) => e.currentTarget.select()} className="font-mono" />
+        <Button type="button" variant="outline" onClick={onCopy} aria-label={`Copy ${label.toLowerCase()}`}>
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ReferralsPage() {
+  usePageTitle('Referrals');
+  const { user } = useUser();
+  const referrals = useReferrals();
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6">
+      <PageHeader title="Referrals" description="Invite friends to LoRA Studio and you both get bonus tokens." />
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Gift aria-hidden="true" className="size-5" />
+            How it works
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+            <li>Share your invite link (or your code) with a friend.</li>
+            <li>Your friend signs up with it and verifies their e-mail address.</li>
+            <li>
+              You get {REFERRAL_BONUS} tokens and your friend gets {REFERRAL_BONUS} tokens on top of the sign-up bonus, once
+              per invited account.
+            </li>
+          </ol>
+        </CardContent>
+      </Card>
+
+      {referrals.isPending ? (
+        <Skeleton className="h-48 w-full rounded-xl" />
+      ) : referrals.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>
+            <p>{errorMessage(referrals.error, 'Failed to load your referrals. Please try again.')}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void referrals.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <div className="grid gap-6 md:grid-cols-[1.6fr_1fr]">
+            <Card>
+              <CardHeader>
+                <CardTitle>Your invite</CardTitle>
+                <CardDescription>Anyone who signs up through this link is linked to you.</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                <CopyField id="referral-link" label="Invite link" value={referrals.data.link} />
+                <CopyField id="referral-code" label="Referral code" value={referrals.data.code} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Bonuses earned</CardTitle>
+                <CardDescription>From friends who joined and verified their e-mail.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <p className="text-3xl font-bold tabular-nums">{formatNumber(referrals.data.bonusEarned)} tokens</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {referrals.data.invited.length} {referrals.data.invited.length === 1 ? 'friend' : 'friends'} invited
+                </p>
+              </CardContent>
+            </Card>
+          </div>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Users aria-hidden="true" className="size-5" />
+                Invited friends
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {referrals.data.invited.length === 0 ? (
+                <EmptyState
+                  icon={<Users />}
+                  title="No invited friends yet"
+                  description="Share your invite link: friends who sign up with it appear here."
+                />
+              ) : (
+                <ul className="divide-y divide-border">
+                  {referrals.data.invited.map((friend) => (
+                    <li key={`${friend.username}-${friend.createdAt}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <div>
+                        <p className="font-medium">{friend.username}</p>
+                        <p className="text-sm text-muted-foreground">Joined {formatDate(friend.createdAt)}</p>
+                      </div>
+                      {friend.status === 'granted' ? (
+                        <Badge variant="green">+{friend.bonusTokens} tokens</Badge>
+                      ) : (
+                        <Badge variant="amber">Waiting for e-mail verification</Badge>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CHECKOUT_REDIRECT_MS } from '@shared/constants';
+import { toast } from '@web/components/ui/use-toast';
+import { usePurchaseTokens } from '../api/tokens-api';
+
+export const RECORDING_FAILED =
+  'Your payment was successful, but there was an error adding tokens to your account. Please contact support.';
+
+/**
+ * After the provider says "succeeded": record the purchase, refresh the user, show the success
+ * view and go to the dashboard after 2 s (spec part 2 §2, §9).
+ */
+export function useCompletePurchase(opts: { redirectToDashboard: boolean }) {
+  const navigate = useNavigate();
+  const purchase = usePurchaseTokens();
+  const [tokensAdded, setTokensAdded] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  async function complete(input: { paymentIntentId: string; packageId?: string }) {
+    setError(null);
+    try {
+      const { transaction } = await purchase.mutateAsync(input);
+      setTokensAdded(transaction.amount);
+      toast({
+        variant: 'success',
+        title: 'Purchase successful',
+        description: `${transaction.amount} tokens have been added to your account.`,
+      });
+      if (opts.redirectToDashboard) {
+        timer.current = setTimeout(() => navigate('/dashboard'), CHECKOUT_REDIRECT_MS);
+      }
+      return true;
+    } catch {
+      setError(RECORDING_FAILED);
+      toast({ variant: 'destructive', title: 'Error processing purchase', description: RECORDING_FAILED });
+      return false;
+    }
+  }
+
+  return { complete, tokensAdded, error, isRecording: purchase.isPending };
+}

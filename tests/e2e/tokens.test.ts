@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, uniqueName, type Browser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh account through the API (the sign-up form has its own spec); the browser keeps the session cookie. */
+async function registerThroughApi() {
+  const { page, context } = browser;
+  const username = uniqueName('buyer');
+  const res = await context.request.post(`${server.url}/api/auth/register`, {
+    data: { username, email: `${username}@example.com`, password: 'Password123' },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto(`${server.url}/dashboard`);
+  return username;
+}
+
+async function balanceShown() {
+  // the header's balance (desktop layout)
+  const balance = browser.page.locator('[data-testid="token-balance"], [aria-label^="Token balance:"]').first();
+  return (await balance.textContent()) ?? '';
+}
+
+async function payWith(cardNumber: string) {
+  const { page } = browser;
+  await page.goto(`${server.url}/tokens/purchase`);
+  await page.getByRole('heading', { name: 'Purchase Tokens' }).waitFor();
+  await page.getByText('$0.01 per token').first().waitFor();
+  await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
+  await page.waitForURL(/\/tokens\/checkout\?packageId=/);
+  await page.getByText('no card is charged').waitFor();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $4.99' }).click();
+}
+
+describe('buying tokens in the browser (offline payments)', () => {
+  it('buys a package with 4242 4242 4242 4242 and sees the balance and billing history updated', async () => {
+    const { page } = browser;
+    await registerThroughApi();
+    await expect.poll(balanceShown).toContain('50');
+
+    await payWith('4242 4242 4242 4242');
+    await page.getByText('Payment Successful').first().waitFor();
+    await page.getByText('Purchase successful').first().waitFor();
+    await page.getByText('500 tokens have been added to your account.').first().waitFor();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expect.poll(balanceShown).toContain('550');
+
+    await page.goto(`${server.url}/billing-history`);
+    await page.getByRole('heading', { name: 'Billing History' }).waitFor();
+    await page.getByText('+500 tokens').waitFor();
+    expect(await page.getByRole('cell', { name: 'Purchase', exact: true }).count()).toBe(1);
+    await page.getByText('Starter package: 500 tokens').waitFor();
+    const monthTab = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    expect(await page.getByRole('tab', { name: monthTab }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByText('550 tokens').count()).toBeGreaterThan(0);
+  });
+
+  it('shows the decline text for 4000 0000 0000 0002 and credits nothing', async () => {
+    const { page } = browser;
+    await payWith('4000 0000 0000 0002');
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
+    await page.getByText('Payment failed').first().waitFor();
+    expect(page.url()).toContain('/tokens/checkout');
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+
+    // the server agrees: still one purchase and 550 tokens
+    const summary = await page.evaluate(async () => (await fetch('/api/transactions/summary')).json());
+    expect(summary).toEqual({ balance: 550, totalPurchased: 500, totalUsed: 0 });
+    await page.reload();
+    await expect.poll(balanceShown).toContain('550');
+  });
+
+  it('explains an unknown package and a return without a succeeded payment', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/tokens/checkout?packageId=00000000-0000-4000-8000-000000000000`);
+    await page.getByText("We couldn't find the token package you're looking for.").waitFor();
+    await page.goto(`${server.url}/tokens/success?payment_intent=pi_x&redirect_status=failed`);
+    await page.getByText('Payment Error').waitFor();
+    await page.getByText('Payment information is missing or payment did not succeed.').waitFor();
+    await page.getByRole('link', { name: 'Try Again' }).waitFor();
+  });
+});
