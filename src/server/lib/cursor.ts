@@ -1,17 +1,33 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors';
 
-// Keyset cursors over (created_at, id), opaque to clients.
-export function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+// Keyset cursors over (created_at, id) at the database's own microsecond precision, opaque to clients.
+// Never through a JS Date: it keeps milliseconds only, and rows created within one millisecond would be
+// skipped or repeated at a page boundary.
+
+const ISO_US = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type Cursor = { ts: string; id: string };
+
+/** Selects a column's exact UTC time as text, for the cursor. */
+export const exactTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export function encodeCursor(ts: string, id: string): string {
+  return Buffer.from(`${ts}|${id}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined | null): { createdAt: Date; id: string } | undefined {
+export function decodeCursor(cursor: string | undefined | null): Cursor | undefined {
   if (!cursor) return undefined;
-  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [iso, id] = raw.split('|');
-  const createdAt = new Date(iso);
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const [ts, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!ts || !id || !ISO_US.test(ts) || !UUID.test(id) || Number.isNaN(Date.parse(ts))) {
     throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' }, 'INVALID_CURSOR');
   }
-  return { createdAt, id };
+  return { ts, id };
+}
+
+/** Rows strictly after the cursor in (created_at desc, id desc) order. */
+export function beforeCursor(createdAt: AnyColumn, idColumn: AnyColumn, cursor: Cursor): SQL {
+  return sql`(${createdAt}, ${idColumn}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`;
 }

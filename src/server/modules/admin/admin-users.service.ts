@@ -49,7 +49,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       const rows = await usersRepo.search(search || undefined, limit + 1, decodeCursor(cursor));
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
-      return { users: page.map(toAdminUser), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+      return { users: page.map(toAdminUser), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.id) : null };
     },
 
     async create(admin: UserRow, input: { username: string; email: string; password: string; isAdmin: boolean; tokenBalance: number }) {

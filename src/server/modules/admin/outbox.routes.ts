@@ -17,7 +17,7 @@ export async function outboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     const last = page[page.length - 1];
     return {
       messages: page.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null, error: m.error, transport: m.transport })),
-      nextCursor: rows.length > request.query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      nextCursor: rows.length > request.query.limit && last ? encodeCursor(last.cursorTs, last.id) : null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import { baseModels, generatedImages, models, presetStyles, users } from '../../db/schema/index';
 
 export type GeneratedImageRow = typeof generatedImages.$inferSelect;
@@ -8,11 +9,13 @@ export type ImageWithNames = GeneratedImageRow & {
   styleName: string | null;
   baseModelName: string | null;
   username: string | null;
+  /** created_at at microsecond precision, for the page cursor */
+  cursorTs: string;
 };
 
 export type ImageFilters = {
   userId?: string;
-  cursor?: { createdAt: Date; id: string };
+  cursor?: Cursor;
   search?: string;
   modelId?: string;
   /** a style id, or null for "no style" (Custom) */
@@ -31,7 +34,7 @@ function where(f: ImageFilters): SQL | undefined {
   return and(
     f.userId ? eq(gi.userId, f.userId) : undefined,
     // keyset: rows strictly after the cursor in (created_at desc, id desc) order; row comparison uses the index
-    f.cursor ? sql`(${gi.createdAt}, ${gi.id}) < (${f.cursor.createdAt.toISOString()}::timestamptz, ${f.cursor.id}::uuid)` : undefined,
+    f.cursor ? beforeCursor(gi.createdAt, gi.id, f.cursor) : undefined,
     f.search ? sql`${gi.prompt} ilike ${`%${escapeLike(f.search)}%`}` : undefined,
     f.modelId ? eq(gi.modelId, f.modelId) : undefined,
     f.styleId === null ? sql`${gi.styleId} is null` : f.styleId ? eq(gi.styleId, f.styleId) : undefined,
@@ -52,18 +55,27 @@ export function createGalleryRepository(db: DbOrTx) {
         styleName: presetStyles.name,
         baseModelName: baseModels.name,
         username: users.username,
+        cursorTs: exactTime(generatedImages.createdAt),
       })
       .from(generatedImages)
       .leftJoin(models, eq(models.id, generatedImages.modelId))
       .leftJoin(presetStyles, eq(presetStyles.id, generatedImages.styleId))
       .leftJoin(baseModels, eq(baseModels.id, generatedImages.baseModelId))
       .leftJoin(users, eq(users.id, generatedImages.userId));
-  const flatten = (r: { image: GeneratedImageRow; modelName: string | null; styleName: string | null; baseModelName: string | null; username: string | null }): ImageWithNames => ({
+  const flatten = (r: {
+    image: GeneratedImageRow;
+    modelName: string | null;
+    styleName: string | null;
+    baseModelName: string | null;
+    username: string | null;
+    cursorTs: string;
+  }): ImageWithNames => ({
     ...r.image,
     modelName: r.modelName,
     styleName: r.styleName,
     baseModelName: r.baseModelName,
     username: r.username,
+    cursorTs: r.cursorTs,
   });
 
   return {

@@ -27,7 +27,7 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
     const last = rows[rows.length - 1];
     return {
       images: rows.map((r) => toImageView(r, viewer, { withOwner })),
-      nextCursor: more && last ? encodeCursor(last.createdAt, last.id) : null,
+      nextCursor: more && last ? encodeCursor(last.cursorTs, last.id) : null,
     };
   }
 

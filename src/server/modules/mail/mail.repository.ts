@@ -1,6 +1,7 @@
-import { desc, eq, lt, or, and } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
+import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -16,11 +17,13 @@ export function createMailRepository(db: DbOrTx) {
         .set(error ? { error } : { sentAt: new Date(), error: null })
         .where(eq(mailOutbox.id, id));
     },
-    async page(limit: number, cursor?: { createdAt: Date; id: string }) {
-      const where = cursor
-        ? or(lt(mailOutbox.createdAt, cursor.createdAt), and(eq(mailOutbox.createdAt, cursor.createdAt), lt(mailOutbox.id, cursor.id)))
-        : undefined;
-      return db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+    async page(limit: number, cursor?: Cursor) {
+      return db
+        .select({ ...getTableColumns(mailOutbox), cursorTs: exactTime(mailOutbox.createdAt) })
+        .from(mailOutbox)
+        .where(and(cursor ? beforeCursor(mailOutbox.createdAt, mailOutbox.id, cursor) : undefined))
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(limit);
     },
   };
 }

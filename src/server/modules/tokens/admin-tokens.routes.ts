@@ -4,7 +4,7 @@ import { idParamsSchema } from '../../../shared/schemas/common';
 import { adminPageQuerySchema, tokenPackageInputSchema, tokenPackageUpdateSchema, type LedgerCheck, type SaleView } from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
-import { decodeExactCursor, encodeExactCursor } from './exact-cursor';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { ledgerMismatches } from './ledger.service';
 import { createPackagesService } from './packages.service';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
@@ -46,7 +46,7 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
   r.get('/api/admin/sales', { schema: { querystring: adminPageQuerySchema } }, async (request) => {
     requireAdmin(request);
     const { limit, cursor } = request.query;
-    const rows = await paymentsRepo.salesPage(limit + 1, decodeExactCursor(cursor));
+    const rows = await paymentsRepo.salesPage(limit + 1, decodeCursor(cursor));
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const sales: SaleView[] = page.map(({ payment: p, user }) => ({
@@ -60,7 +60,7 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
       status: saleStatus(p),
       createdAt: p.createdAt.toISOString(),
     }));
-    return { sales, nextCursor: rows.length > limit && last ? encodeExactCursor(last.cursorTs, last.payment.id) : null };
+    return { sales, nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.payment.id) : null };
   });
 
   r.get('/api/admin/ledger-check', async (request): Promise<LedgerCheck> => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TransactionType } from '../../../shared/constants';
-import { beforeCursor, exactTime, type ExactCursor } from './exact-cursor';
+import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import type { DbOrTx } from '../../db/client';
 import { transactions, users } from '../../db/schema/index';
 
@@ -31,8 +31,8 @@ export function createLedgerRepository(db: DbOrTx) {
       const [out] = await db.insert(transactions).values({ createdAt: sql`clock_timestamp()`, ...row }).returning();
       return out;
     },
-    /** A user's rows, newest first, keyset-paged (see exact-cursor.ts). */
-    async page(userId: string, opts: { limit: number; cursor?: ExactCursor; type?: TransactionType }) {
+    /** A user's rows, newest first, keyset-paged (see lib/cursor.ts). */
+    async page(userId: string, opts: { limit: number; cursor?: Cursor; type?: TransactionType }) {
       const conds: (SQL | undefined)[] = [eq(transactions.userId, userId)];
       if (opts.type) conds.push(eq(transactions.type, opts.type));
       if (opts.cursor) conds.push(beforeCursor(transactions.createdAt, transactions.id, opts.cursor));

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, users } from '../../db/schema/index';
-import { beforeCursor, exactTime, type ExactCursor } from './exact-cursor';
+import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -44,7 +44,7 @@ export function createPaymentsRepository(db: DbOrTx) {
      * Payments someone tried to pay (credited, failed or in flight), newest first. An intent opened
      * by visiting checkout and never paid is not a sale.
      */
-    async salesPage(limit: number, cursor?: ExactCursor) {
+    async salesPage(limit: number, cursor?: Cursor) {
       const conds: (SQL | undefined)[] = [
         or(isNotNull(payments.creditedTransactionId), ne(payments.status, 'requires_payment_method'), isNotNull(payments.lastError)),
       ];

@@ -4,7 +4,7 @@ import { transactionsQuerySchema } from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { notFound } from '../../lib/errors';
-import { decodeExactCursor, encodeExactCursor } from './exact-cursor';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { createLedgerRepository } from './ledger.repository';
 import { createPackagesService } from './packages.service';
 import { toTransactionView } from './token-views';
@@ -23,12 +23,12 @@ export async function tokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   r.get('/api/transactions', { schema: { querystring: transactionsQuerySchema } }, async (request) => {
     const user = requireUser(request);
     const { limit, cursor, type } = request.query;
-    const rows = await ledger.page(user.id, { limit: limit + 1, cursor: decodeExactCursor(cursor), type });
+    const rows = await ledger.page(user.id, { limit: limit + 1, cursor: decodeCursor(cursor), type });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       transactions: page.map((r) => toTransactionView(r.row)),
-      nextCursor: rows.length > limit && last ? encodeExactCursor(last.cursorTs, last.row.id) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.row.id) : null,
     };
   });
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import { users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -57,17 +58,15 @@ export function createUsersRepository(db: DbOrTx) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
       return row.n;
     },
-    async search(q: string | undefined, limit: number, cursor?: { createdAt: Date; id: string }) {
+    async search(q: string | undefined, limit: number, cursor?: Cursor) {
       const term = q ? `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
       return db
-        .select()
+        .select({ ...getTableColumns(users), cursorTs: exactTime(users.createdAt) })
         .from(users)
         .where(
           and(
             term ? or(ilike(users.username, term), ilike(users.email, term)) : undefined,
-            cursor
-              ? or(lt(users.createdAt, cursor.createdAt), and(eq(users.createdAt, cursor.createdAt), lt(users.id, cursor.id)))
-              : undefined,
+            cursor ? beforeCursor(users.createdAt, users.id, cursor) : undefined,
           ),
         )
         .orderBy(desc(users.createdAt), desc(users.id))
