@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
+import { parseRouteTree } from '../../test/route-table';
 
 /**
  * DECISIONS 1: every admin endpoint answers 401 to a guest and 403 to a user — and changes nothing —
@@ -103,22 +104,6 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
 };
 
 /** Turns Fastify's printRoutes() tree into "METHOD /full/path" lines. */
-export function parseRouteTree(tree: string): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const raw of tree.split('\n')) {
-    const m = /^((?:[│ ] {3})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(raw);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + m[2];
-    stack[depth] = full;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-      if (method !== 'HEAD') out.push(`${method} ${full}`);
-    }
-  }
-  return out;
-}
 
 let h: Harness;
 let admin: Client;
