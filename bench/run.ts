@@ -1,5 +1,5 @@
 // `npm run bench`: every bench/<name>.ts that exports run(); prints a table, writes bench/results.json.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -27,9 +27,15 @@ async function main() {
   }
   const rows = Object.entries(results).flatMap(([bench, r]) => Object.entries(r).map(([k, v]) => ({ bench, measure: k, value: v })));
   console.table(rows);
+  // a partial run (named benches) keeps the other benches' last results
+  const file = path.join(dir, 'results.json');
+  if (only.length > 0 && existsSync(file)) {
+    const previous = JSON.parse(readFileSync(file, 'utf8')).results ?? {};
+    for (const [k, v] of Object.entries(previous)) if (!(k in results)) results[k] = v as Record<string, number | string>;
+  }
   const out = { measuredAt: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, results };
-  writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`wrote ${path.join(dir, 'results.json')}`);
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`wrote ${file}`);
   process.exit(0);
 }
 
