@@ -48,7 +48,9 @@ describe('app routes', () => {
   });
 
   it('keeps the token balance in the top bar on phones, linking to Top up', async () => {
-    renderApp('/no/such/page', { 'GET /api/auth/user': { body: { user: makeUser({ tokenBalance: 1234 }) } } });
+    renderApp('/no/such/page', {
+      'GET /api/auth/user': { body: { user: makeUser({ tokenBalance: 1234 }) } },
+    });
     const header = await screen.findByRole('banner', undefined, { timeout: 5000 });
     const compact = await within(header).findByRole(
       'link',

@@ -38,7 +38,8 @@ export function UploadImagesPage() {
     </Button>
   );
 
-  if (model.isPending) return <Skeleton className="h-96 w-full" aria-label="Loading model" />;
+  if (model.isPending)
+    return <Skeleton className="h-96 w-full" aria-hidden={false} role="status" aria-label="Loading model" />;
   if (model.isError) {
     return (
       <Alert variant="destructive" className="mx-auto max-w-xl">

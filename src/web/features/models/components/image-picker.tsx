@@ -115,7 +115,11 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
         />
       </div>
       {files.length > 0 ? (
-        <ul ref={list} className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5" aria-label="Selected images">
+        <ul
+          ref={list}
+          className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5"
+          aria-label="Selected images"
+        >
           {files.map((file, i) => (
             <li
               key={`${file.name}-${i}`}
