@@ -47,6 +47,20 @@ describe('app routes', () => {
     expect(await within(header).findByRole('link', { name: 'Sign up' }, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('keeps the token balance in the top bar on phones, linking to Top up', async () => {
+    renderApp('/no/such/page', {
+      'GET /api/auth/user': { body: { user: makeUser({ tokenBalance: 1234 }) } },
+    });
+    const header = await screen.findByRole('banner', undefined, { timeout: 5000 });
+    const compact = await within(header).findByRole(
+      'link',
+      { name: 'Token balance: 1,234 tokens. Top up' },
+      { timeout: 5000 },
+    );
+    expect(compact.getAttribute('href')).toBe('/tokens/purchase');
+    expect(compact.textContent).toContain('1,234');
+  });
+
   it('renders the landing page with How It Works and keeps ?ref for sign-up', async () => {
     localStorage.clear();
     renderApp('/?ref=PAL7');

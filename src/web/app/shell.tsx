@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
 import { cn } from '@web/lib/cn';
-import { formatTokens, initials } from '@web/lib/format';
+import { formatNumber, formatTokens, initials } from '@web/lib/format';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import {
@@ -71,6 +71,21 @@ function TokenBalance({ user, className }: { user: PublicUser; className?: strin
         Top up
       </Link>
     </div>
+  );
+}
+
+/** Phones: the balance stays in the top bar (spec part 1 §2), compact and linking to Top up. */
+function CompactTokenBalance({ user }: { user: PublicUser }) {
+  return (
+    <Link
+      to="/tokens/purchase"
+      data-testid="token-balance-compact"
+      aria-label={`Token balance: ${formatTokens(user.tokenBalance)}. Top up`}
+      className="inline-flex h-9 items-center gap-1 rounded-md px-1.5 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:hidden"
+    >
+      <Coins className="size-4 text-primary-text" aria-hidden="true" />
+      {formatNumber(user.tokenBalance)}
+    </Link>
   );
 }
 
@@ -207,6 +222,7 @@ function TopBar() {
           {isLoading ? null : user ? (
             <>
               <TokenBalance user={user} className="hidden sm:flex" />
+              <CompactTokenBalance user={user} />
               <UserMenu user={user} />
             </>
           ) : (

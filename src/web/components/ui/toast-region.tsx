@@ -1,8 +1,14 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { useEffect, useRef } from 'react';
 import { dismissToast, useToast } from './use-toast';
 
-export function ToastRegion() {
+export function ToastRegion({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const { toasts } = useToast();
+  const viewportRef = useRef<HTMLOListElement>(null);
+  // Loaded by an F8 press: finish what the key asked for once the viewport exists.
+  useEffect(() => {
+    if (focusOnMount) viewportRef.current?.focus();
+  }, [focusOnMount]);
   return (
     <ToastProvider>
       {toasts.map(({ id, title, description, action, variant, duration, open }) => (
@@ -23,7 +29,7 @@ export function ToastRegion() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport ref={viewportRef} />
     </ToastProvider>
   );
 }

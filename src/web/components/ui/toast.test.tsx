@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from './toaster';
 import { TOAST_LIMIT, dismissToast, resetToasts, toast } from './use-toast';
 
@@ -40,5 +40,15 @@ describe('toasts', () => {
     act(() => dismissToast(id));
     await new Promise((r) => setTimeout(r, 400));
     expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('F8 focuses the notification area before any toast has shown', async () => {
+    render(<Toaster />);
+    expect(screen.queryByRole('region', { name: /F8/ })).toBeNull();
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true }));
+    });
+    const region = await screen.findByRole('region', { name: /F8/ }, { timeout: 5000 });
+    await waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
   });
 });

@@ -33,6 +33,8 @@ export function CreateModelPage() {
     const parsed = createModelSchema.safeParse({ name, description });
     if (!parsed.success) {
       setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
+      // like the other forms: the field to fix gets the focus
+      document.getElementById('model-name')?.focus();
       return;
     }
     setNameError(undefined);

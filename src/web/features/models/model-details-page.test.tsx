@@ -82,8 +82,11 @@ describe('ModelDetailsPage', () => {
     expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(8);
     await userEvent.click(screen.getByRole('button', { name: '+3 more' }));
     expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(11);
+    // the pressed button is gone: focus lands on the first revealed image, and back on "+N more"
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open training image 9' }));
     await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
     expect(screen.getAllByRole('img', { name: /Training image/ })).toHaveLength(8);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '+3 more' }));
     expect(screen.getByRole('link', { name: /Add More/ }).getAttribute('href')).toBe('/models/m1/upload');
     expect(screen.getByRole('list', { name: 'Model progress' })).toBeTruthy();
   });

@@ -85,7 +85,8 @@ export function ModelDetailsPage() {
     }
   }, [status.data, client, id, m]);
 
-  if (model.isPending) return <Skeleton className="h-96 w-full" aria-label="Loading model" />;
+  if (model.isPending)
+    return <Skeleton className="h-96 w-full" aria-hidden={false} role="status" aria-label="Loading model" />;
   if (model.isError || !m || !user) {
     return (
       <Alert variant="destructive" className="mx-auto max-w-xl">

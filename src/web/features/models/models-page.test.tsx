@@ -59,6 +59,16 @@ describe('ModelsPage', () => {
     expect(await screen.findByText('No ready models found.')).toBeTruthy();
   });
 
+  it('reads the list again on every visit, so a training that finished meanwhile shows as Ready', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(['/api/auth/user'], { user: makeUser() });
+    client.setQueryData(['/api/models'], [{ ...models[1], status: 'training' }]);
+    mockFetch({ 'GET /api/models': { body: [{ ...models[1], status: 'ready' }] } });
+    renderWithProviders(<ModelsPage />, { client, route: '/models' });
+    expect(await screen.findByRole('tab', { name: 'Ready (1)' })).toBeTruthy();
+    expect(screen.getByText('Ready')).toBeTruthy();
+  });
+
   it('shows the create button on an empty list', async () => {
     renderPage([]);
     expect(await screen.findByRole('link', { name: 'Create Your First Model' })).toBeTruthy();

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { MAX_MODEL_IMAGES, MIN_TRAINING_IMAGES } from '@shared/constants';
+import { useUser } from '@web/features/auth/api/auth-api';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -24,6 +25,7 @@ export function UploadImagesPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const model = useModel(id);
+  const { user } = useUser();
   usePageTitle(model.data ? `Upload Images for ${model.data.name}` : 'Upload Images');
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -38,7 +40,8 @@ export function UploadImagesPage() {
     </Button>
   );
 
-  if (model.isPending) return <Skeleton className="h-96 w-full" aria-label="Loading model" />;
+  if (model.isPending)
+    return <Skeleton className="h-96 w-full" aria-hidden={false} role="status" aria-label="Loading model" />;
   if (model.isError) {
     return (
       <Alert variant="destructive" className="mx-auto max-w-xl">
@@ -58,14 +61,20 @@ export function UploadImagesPage() {
   const room = Math.max(0, MAX_MODEL_IMAGES - existing);
   const needed = Math.max(0, MIN_TRAINING_IMAGES - existing - files.length);
 
-  if (m.status !== 'pending' && m.status !== 'uploaded') {
+  // Spec part 1 §6: only the owner adds images (an admin can open the model but not upload to it).
+  const notOwner = Boolean(user && user.id !== m.userId);
+  if (notOwner || (m.status !== 'pending' && m.status !== 'uploaded')) {
     return (
       <div className="mx-auto max-w-3xl">
         <PageHeader title={`Upload Images for ${m.name}`} actions={back} />
         <Alert variant="warning">
           <AlertCircle aria-hidden="true" />
           <AlertTitle>Cannot Upload Images</AlertTitle>
-          <AlertDescription>Images can only be added before training starts.</AlertDescription>
+          <AlertDescription>
+            {notOwner
+              ? 'Only the owner of this model can add images.'
+              : 'Images can only be added before training starts.'}
+          </AlertDescription>
         </Alert>
       </div>
     );

@@ -24,7 +24,8 @@ export type DashboardPresetStyle = {
 export const MODELS_QUERY_KEY = ['/api/models'] as const;
 
 export function useModels() {
-  return useQuery<DashboardModel[]>({ queryKey: MODELS_QUERY_KEY });
+  // Fresh on every visit: a training finishes on the server while the person is elsewhere.
+  return useQuery<DashboardModel[]>({ queryKey: MODELS_QUERY_KEY, refetchOnMount: 'always' });
 }
 
 /** Spec part 2 §6: the user's NSFW setting decides whether NSFW styles are asked for. */

@@ -11,7 +11,9 @@ export const statusKey = (id: string) => ['/api/models', id, 'training-status'] 
 export const TRAINING_POLL_MS = 10_000;
 
 export function useModelList() {
-  return useQuery<Model[]>({ queryKey: MODELS_KEY });
+  // Statuses move on the server by themselves (training takes 30-60 minutes): read the list again
+  // on every visit instead of showing a model as "Training" from a cache of long ago.
+  return useQuery<Model[]>({ queryKey: MODELS_KEY, refetchOnMount: 'always' });
 }
 
 export function useModel(id: string) {

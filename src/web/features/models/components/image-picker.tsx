@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '@shared/constants';
 import {
@@ -40,6 +40,18 @@ export function acceptFiles(current: File[], incoming: File[], max: number): Fil
 
 export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  const zone = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const hintId = useId();
+  // After a removal the pressed button is gone: focus its neighbour, else the drop zone.
+  const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAfterRemove === null) return;
+    setFocusAfterRemove(null);
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    const next = buttons[Math.min(focusAfterRemove, buttons.length - 1)];
+    (next ?? zone.current)?.focus();
+  }, [focusAfterRemove]);
   const [dragging, setDragging] = useState(false);
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
@@ -57,8 +69,10 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
   return (
     <div className="space-y-4">
       <div
+        ref={zone}
         role="button"
         tabIndex={disabled ? -1 : 0}
+        aria-describedby={hintId}
         aria-disabled={disabled}
         aria-label="Choose images: drag and drop or click to browse"
         onClick={() => !disabled && input.current?.click()}
@@ -82,7 +96,9 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
       >
         <ImagePlus aria-hidden="true" className="size-8 text-muted-foreground" />
         <p className="font-medium">Drag and drop images here, or click to browse</p>
-        <p className="text-sm text-muted-foreground">{hint}</p>
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
         <input
           ref={input}
           type="file"
@@ -99,7 +115,11 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
         />
       </div>
       {files.length > 0 ? (
-        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5" aria-label="Selected images">
+        <ul
+          ref={list}
+          className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5"
+          aria-label="Selected images"
+        >
           {files.map((file, i) => (
             <li
               key={`${file.name}-${i}`}
@@ -113,7 +133,10 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
                 className="absolute top-1 right-1 rounded-full opacity-90"
                 aria-label={`Remove ${file.name}`}
                 disabled={disabled}
-                onClick={() => onChange(files.filter((_, j) => j !== i))}
+                onClick={() => {
+                  onChange(files.filter((_, j) => j !== i));
+                  setFocusAfterRemove(i);
+                }}
               >
                 <X />
               </Button>

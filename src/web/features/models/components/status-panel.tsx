@@ -237,7 +237,7 @@ export function StatusPanel({
                 onClick={() =>
                   void run(
                     retry,
-                    { title: 'Training restarted' },
+                    { title: 'Training restarted', description: 'Training may take 30-60 minutes.' },
                     { title: 'Failed to retry training', fallback: 'An unexpected error occurred' },
                   )
                 }
@@ -279,7 +279,10 @@ export function StatusPanel({
             onClick={() =>
               void run(
                 reupload,
-                { title: 'Re-upload started' },
+                {
+                  title: 'Re-upload started',
+                  description: 'The model is being uploaded to the generation provider again.',
+                },
                 { title: 'Re-upload failed', fallback: 'Re-upload error' },
               )
             }

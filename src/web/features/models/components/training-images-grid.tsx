@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { TRAINING_GRID_PREVIEW } from '@shared/constants';
@@ -8,6 +8,19 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 
 export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImage[]; addMoreTo?: string }) {
   const [expanded, setExpanded] = useState(false);
+  // The button pressed disappears, so focus moves to what it revealed (or back to "+N more").
+  const firstExtra = useRef<HTMLAnchorElement>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (expanded ? firstExtra.current : moreButton.current)?.focus();
+  }, [expanded]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setExpanded(next);
+  };
   const shown = expanded ? images : images.slice(0, TRAINING_GRID_PREVIEW);
   const hidden = images.length - TRAINING_GRID_PREVIEW;
   return (
@@ -31,6 +44,7 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
             {shown.map((img, i) => (
               <li key={img.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
                 <a
+                  ref={i === TRAINING_GRID_PREVIEW ? firstExtra : undefined}
                   href={img.imageUrl}
                   target="_blank"
                   rel="noreferrer"
@@ -48,8 +62,9 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
             {!expanded && hidden > 0 ? (
               <li className="aspect-square">
                 <button
+                  ref={moreButton}
                   type="button"
-                  onClick={() => setExpanded(true)}
+                  onClick={() => toggle(true)}
                   className="flex size-full items-center justify-center rounded-lg bg-muted text-lg font-semibold hover:bg-muted/70 focus-visible:ring-2 focus-visible:ring-ring outline-none"
                 >
                   +{hidden} more
@@ -59,7 +74,7 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
           </ul>
         )}
         {expanded && hidden > 0 ? (
-          <Button variant="link" className="mt-2 px-0" onClick={() => setExpanded(false)}>
+          <Button variant="link" className="mt-2 px-0" onClick={() => toggle(false)}>
             Show less
           </Button>
         ) : null}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ImagePicker } from './image-picker';
+
+function Picker({ initial }: { initial: File[] }) {
+  const [files, setFiles] = useState(initial);
+  return <ImagePicker files={files} onChange={setFiles} max={20} hint="PNG, JPG, or WebP up to 10MB" />;
+}
+
+const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+
+describe('ImagePicker', () => {
+  beforeAll(() => {
+    // jsdom has no object URLs
+    URL.createObjectURL ??= vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL ??= vi.fn();
+  });
+  afterEach(cleanup);
+
+  it('describes the drop zone with its hint', () => {
+    render(<Picker initial={[]} />);
+    const zone = screen.getByRole('button', { name: /Choose images/ });
+    expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(zone.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'PNG, JPG, or WebP up to 10MB',
+    );
+  });
+
+  it('keeps keyboard focus after removing an image', async () => {
+    render(<Picker initial={[photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove b.jpg' }));
+    expect(screen.queryByRole('button', { name: 'Remove b.jpg' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove c.jpg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove c.jpg' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove a.jpg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove a.jpg' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Choose images/ }));
+  });
+});

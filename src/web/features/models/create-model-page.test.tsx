@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithProviders } from '@web/testing/render';
+import { CreateModelPage } from './create-model-page';
+
+describe('CreateModelPage', () => {
+  afterEach(cleanup);
+
+  it('shows the spec message on a short name and moves focus to the field, creating nothing', async () => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<CreateModelPage />, { route: '/models/create' });
+    const name = screen.getByLabelText('Model Name');
+    await userEvent.type(name, 'ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Model' }));
+    expect(screen.getByText('Model name must be at least 3 characters')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
