@@ -34,18 +34,6 @@ describe('training pipeline (offline engines)', () => {
     expect((await ledgerOf(user.id)).length).toBe(1);
   });
 
-  it("an admin cannot start training on someone else's model (it spends the owner's tokens)", async () => {
-    const owner = h.client();
-    const user = await owner.register();
-    await grantTokens(h, user.id, 150);
-    const id = await modelWithPhotos(owner, 5, 25);
-    const admin = await h.admin();
-    const res = await admin.post(`/api/models/${id}/train`);
-    expect(res.statusCode).toBe(403);
-    expect(await balance(owner)).toBe(200);
-    expect((await owner.get(`/api/models/${id}`)).json().status).toBe('uploaded');
-  });
-
   it('trains, hosts and becomes ready with an AIR; artifact in the agreed format', async () => {
     const c = h.client();
     const user = await c.register();

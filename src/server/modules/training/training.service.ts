@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { createTrainingEngine } from '../../engines/training/factory';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { MIN_TRAINING_IMAGES, TRAINING_COST } from '../../../shared/constants';
 import { INSUFFICIENT_TRAINING_TOKENS } from '../../../shared/schemas/models';
 import { applyLedgerEntry } from '../tokens/ledger.service';
@@ -53,10 +53,6 @@ export function createTrainingService(deps: AppDeps) {
       const model = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
         const m = visible(await r.lock(id), actor);
-        // Spec part 1 §6: only the owner starts training (it spends their tokens); admins may retry.
-        if (!opts.retry && m.userId !== actor.id) {
-          throw forbidden('Only the owner of this model can start its training.');
-        }
         if (opts.retry ? m.status !== 'failed' : m.status !== 'uploaded') {
           throw conflict(
             opts.retry
