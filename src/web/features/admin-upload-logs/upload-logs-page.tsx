@@ -53,8 +53,8 @@ function RetryButton({ log }: { log: UploadLog }) {
           onError: (error) =>
             toast({
               variant: 'destructive',
-              title: 'Re-upload failed',
-              description: errorMessage(error, 'Re-upload error'),
+              title: 'Error',
+              description: `Failed to start re-upload: ${errorMessage(error, 'Unknown error')}`,
             }),
         })
       }
