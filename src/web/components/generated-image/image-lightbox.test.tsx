@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
@@ -27,6 +27,26 @@ function Harness() {
 
 describe('ImageLightbox', () => {
   afterEach(cleanup);
+
+  it('gives the keyboard back to the button that opened it', async () => {
+    function Opener() {
+      const [index, setIndex] = useState<number | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setIndex(1)}>
+            Open b
+          </button>
+          <ImageLightbox images={images} index={index} onIndexChange={setIndex} onDownload={() => {}} />
+        </>
+      );
+    }
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Open b' });
+    await userEvent.click(opener);
+    expect(await screen.findByText('2 / 3')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
 
   it('pages with the arrow keys, wraps around, shows n / total and closes on Escape', async () => {
     render(<Harness />);

@@ -17,6 +17,8 @@ type Props<T extends LightboxImage> = {
 /** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
 export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexChange, onDownload, onDetails, hideNsfw }: Props<T>) {
   const content = useRef<HTMLDivElement>(null);
+  // opened from a tile, not a Dialog trigger: closing puts the keyboard back on that tile
+  const opener = useRef<HTMLElement | null>(null);
   const open = index !== null && index >= 0 && index < images.length;
   const image = open ? images[index] : null;
   const go = (delta: number) => {
@@ -41,7 +43,21 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
     <DialogPrimitive.Root open={open} onOpenChange={(o) => (!o ? onIndexChange(null) : undefined)}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        <DialogPrimitive.Content ref={content} className="fixed inset-0 z-50 flex flex-col outline-none" aria-describedby={undefined}>
+        <DialogPrimitive.Content
+          ref={content}
+          className="fixed inset-0 z-50 flex flex-col outline-none"
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (opener.current?.isConnected) {
+              e.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
+          }}
+        >
           <DialogPrimitive.Title className="sr-only">Image preview</DialogPrimitive.Title>
           <div className="flex items-center justify-between gap-2 p-3 text-white">
             <span className="text-sm tabular-nums" aria-live="polite">
