@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -26,9 +27,23 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The Image Details dialog (spec part 1 §2, part 2 §2), shared by the galleries and the generator. */
 export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Props) {
+  // Opened from buttons, not a Dialog trigger: remember the opener so closing puts the keyboard back there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open && image !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+      <DialogContent
+        className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(e) => {
+          if (opener.current?.isConnected) {
+            e.preventDefault();
+            opener.current.focus();
+          }
+          opener.current = null;
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Image Details</DialogTitle>
           <DialogDescription>Created {relativeTime(image?.createdAt)}</DialogDescription>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Info, X } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -16,6 +16,9 @@ type Props<T extends LightboxImage> = {
 
 /** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
 export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexChange, onDownload, onDetails, hideNsfw }: Props<T>) {
+  const content = useRef<HTMLDivElement>(null);
+  // opened from a tile, not a Dialog trigger: closing puts the keyboard back on that tile
+  const opener = useRef<HTMLElement | null>(null);
   const open = index !== null && index >= 0 && index < images.length;
   const image = open ? images[index] : null;
   const go = (delta: number) => {
@@ -26,6 +29,9 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
+      // a dialog opened on top (Image Details) owns the keyboard; the picture behind must not change
+      const active = document.activeElement;
+      if (active && active !== document.body && content.current && !content.current.contains(active)) return;
       if (e.key === 'ArrowLeft') go(-1);
       if (e.key === 'ArrowRight') go(1);
     };
@@ -37,7 +43,21 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
     <DialogPrimitive.Root open={open} onOpenChange={(o) => (!o ? onIndexChange(null) : undefined)}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        <DialogPrimitive.Content className="fixed inset-0 z-50 flex flex-col outline-none" aria-describedby={undefined}>
+        <DialogPrimitive.Content
+          ref={content}
+          className="fixed inset-0 z-50 flex flex-col outline-none"
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (opener.current?.isConnected) {
+              e.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
+          }}
+        >
           <DialogPrimitive.Title className="sr-only">Image preview</DialogPrimitive.Title>
           <div className="flex items-center justify-between gap-2 p-3 text-white">
             <span className="text-sm tabular-nums" aria-live="polite">

@@ -7,7 +7,7 @@ import { ImageDetailsDialog } from '@web/components/generated-image/image-detail
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -250,6 +250,7 @@ export function AdminImageGalleryPage() {
         <DialogContent className="sm:max-w-md">
           <DialogHeader>
             <DialogTitle>Filter images</DialogTitle>
+            <DialogDescription>Narrow the gallery by date, user, model, style, content and size.</DialogDescription>
           </DialogHeader>
           <div className="grid gap-3">
             <FilterSelect id="f-date" label="Date" value={draft.date} onChange={(v) => setDraft({ ...draft, date: v as Filters['date'] })} options={[['all', 'All time'], ['today', 'Today'], ['week', 'Last 7 days'], ['month', 'Last 30 days'], ['custom', 'A specific day']]} />

@@ -3,7 +3,21 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
+import { resetToasts, useToast } from '@web/components/ui/use-toast';
 import { UploadLogsPage } from './upload-logs-page';
+
+function Toasts() {
+  const { toasts } = useToast();
+  return (
+    <ul data-testid="toasts">
+      {toasts.map((t) => (
+        <li key={t.id}>
+          {t.title} - {t.description}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const log = (over: Record<string, unknown>) => ({
   id: 'l1',
@@ -18,7 +32,7 @@ const log = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-function renderPage() {
+function renderPage(retry: { status?: number; body?: unknown } = { body: { success: true } }) {
   const client = createTestQueryClient();
   client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin: true }) });
   const fetches = mockFetch({
@@ -39,14 +53,23 @@ function renderPage() {
         stats: { total: 2, pending: 0, processing: 0, success: 1, failed: 1 },
       },
     },
-    'POST /api/admin/models/upload-logs/l2/retry': { body: { success: true } },
+    'POST /api/admin/models/upload-logs/l2/retry': retry,
   });
-  renderWithProviders(<UploadLogsPage />, { client, route: '/admin/upload-logs' });
+  renderWithProviders(
+    <>
+      <UploadLogsPage />
+      <Toasts />
+    </>,
+    { client, route: '/admin/upload-logs' },
+  );
   return fetches;
 }
 
 describe('UploadLogsPage', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    resetToasts();
+  });
 
   it('shows stats, rows with retries out of 5, View on success and Retry on failed rows', async () => {
     const { calls } = renderPage();
@@ -70,5 +93,16 @@ describe('UploadLogsPage', () => {
     );
     await userEvent.type(screen.getByLabelText('Search upload logs'), 'ann');
     await vi.waitFor(() => expect(calls.some((c) => c.path.includes('search=ann'))).toBe(true));
+  });
+
+  it('reports a failed retry as Failed to start re-upload: {message}', async () => {
+    renderPage({ status: 409, body: { error: 'An upload is already running', message: 'An upload is already running', code: 'CONFLICT' } });
+    const table = await screen.findByRole('table');
+    await userEvent.click(within(table).getByRole('button', { name: 'Retry upload of Summer look' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('toasts').textContent).toContain(
+        'Error - Failed to start re-upload: An upload is already running',
+      ),
+    );
   });
 });

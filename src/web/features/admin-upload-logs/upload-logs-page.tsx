@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, RefreshCw, Search } from 'lucide-react';
+import { ArrowLeft, ExternalLink, RefreshCw, Search } from 'lucide-react';
 import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
 import type { UploadLog, UploadLogsResponse } from '@shared/schemas/models';
 import { apiFetch, errorMessage } from '@web/lib/api';
@@ -53,8 +53,8 @@ function RetryButton({ log }: { log: UploadLog }) {
           onError: (error) =>
             toast({
               variant: 'destructive',
-              title: 'Re-upload failed',
-              description: errorMessage(error, 'Re-upload error'),
+              title: 'Error',
+              description: `Failed to start re-upload: ${errorMessage(error, 'Unknown error')}`,
             }),
         })
       }
@@ -84,7 +84,10 @@ export function UploadLogsPage() {
         description="Monitor and troubleshoot model uploads to Runware"
         actions={
           <Button variant="outline" asChild>
-            <Link to="/admin">Back to Dashboard</Link>
+            <Link to="/admin">
+              <ArrowLeft aria-hidden="true" />
+              Back to Dashboard
+            </Link>
           </Button>
         }
       />

@@ -52,6 +52,12 @@ function setup(pages: Record<string, { images: unknown[]; nextCursor: string | n
 afterEach(cleanup);
 
 describe('GalleryPage', () => {
+  it('asks for the style list with NSFW styles included (the server keeps them for NSFW users only)', async () => {
+    const { calls } = setup({});
+    await screen.findByRole('link', { name: 'Generate Your First Image' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/preset-styles?showNsfw=true')).toBe(true));
+  });
+
   it('shows the empty state with a way to start', async () => {
     setup({});
     const link = await screen.findByRole('link', { name: 'Generate Your First Image' });

@@ -79,6 +79,21 @@ describe('GeneratePage', () => {
     expect(screen.getByRole('combobox', { name: 'Preset style' }).textContent).toContain('Anime');
   });
 
+  it('keeps the seed to digits within what the server accepts, and sends it as an integer', async () => {
+    const fetches = setup();
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    await userEvent.click(screen.getByRole('switch', { name: 'Use a fixed seed' }));
+    const seed = screen.getByRole('textbox', { name: 'Seed' });
+    await userEvent.type(seed, '99x99999999');
+    expect((seed as HTMLInputElement).value).toBe('2147483647');
+    await userEvent.clear(seed);
+    await userEvent.type(seed, '42');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a cat');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(fetches.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect((fetches.calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>).seed).toBe(42);
+  });
+
   it('asks for a prompt before anything is sent', async () => {
     const fetches = setup();
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));

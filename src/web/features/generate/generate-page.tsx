@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { GENERATE_TEXTS, insufficientTokensText } from '@shared/schemas/generation';
+import { GENERATE_TEXTS, MAX_SEED, insufficientTokensText } from '@shared/schemas/generation';
 import { costPerImage } from '@shared/token-cost';
 import type { PublicUser } from '@shared/schemas/user';
 import { downloadFile } from '@web/components/generated-image/download';
@@ -29,6 +29,12 @@ import { ImageSettings } from './components/image-settings';
 import { ModelStack } from './components/model-stack';
 import { useGeneratorState } from './hooks/use-generator-state';
 import { dimensionsFor, type GeneratedCard } from './lib/generator-state';
+
+// digits only, at most the largest seed the server takes (a larger one would only fail the whole request)
+function seedText(value: string) {
+  const digits = value.replace(/[^\d]/g, '').slice(0, 10);
+  return digits !== '' && Number(digits) > MAX_SEED ? String(MAX_SEED) : digits;
+}
 
 export function GeneratePage() {
   usePageTitle('Generate Images');
@@ -332,7 +338,7 @@ function Generator({ user }: { user: PublicUser }) {
                 <Switch id="use-seed" checked={form.useSeed} onCheckedChange={(useSeed) => update({ useSeed })} />
               </div>
               {form.useSeed ? (
-                <Input id="seed" aria-label="Seed" inputMode="numeric" value={form.seed} onChange={(e) => update({ seed: e.target.value.replace(/[^\d]/g, '').slice(0, 10) })} />
+                <Input id="seed" aria-label="Seed" inputMode="numeric" value={form.seed} onChange={(e) => update({ seed: seedText(e.target.value) })} />
               ) : null}
             </div>
           </CardContent>

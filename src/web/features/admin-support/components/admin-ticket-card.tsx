@@ -107,7 +107,7 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
                   <span className="font-medium">Username: </span>
                   {ticket.user?.username ?? 'Unknown'}
                 </p>
-                <p className="break-all">
+                <p className="wrap-anywhere">
                   <span className="font-medium">Email: </span>
                   {ticket.user?.email ?? 'No email'}
                 </p>

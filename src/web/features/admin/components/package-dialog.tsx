@@ -71,7 +71,11 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       toast({ variant: 'success', title: pkg ? 'Package updated' : 'Package created', description: `${parsed.data.name} has been saved.` });
       onOpenChange(false);
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Update failed', description: errorMessage(err, 'Failed to update package') });
+      toast({
+        variant: 'destructive',
+        title: pkg ? 'Update failed' : 'Error creating package',
+        description: errorMessage(err, pkg ? 'Failed to update package' : 'Failed to create package'),
+      });
     }
   }
 

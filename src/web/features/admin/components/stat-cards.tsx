@@ -49,12 +49,12 @@ export function StatCards() {
           <>Ledger check unavailable.</>
         ) : ledger.data.ok ? (
           <>
-            <ShieldCheck className="size-4 text-green-600" aria-hidden="true" />
+            <ShieldCheck className="size-4 shrink-0 text-green-600 dark:text-green-400" aria-hidden="true" />
             Token ledger consistent: every balance equals the sum of its ledger rows (checked {formatDateTime(ledger.data.checkedAt)}).
           </>
         ) : (
           <>
-            <ShieldAlert className="size-4 text-destructive-text" aria-hidden="true" />
+            <ShieldAlert className="size-4 shrink-0 text-destructive-text" aria-hidden="true" />
             <span className="text-destructive-text">
               Token ledger check found {mismatches} {mismatches === 1 ? 'account' : 'accounts'} whose balance differs from the ledger (checked{' '}
               {formatDateTime(ledger.data.checkedAt)}).

@@ -42,7 +42,9 @@ export function useGalleryModels() {
   return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/models'] });
 }
 export function useGalleryStyles() {
-  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/preset-styles'] });
+  // the server adds NSFW styles only for users who enabled NSFW content (DECISIONS 23), so their
+  // images made with such a style can be filtered too
+  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/preset-styles', { showNsfw: true }] });
 }
 
 export function useDeleteGalleryImage() {
