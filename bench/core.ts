@@ -48,7 +48,8 @@ export async function run(): Promise<Record<string, number | string>> {
       'GET /api/auth/user errors': user.errors,
       'static asset req/s': stat.rps,
       'static asset p99 (ms)': stat.p99,
-      'landing page JS gzip (kB)': Math.round(landingGzip / 102.4) / 10,
+      'landing page JS gzip (KiB)': Math.round(landingGzip / 102.4) / 10,
+      'landing page JS gzip (bytes)': landingGzip,
       'landing page JS files': scripts.size,
     };
   } finally {

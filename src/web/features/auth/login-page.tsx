@@ -10,7 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { useLogin } from './api/auth-api';
+import { useLogin } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
 export function LoginPage() {

@@ -13,7 +13,7 @@ import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { useRegister } from './api/auth-api';
+import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 import { PasswordChecklist } from './components/password-checklist';
 

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
-import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
-import { apiFetch, queryFnReturningNullOn401 } from '@web/lib/api';
+import { queryFnReturningNullOn401 } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 
 export { USER_QUERY_KEY };
@@ -50,24 +49,6 @@ export function refetchUser(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
-export function useLogin() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) =>
-      apiFetch<{ user: PublicUser }>('/api/auth/login', { method: 'POST', json: input }),
-    onSuccess: ({ user }) => setSessionUser(client, user),
-  });
-}
-
-export function useRegister() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      apiFetch<{ user: PublicUser }>('/api/auth/register', { method: 'POST', json: input }),
-    onSuccess: ({ user }) => setSessionUser(client, user),
-  });
-}
-
 // Spec part 1 §9: generator keys are suffixed with the user id, so match on the prefix.
 const GENERATOR_KEY_PREFIXES = ['generatorFormData', 'generatedImages', 'selectedSize', 'hdEnabled'];
 
@@ -92,10 +73,4 @@ export function endSessionLocally(client: QueryClient): void {
   // mounted components see the change instead of holding on to a removed query.
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
   setSessionUser(client, null);
-}
-
-export function useLogout() {
-  return useMutation({
-    mutationFn: () => apiFetch<{ success: boolean }>('/api/auth/logout', { method: 'POST' }),
-  });
 }
