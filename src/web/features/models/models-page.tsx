@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Boxes, Plus, Search } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
-import { initials, relativeTime } from '@web/lib/format';
+import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -15,22 +15,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useModelList } from './api/models-api';
 import { IN_TRAINING, ModelStatusBadge } from './components/model-status';
+import { ModelThumbnail } from '@web/components/model-thumbnail';
 
 function ModelCard({ model }: { model: Model }) {
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="model-card">
-      <div className="aspect-[4/3] w-full bg-muted">
-        {model.previewImageUrl ? (
-          <img src={model.previewImageUrl} alt="" loading="lazy" className="size-full object-cover" />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-accent/25 text-4xl font-bold text-primary-text"
-          >
-            {initials(model.name)}
-          </div>
-        )}
-      </div>
+      <ModelThumbnail name={model.name} previewImageUrl={model.previewImageUrl} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 truncate font-semibold" title={model.name}>

@@ -12,7 +12,6 @@ import {
 } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
@@ -21,7 +20,7 @@ import { AdminModelStatus } from './admin-model-status';
 import { ModelDetailDialog } from './model-detail-dialog';
 import { useDebounced } from '../hooks/use-debounced';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
 
 export function ModelsTab() {
   const [search, setSearch] = useState('');
@@ -38,15 +37,28 @@ export function ModelsTab() {
       await del.mutateAsync(m.id);
       toast({ variant: 'success', title: 'Model deleted', description: `${m.name} has been deleted.` });
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Deletion failed', description: errorMessage(err, 'Failed to delete the model') });
+      toast({
+        variant: 'destructive',
+        title: 'Deletion failed',
+        description: errorMessage(err, 'Failed to delete the model'),
+      });
     }
   }
 
   return (
     <div className="space-y-4">
       <div className="relative sm:w-80">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input className="pl-9" aria-label="Search models" placeholder="Search by name, owner or email..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          className="pl-9"
+          aria-label="Search models"
+          placeholder="Search by name, owner or email..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {models.isError ? (
         <TabError title="Error Loading Models" error={models.error} onRetry={refresh} />
@@ -63,38 +75,44 @@ export function ModelsTab() {
             </Tr>
           </THead>
           <TBody>
-            {models.isPending
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <Tr key={i}>
-                    <Td colSpan={6}>
-                      <Skeleton className="h-6 w-full" />
-                    </Td>
-                  </Tr>
-                ))
-              : models.data.map((m) => (
-                  <Tr key={m.id}>
-                    <Td className="font-medium">{m.name}</Td>
-                    <Td>
-                      <div>{m.userUsername ?? 'Unknown'}</div>
-                      <div className="text-xs text-muted-foreground">{m.userEmail ?? 'No email'}</div>
-                    </Td>
-                    <Td>
-                      <AdminModelStatus status={m.status} />
-                    </Td>
-                    <Td>{m.imageCount}</Td>
-                    <Td className="whitespace-nowrap">{formatDate(m.createdAt)}</Td>
-                    <Td>
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon-sm" aria-label={`View ${m.name}`} onClick={() => setViewingId(m.id)}>
-                          <Eye aria-hidden="true" />
-                        </Button>
-                        <Button variant="ghost" size="icon-sm" aria-label={`Delete ${m.name}`} onClick={() => setDeleting(m)}>
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </Td>
-                  </Tr>
-                ))}
+            {models.isPending ? (
+              <SkeletonRows rows={4} columns={6} />
+            ) : (
+              models.data.map((m) => (
+                <Tr key={m.id}>
+                  <Td className="font-medium">{m.name}</Td>
+                  <Td>
+                    <div>{m.userUsername ?? 'Unknown'}</div>
+                    <div className="text-xs text-muted-foreground">{m.userEmail ?? 'No email'}</div>
+                  </Td>
+                  <Td>
+                    <AdminModelStatus status={m.status} />
+                  </Td>
+                  <Td>{m.imageCount}</Td>
+                  <Td className="whitespace-nowrap">{formatDate(m.createdAt)}</Td>
+                  <Td>
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`View ${m.name}`}
+                        onClick={() => setViewingId(m.id)}
+                      >
+                        <Eye aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Delete ${m.name}`}
+                        onClick={() => setDeleting(m)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </Td>
+                </Tr>
+              ))
+            )}
             {models.isSuccess && models.data.length === 0 ? (
               <Tr>
                 <Td colSpan={6} className="py-8 text-center text-muted-foreground">
@@ -110,7 +128,9 @@ export function ModelsTab() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>This permanently deletes the model, its training images and its files. This cannot be undone.</AlertDialogDescription>
+            <AlertDialogDescription>
+              This permanently deletes the model, its training images and its files. This cannot be undone.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>

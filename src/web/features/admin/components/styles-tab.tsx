@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import { Pencil, Plus } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { useAdminStyles } from '../api/admin-api';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
 
 export function StylesTab() {
   const styles = useAdminStyles();
@@ -20,7 +19,11 @@ export function StylesTab() {
         </Button>
       </div>
       {styles.isError ? (
-        <TabError title="Failed to load preset styles" error={styles.error} onRetry={() => void styles.refetch()} />
+        <TabError
+          title="Failed to load preset styles"
+          error={styles.error}
+          onRetry={() => void styles.refetch()}
+        />
       ) : (
         <Table>
           <THead>
@@ -35,38 +38,36 @@ export function StylesTab() {
             </Tr>
           </THead>
           <TBody>
-            {styles.isPending
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <Tr key={i}>
-                    <Td colSpan={7}>
-                      <Skeleton className="h-6 w-full" />
-                    </Td>
-                  </Tr>
-                ))
-              : styles.data.map((s) => (
-                  <Tr key={s.id} data-testid="admin-style-row">
-                    <Td className="font-mono text-xs text-muted-foreground" title={s.id}>
-                      {s.id.slice(0, 8)}
-                    </Td>
-                    <Td className="font-medium">{s.name}</Td>
-                    <Td className="max-w-72 truncate" title={s.description}>
-                      {s.description}
-                    </Td>
-                    <Td>{s.tokenCost}</Td>
-                    <Td>
-                      <Badge variant={s.isActive ? 'green' : 'gray'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
-                    </Td>
-                    <Td>{s.isNSFW ? <Badge variant="red">18+</Badge> : 'No'}</Td>
-                    <Td className="text-right">
-                      <Button variant="ghost" size="sm" asChild>
-                        <Link to={`/admin/preset-styles/edit/${s.id}`} aria-label={`Edit ${s.name}`}>
-                          <Pencil aria-hidden="true" />
-                          Edit
-                        </Link>
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))}
+            {styles.isPending ? (
+              <SkeletonRows rows={4} columns={7} />
+            ) : (
+              styles.data.map((s) => (
+                <Tr key={s.id} data-testid="admin-style-row">
+                  <Td className="font-mono text-xs text-muted-foreground" title={s.id}>
+                    {s.id.slice(0, 8)}
+                  </Td>
+                  <Td className="font-medium">{s.name}</Td>
+                  <Td className="max-w-72 truncate" title={s.description}>
+                    {s.description}
+                  </Td>
+                  <Td>{s.tokenCost}</Td>
+                  <Td>
+                    <Badge variant={s.isActive ? 'green' : 'gray'}>
+                      {s.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Td>
+                  <Td>{s.isNSFW ? <Badge variant="red">18+</Badge> : 'No'}</Td>
+                  <Td className="text-right">
+                    <Button variant="ghost" size="sm" asChild>
+                      <Link to={`/admin/preset-styles/edit/${s.id}`} aria-label={`Edit ${s.name}`}>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Link>
+                    </Button>
+                  </Td>
+                </Tr>
+              ))
+            )}
             {styles.isSuccess && styles.data.length === 0 ? (
               <Tr>
                 <Td colSpan={7} className="py-8 text-center text-muted-foreground">

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Pencil, Plus } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { formatMoney, formatNumber } from '@web/lib/format';
 import { type TokenPackage, useAdminPackages } from '../api/admin-api';
 import { PackageDialog } from './package-dialog';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
 
 export function TokensTab() {
   const packages = useAdminPackages();
@@ -28,7 +27,11 @@ export function TokensTab() {
         </Button>
       </div>
       {packages.isError ? (
-        <TabError title="Failed to load token packages" error={packages.error} onRetry={() => void packages.refetch()} />
+        <TabError
+          title="Failed to load token packages"
+          error={packages.error}
+          onRetry={() => void packages.refetch()}
+        />
       ) : (
         <Table>
           <THead>
@@ -42,31 +45,32 @@ export function TokensTab() {
             </Tr>
           </THead>
           <TBody>
-            {packages.isPending
-              ? Array.from({ length: 3 }, (_, i) => (
-                  <Tr key={i}>
-                    <Td colSpan={6}>
-                      <Skeleton className="h-6 w-full" />
-                    </Td>
-                  </Tr>
-                ))
-              : packages.data.map((p) => (
-                  <Tr key={p.id}>
-                    <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
-                      {p.id.slice(0, 8)}
-                    </Td>
-                    <Td className="font-medium">{p.name}</Td>
-                    <Td>{formatNumber(p.tokenAmount)}</Td>
-                    <Td>{formatMoney(p.priceInCents)}</Td>
-                    <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
-                    <Td className="text-right">
-                      <Button variant="ghost" size="sm" onClick={() => openDialog(p)} aria-label={`Edit ${p.name}`}>
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))}
+            {packages.isPending ? (
+              <SkeletonRows rows={3} columns={6} />
+            ) : (
+              packages.data.map((p) => (
+                <Tr key={p.id}>
+                  <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
+                    {p.id.slice(0, 8)}
+                  </Td>
+                  <Td className="font-medium">{p.name}</Td>
+                  <Td>{formatNumber(p.tokenAmount)}</Td>
+                  <Td>{formatMoney(p.priceInCents)}</Td>
+                  <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
+                  <Td className="text-right">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => openDialog(p)}
+                      aria-label={`Edit ${p.name}`}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  </Td>
+                </Tr>
+              ))
+            )}
             {packages.isSuccess && packages.data.length === 0 ? (
               <Tr>
                 <Td colSpan={6} className="py-8 text-center text-muted-foreground">

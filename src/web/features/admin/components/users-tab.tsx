@@ -14,7 +14,6 @@ import {
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/features/auth/api/auth-api';
 import { errorMessage } from '@web/lib/api';
@@ -24,7 +23,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { useDebounced } from '../hooks/use-debounced';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
 
 export function UsersTab() {
   const { user: me } = useUser();
@@ -42,10 +41,17 @@ export function UsersTab() {
       toast({
         variant: 'success',
         title: status === 'suspended' ? 'User suspended' : 'User activated',
-        description: status === 'suspended' ? `${u.username} has been signed out and cannot sign in.` : `${u.username} can sign in again.`,
+        description:
+          status === 'suspended'
+            ? `${u.username} has been signed out and cannot sign in.`
+            : `${u.username} can sign in again.`,
       });
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Update failed', description: errorMessage(err, 'Failed to update user status') });
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessage(err, 'Failed to update user status'),
+      });
     }
   }
 
@@ -53,8 +59,17 @@ export function UsersTab() {
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="relative sm:w-80">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input className="pl-9" aria-label="Search users" placeholder="Search by username or email..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            className="pl-9"
+            aria-label="Search users"
+            placeholder="Search by username or email..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <AddUserDialog />
       </div>
@@ -74,56 +89,66 @@ export function UsersTab() {
             </Tr>
           </THead>
           <TBody>
-            {users.isPending
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <Tr key={i}>
-                    <Td colSpan={7}>
-                      <Skeleton className="h-6 w-full" />
-                    </Td>
-                  </Tr>
-                ))
-              : rows.map((u) => (
-                  <Tr key={u.id} data-testid="admin-user-row" data-username={u.username}>
-                    <Td className="font-mono text-xs text-muted-foreground" title={u.id}>
-                      {u.id.slice(0, 8)}
-                    </Td>
-                    <Td className="font-medium">{u.username}</Td>
-                    <Td className="max-w-56 truncate" title={u.email}>
-                      {u.email}
-                    </Td>
-                    <Td>{formatNumber(u.tokenBalance)}</Td>
-                    <Td>
-                      <Badge variant={u.status === 'active' ? 'green' : 'red'}>{u.status === 'active' ? 'Active' : 'Suspended'}</Badge>
-                    </Td>
-                    <Td>
-                      <Badge variant={u.isAdmin ? 'default' : 'secondary'}>{u.isAdmin ? 'Admin' : 'User'}</Badge>
-                    </Td>
-                    <Td>
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon-sm" aria-label={`Edit ${u.username}`} onClick={() => setEditing(u)}>
-                          <Pencil aria-hidden="true" />
+            {users.isPending ? (
+              <SkeletonRows rows={5} columns={7} />
+            ) : (
+              rows.map((u) => (
+                <Tr key={u.id} data-testid="admin-user-row" data-username={u.username}>
+                  <Td className="font-mono text-xs text-muted-foreground" title={u.id}>
+                    {u.id.slice(0, 8)}
+                  </Td>
+                  <Td className="font-medium">{u.username}</Td>
+                  <Td className="max-w-56 truncate" title={u.email}>
+                    {u.email}
+                  </Td>
+                  <Td>{formatNumber(u.tokenBalance)}</Td>
+                  <Td>
+                    <Badge variant={u.status === 'active' ? 'green' : 'red'}>
+                      {u.status === 'active' ? 'Active' : 'Suspended'}
+                    </Badge>
+                  </Td>
+                  <Td>
+                    <Badge variant={u.isAdmin ? 'default' : 'secondary'}>
+                      {u.isAdmin ? 'Admin' : 'User'}
+                    </Badge>
+                  </Td>
+                  <Td>
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Edit ${u.username}`}
+                        onClick={() => setEditing(u)}
+                      >
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                      {u.status === 'active' ? (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={u.id === me?.id || setStatus.isPending}
+                          title={u.id === me?.id ? 'You cannot suspend yourself' : undefined}
+                          onClick={() => setSuspending(u)}
+                        >
+                          <UserX aria-hidden="true" />
+                          Suspend
                         </Button>
-                        {u.status === 'active' ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            disabled={u.id === me?.id || setStatus.isPending}
-                            title={u.id === me?.id ? 'You cannot suspend yourself' : undefined}
-                            onClick={() => setSuspending(u)}
-                          >
-                            <UserX aria-hidden="true" />
-                            Suspend
-                          </Button>
-                        ) : (
-                          <Button variant="ghost" size="sm" disabled={setStatus.isPending} onClick={() => void changeStatus(u, 'active')}>
-                            <UserCheck aria-hidden="true" />
-                            Activate
-                          </Button>
-                        )}
-                      </div>
-                    </Td>
-                  </Tr>
-                ))}
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={setStatus.isPending}
+                          onClick={() => void changeStatus(u, 'active')}
+                        >
+                          <UserCheck aria-hidden="true" />
+                          Activate
+                        </Button>
+                      )}
+                    </div>
+                  </Td>
+                </Tr>
+              ))
+            )}
             {users.isSuccess && rows.length === 0 ? (
               <Tr>
                 <Td colSpan={7} className="py-8 text-center text-muted-foreground">
@@ -136,21 +161,35 @@ export function UsersTab() {
       )}
       {users.hasNextPage ? (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            onClick={() => void users.fetchNextPage()}
+            disabled={users.isFetchingNextPage}
+          >
             Load more
           </Button>
         </div>
       ) : null}
-      <EditUserDialog user={editing} currentUserId={me?.id ?? ''} onOpenChange={(open) => !open && setEditing(null)} />
+      <EditUserDialog
+        user={editing}
+        currentUserId={me?.id ?? ''}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
       <AlertDialog open={Boolean(suspending)} onOpenChange={(open) => !open && setSuspending(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Suspend {suspending?.username}?</AlertDialogTitle>
-            <AlertDialogDescription>They will be signed out everywhere and cannot sign in until an admin activates the account again.</AlertDialogDescription>
+            <AlertDialogDescription>
+              They will be signed out everywhere and cannot sign in until an admin activates the account
+              again.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={() => suspending && void changeStatus(suspending, 'suspended')}>
+            <AlertDialogAction
+              destructive
+              onClick={() => suspending && void changeStatus(suspending, 'suspended')}
+            >
               Suspend
             </AlertDialogAction>
           </AlertDialogFooter>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Boxes, Plus } from 'lucide-react';
 import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
-import { initials, relativeTime } from '@web/lib/format';
+import { relativeTime } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -9,22 +9,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
 import { SectionError } from './section-error';
+import { ModelThumbnail } from '@web/components/model-thumbnail';
 
 function ModelCard({ model }: { model: DashboardModel }) {
   return (
     <Card className="flex flex-col overflow-hidden">
-      <div className="aspect-[4/3] w-full bg-muted">
-        {model.previewImageUrl ? (
-          <img src={model.previewImageUrl} alt="" loading="lazy" className="size-full object-cover" />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-accent/25 text-4xl font-bold text-primary-text"
-          >
-            {initials(model.name)}
-          </div>
-        )}
-      </div>
+      <ModelThumbnail name={model.name} previewImageUrl={model.previewImageUrl} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 truncate font-semibold" title={model.name}>
