@@ -1,4 +1,4 @@
-import { Button } from '@web/components/ui/button';
+import { buttonVariants } from '@web/components/ui/button-variants';
 
 function isChunkLoadError(error: unknown): boolean {
   return (
@@ -23,11 +23,13 @@ export function RouteErrorPage({ error }: { error: unknown }) {
           : 'An unexpected error occurred while showing this page. Please try again.'}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
-        <Button variant="outline" asChild>
-          {/* A full load, so a broken in-memory state cannot follow the person home. */}
-          <a href="/">Go Home</a>
-        </Button>
+        <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+          Reload page
+        </button>
+        {/* A full load, so a broken in-memory state cannot follow the person home. */}
+        <a href="/" className={buttonVariants({ variant: 'outline' })}>
+          Go Home
+        </a>
       </div>
     </div>
   );

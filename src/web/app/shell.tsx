@@ -208,7 +208,7 @@ function TopBar() {
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
         {user ? <MobileNav user={user} /> : null}
-        <Logo to={user ? '/dashboard' : '/'} className="shrink-0 sm:mr-2" />
+        <Logo to={user ? '/dashboard' : '/'} className="sm:mr-2" />
         {user ? (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {PRIMARY_NAV.map(({ to, label }) => (

@@ -1,12 +1,13 @@
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
+// on the landing page's first load: classes are joined without tailwind-merge
 export function Logo({ to, className }: { to: string; className?: string }) {
   return (
     <Link
       to={to}
-      className={cn(
+      className={clsx(
         'inline-flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}

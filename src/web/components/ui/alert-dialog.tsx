@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { cn } from '@web/lib/cn';
-import { buttonVariants } from './button';
+import { buttonVariants } from './button-variants';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;

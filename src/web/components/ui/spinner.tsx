@@ -1,13 +1,12 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+// Spinners sit on the first load (route fallbacks), so they join classes without tailwind-merge:
+// `className` replaces the default size instead of overriding it.
+export function Spinner({ className = 'size-5', label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle
-        aria-hidden="true"
-        className={cn('size-5 animate-spin text-muted-foreground', className)}
-      />
+      <LoaderCircle aria-hidden="true" className={clsx('animate-spin text-muted-foreground', className)} />
       <span className="sr-only">{label}</span>
     </span>
   );
@@ -22,6 +21,6 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
 }
 
 /** A decorative spinner for inside buttons, whose own text already says what is happening. */
-export function ButtonSpinner({ className }: { className?: string }) {
-  return <LoaderCircle aria-hidden="true" className={cn('size-4 animate-spin', className)} />;
+export function ButtonSpinner({ className = 'size-4' }: { className?: string }) {
+  return <LoaderCircle aria-hidden="true" className={clsx('animate-spin', className)} />;
 }

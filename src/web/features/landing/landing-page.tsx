@@ -16,11 +16,15 @@ import {
 import { SIGNUP_BONUS } from '@shared/constants';
 import { rememberReferralCode } from '@web/lib/referral';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { Button } from '@web/components/ui/button';
+import { clsx } from 'clsx';
+import { buttonVariants } from '@web/components/ui/button-variants';
 import { Logo } from '@web/components/logo';
 import { useUser } from '@web/features/auth/api/auth-api';
 import { ThemeToggle } from '@web/features/theme/theme-toggle';
 import { SiteFooter } from './components/site-footer';
+
+// the small header size with tighter padding on phones (no size variant, so no padding to fight)
+const HEADER_LINK_SIZE = 'h-9 px-2.5 sm:px-3';
 
 const STEPS = [
   {
@@ -99,17 +103,20 @@ export function LandingPage() {
           <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
             <ThemeToggle className="size-9 sm:size-10" />
             {isLoading ? null : user ? (
-              <Button size="sm" asChild>
-                <Link to="/dashboard">Dashboard</Link>
-              </Button>
+              <Link to="/dashboard" className={buttonVariants({ size: 'sm' })}>
+                Dashboard
+              </Link>
             ) : (
               <>
-                <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" asChild>
-                  <Link to="/login">Log in</Link>
-                </Button>
-                <Button size="sm" className="px-2.5 sm:px-3" asChild>
-                  <Link to={registerTo}>Sign up</Link>
-                </Button>
+                <Link
+                  to="/login"
+                  className={clsx(buttonVariants({ variant: 'ghost', size: null }), HEADER_LINK_SIZE)}
+                >
+                  Log in
+                </Link>
+                <Link to={registerTo} className={clsx(buttonVariants({ size: null }), HEADER_LINK_SIZE)}>
+                  Sign up
+                </Link>
               </>
             )}
           </div>
@@ -136,21 +143,17 @@ export function LandingPage() {
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {user ? (
-                <Button size="lg" asChild>
-                  <Link to="/dashboard">
-                    Go to Dashboard <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
+                <Link to="/dashboard" className={buttonVariants({ size: 'lg' })}>
+                  Go to Dashboard <ArrowRight aria-hidden="true" />
+                </Link>
               ) : (
-                <Button size="lg" asChild>
-                  <Link to={registerTo}>
-                    Get Started Free <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
+                <Link to={registerTo} className={buttonVariants({ size: 'lg' })}>
+                  Get Started Free <ArrowRight aria-hidden="true" />
+                </Link>
               )}
-              <Button size="lg" variant="outline" asChild>
-                <a href="#how-it-works">How It Works</a>
-              </Button>
+              <a href="#how-it-works" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+                How It Works
+              </a>
             </div>
           </div>
         </section>
@@ -212,11 +215,12 @@ export function LandingPage() {
               <p className="mx-auto mt-3 max-w-xl text-lg opacity-90">
                 Sign up today and get {SIGNUP_BONUS} free tokens to start creating.
               </p>
-              <Button size="lg" variant="secondary" className="mt-8" asChild>
-                <Link to={user ? '/dashboard' : registerTo}>
-                  {user ? 'Go to Dashboard' : `Claim Your ${SIGNUP_BONUS} Free Tokens`}
-                </Link>
-              </Button>
+              <Link
+                to={user ? '/dashboard' : registerTo}
+                className={clsx(buttonVariants({ size: 'lg', variant: 'secondary' }), 'mt-8')}
+              >
+                {user ? 'Go to Dashboard' : `Claim Your ${SIGNUP_BONUS} Free Tokens`}
+              </Link>
             </div>
           </div>
         </section>

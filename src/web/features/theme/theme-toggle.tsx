@@ -1,20 +1,21 @@
 import { Moon, Sun } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { clsx } from 'clsx';
+import { buttonVariants } from '@web/components/ui/button-variants';
 import { useTheme } from './theme-context';
 
-export function ThemeToggle({ className }: { className?: string }) {
+/** `className` sets the size (default `size-10`); the landing page loads this without tailwind-merge. */
+export function ThemeToggle({ className = 'size-10' }: { className?: string }) {
   const { mode, toggleMode } = useTheme();
   const label = mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   return (
-    <Button
-      variant="ghost"
-      size="icon"
+    <button
+      type="button"
       onClick={toggleMode}
       aria-label={label}
       title={label}
-      className={className}
+      className={clsx(buttonVariants({ variant: 'ghost', size: null }), className)}
     >
       {mode === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
-    </Button>
+    </button>
   );
 }
