@@ -190,6 +190,19 @@ describe('offline checkout', () => {
     expect(await balanceOf(me.id)).toBe(1250);
   });
 
+  it('limits rechecks to 10 in 10 minutes per user (429 with Retry-After), without touching others', async () => {
+    const c = h.client();
+    await c.register();
+    for (let i = 0; i < 10; i++) expect((await c.post('/api/payments/recheck')).statusCode).toBe(200);
+    const refused = await c.post('/api/payments/recheck');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const other = h.client();
+    await other.register();
+    expect((await other.post('/api/payments/recheck')).statusCode).toBe(200);
+  });
+
   it('keeps the ledger equal to every balance after all of the above', async () => {
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     const admin = await h.admin();

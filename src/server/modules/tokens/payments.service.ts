@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { AnyPaymentsEngine } from '../../engines/payments/factory';
 import { PaymentProviderError, type PaymentIntent } from '../../engines/payments/payments';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { createAuthRepository } from '../auth/auth.repository';
 import type { UserRow } from '../users/users.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { toPublicUser } from '../users/public-user';
@@ -15,6 +16,9 @@ import { createPaymentsRepository, type PaymentRow } from './payments.repository
 const CURRENCY = 'usd';
 const RECHECK_WINDOW_MS = 30 * 86_400_000;
 const RECHECK_LIMIT = 20;
+// each recheck asks the provider about up to RECHECK_LIMIT payments; a clicking loop must not become an API storm
+const RECHECKS_PER_WINDOW = 10;
+const RECHECK_RATE_WINDOW_MS = 10 * 60_000;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -50,6 +54,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
   const packages = createPackagesRepository(db);
   const ledger = createLedgerRepository(db);
   const usersRepo = createUsersRepository(db);
+  const limits = createAuthRepository(db);
 
   async function retrieve(id: string) {
     try {
@@ -198,6 +203,11 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
 
     /** "Payment received but no tokens?": re-reads the user's recent uncredited payments. */
     async recheck(user: UserRow) {
+      const hit = await limits.hit(`recheck:user:${user.id}`, RECHECK_RATE_WINDOW_MS);
+      if (hit.count > RECHECKS_PER_WINDOW) {
+        const message = 'Payments were checked several times just now. Please wait a few minutes and try again.';
+        throw new AppError(429, 'RATE_LIMITED', message, undefined, { retryAfter: hit.retryAfterSec });
+      }
       const pending = await repo.uncreditedSince(user.id, engine.name, new Date(Date.now() - RECHECK_WINDOW_MS), RECHECK_LIMIT);
       const credited: { paymentId: string; paymentIntentId: string; tokens: number; transactionId: string }[] = [];
       for (const payment of pending) {
