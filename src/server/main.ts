@@ -3,6 +3,7 @@ import { createDeps } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
+import { schedulePaymentsReconcile } from './modules/tokens/payments.jobs';
 import { registerJobs } from './jobs/register';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin';
 
@@ -38,6 +39,7 @@ async function main() {
   const app = role === 'worker' ? null : await buildApp(deps, { logger: { level: config.logLevel } });
   if (role !== 'web') {
     await scheduleMaintenance(deps);
+    await schedulePaymentsReconcile(deps);
     deps.queue.start();
   }
   if (app) {

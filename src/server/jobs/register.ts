@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { defineGenerationJob } from '../modules/generation/generation.job';
+import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/training/training.jobs';
 import { defineMaintenanceJob } from './maintenance';
 
@@ -8,4 +9,5 @@ export function registerJobs(deps: AppDeps) {
   defineMaintenanceJob(deps);
   defineGenerationJob(deps);
   registerTrainingJobs(deps);
+  definePaymentsJobs(deps);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, users } from '../../db/schema/index';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
@@ -25,6 +25,34 @@ export function createPaymentsRepository(db: DbOrTx) {
     /** Mirrors the provider's status; never touches a credited payment's money fields. */
     async setStatus(id: string, status: string, lastError: string | null) {
       await db.update(payments).set({ status, lastError, updatedAt: new Date() }).where(eq(payments.id, id));
+    },
+    /**
+     * Uncredited payments the reconciler should ask the provider about: older than `minAgeMs` (the
+     * browser and the webhook go first), younger than `maxAgeMs`, and not looked at for a quarter of
+     * their age (at least `minGapMs`), so an abandoned checkout is asked about less and less often.
+     */
+    async dueForReconcile(provider: PaymentRow['provider'], opts: { minAgeMs: number; maxAgeMs: number; minGapMs: number; limit: number }) {
+      const now = Date.now();
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            gte(payments.createdAt, new Date(now - opts.maxAgeMs)),
+            lt(payments.createdAt, new Date(now - opts.minAgeMs)),
+            eq(payments.provider, provider),
+            isNull(payments.creditedTransactionId),
+            ne(payments.status, 'canceled'),
+            lt(payments.updatedAt, new Date(now - opts.minGapMs)),
+            sql`${payments.updatedAt} < now() - (now() - ${payments.createdAt}) / 4`,
+          ),
+        )
+        .orderBy(asc(payments.updatedAt))
+        .limit(opts.limit);
+    },
+    /** Records that the provider was asked (the reconciler's backoff reads updated_at). */
+    async touch(id: string) {
+      await db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, id));
     },
     async markCredited(id: string, transactionId: string) {
       await db

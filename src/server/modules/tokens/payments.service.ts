@@ -18,6 +18,8 @@ const RECHECK_WINDOW_MS = 30 * 86_400_000;
 const RECHECK_LIMIT = 20;
 // each recheck asks the provider about up to RECHECK_LIMIT payments; a clicking loop must not become an API storm
 const RECHECKS_PER_WINDOW = 10;
+// Reconciler: Stripe retries webhooks for three days; within that span we also ask it ourselves.
+const RECONCILE = { minAgeMs: 2 * 60_000, maxAgeMs: 3 * 86_400_000, minGapMs: 5 * 60_000, limit: 50 };
 const RECHECK_RATE_WINDOW_MS = 10 * 60_000;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -30,9 +32,9 @@ export type SettleResult =
 
 export const paymentKey = (p: Pick<PaymentRow, 'provider' | 'providerPaymentId'>) => `payment:${p.provider}:${p.providerPaymentId}`;
 
-function providerUnavailable(err: unknown): AppError {
-  const message = err instanceof Error ? err.message : String(err);
-  return new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again.', undefined, { detail: message.slice(0, 200) });
+// The provider's own error text stays in the log: it can name hosts, keys' modes or request ids.
+function providerUnavailable(): AppError {
+  return new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again.');
 }
 
 /** Does the provider's record say exactly what we recorded when we created the payment? */
@@ -60,7 +62,10 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
     try {
       return await engine.retrieveIntent(id);
     } catch (err) {
-      if (err instanceof PaymentProviderError) throw providerUnavailable(err);
+      if (err instanceof PaymentProviderError) {
+        log.warn({ err, paymentIntentId: id }, 'payment provider unavailable while reading an intent');
+        throw providerUnavailable();
+      }
       throw err;
     }
   }
@@ -139,7 +144,10 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
           idempotencyKey: `pi-create:${paymentId}`,
         });
       } catch (err) {
-        if (err instanceof PaymentProviderError) throw providerUnavailable(err);
+        if (err instanceof PaymentProviderError) {
+          log.warn({ err, packageId: pkg.id }, 'payment provider unavailable while creating an intent');
+          throw providerUnavailable();
+        }
         throw err;
       }
       await repo.insert({
@@ -217,6 +225,34 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         }
       }
       return { checked: pending.length, credited, user: await freshUser(user.id) };
+    },
+
+    /**
+     * Vendor webhooks are hints: a payment whose browser call and webhook were both lost (tab closed,
+     * server restarted, webhook misconfigured) is credited here from the provider's own record.
+     */
+    async reconcile() {
+      const due = await repo.dueForReconcile(engine.name, RECONCILE);
+      let credited = 0;
+      for (const payment of due) {
+        let result: SettleResult;
+        try {
+          result = await settle(payment);
+        } catch (err) {
+          // provider down: leave the rest for the next run
+          if (err instanceof AppError && err.code === 'PAYMENT_PROVIDER_UNAVAILABLE') break;
+          throw err;
+        }
+        if (result.kind === 'credited') {
+          if (!result.duplicate) {
+            credited += 1;
+            log.info({ paymentId: payment.id, userId: payment.userId, tokens: payment.tokenAmount }, 'payment credited by the reconciler');
+          }
+        } else {
+          await repo.touch(payment.id);
+        }
+      }
+      return { checked: due.length, credited };
     },
 
     settle,

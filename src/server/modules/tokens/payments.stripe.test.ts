@@ -171,6 +171,8 @@ describe('Stripe adapter against the local double', () => {
       const res = await c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      // the provider's own error text (hosts, request ids) stays in the log
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'error', 'message']);
       expect((await c.post('/api/create-payment-intent', { packageId: pkgs[0].id })).statusCode).toBe(503);
     } finally {
       stripe.down = false;

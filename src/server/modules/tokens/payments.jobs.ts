@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { createPaymentsEngine } from '../../engines/payments/factory';
+import { createPaymentsService } from './payments.service';
+
+const EVERY_MS = 5 * 60_000;
+
+// One self-rescheduling chain per database (singleton key), like maintenance: a restart picks it up.
+export function definePaymentsJobs(deps: AppDeps) {
+  deps.queue.define({
+    name: 'payments-reconcile',
+    schema: z.object({}),
+    handler: async (_p, ctx) => {
+      const payments = createPaymentsService(deps, createPaymentsEngine(deps.config, deps.db));
+      await payments.reconcile();
+      return ctx.retryIn(EVERY_MS);
+    },
+  });
+}
+
+export async function schedulePaymentsReconcile(deps: AppDeps) {
+  await deps.queue.enqueue('payments-reconcile', {}, { singletonKey: 'payments-reconcile', delayMs: 60_000 });
+}
