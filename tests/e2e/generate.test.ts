@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 async function balance(): Promise<number> {
-  return browser.page.evaluate(async () => (await (await fetch('/api/auth/user')).json()).user.tokenBalance as number);
+  return browser.page.evaluate(
+    async () => (await (await fetch('/api/auth/user')).json()).user.tokenBalance as number,
+  );
 }
 
 describe('generating images in the browser', () => {
@@ -29,7 +31,9 @@ describe('generating images in the browser', () => {
     // DECISIONS 10: Square with HD on (1024×1024), 4 images; FLUX.1 Dev costs 15 → 15 × 2 × 4 = 120
     await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('120 tokens');
     expect(await page.getByRole('radio', { name: /Square/ }).getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByRole('switch', { name: 'HD (double resolution)' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await page.getByRole('switch', { name: 'HD (double resolution)' }).getAttribute('aria-checked'),
+    ).toBe('true');
     expect(await page.getByLabel('Number of images').inputValue()).toBe('4');
     await page.getByText('You need 120 tokens to generate 4 image(s). Current balance: 50.').waitFor();
     expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
@@ -39,18 +43,24 @@ describe('generating images in the browser', () => {
     const helper = page.locator('#image-helper-file');
     await helper.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Please select an image file (JPEG, PNG, etc.).').first().waitFor();
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1e40af' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1e40af' } })
+      .png()
+      .toBuffer();
     await helper.setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png });
     await page.getByText('Image analysis complete').first().waitFor();
     await page.getByRole('button', { name: 'Insert into prompt' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Prompt', exact: true }).inputValue()).toContain('colour palette');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Prompt', exact: true }).inputValue())
+      .toContain('colour palette');
 
     // 2 non-HD 512×512 images with FLUX.1 Schnell: (10) × 1 × 2 = 20
     await page.getByRole('switch', { name: 'HD (double resolution)' }).click();
     await page.getByLabel('Number of images').fill('2');
     await page.getByLabel('Base model').click();
     await page.getByRole('option', { name: /FLUX\.1 Schnell/ }).click();
-    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a red lighthouse on a cliff at sunset');
+    await page
+      .getByRole('textbox', { name: 'Prompt', exact: true })
+      .fill('a red lighthouse on a cliff at sunset');
     await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('20 tokens');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
@@ -75,7 +85,10 @@ describe('generating images in the browser', () => {
     await page.keyboard.press('Escape');
 
     // the full-screen preview counts and moves with the arrow keys
-    await tiles.first().getByRole('button', { name: /Open image/ }).click();
+    await tiles
+      .first()
+      .getByRole('button', { name: /Open image/ })
+      .click();
     await page.getByText('1 / 2').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByText('2 / 2').waitFor();
@@ -99,13 +112,72 @@ describe('admin image gallery', () => {
     const tiles = page.getByRole('list', { name: 'Generated images' }).locator('li');
     await expect.poll(() => tiles.count()).toBe(2);
     await page.getByRole('tab', { name: 'Detailed View' }).click();
-    await page.getByRole('cell', { name: /a red lighthouse/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /a red lighthouse/ })
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: /Filters/ }).click();
     await page.getByLabel('Size').click();
     await page.getByRole('option', { name: /HD/ }).click();
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('No images found.').waitFor();
-    const count = await page.evaluate(async () => (await (await fetch('/api/admin/generated-images/count')).json()).count as number);
+    const count = await page.evaluate(
+      async () => (await (await fetch('/api/admin/generated-images/count')).json()).count as number,
+    );
     expect(count).toBe(2);
+  });
+});
+
+describe('a preset style, paid for', () => {
+  it('generates 4 images with a style; cards, gallery, balance and billing rows follow the cost formula', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await signUp(page, server.url);
+
+    // 50 sign-up tokens + the Starter package (offline card) = 550
+    await page.goto(`${server.url}/tokens/purchase`);
+    await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
+    await page.waitForURL(/\/tokens\/checkout\?packageId=/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $4.99' }).click();
+    await page.getByText('Payment Successful').first().waitFor();
+    await expect.poll(balance).toBe(550);
+
+    // defaults (Square, HD, 4 images, FLUX.1 Dev 15) + Anime 40: (15 + 40) × 2 × 4 = 440
+    await page.goto(`${server.url}/generate`);
+    await page.getByRole('combobox', { name: 'Preset style' }).click();
+    await page.getByRole('option', { name: /Anime/ }).click();
+    await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('440 tokens');
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a portrait on a rooftop garden');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+
+    const cards = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(4);
+    expect(await balance()).toBe(110);
+    await expect.poll(() => page.getByTestId('generator-balance').textContent()).toContain('110');
+
+    // the same request again is more than the balance: the spec's text, nothing charged
+    await page.getByText('You need 440 tokens to generate 4 image(s). Current balance: 110.').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+
+    await page.goto(`${server.url}/gallery`);
+    const tiles = page.getByRole('list', { name: 'Your images' }).locator('li');
+    await expect.poll(() => tiles.count()).toBe(4);
+    await tiles.first().hover();
+    await tiles.first().getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Image Details' });
+    await dialog.getByText('Anime').first().waitFor();
+    await dialog.getByText('1024 × 1024 px').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/billing-history`);
+    await page.getByRole('heading', { name: 'Billing History' }).waitFor();
+    await page.getByText('Image generation: 4 image(s)').waitFor();
+    await page.getByText('-440 tokens').waitFor();
+    await page.getByText('+500 tokens').waitFor();
+    await page.getByText('+50 tokens').waitFor();
+    expect(await balance()).toBe(110);
   });
 });
