@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,32 @@ describe('custom models in the browser', () => {
     expect(await balance()).toBe(200);
     await expect.poll(() => page.getByTestId('token-balance').first().textContent()).toContain('200');
   }, 120_000);
+
+  it('a training that fails is refunded, and Retry Training then takes it to ready', async () => {
+    const { page } = browser;
+    const files = await photoFiles(photoDir, 5, 900);
+    const id = await createModel('E2E Retry', files);
+    await expect.poll(() => page.getByRole('img', { name: /Training image/ }).count()).toBe(5);
+    const userId = (await (await page.request.get(`${server.url}/api/auth/user`)).json()).user.id as string;
+    // the stored photos go missing (a storage mishap): the trainer finds none and the training fails for good
+    const images = path.join(server.dataDir, 'files', 'u', userId, 'models', id, 'images');
+    await rename(images, `${images}-away`);
+    await page.getByRole('button', { name: 'Start Training' }).click();
+    await page.getByText('Training in Progress').first().waitFor();
+    expect(await balance()).toBe(50);
+    await page.getByText('Training Failed').first().waitFor({ timeout: 90_000 });
+    await page.getByText(/No training images found/).first().waitFor();
+    expect(await balance()).toBe(200);
+
+    await rename(`${images}-away`, images);
+    await page.getByRole('button', { name: 'Retry Training' }).click();
+    await page.getByText('Training in Progress').first().waitFor();
+    expect(await balance()).toBe(50);
+    await page.getByTestId('air-id').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('air-id').textContent()).toBe(`offline:${id}@1`);
+    await page.getByText('Ready to Use').first().waitFor();
+    expect(await balance()).toBe(50);
+  }, 240_000);
 
   it("another user opening the model's URL sees an error", async () => {
     const other = await openBrowser();

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Storage } from '../../storage/storage';
 import { tqdmLine } from './tqdm';
-import type { TrainingEngine, TrainingJobInput, TrainingPoll } from './training';
+import { ProviderError, type TrainingEngine, type TrainingJobInput, type TrainingPoll } from './training';
 
 export const OFFLINE_STEPS = 1000;
 const PREFIX = 'flux_train_replicate';
@@ -68,7 +68,8 @@ export async function buildOfflineArtifact(storage: Storage, input: TrainingJobI
     const buf = await storage.getBuffer(key);
     if (buf) buffers.push(buf);
   }
-  if (buffers.length === 0) throw new Error('No training images found');
+  // storage answered "no such object" for every photo: retrying cannot help (as with Replicate's zip)
+  if (buffers.length === 0) throw new ProviderError('No training images found', false);
   const crops: string[] = [];
   for (const [i, buf] of buffers.slice(0, 4).entries()) {
     const crop = await sharp(buf, { limitInputPixels: 50_000_000 })
