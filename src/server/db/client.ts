@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -67,11 +68,11 @@ export async function openDatabase(opts: {
   }
   let client: PGlite;
   if (opts.memory) {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: { pg_trgm } });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -57,5 +57,7 @@ export const generatedImages = pgTable(
     index('generated_images_user_model_idx').on(t.userId, t.modelId, t.createdAt, t.id),
     index('generated_images_user_style_idx').on(t.userId, t.styleId, t.createdAt, t.id),
     index('generated_images_generation_idx').on(t.generationId),
+    // prompt search is `ilike '%word%'`: only a trigram index can serve it (migration 0002 skips it without pg_trgm)
+    index('generated_images_prompt_trgm_idx').using('gin', t.prompt.op('gin_trgm_ops')),
   ],
 );

@@ -50,6 +50,7 @@ export const models = pgTable(
     index('models_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('models_status_idx').on(t.status, t.updatedAt),
     index('models_created_idx').on(t.createdAt, t.id),
+    index('models_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

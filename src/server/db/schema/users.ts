@@ -26,6 +26,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_referral_code_uq').on(t.referralCode),
     index('users_created_idx').on(t.createdAt, t.id),
+    // admin user search is `ilike '%term%'` on both names
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_balance_nonneg', sql`${t.tokenBalance} >= 0`),
   ],
 );

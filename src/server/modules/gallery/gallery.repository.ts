@@ -32,7 +32,8 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
 function where(f: ImageFilters): SQL | undefined {
   const gi = generatedImages;
   return and(
-    f.userId ? eq(gi.userId, f.userId) : undefined,
+    // `= any(array[…])` rather than `=`: see ownerOrder() below
+    f.userId ? sql`${gi.userId} = any(array[${f.userId}]::uuid[])` : undefined,
     // keyset: rows strictly after the cursor in (created_at desc, id desc) order; row comparison uses the index
     f.cursor ? beforeCursor(gi.createdAt, gi.id, f.cursor) : undefined,
     f.search ? sql`${gi.prompt} ilike ${`%${escapeLike(f.search)}%`}` : undefined,
@@ -44,6 +45,18 @@ function where(f: ImageFilters): SQL | undefined {
     f.since ? sql`${gi.createdAt} >= ${f.since.toISOString()}::timestamptz` : undefined,
     f.until ? sql`${gi.createdAt} < ${f.until.toISOString()}::timestamptz` : undefined,
   );
+}
+
+/**
+ * Newest first. With one owner the order leads with user_id, which only the (user_id, created_at, id)
+ * indexes can supply. With a plain `user_id = $1` Postgres drops that key as constant, and for an owner
+ * holding a big share of all images it may walk the global created_at index and filter the other users'
+ * rows instead; measured on 1M images, 100k of them one user's, behind 600k newer ones: 330 ms, not 5 ms.
+ */
+function ownerOrder(f: ImageFilters): SQL[] {
+  const gi = generatedImages;
+  const byTime = [sql`${gi.createdAt} desc`, sql`${gi.id} desc`];
+  return f.userId ? [sql`${gi.userId} desc`, ...byTime] : byTime;
 }
 
 export function createGalleryRepository(db: DbOrTx) {
@@ -83,7 +96,7 @@ export function createGalleryRepository(db: DbOrTx) {
     async page(f: ImageFilters, limit: number): Promise<{ rows: ImageWithNames[]; more: boolean }> {
       const rows = await withNames()
         .where(where(f))
-        .orderBy(sql`${generatedImages.createdAt} desc`, sql`${generatedImages.id} desc`)
+        .orderBy(...ownerOrder(f))
         .limit(limit + 1);
       return { rows: rows.slice(0, limit).map(flatten), more: rows.length > limit };
     },
