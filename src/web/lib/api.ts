@@ -50,6 +50,8 @@ export type ApiFetchOptions = {
   body?: BodyInit;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sees the response headers of a successful call (paging cursors travel there). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 function pickMessage(body: Record<string, unknown>): string | undefined {
@@ -105,6 +107,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       path,
     });
   }
+  options.onHeaders?.(res.headers);
   return data as T;
 }
 

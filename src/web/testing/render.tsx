@@ -52,7 +52,7 @@ type Handler = (request: {
   method: string;
   url: URL;
   body: unknown;
-}) => { status?: number; body?: unknown } | undefined;
+}) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 export type FetchCall = { method: string; path: string; body: unknown };
 
@@ -60,7 +60,7 @@ export type FetchCall = { method: string; path: string; body: unknown };
  * Replaces global fetch with a tiny router. Unknown requests answer 404 like the server would;
  * every call is recorded for assertions.
  */
-type Answer = Handler | { status?: number; body?: unknown };
+type Answer = Handler | { status?: number; body?: unknown; headers?: Record<string, string> };
 
 export function mockFetch(overrides: Record<string, Answer>) {
   const handlers: Record<string, Answer> = {
@@ -83,7 +83,10 @@ export function mockFetch(overrides: Record<string, Answer>) {
     const status = answer?.status ?? (answer ? 200 : 404);
     const payload =
       answer?.body ?? (answer ? {} : { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
-    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(payload), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...answer?.headers },
+    });
   };
   globalThis.fetch = fetchMock as typeof fetch;
   return { calls };

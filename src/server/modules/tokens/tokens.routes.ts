@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { transactionsQuerySchema } from '../../../shared/schemas/tokens';
+import { NEXT_CURSOR_HEADER, transactionsQuerySchema } from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { notFound } from '../../lib/errors';
@@ -20,16 +20,16 @@ export async function tokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     return packages.listActive();
   });
 
-  r.get('/api/transactions', { schema: { querystring: transactionsQuerySchema } }, async (request) => {
+  // The spec answers with a list of transactions, so the body stays an array; the cursor of the next
+  // (older) page rides in the X-Next-Cursor header, absent on the last page.
+  r.get('/api/transactions', { schema: { querystring: transactionsQuerySchema } }, async (request, reply) => {
     const user = requireUser(request);
     const { limit, cursor, type } = request.query;
     const rows = await ledger.page(user.id, { limit: limit + 1, cursor: decodeCursor(cursor), type });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return {
-      transactions: page.map((r) => toTransactionView(r.row)),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.row.id) : null,
-    };
+    if (rows.length > limit && last) reply.header(NEXT_CURSOR_HEADER, encodeCursor(last.cursorTs, last.row.id));
+    return page.map((r) => toTransactionView(r.row));
   });
 
   r.get('/api/transactions/summary', async (request) => {

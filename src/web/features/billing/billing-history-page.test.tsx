@@ -12,13 +12,17 @@ const rows = [
   { id: 't1', type: 'bonus', amount: 50, amountInCents: null, description: 'Welcome bonus', createdAt: 'garbage', balanceAfter: 50, refundOf: null },
 ];
 
-function renderPage(list = rows) {
+function renderPage(list = rows, pageSize = 100) {
   const client = createTestQueryClient();
   client.setQueryData(['/api/auth/user'], { user: makeUser({ tokenBalance: 1180 }) });
   const fetches = mockFetch({
     'GET /api/transactions': ({ url }) => {
       const type = url.searchParams.get('type');
-      return { body: { transactions: type ? list.filter((r) => r.type === type) : list, nextCursor: null } };
+      const matching = type ? list.filter((r) => r.type === type) : list;
+      // pages through the X-Next-Cursor header, as the server pages
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const next = from + pageSize < matching.length ? { 'x-next-cursor': String(from + pageSize) } : undefined;
+      return { body: matching.slice(from, from + pageSize), headers: next };
     },
     'GET /api/transactions/summary': { body: { balance: 1180, totalPurchased: 1200, totalUsed: 60 } },
     'POST /api/payments/recheck': { body: { checked: 1, credited: [{ paymentId: 'p', paymentIntentId: 'pi', tokens: 500, transactionId: 'x' }], user: makeUser({ tokenBalance: 1680 }) } },
@@ -74,6 +78,16 @@ describe('BillingHistoryPage', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Refunds' }));
     expect(await screen.findByText('No refund transactions found.')).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/api/transactions?') && c.path.includes('type=refund'))).toBe(true);
+  });
+
+  it('loads older transactions page by page through the next-cursor header', async () => {
+    const fetches = renderPage(rows, 3);
+    const older = await screen.findByRole('button', { name: 'Load older transactions' });
+    expect(screen.queryByRole('tab', { name: 'Unknown Date' })).toBeNull();
+    await userEvent.click(older);
+    expect(await screen.findByRole('tab', { name: 'Unknown Date' })).toBeTruthy();
+    expect(fetches.calls.some((c) => c.path.includes('cursor=3'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load older transactions' })).toBeNull();
   });
 
   it('rechecks payments and reports the tokens added', async () => {

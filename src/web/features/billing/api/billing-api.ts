@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TransactionsPage, TransactionsSummary } from '@shared/schemas/tokens';
+import { NEXT_CURSOR_HEADER, type TransactionsPage, type TransactionView, type TransactionsSummary } from '@shared/schemas/tokens';
 import type { PublicUser } from '@shared/schemas/user';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
@@ -8,16 +8,19 @@ export type TypeFilter = 'all' | 'purchase' | 'usage' | 'refund';
 
 const PAGE = 100;
 
-/** GET /api/transactions: `{ transactions, nextCursor }`, newest first. */
+/** GET /api/transactions: an array, newest first; the next page's cursor in the X-Next-Cursor header. */
 export function useTransactions(type: TypeFilter) {
   return useInfiniteQuery({
     queryKey: ['/api/transactions', { type: type === 'all' ? undefined : type }],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<TransactionsPage>(
+    queryFn: async ({ pageParam, signal }): Promise<TransactionsPage> => {
+      let nextCursor: string | null = null;
+      const transactions = await apiFetch<TransactionView[]>(
         buildQueryPath(['/api/transactions', { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam }]),
-        { signal },
-      ),
+        { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
+      );
+      return { transactions, nextCursor };
+    },
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
   });
