@@ -46,7 +46,7 @@ function setup(pages: Record<string, { images: unknown[]; nextCursor: string | n
     </>,
     { client, route: '/gallery' },
   );
-  return fetches;
+  return Object.assign(fetches, { client });
 }
 
 afterEach(cleanup);
@@ -80,6 +80,23 @@ describe('GalleryPage', () => {
     expect(within(dialog).getByText('Default')).toBeTruthy();
     expect(within(dialog).getByText('None')).toBeTruthy();
     expect(within(dialog).getByText('Custom')).toBeTruthy();
+  });
+
+  it('keeps the preview on the same picture when a poll brings a newer image to the top', async () => {
+    const pages = { '': { images: [image(1), image(2)], nextCursor: null as string | null } };
+    const { client } = setup(pages);
+    const list = await screen.findByRole('list', { name: 'Your images' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Open image: prompt 1' }));
+    const preview = await screen.findByRole('dialog', { name: 'Image preview' });
+    expect(within(preview).getByText('1 / 2')).toBeTruthy();
+    pages[''] = { images: [image(3), image(1), image(2)], nextCursor: null };
+    await client.refetchQueries({ queryKey: ['/api/generated-images'] });
+    await waitFor(() => expect(within(preview).getByText('2 / 3')).toBeTruthy());
+    expect(within(preview).getByRole('img').getAttribute('alt')).toBe('prompt 1');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(within(preview).getByRole('img').getAttribute('alt')).toBe('prompt 3');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Image preview' })).toBeNull());
   });
 
   it('searches by prompt', async () => {

@@ -35,7 +35,10 @@ export function GalleryPage() {
   const styles = useGalleryStyles();
   const remove = useDeleteGalleryImage();
   const images = useMemo(() => mergeById(gallery.data?.pages), [gallery.data]);
-  const [preview, setPreview] = useState<number | null>(null);
+  // the previewed image by id: the list is polled every 5 s and new images arrive at the top, which
+  // would move an index onto another picture while it is being looked at
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const previewIndex = previewId === null ? -1 : images.findIndex((img) => img.id === previewId);
   const [details, setDetails] = useState<GeneratedImageView | null>(null);
   const [toDelete, setToDelete] = useState<GeneratedImageView | null>(null);
   const hideNsfw = !(user?.enableNSFW ?? user?.enableNsfw);
@@ -75,7 +78,7 @@ export function GalleryPage() {
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
-      setPreview(null);
+      setPreviewId(null);
       toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete the image.') });
@@ -168,12 +171,12 @@ export function GalleryPage() {
       ) : (
         <>
           <ul className="grid" style={GRID_STYLE} aria-label="Your images">
-            {images.map((img, i) => (
+            {images.map((img) => (
               <GalleryTile
                 key={img.id}
                 image={img}
                 hideNsfw={hideNsfw}
-                onOpen={() => setPreview(i)}
+                onOpen={() => setPreviewId(img.id)}
                 onDownload={() => void onDownload(img)}
                 onDetails={() => setDetails(img)}
                 onDelete={() => setToDelete(img)}
@@ -187,8 +190,8 @@ export function GalleryPage() {
 
       <ImageLightbox
         images={images}
-        index={preview}
-        onIndexChange={setPreview}
+        index={previewIndex >= 0 ? previewIndex : null}
+        onIndexChange={(i) => setPreviewId(i === null ? null : (images[i]?.id ?? null))}
         onDownload={(img) => void onDownload(img)}
         onDetails={(img) => setDetails(img)}
         hideNsfw={hideNsfw}

@@ -132,6 +132,22 @@ describe('GeneratePage', () => {
     expect(within(grid).getAllByText('Generation failed')).toHaveLength(4);
   });
 
+  it('makes the size choice one tab stop that the arrow keys move', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    const square = screen.getByRole('radio', { name: /Square/ });
+    expect(screen.getAllByRole('radio').filter((r) => r.tabIndex === 0)).toEqual([square]);
+    square.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const portrait = screen.getByRole('radio', { name: /Portrait/ });
+    expect(portrait.getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(portrait);
+    expect(portrait.textContent).toContain('1152×2048');
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Custom/ }));
+    expect(screen.getByLabelText('Width')).toBeTruthy();
+  });
+
   it('rounds and clamps custom sizes on blur and steps by 64', async () => {
     setup();
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ImagePlus, Loader2, Wand2, X } from 'lucide-react';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
 import type { AnalyzeImageResponse } from '@shared/schemas/generation';
 import { GENERATE_TEXTS } from '@shared/schemas/generation';
 import { Button } from '@web/components/ui/button';
@@ -31,6 +32,12 @@ export function ImageHelper({ onApply }: Props) {
       if (input.current) input.current.value = '';
       return;
     }
+    // the server refuses larger uploads (413) before analysing; say why instead of "Analysis failed"
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast({ variant: 'destructive', title: 'File too large', description: `Please select an image of at most ${MAX_PHOTO_MB} MB.` });
+      if (input.current) input.current.value = '';
+      return;
+    }
     setResult(null);
     setPreview(URL.createObjectURL(file));
     analyze.mutate(file, {
@@ -44,7 +51,7 @@ export function ImageHelper({ onApply }: Props) {
 
   return (
     <div className="rounded-lg border border-dashed border-border p-3">
-      <input ref={input} id="image-helper-file" type="file" accept="image/*" className="sr-only" onChange={(e) => onFile(e.target.files?.[0])} aria-label="Upload a picture to describe" />
+      <input ref={input} id="image-helper-file" type="file" accept="image/*" className="sr-only" tabIndex={-1} onChange={(e) => onFile(e.target.files?.[0])} aria-label="Upload a picture to describe" />
       {!preview ? (
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground">Upload a picture and get a prompt that describes it.</p>

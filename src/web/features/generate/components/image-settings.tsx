@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { DIMENSION_STEP, MAX_IMAGE_COUNT, MIN_IMAGE_COUNT } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
@@ -63,6 +63,16 @@ export function ImageSettings(p: Props) {
     ),
     ['custom', 'Custom', `${p.width}×${p.height}`],
   ];
+  // a radio group is one tab stop; the arrow keys move the choice (WAI-ARIA radio group pattern)
+  const onSizeKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const keys = sizes.map(([key]) => key);
+    const next = keys[(keys.indexOf(p.size) + step + keys.length) % keys.length];
+    p.onSize(next);
+    e.currentTarget.querySelector<HTMLButtonElement>(`[data-size="${next}"]`)?.focus();
+  };
   return (
     <section className="space-y-4" aria-labelledby="image-settings-title">
       <h3 id="image-settings-title" className="text-sm font-semibold">
@@ -72,13 +82,15 @@ export function ImageSettings(p: Props) {
         <Label htmlFor="hd-toggle">HD (double resolution)</Label>
         <Switch id="hd-toggle" checked={p.hdEnabled} onCheckedChange={p.onHd} />
       </div>
-      <div role="radiogroup" aria-label="Image size" className="grid grid-cols-2 gap-2">
+      <div role="radiogroup" aria-label="Image size" className="grid grid-cols-2 gap-2" onKeyDown={onSizeKey}>
         {sizes.map(([key, label, dims]) => (
           <button
             key={key}
             type="button"
             role="radio"
             aria-checked={p.size === key}
+            tabIndex={p.size === key ? 0 : -1}
+            data-size={key}
             onClick={() => p.onSize(key)}
             className={cn(
               'rounded-md border px-3 py-2 text-left text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
