@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { filesRoutes } from './http/files';
+import { registerAdminPrefixGuard } from './http/guards';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { registerStatic } from './http/static';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   const auth = createAuthService(deps);
   registerSession(app, auth);
+  registerAdminPrefixGuard(app);
 
   await app.register(systemRoutes, { deps });
   await app.register(authRoutes, { deps, auth });

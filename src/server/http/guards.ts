@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireUser } from './session';
 
 /**
@@ -16,3 +16,13 @@ export const usersOnly = {
     requireUser(request);
   },
 };
+
+/**
+ * Everything under /api/admin/ is admin-only. Checking it once here, after the session hook, means a
+ * new admin route cannot forget the guard and a malformed request never gets a 400 before its 401/403.
+ */
+export function registerAdminPrefixGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/admin/')) requireAdmin(request);
+  });
+}

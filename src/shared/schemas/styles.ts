@@ -41,11 +41,16 @@ export const previewImageUrlSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-const costSchema = z.coerce
-  .number({ error: 'Token cost must be a number' })
-  .int('Token cost must be a whole number')
-  .min(0, STYLE_COST_NEGATIVE)
-  .max(STYLE_MAX_COST, `Token cost must be at most ${STYLE_MAX_COST}`);
+// An emptied Token Cost field is an error, not a silent 0 (coercion alone turns "" into 0); an omitted
+// tokenCost still means 50 (INTERFACES "Preset styles").
+const costSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? Number.NaN : v),
+  z.coerce
+    .number({ error: 'Token cost must be a number' })
+    .int('Token cost must be a whole number')
+    .min(0, STYLE_COST_NEGATIVE)
+    .max(STYLE_MAX_COST, `Token cost must be at most ${STYLE_MAX_COST}`),
+);
 
 /**
  * The style form and POST/PUT /api/preset-styles. On submit, entries without an id are dropped and a

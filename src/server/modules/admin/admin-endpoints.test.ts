@@ -197,6 +197,22 @@ describe('every admin endpoint', () => {
     expect((await user.get('/api/auth/user')).json().user).toMatchObject({ username: 'walk_user', isAdmin: false });
   });
 
+  // DECISIONS 1: who is calling is checked before the request is validated, so a malformed request
+  // still reads 401/403 and never a 400 that describes the admin endpoint's schema.
+  it('answers 401/403 before validating a malformed request', async () => {
+    const results: string[] = [];
+    for (const route of adminRoutes) {
+      const [method, pattern] = route.split(' ');
+      const url = `${pattern.replace(':id', 'not-a-uuid')}?cursor=%25bad&limit=-1&status=bogus&showNsfw=maybe&search=${'x'.repeat(300)}`;
+      for (const [who, client, want] of [['guest', h.client(), 401], ['user', user, 403]] as const) {
+        const payload = method === 'GET' || method === 'DELETE' ? undefined : { primary: 'nope', status: 'bogus', name: '', tokenAmount: -1 };
+        const res = await client.inject({ method: method as 'GET', url, payload });
+        if (res.statusCode !== want) results.push(`${route} as ${who}: ${res.statusCode} (want ${want})`);
+      }
+    }
+    expect(results).toEqual([]);
+  });
+
   it('answers 2xx to an admin', async () => {
     const failures: string[] = [];
     for (const route of adminRoutes) {

@@ -10,14 +10,14 @@ import { createMailRepository } from '../mail/mail.repository';
 export async function outboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createMailRepository(opts.deps.db);
-  r.get('/api/admin/outbox', { schema: { querystring: z.object({ cursor: cursorSchema, limit: z.coerce.number().int().min(1).max(100).default(50) }) } }, async (request) => {
+  // INTERFACES: "the outbox mailer's messages, newest first" — the body is that list itself. Older pages
+  // are reached with ?cursor=, whose next value travels in the X-Next-Cursor header.
+  r.get('/api/admin/outbox', { schema: { querystring: z.object({ cursor: cursorSchema, limit: z.coerce.number().int().min(1).max(500).default(50) }) } }, async (request, reply) => {
     requireAdmin(request);
     const rows = await repo.page(request.query.limit + 1, decodeCursor(request.query.cursor));
     const page = rows.slice(0, request.query.limit);
     const last = page[page.length - 1];
-    return {
-      messages: page.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null, error: m.error, transport: m.transport })),
-      nextCursor: rows.length > request.query.limit && last ? encodeCursor(last.cursorTs, last.id) : null,
-    };
+    if (rows.length > request.query.limit && last) reply.header('X-Next-Cursor', encodeCursor(last.cursorTs, last.id));
+    return page.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null, error: m.error, transport: m.transport }));
   });
 }

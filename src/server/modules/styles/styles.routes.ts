@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import { presetStyleSchema } from '../../../shared/schemas/styles';
 import type { AppDeps } from '../../deps';
-import { adminOnly } from '../../http/guards';
+import { adminOnly, usersOnly } from '../../http/guards';
 import { requireUser } from '../../http/session';
 import { AppError, badRequest } from '../../lib/errors';
 import { createStylesService } from './styles.service';
@@ -18,12 +18,12 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const styles = createStylesService(opts.deps.db, opts.deps.storage);
 
-  r.get('/api/preset-styles', { schema: { querystring: z.object({ showNsfw: flag, includeInactive: flag }) } }, async (request) => {
+  r.get('/api/preset-styles', { ...usersOnly, schema: { querystring: z.object({ showNsfw: flag, includeInactive: flag }) } }, async (request) => {
     const user = requireUser(request);
     return styles.list(user, { showNsfw: request.query.showNsfw, includeInactive: request.query.includeInactive });
   });
 
-  r.get('/api/preset-styles/:id', { schema: { params: idParamsSchema, querystring: z.object({ showNsfw: flag }) } }, async (request) => {
+  r.get('/api/preset-styles/:id', { ...usersOnly, schema: { params: idParamsSchema, querystring: z.object({ showNsfw: flag }) } }, async (request) => {
     return styles.get(requireUser(request), request.params.id, request.query.showNsfw);
   });
 

@@ -79,6 +79,8 @@ describe('support tickets', () => {
     const all = (await admin.get('/api/support/tickets?includeResolved=true')).json();
     expect(all.length).toBe(3);
     expect((await h.client().get('/api/support/tickets')).statusCode).toBe(401);
+    // who is asking is checked before the query is validated
+    expect((await h.client().get('/api/support/tickets?includeResolved=maybe')).statusCode).toBe(401);
   });
 
   it('lets an admin change status and priority and answer; the user sees the answer', async () => {

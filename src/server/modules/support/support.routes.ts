@@ -17,7 +17,7 @@ export async function supportRoutes(app: FastifyInstance, opts: { deps: AppDeps 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = createSupportService(opts.deps);
 
-  r.get('/api/support/tickets', { schema: { querystring: ticketListQuerySchema } }, async (request) => {
+  r.get('/api/support/tickets', { ...usersOnly, schema: { querystring: ticketListQuerySchema } }, async (request) => {
     return support.list(requireUser(request), request.query.includeResolved);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { themeUpdateSchema } from '../../../shared/schemas/theme';
 import type { AppDeps } from '../../deps';
+import { adminOnly } from '../../http/guards';
 import { requireAdmin } from '../../http/session';
 import { createThemeService, themeResponse } from './theme.service';
 
@@ -12,7 +13,7 @@ export async function themeRoutes(app: FastifyInstance, opts: { deps: AppDeps })
   r.get('/api/theme', async () => themeResponse(await theme.get()));
 
   // DECISIONS 2: one site theme; only admins change it.
-  r.post('/api/theme/update', { schema: { body: themeUpdateSchema } }, async (request) => {
+  r.post('/api/theme/update', { ...adminOnly, schema: { body: themeUpdateSchema } }, async (request) => {
     const admin = requireAdmin(request);
     return themeResponse(await theme.update(request.body, admin.id));
   });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import { setModelStatusSchema } from '../../../shared/schemas/models';
 import type { AppDeps } from '../../deps';
+import { adminOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
 import { toPublicModel } from '../models/model-view';
 import { createTrainingService } from './training.service';
@@ -14,6 +15,8 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const service = createTrainingService(opts.deps);
   const logs = createUploadLogsRepository(opts.deps.db);
   const params = { schema: { params: idParamsSchema } };
+  // admin actions refuse a non-admin before the id or body is validated (DECISIONS 1)
+  const adminParams = { ...adminOnly, ...params };
 
   r.get('/api/models/:id/training-status', params, async (request) => {
     const user = requireUser(request);
@@ -48,7 +51,7 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
 
   r.post(
     '/api/models/:id/status',
-    { schema: { params: idParamsSchema, body: setModelStatusSchema } },
+    { ...adminOnly, schema: { params: idParamsSchema, body: setModelStatusSchema } },
     async (request) => {
       requireAdmin(request);
       const model = await service.resetToUploaded(request.params.id);
@@ -66,11 +69,11 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
       model: toPublicModel(model),
     };
   };
-  r.post('/api/models/:id/reupload', params, async (request) => {
+  r.post('/api/models/:id/reupload', adminParams, async (request) => {
     requireAdmin(request);
     return reupload(request.params.id);
   });
-  r.post('/api/models/:id/reupload-runware', params, async (request) => {
+  r.post('/api/models/:id/reupload-runware', adminParams, async (request) => {
     requireAdmin(request);
     return reupload(request.params.id);
   });

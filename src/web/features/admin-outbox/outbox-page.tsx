@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowLeft, ChevronDown, Mail } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { apiFetch, buildQueryPath, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 
@@ -69,16 +69,16 @@ function MessageCard({ m }: { m: OutboxMessage }) {
   );
 }
 
+// The endpoint answers the newest messages as a plain list; "Load more" asks for a longer one.
+const PAGE = 50;
+const MAX = 500;
+
 export function OutboxPage() {
   usePageTitle('Mail Outbox');
-  const q = useInfiniteQuery({
-    queryKey: ['/api/admin/outbox'],
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ messages: OutboxMessage[]; nextCursor: string | null }>(buildQueryPath(['/api/admin/outbox', { cursor: pageParam ?? undefined }]), { signal }),
-    getNextPageParam: (last) => last.nextCursor,
-  });
-  const messages = q.data?.pages.flatMap((p) => p.messages) ?? [];
+  const [limit, setLimit] = useState(PAGE);
+  const q = useQuery<OutboxMessage[]>({ queryKey: ['/api/admin/outbox', { limit }], placeholderData: keepPreviousData });
+  const messages = q.data ?? [];
+  const hasMore = messages.length >= limit && limit < MAX;
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -108,9 +108,9 @@ export function OutboxPage() {
           {messages.map((m) => (
             <MessageCard key={m.id} m={m} />
           ))}
-          {q.hasNextPage ? (
+          {hasMore ? (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+              <Button variant="outline" onClick={() => setLimit((n) => Math.min(n + PAGE, MAX))} disabled={q.isFetching}>
                 Load more
               </Button>
             </div>

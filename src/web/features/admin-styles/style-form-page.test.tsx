@@ -59,9 +59,23 @@ describe('StyleFormPage', () => {
       name: 'Neon',
       tokenCost: 50,
       loraModels: [{ id: 'civitai:1@2', weight: 0.5, triggerWord: '' }],
+      loraModelId: 'civitai:1@2',
+      loraWeight: 0.5,
+      loraTriggerWord: '',
       isActive: true,
       isNSFW: false,
     });
+  });
+
+  it('refuses an emptied Token Cost instead of saving 0', async () => {
+    const { calls } = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Neon');
+    await userEvent.type(screen.getByLabelText('Description'), 'Bright neon lights');
+    await userEvent.type(screen.getByLabelText('Prompt'), 'neon lights everywhere');
+    await userEvent.clear(screen.getByLabelText('Token Cost'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Style' }));
+    expect(await screen.findByText('Token cost must be a number')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('loads a style for editing and deletes it after confirmation', async () => {

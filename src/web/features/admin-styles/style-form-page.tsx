@@ -78,8 +78,16 @@ export function StyleFormPage() {
 
   async function onSubmit(values: PresetStyleValues) {
     try {
-      // the server parses the same schema; send what the form holds so both agree on every rule
-      await save.mutateAsync({ ...values, isNSFW: values.isNsfw });
+      // the server parses the same schema; send what the form holds so both agree on every rule.
+      // Spec part 2 §5: the first LoRA entry is also sent as the legacy single-LoRA fields.
+      const first = values.loraModels[0];
+      await save.mutateAsync({
+        ...values,
+        isNSFW: values.isNsfw,
+        loraModelId: first?.id ?? null,
+        loraWeight: first?.weight ?? null,
+        loraTriggerWord: first?.triggerWord ?? null,
+      });
       toast({ variant: 'success', title: isEdit ? 'Style updated' : 'Style created', description: `"${values.name}" has been saved.` });
       navigate('/admin?tab=styles');
     } catch (err) {

@@ -53,7 +53,7 @@ function renderPage(retry: { status?: number; body?: unknown } = { body: { succe
         stats: { total: 2, pending: 0, processing: 0, success: 1, failed: 1 },
       },
     },
-    'POST /api/admin/models/upload-logs/l2/retry': retry,
+    'POST /api/models/m2/reupload': retry,
   });
   renderWithProviders(
     <>
@@ -88,7 +88,7 @@ describe('UploadLogsPage', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Retry upload of Summer look' }));
     await vi.waitFor(() =>
       expect(
-        calls.some((c) => c.method === 'POST' && c.path === '/api/admin/models/upload-logs/l2/retry'),
+        calls.some((c) => c.method === 'POST' && c.path === '/api/models/m2/reupload'),
       ).toBe(true),
     );
     await userEvent.type(screen.getByLabelText('Search upload logs'), 'ann');

@@ -25,7 +25,8 @@ const FILTERS: [StatusFilter, string][] = [
   ['success', 'Success'],
   ['failed', 'Failed'],
 ];
-const LOOK: Record<UploadLog['status'], [string, NonNullable<BadgeProps['variant']>]> = {
+// Spec part 2 §4: any other status reads as Unknown.
+const LOOK: Record<string, [string, NonNullable<BadgeProps['variant']>] | undefined> = {
   pending: ['Pending', 'gray'],
   processing: ['Processing', 'blue'],
   success: ['Success', 'green'],
@@ -37,7 +38,8 @@ const KEY = '/api/admin/models/upload-logs';
 function RetryButton({ log }: { log: UploadLog }) {
   const client = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => apiFetch(`${KEY}/${log.id}/retry`, { method: 'POST' }),
+    // spec part 2 §7: a re-upload is started on the model
+    mutationFn: () => apiFetch(`/api/models/${log.modelId}/reupload`, { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: [KEY] }),
   });
   return (
@@ -158,7 +160,7 @@ export function UploadLogsPage() {
               {logs.data.uploadLogs.map((log) => (
                 <tr key={log.id} className="border-t border-border align-top">
                   <td className="px-3 py-2">
-                    <Badge variant={LOOK[log.status][1]}>{LOOK[log.status][0]}</Badge>
+                    <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>{LOOK[log.status]?.[0] ?? 'Unknown'}</Badge>
                   </td>
                   <td className="max-w-xs px-3 py-2">
                     <p className="font-medium">{log.model.name}</p>
@@ -184,6 +186,7 @@ export function UploadLogsPage() {
                       >
                         View
                         <ExternalLink aria-hidden="true" className="size-3" />
+                        <span className="sr-only">(opens in a new tab)</span>
                       </a>
                     ) : null}
                   </td>

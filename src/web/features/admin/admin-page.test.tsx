@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { makeUser } from '@web/testing/fixtures';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { AdminPage } from './admin-page';
@@ -19,7 +20,12 @@ function renderAdmin(isAdmin: boolean, extra: Parameters<typeof mockFetch>[0] = 
     'GET /api/admin/ledger-check': { body: { ok: true, mismatches: [], checkedAt: '2024-05-01T10:00:00Z' } },
     ...extra,
   });
-  renderWithProviders(<AdminPage />, { client, route: '/admin' });
+  renderWithProviders(<AdminPage />, {
+    client,
+    route: '/admin',
+    path: '/admin',
+    routes: [{ path: '/admin/support', element: <p>Support page</p> }],
+  });
   return fetches;
 }
 
@@ -56,5 +62,18 @@ describe('AdminPage', () => {
     expect(screen.getByTestId('stat-Total Users').textContent).toBe('12');
     expect(screen.queryByTestId('stat-Total Images')).toBeNull();
     expect(await screen.findByText('Could not load')).toBeTruthy();
+  });
+
+  it('lets the keyboard arrow across the tabs without leaving for the Support page', async () => {
+    renderAdmin(true, { 'GET /api/admin/sales': { body: { sales: [], nextCursor: null } } });
+    const sales = screen.getByRole('tab', { name: 'Sales' });
+    sales.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(sales.getAttribute('aria-selected')).toBe('true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toBe('Support');
+    expect(screen.queryByText('Support page')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Support page')).toBeTruthy();
   });
 });

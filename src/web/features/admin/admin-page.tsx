@@ -88,7 +88,8 @@ export function AdminPage() {
         ))}
       </nav>
       <StatCards />
-      <Tabs value={tab} onValueChange={onTab}>
+      {/* manual: arrowing across the tabs must not jump to the Support or Upload Logs pages */}
+      <Tabs value={tab} onValueChange={onTab} activationMode="manual">
         <TabsList className="w-full sm:w-auto">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>

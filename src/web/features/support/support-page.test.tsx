@@ -60,6 +60,8 @@ describe('SupportPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
     expect((await screen.findAllByText('Please fill in both subject and message fields.')).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // the blank field says why it is invalid
+    expect(screen.getByRole('textbox', { name: 'Subject' }).getAttribute('aria-describedby')).toBe('ticket-fields-error');
     await userEvent.type(screen.getByLabelText('Subject'), 'Help');
     await userEvent.type(screen.getByLabelText('Message'), 'My training failed');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));

@@ -75,7 +75,8 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
             size="sm"
             className="-ml-3"
             aria-expanded={open}
-            aria-controls={`${id}-details`}
+            // the details exist only while open; aria-controls must not name a missing element
+            aria-controls={open ? `${id}-details` : undefined}
             onClick={() => setOpen((v) => !v)}
           >
             <ChevronDown className={open ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden="true" />

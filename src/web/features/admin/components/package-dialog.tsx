@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { tokenPackageInputSchema } from '@shared/schemas/tokens';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,16 +19,8 @@ import { Label } from '@web/components/ui/label';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { errorMessage, isApiError } from '@web/lib/api';
 import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/admin-api';
-
-// Spec part 2 §5 (package edit); the tokens module validates the same rules on the server.
-const packageFormSchema = z.object({
-  name: z.string().trim().min(1, 'Package name is required'),
-  tokenAmount: z.number({ error: 'Token amount must be greater than zero' }).int('Token amount must be a whole number').gt(0, 'Token amount must be greater than zero'),
-  priceInCents: z.number({ error: 'Price must be greater than zero' }).int().gt(0, 'Price must be greater than zero'),
-  isDiscounted: z.boolean(),
-});
 
 type Props = { pkg: TokenPackage | null; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -53,7 +45,8 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const dollars = Number(price);
-    const parsed = packageFormSchema.safeParse({
+    // the server validates with the same schema (spec part 2 §5 texts)
+    const parsed = tokenPackageInputSchema.safeParse({
       name,
       tokenAmount: tokens.trim() === '' ? Number.NaN : Number(tokens),
       // price is typed in dollars and stored in cents, rounded
@@ -71,6 +64,7 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       toast({ variant: 'success', title: pkg ? 'Package updated' : 'Package created', description: `${parsed.data.name} has been saved.` });
       onOpenChange(false);
     } catch (err) {
+      if (isApiError(err) && err.fields) setErrors(err.fields);
       toast({
         variant: 'destructive',
         title: pkg ? 'Update failed' : 'Error creating package',

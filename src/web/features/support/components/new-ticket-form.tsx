@@ -70,6 +70,7 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
               onChange={(e) => setSubject(e.target.value)}
               placeholder="Brief description of the issue"
               aria-invalid={invalid && !subject.trim() ? true : undefined}
+              aria-describedby={invalid && !subject.trim() ? 'ticket-fields-error' : undefined}
             />
           </div>
           <div className="grid gap-2">
@@ -82,9 +83,14 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
               onChange={(e) => setMessage(e.target.value)}
               placeholder="Please provide as much detail as possible"
               aria-invalid={invalid && !message.trim() ? true : undefined}
+              aria-describedby={invalid && !message.trim() ? 'ticket-fields-error' : undefined}
             />
           </div>
-          {invalid ? <p className="text-sm font-medium text-destructive-text">{TICKET_FIELDS_REQUIRED}</p> : null}
+          {invalid ? (
+            <p id="ticket-fields-error" className="text-sm font-medium text-destructive-text">
+              {TICKET_FIELDS_REQUIRED}
+            </p>
+          ) : null}
           <div className="grid gap-2">
             <Label htmlFor="ticket-priority">Priority</Label>
             <Select value={priority} onValueChange={(v) => setPriority(v as TicketPriority)}>
