@@ -11,3 +11,6 @@ export const cursorSchema = z
   .optional();
 
 export type ErrorBody = { error: string; message: string; code: string; fields?: Record<string, string> };
+
+/** Lists the spec calls a plain list answer with an array; the next page's cursor rides in this header. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

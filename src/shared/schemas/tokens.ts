@@ -113,8 +113,6 @@ export type TransactionView = {
   balanceAfter: number;
   refundOf: string | null;
 };
-/** GET /api/transactions answers with an array; the next page's cursor comes in this response header. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 /** One page of the billing history as the client keeps it. */
 export type TransactionsPage = { transactions: TransactionView[]; nextCursor: string | null };
 export type TransactionsSummary = { balance: number; totalPurchased: number; totalUsed: number };

@@ -9,6 +9,7 @@ import {
   toggleNsfwSchema,
   updateBalanceSchema,
 } from '../../../shared/schemas/admin';
+import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
 import { requireAdmin } from '../../http/session';
@@ -20,9 +21,12 @@ export async function adminRoutes(app: FastifyInstance, opts: { deps: AppDeps })
 
   r.get('/api/admin/stats', adminOnly, async () => users.stats());
 
-  r.get('/api/admin/users', { ...adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
+  // a plain list like the spec's other lists (decision 010): older pages through X-Next-Cursor
+  r.get('/api/admin/users', { ...adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request, reply) => {
     const { search, limit, cursor } = request.query;
-    return users.list(search, limit, cursor);
+    const page = await users.list(search, limit, cursor);
+    if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    return page.users;
   });
 
   r.post('/api/admin/users', { ...adminOnly, schema: { body: adminCreateUserSchema } }, async (request, reply) => {

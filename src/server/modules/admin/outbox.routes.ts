@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cursorSchema } from '../../../shared/schemas/common';
+import { cursorSchema, NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -17,7 +17,7 @@ export async function outboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     const rows = await repo.page(request.query.limit + 1, decodeCursor(request.query.cursor));
     const page = rows.slice(0, request.query.limit);
     const last = page[page.length - 1];
-    if (rows.length > request.query.limit && last) reply.header('X-Next-Cursor', encodeCursor(last.cursorTs, last.id));
+    if (rows.length > request.query.limit && last) reply.header(NEXT_CURSOR_HEADER, encodeCursor(last.cursorTs, last.id));
     return page.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null, error: m.error, transport: m.transport }));
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NEXT_CURSOR_HEADER, transactionsQuerySchema } from '../../../shared/schemas/tokens';
+import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
+import { transactionsQuerySchema } from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { notFound } from '../../lib/errors';

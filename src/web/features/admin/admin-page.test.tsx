@@ -16,7 +16,7 @@ function renderAdmin(isAdmin: boolean, extra: Parameters<typeof mockFetch>[0] = 
   client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin }) });
   const fetches = mockFetch({
     'GET /api/admin/stats': { body: { totalUsers: 12, activeModels: 3, revenueInCents: 12345 } },
-    'GET /api/admin/users': { body: { users: [], nextCursor: null } },
+    'GET /api/admin/users': { body: [] },
     'GET /api/admin/ledger-check': { body: { ok: true, mismatches: [], checkedAt: '2024-05-01T10:00:00Z' } },
     ...extra,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schemas/admin';
+import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { PresetStyle } from '@shared/schemas/styles';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 
@@ -48,11 +49,14 @@ export function useAdminUsers(search: string) {
   return useInfiniteQuery({
     queryKey: [USERS_KEY, { search: search || undefined }],
     initialPageParam: null as string | null,
-    queryFn: ({ queryKey, pageParam, signal }) =>
-      apiFetch<{ users: AdminUser[]; nextCursor: string | null }>(
+    queryFn: async ({ queryKey, pageParam, signal }) => {
+      let nextCursor: string | null = null;
+      const users = await apiFetch<AdminUser[]>(
         buildQueryPath([...(queryKey as QueryKey), { cursor: pageParam ?? undefined }]),
-        { signal },
-      ),
+        { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
+      );
+      return { users, nextCursor };
+    },
     getNextPageParam: (last) => last.nextCursor,
     // the table keeps the last results on screen while a new search loads
     placeholderData: keepPreviousData,

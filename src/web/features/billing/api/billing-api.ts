@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER, type TransactionsPage, type TransactionView, type TransactionsSummary } from '@shared/schemas/tokens';
+import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
+import type { TransactionsPage, TransactionView, TransactionsSummary } from '@shared/schemas/tokens';
 import type { PublicUser } from '@shared/schemas/user';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
