@@ -122,7 +122,10 @@ export function CreateModelPage() {
             </div>
             {busy ? (
               <div className="grid gap-2" aria-live="polite">
-                <Progress value={phase === 'creating' ? 30 : 70} aria-label="Creating model" />
+                <Progress
+                  value={phase === 'creating' ? 30 : 70}
+                  aria-label={phase === 'creating' ? 'Creating model' : 'Uploading images'}
+                />
                 <p className="text-sm text-muted-foreground">
                   {phase === 'creating' ? 'Creating model...' : 'Uploading images...'}
                 </p>

@@ -108,6 +108,16 @@ describe('ModelDetailsPage', () => {
     expect(screen.getByText('Training in Progress', { selector: 'span' })).toBeTruthy();
   });
 
+  it('announces the real progress at 0 % though the bar shows a sliver', async () => {
+    renderPage(
+      model({ status: 'training' }),
+      status({ model: { status: 'training', runwareAirName: null }, progress: 0 }),
+    );
+    expect(await screen.findByText('0%')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Training progress' });
+    expect(bar.getAttribute('aria-valuetext')).toBe('0%');
+  });
+
   it('failed model: Contact Support opens the support form with the model chosen', async () => {
     renderPage(
       model({ status: 'failed', trainingError: 'GPU lost' }),

@@ -141,7 +141,12 @@ export function StatusPanel({
             <span>Progress</span>
             <span data-testid="training-progress">{progress}%</span>
           </div>
-          <Progress value={Math.max(5, progress)} aria-label="Training progress" />
+          {/* the bar shows a sliver even at 0 %; screen readers get the real figure */}
+          <Progress
+            value={Math.max(5, progress)}
+            getValueLabel={() => `${progress}%`}
+            aria-label="Training progress"
+          />
           {lines.length > 0 ? (
             <pre
               aria-label="Training log"
