@@ -110,6 +110,7 @@ export function ModelsPage() {
       {list.isPending ? (
         <div
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          role="status"
           aria-busy="true"
           aria-label="Loading models"
         >

@@ -148,7 +148,10 @@ export function StatusPanel({
             aria-label="Training progress"
           />
           {lines.length > 0 ? (
+            // a named log, read on demand: the 10 s poll would otherwise announce every refresh
             <pre
+              role="log"
+              aria-live="off"
               aria-label="Training log"
               className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
             >
