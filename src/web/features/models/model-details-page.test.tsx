@@ -89,6 +89,9 @@ describe('ModelDetailsPage', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '+3 more' }));
     expect(screen.getByRole('link', { name: /Add More/ }).getAttribute('href')).toBe('/models/m1/upload');
     expect(screen.getByRole('list', { name: 'Model progress' })).toBeTruthy();
+    // section titles sit one level under the model's h1
+    expect(screen.getByRole('heading', { level: 2, name: 'Start Training' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Training Images (11)' })).toBeTruthy();
   });
 
   it('shows training progress with the last log lines and a cancel button', async () => {

@@ -77,7 +77,9 @@ export function StatusPanel({
     body = (
       <Card>
         <CardHeader>
-          <CardTitle>Start Training</CardTitle>
+          <CardTitle role="heading" aria-level={2}>
+            Start Training
+          </CardTitle>
           <CardDescription>
             Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes
             {offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
@@ -128,7 +130,7 @@ export function StatusPanel({
       <Card>
         <CardHeader className="flex flex-row items-start justify-between gap-2">
           <div className="space-y-1">
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
               Training in Progress
             </CardTitle>
@@ -185,7 +187,7 @@ export function StatusPanel({
       <Card>
         <CardHeader className="flex flex-row items-start justify-between gap-2">
           <div className="space-y-1">
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
               {model.status === 'training_complete' ? 'Finalizing AIR ID' : 'Finalizing Model - Almost Ready'}
             </CardTitle>
