@@ -21,6 +21,10 @@ describe('config', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ...base, OFFLINE_TRAIN_SECONDS: '-1' })).toThrow(/OFFLINE_TRAIN_SECONDS/);
     expect(() => loadConfig({ ...base, S3_BUCKET: 'b' })).toThrow(/S3_REGION/);
+    // an admin name the login form would refuse
+    expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'ab' })).toThrow(/ADMIN_USERNAME/);
+    expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'site-admin' })).toThrow(/ADMIN_USERNAME/);
+    expect(loadConfig({ ...base, ADMIN_USERNAME: 'site_admin' }).admin.username).toBe('site_admin');
   });
 
   it('turns on vendor adapters when their keys are set and secure cookies behind https', () => {

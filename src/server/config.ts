@@ -24,7 +24,13 @@ const envSchema = z.object({
       .optional(),
   ),
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  ADMIN_USERNAME: optional,
+  // DECISIONS 9: the same rule as registration, or the created admin could never log in.
+  ADMIN_USERNAME: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,32}$/, 'must be 3-32 letters, digits or underscores')
+      .optional(),
+  ),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   OFFLINE_TRAIN_SECONDS: seconds(60),

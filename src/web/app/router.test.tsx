@@ -59,6 +59,10 @@ describe('app routes', () => {
     );
     expect(compact.getAttribute('href')).toBe('/tokens/purchase');
     expect(compact.textContent).toContain('1,234');
+    // the desktop balance names itself with hidden text (aria-label is not allowed on a plain span)
+    const full = within(header).getByTestId('token-balance');
+    expect(full.getAttribute('aria-label')).toBeNull();
+    expect(full.textContent).toBe('Token balance: 1,234 tokens');
   });
 
   it('renders the landing page with How It Works and keeps ?ref for sign-up', async () => {

@@ -56,12 +56,10 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 function TokenBalance({ user, className }: { user: PublicUser; className?: string }) {
   return (
     <div className={cn('items-center gap-2 text-sm', className)}>
-      <span
-        data-testid="token-balance"
-        className="inline-flex items-center gap-1.5 font-medium"
-        aria-label={`Token balance: ${formatTokens(user.tokenBalance)}`}
-      >
+      {/* a visually hidden prefix, not aria-label: a plain span may not carry a name of its own */}
+      <span data-testid="token-balance" className="inline-flex items-center gap-1.5 font-medium">
         <Coins className="size-4 text-primary-text" aria-hidden="true" />
+        <span className="sr-only">Token balance: </span>
         {formatTokens(user.tokenBalance)}
       </span>
       <Link

@@ -63,6 +63,16 @@ export function createAuthRepository(db: DbOrTx) {
       const row = (res as unknown as { rows: { count: number; remaining: number }[] }).rows[0];
       return { count: Number(row.count), retryAfterSec: Math.max(1, Math.ceil(Number(row.remaining))) };
     },
+    /** The counter's current value without adding a hit (0 once its window has passed). */
+    async peekHits(key: string, windowMs: number) {
+      const res = await db.execute(sql`
+        select count, extract(epoch from (window_start + make_interval(secs => ${windowMs / 1000}) - now()))::float as remaining
+        from ${rateLimits}
+        where key = ${key} and window_start >= now() - make_interval(secs => ${windowMs / 1000})`);
+      const row = (res as unknown as { rows: { count: number; remaining: number }[] }).rows[0];
+      if (!row) return { count: 0, retryAfterSec: 0 };
+      return { count: Number(row.count), retryAfterSec: Math.max(1, Math.ceil(Number(row.remaining))) };
+    },
     async resetHits(key: string) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },

@@ -93,6 +93,10 @@ describe('auth', () => {
     for (let i = 0; i < 12; i++) last = await h.client().post('/api/auth/login', { username: 'dave_rl', password: 'badpass99' });
     expect(last!.statusCode).toBe(429);
     expect(last!.headers['retry-after']).toBeDefined();
+    // the locked name is refused before its password is checked: a right guess must not tell itself apart
+    const right = await h.client().post('/api/auth/login', { username: 'dave_rl', password: 'Password123' });
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses cross-site cookie writes (CSRF) but allows same origin and header-less clients', async () => {

@@ -16,6 +16,9 @@ export const SESSION_DAYS = 30;
 const DAY = 86_400_000;
 const RESET_TTL = 60 * 60_000;
 const VERIFY_TTL = 7 * DAY;
+// Failed logins per username before that name is locked for the rest of the window.
+const LOGIN_USER_MAX_FAILURES = 10;
+const LOGIN_USER_WINDOW_MS = 15 * 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -68,11 +71,15 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       const ipHit = await auth.hit(`login:ip:${ip}`, 5 * 60_000);
       if (ipHit.count > 30) throw rateLimited(ipHit.retryAfterSec);
       const userKey = `login:user:${username.toLowerCase()}`;
+      // Checked before the password: were a locked-out name still verified, a right guess would
+      // answer 200 and a wrong one 429, and the lockout would not slow a password guesser at all.
+      const locked = await auth.peekHits(userKey, LOGIN_USER_WINDOW_MS);
+      if (locked.count >= LOGIN_USER_MAX_FAILURES) throw rateLimited(locked.retryAfterSec);
       const user = await usersRepo.byUsername(username);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        const hit = await auth.hit(userKey, 15 * 60_000);
-        if (hit.count > 10) throw rateLimited(hit.retryAfterSec);
+        const hit = await auth.hit(userKey, LOGIN_USER_WINDOW_MS);
+        if (hit.count > LOGIN_USER_MAX_FAILURES) throw rateLimited(hit.retryAfterSec);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
       }
       if (user.status === 'suspended') throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');

@@ -140,6 +140,12 @@ describe('models: create and photos', () => {
     const foreign = await upload(stranger, m.id, [{ name: 'x.jpg', data: good }]);
     expect(foreign.statusCode).toBe(404);
     expect((await stranger.get(`/api/models/${m.id}`)).statusCode).toBe(404);
+    // an admin reads the model but may not add photos to it
+    const admin = await h.admin();
+    expect((await admin.get(`/api/models/${m.id}`)).statusCode).toBe(200);
+    const byAdmin = await upload(admin, m.id, [{ name: 'x.jpg', data: good }]);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().error).toBe('Only the owner of this model can add images.');
 
     const none = await upload(c, m.id, []);
     expect(none.statusCode).toBe(400);

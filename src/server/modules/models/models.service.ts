@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { MAX_MODEL_IMAGES } from '../../../shared/constants';
 import { duplicateImageMessage, fileTooLargeMessage, TOO_MANY_IMAGES } from '../../../shared/schemas/models';
 import type { UserRow } from '../users/users.repository';
@@ -45,10 +45,15 @@ export function createModelsService(deps: AppDeps) {
      * results are kept in memory), then the whole batch is checked for near-duplicates and the 20-image
      * cap, stored, and recorded in one transaction. Any bad file refuses the whole batch and stores nothing.
      */
-    async addPhotos(user: Pick<UserRow, 'id'>, modelId: string, parts: AsyncIterableIterator<Multipart>) {
+    async addPhotos(
+      user: Pick<UserRow, 'id' | 'isAdmin'>,
+      modelId: string,
+      parts: AsyncIterableIterator<Multipart>,
+    ) {
       const model = await repo.byId(modelId);
-      // only the owner adds photos; someone else's model reads as 404
-      if (!model || model.userId !== user.id) throw notFound('Model not found');
+      // someone else's model reads as 404; an admin may read it but not add photos (DECISIONS 1: 403)
+      if (!model || (model.userId !== user.id && !user.isAdmin)) throw notFound('Model not found');
+      if (model.userId !== user.id) throw forbidden('Only the owner of this model can add images.');
       if (!(UPLOADABLE as readonly string[]).includes(model.status)) {
         throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
       }

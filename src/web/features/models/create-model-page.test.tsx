@@ -18,4 +18,18 @@ describe('CreateModelPage', () => {
     expect(document.activeElement).toBe(name);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
+
+  it('says why an over-long description is refused', async () => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<CreateModelPage />, { route: '/models/create' });
+    await userEvent.type(screen.getByLabelText('Model Name'), 'Portraits');
+    const description = screen.getByLabelText('Description (optional)');
+    await userEvent.click(description);
+    await userEvent.paste('x'.repeat(1001));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Model' }));
+    expect(screen.getByText('Description must be at most 1000 characters')).toBeTruthy();
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(description);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
 });

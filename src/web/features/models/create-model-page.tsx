@@ -25,6 +25,7 @@ export function CreateModelPage() {
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [nameError, setNameError] = useState<string>();
+  const [descriptionError, setDescriptionError] = useState<string>();
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle');
   const busy = phase !== 'idle';
 
@@ -32,12 +33,16 @@ export function CreateModelPage() {
     e.preventDefault();
     const parsed = createModelSchema.safeParse({ name, description });
     if (!parsed.success) {
-      setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
+      const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
+      setNameError(issueOf('name'));
+      // an over-long description must say so too, not just refuse silently
+      setDescriptionError(issueOf('description'));
       // like the other forms: the field to fix gets the focus
-      document.getElementById('model-name')?.focus();
+      document.getElementById(issueOf('name') ? 'model-name' : 'model-description')?.focus();
       return;
     }
     setNameError(undefined);
+    setDescriptionError(undefined);
     setPhase('creating');
     let id: string;
     try {
@@ -94,7 +99,7 @@ export function CreateModelPage() {
                 />
               )}
             </FormField>
-            <FormField id="model-description" label="Description (optional)">
+            <FormField id="model-description" label="Description (optional)" error={descriptionError}>
               {(p) => (
                 <Textarea
                   {...p}
@@ -117,7 +122,10 @@ export function CreateModelPage() {
             </div>
             {busy ? (
               <div className="grid gap-2" aria-live="polite">
-                <Progress value={phase === 'creating' ? 30 : 70} aria-label="Creating model" />
+                <Progress
+                  value={phase === 'creating' ? 30 : 70}
+                  aria-label={phase === 'creating' ? 'Creating model' : 'Uploading images'}
+                />
                 <p className="text-sm text-muted-foreground">
                   {phase === 'creating' ? 'Creating model...' : 'Uploading images...'}
                 </p>

@@ -89,6 +89,9 @@ describe('ModelDetailsPage', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '+3 more' }));
     expect(screen.getByRole('link', { name: /Add More/ }).getAttribute('href')).toBe('/models/m1/upload');
     expect(screen.getByRole('list', { name: 'Model progress' })).toBeTruthy();
+    // section titles sit one level under the model's h1
+    expect(screen.getByRole('heading', { level: 2, name: 'Start Training' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Training Images (11)' })).toBeTruthy();
   });
 
   it('shows training progress with the last log lines and a cancel button', async () => {
@@ -106,6 +109,16 @@ describe('ModelDetailsPage', () => {
     expect(log.textContent).not.toContain('line a');
     expect(screen.getByRole('button', { name: 'Cancel Training' })).toBeTruthy();
     expect(screen.getByText('Training in Progress', { selector: 'span' })).toBeTruthy();
+  });
+
+  it('announces the real progress at 0 % though the bar shows a sliver', async () => {
+    renderPage(
+      model({ status: 'training' }),
+      status({ model: { status: 'training', runwareAirName: null }, progress: 0 }),
+    );
+    expect(await screen.findByText('0%')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Training progress' });
+    expect(bar.getAttribute('aria-valuetext')).toBe('0%');
   });
 
   it('failed model: Contact Support opens the support form with the model chosen', async () => {

@@ -44,6 +44,8 @@ describe('ModelsPage', () => {
     expect(screen.getByRole('link', { name: 'View Details of Office' }).getAttribute('href')).toBe(
       '/models/m2',
     );
+    // card titles follow the page's h1 without skipping a level
+    expect(screen.getByRole('heading', { level: 2, name: 'Summer look' })).toBeTruthy();
   });
 
   it('searches name and description case-insensitively, with the empty-state texts', async () => {

@@ -23,9 +23,10 @@ function ModelCard({ model }: { model: Model }) {
       <ModelThumbnail name={model.name} previewImageUrl={model.previewImageUrl} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 truncate font-semibold" title={model.name}>
+          {/* h2: the cards sit straight under the page's h1 (no section heading between) */}
+          <h2 className="min-w-0 truncate font-semibold" title={model.name}>
             {model.name}
-          </h3>
+          </h2>
           <ModelStatusBadge status={model.status} />
         </div>
         {model.description ? (
@@ -110,6 +111,7 @@ export function ModelsPage() {
       {list.isPending ? (
         <div
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          role="status"
           aria-busy="true"
           aria-label="Loading models"
         >

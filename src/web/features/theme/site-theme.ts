@@ -1,5 +1,5 @@
 // Site theme (DECISIONS 2): one per site, set by admins; the personal light/dark choice lives in
-// theme-mode.ts. Shapes follow spec part 1 §3 and GET /api/theme.
+// theme-storage.ts. Shapes follow spec part 1 §3 and GET /api/theme.
 
 export type Appearance = 'light' | 'dark' | 'system';
 export type ThemeVariant = 'professional' | 'vibrant' | 'tint';

@@ -16,6 +16,7 @@ export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
       {styles.isPending ? (
         <div
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          role="status"
           aria-busy="true"
           aria-label="Loading preset styles"
         >

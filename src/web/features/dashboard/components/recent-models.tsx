@@ -88,6 +88,7 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
       {isLoading ? (
         <div
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          role="status"
           aria-busy="true"
           aria-label="Loading models"
         >

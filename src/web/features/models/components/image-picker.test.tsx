@@ -28,6 +28,14 @@ describe('ImagePicker', () => {
     );
   });
 
+  it('keeps the file input out of the drop zone button, and disabled with it', () => {
+    render(<ImagePicker files={[]} onChange={() => {}} max={20} hint="hint" disabled />);
+    const zone = screen.getByRole('button', { name: /Choose images/ });
+    const input = screen.getByTestId('image-input') as HTMLInputElement;
+    expect(zone.contains(input)).toBe(false);
+    expect(input.disabled).toBe(true);
+  });
+
   it('keeps keyboard focus after removing an image', async () => {
     render(<Picker initial={[photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Remove b.jpg' }));

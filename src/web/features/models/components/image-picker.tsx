@@ -99,21 +99,24 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
         </p>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept="image/jpeg,image/png,image/webp"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Images"
-          data-testid="image-input"
-          onChange={(e) => {
-            add(e.target.files);
-            e.target.value = '';
-          }}
-        />
       </div>
+      {/* Beside the drop zone, not in it: a control inside a role="button" is lost to screen readers,
+          and its click would bubble back into the zone's own click handler. */}
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Images"
+        data-testid="image-input"
+        disabled={disabled}
+        onChange={(e) => {
+          add(e.target.files);
+          e.target.value = '';
+        }}
+      />
       {files.length > 0 ? (
         <ul
           ref={list}

@@ -36,7 +36,9 @@ export function PromptModifierEditor({
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-2">
         <div className="space-y-1">
-          <CardTitle>Prompt Modifier</CardTitle>
+          <CardTitle role="heading" aria-level={2}>
+            Prompt Modifier
+          </CardTitle>
           <CardDescription>Text added to every prompt you generate with this model.</CardDescription>
         </div>
         {canEdit && !editing ? (

@@ -77,7 +77,9 @@ export function StatusPanel({
     body = (
       <Card>
         <CardHeader>
-          <CardTitle>Start Training</CardTitle>
+          <CardTitle role="heading" aria-level={2}>
+            Start Training
+          </CardTitle>
           <CardDescription>
             Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes
             {offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
@@ -128,7 +130,7 @@ export function StatusPanel({
       <Card>
         <CardHeader className="flex flex-row items-start justify-between gap-2">
           <div className="space-y-1">
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
               Training in Progress
             </CardTitle>
@@ -141,9 +143,17 @@ export function StatusPanel({
             <span>Progress</span>
             <span data-testid="training-progress">{progress}%</span>
           </div>
-          <Progress value={Math.max(5, progress)} aria-label="Training progress" />
+          {/* the bar shows a sliver even at 0 %; screen readers get the real figure */}
+          <Progress
+            value={Math.max(5, progress)}
+            getValueLabel={() => `${progress}%`}
+            aria-label="Training progress"
+          />
           {lines.length > 0 ? (
+            // a named log, read on demand: the 10 s poll would otherwise announce every refresh
             <pre
+              role="log"
+              aria-live="off"
               aria-label="Training log"
               className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
             >
@@ -177,7 +187,7 @@ export function StatusPanel({
       <Card>
         <CardHeader className="flex flex-row items-start justify-between gap-2">
           <div className="space-y-1">
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
               {model.status === 'training_complete' ? 'Finalizing AIR ID' : 'Finalizing Model - Almost Ready'}
             </CardTitle>

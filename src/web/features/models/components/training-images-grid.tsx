@@ -26,7 +26,9 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle>Training Images ({images.length})</CardTitle>
+        <CardTitle role="heading" aria-level={2}>
+          Training Images ({images.length})
+        </CardTitle>
         {addMoreTo ? (
           <Button size="sm" variant="outline" asChild>
             <Link to={addMoreTo}>
