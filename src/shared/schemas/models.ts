@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './common';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_MB, MODEL_STATUSES, UPLOAD_STATUSES } from '../constants';
 
 export const MODEL_NAME_MIN = 'Model name must be at least 3 characters';
@@ -38,7 +39,11 @@ export const setModelStatusSchema = z.object({
   status: z.literal('uploaded', { error: 'Only a reset to uploaded is allowed' }),
 });
 
-export const adminModelsQuerySchema = z.object({ search: z.string().max(200).optional() });
+export const adminModelsQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
 
 export const uploadLogsQuerySchema = z.object({
   search: z.string().max(200).optional(),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import { models, trainingImages, users } from '../../db/schema/index';
 import type { ModelStatus } from '../../../shared/constants';
 
@@ -110,7 +111,7 @@ export function createModelsRepository(db: DbOrTx) {
         .limit(limit);
     },
     /** Admin list: every model with its owner, newest first; search on name, owner username or e-mail. */
-    async adminList(search?: string, limit = 500) {
+    async adminList(search: string | undefined, limit: number, cursor?: Cursor) {
       const q = search?.trim();
       const where = q
         ? or(
@@ -120,10 +121,10 @@ export function createModelsRepository(db: DbOrTx) {
           )
         : undefined;
       return db
-        .select({ model: models, username: users.username, email: users.email })
+        .select({ model: models, username: users.username, email: users.email, cursorTs: exactTime(models.createdAt) })
         .from(models)
         .innerJoin(users, eq(users.id, models.userId))
-        .where(where)
+        .where(and(where, cursor ? beforeCursor(models.createdAt, models.id, cursor) : undefined))
         .orderBy(desc(models.createdAt), desc(models.id))
         .limit(limit);
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
+import { idParamsSchema, NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import {
   adminModelsQuerySchema,
   uploadLogsQuerySchema,
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/models';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import { toTrainingImage } from '../models/model-view';
@@ -25,9 +26,14 @@ export async function adminModelsRoutes(app: FastifyInstance, opts: { deps: AppD
   r.get(
     '/api/admin/models',
     { schema: { querystring: adminModelsQuerySchema } },
-    async (request): Promise<AdminModel[]> => {
+    async (request, reply): Promise<AdminModel[]> => {
       requireAdmin(request);
-      const rows = await repo.adminList(request.query.search);
+      const { search, limit, cursor } = request.query;
+      const found = await repo.adminList(search, limit + 1, decodeCursor(cursor));
+      const rows = found.slice(0, limit);
+      const last = rows[rows.length - 1];
+      // a plain list as the spec says; older pages through X-Next-Cursor (decision 010)
+      if (found.length > limit && last) reply.header(NEXT_CURSOR_HEADER, encodeCursor(last.cursorTs, last.model.id));
       const ids = rows.map((x) => x.model.id);
       const [counts, firsts] = await Promise.all([repo.imageCounts(ids), repo.firstImages(ids, 9)]);
       return rows.map(({ model: m, username, email }) => {

@@ -64,6 +64,28 @@ describe('AdminPage', () => {
     expect(await screen.findByText('Could not load')).toBeTruthy();
   });
 
+  it('pages the models tab through the next-cursor header', async () => {
+    const model = (i: number) => ({
+      id: `m${i}`, name: `Model ${i}`, description: '', status: 'ready', createdAt: '2024-05-01T10:00:00Z',
+      updatedAt: '2024-05-01T10:00:00Z', replicateModelId: null, zipUrl: null, runwareAirName: null,
+      previewImageUrl: null, trainingImages: [], imageCount: 6, userId: 'u', userUsername: 'owner', userEmail: 'o@example.com',
+    });
+    const { calls } = renderAdmin(true, {
+      'GET /api/admin/models': ({ url }) =>
+        url.searchParams.get('cursor') === 'c2'
+          ? { body: [model(3)] }
+          : { body: [model(1), model(2)], headers: { 'x-next-cursor': 'c2' } },
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Models' }));
+    expect(await screen.findByText('Model 2')).toBeTruthy();
+    expect(screen.queryByText('Model 3')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Model 3')).toBeTruthy();
+    expect(screen.getByText('Model 1')).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('/api/admin/models?') && c.path.includes('cursor=c2'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('lets the keyboard arrow across the tabs without leaving for the Support page', async () => {
     renderAdmin(true, { 'GET /api/admin/sales': { body: { sales: [], nextCursor: null } } });
     const sales = screen.getByRole('tab', { name: 'Sales' });

@@ -88,8 +88,24 @@ export const useResetPassword = () =>
   useAdminMutation((v: { username: string; newPassword: string }) => post('/api/auth/reset-password', v), []);
 
 // ---- models ----
-export const useAdminModels = (search: string) =>
-  useQuery<AdminModel[]>({ queryKey: ['/api/admin/models', { search: search || undefined }], staleTime: 60_000, placeholderData: keepPreviousData });
+/** GET /api/admin/models: an array, newest first; older pages through the X-Next-Cursor header. */
+export function useAdminModels(search: string) {
+  return useInfiniteQuery({
+    queryKey: ['/api/admin/models', { search: search || undefined }],
+    initialPageParam: null as string | null,
+    queryFn: async ({ queryKey, pageParam, signal }) => {
+      let nextCursor: string | null = null;
+      const models = await apiFetch<AdminModel[]>(
+        buildQueryPath([...(queryKey as QueryKey), { cursor: pageParam ?? undefined }]),
+        { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
+      );
+      return { models, nextCursor };
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export const useTrainingStatus = (id: string, enabled: boolean) =>
   useQuery<TrainingStatus>({ queryKey: ['/api/models', id, 'training-status'], enabled, refetchInterval: enabled ? 10_000 : false });

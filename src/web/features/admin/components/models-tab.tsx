@@ -29,7 +29,8 @@ export function ModelsTab() {
   const del = useDeleteModel();
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminModel | null>(null);
-  const viewing = models.data?.find((m) => m.id === viewingId) ?? null;
+  const rows = models.data?.pages.flatMap((p) => p.models) ?? [];
+  const viewing = rows.find((m) => m.id === viewingId) ?? null;
   const refresh = useCallback(() => void models.refetch(), [models]);
 
   async function onDelete(m: AdminModel) {
@@ -78,7 +79,7 @@ export function ModelsTab() {
             {models.isPending ? (
               <SkeletonRows rows={4} columns={6} />
             ) : (
-              models.data.map((m) => (
+              rows.map((m) => (
                 <Tr key={m.id}>
                   <Td className="font-medium">{m.name}</Td>
                   <Td>
@@ -113,7 +114,7 @@ export function ModelsTab() {
                 </Tr>
               ))
             )}
-            {models.isSuccess && models.data.length === 0 ? (
+            {models.isSuccess && rows.length === 0 ? (
               <Tr>
                 <Td colSpan={6} className="py-8 text-center text-muted-foreground">
                   No models found.
@@ -123,6 +124,17 @@ export function ModelsTab() {
           </TBody>
         </Table>
       )}
+      {models.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void models.fetchNextPage()}
+            disabled={models.isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </div>
+      ) : null}
       <ModelDetailDialog model={viewing} onClose={() => setViewingId(null)} onRefresh={refresh} />
       <AlertDialog open={Boolean(deleting)} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent>
