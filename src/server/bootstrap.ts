@@ -4,17 +4,25 @@ import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
-import { engineNames } from './engines/index';
+import { buildEngineSet, createEngines, type EngineSet } from './engines/engines';
 import { createQueue } from './jobs/queue';
 import { createMailer } from './modules/mail/mail.service';
 import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
+import { createUrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
 
-export async function createDeps(
-  config: Config,
-  opts: { database?: Database; memory?: boolean; log?: FastifyBaseLogger; storage?: Storage; queuePollMs?: number } = {},
-): Promise<AppDeps> {
+export type CreateDepsOptions = {
+  database?: Database;
+  memory?: boolean;
+  log?: FastifyBaseLogger;
+  storage?: Storage;
+  queuePollMs?: number;
+  /** engines a test substitutes for the configured ones */
+  engines?: (built: EngineSet) => Partial<EngineSet>;
+};
+
+export async function createDeps(config: Config, opts: CreateDepsOptions = {}): Promise<AppDeps> {
   const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const database = opts.database ?? (await openDatabase({
       url: config.databaseUrl,
@@ -29,5 +37,8 @@ export async function createDeps(
     pollMs: opts.queuePollMs,
     log: (m, err) => log.warn({ err }, m),
   });
-  return { config, database, db: database.db, storage, mailer, queue, engines: engineNames(config), log };
+  const signer = createUrlSigner({ secret: config.sessionSecret, publicUrl: config.publicUrl });
+  const built = buildEngineSet(config, { db: database.db, storage, signer });
+  const engines = createEngines(config, { ...built, ...opts.engines?.(built) });
+  return { config, database, db: database.db, storage, mailer, queue, engines, signer, log };
 }

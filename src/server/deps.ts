@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { EngineNames } from './engines/index';
+import type { Engines } from './engines/engines';
 import type { Queue } from './jobs/queue';
 import type { Mailer } from './modules/mail/mail.service';
+import type { UrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
 
 // Everything a route module, service or job needs from outside; built once in main.ts (or a test).
@@ -14,6 +15,8 @@ export type AppDeps = {
   storage: Storage;
   mailer: Mailer;
   queue: Queue;
-  engines: EngineNames;
+  /** every engine instance, built once in bootstrap.ts (tests pass their own to createDeps) */
+  engines: Engines;
+  signer: UrlSigner;
   log: FastifyBaseLogger;
 };

@@ -1,4 +1,4 @@
-import { ProviderError } from './training/training';
+import { EngineError } from './engine-error';
 
 export type VendorRequest = {
   vendor: string;
@@ -29,14 +29,14 @@ function describe(vendor: string, status: number, text: string) {
 
 /**
  * JSON over fetch with a timeout, retries on 429 (honouring Retry-After) and on 5xx/network errors
- * for idempotent calls, exponential backoff from 500 ms. Throws ProviderError.
+ * for idempotent calls, exponential backoff from 500 ms. Throws EngineError.
  */
 export async function vendorJson<T>(req: VendorRequest): Promise<T> {
   const attempts = req.attempts ?? 4;
   const sleep = req.sleep ?? wait;
   const method = req.method ?? 'GET';
   const idempotent = req.idempotent ?? method === 'GET';
-  let lastError: ProviderError | undefined;
+  let lastError: EngineError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let res: Response;
     try {
@@ -52,7 +52,7 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
       });
     } catch (err) {
       const timedOut = (err as Error)?.name === 'TimeoutError';
-      lastError = new ProviderError(`${req.vendor} ${timedOut ? 'timed out' : 'could not be reached'}`, true);
+      lastError = new EngineError(`${req.vendor} ${timedOut ? 'timed out' : 'could not be reached'}`, true);
       if (!idempotent || attempt === attempts) throw lastError;
       await sleep(500 * 2 ** (attempt - 1));
       continue;
@@ -62,11 +62,11 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
       try {
         return (text ? JSON.parse(text) : {}) as T;
       } catch {
-        throw new ProviderError(`${req.vendor} answered with invalid JSON`, true, res.status);
+        throw new EngineError(`${req.vendor} answered with invalid JSON`, true, res.status);
       }
     }
     const retryable = res.status === 429 || res.status >= 500;
-    lastError = new ProviderError(describe(req.vendor, res.status, text), retryable, res.status);
+    lastError = new EngineError(describe(req.vendor, res.status, text), retryable, res.status);
     const mayRetry = res.status === 429 || (idempotent && res.status >= 500);
     if (!mayRetry || attempt === attempts) throw lastError;
     const retryAfter = Number(res.headers.get('retry-after'));
@@ -76,10 +76,10 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
         : 500 * 2 ** (attempt - 1),
     );
   }
-  throw lastError ?? new ProviderError(`${req.vendor} failed`, true);
+  throw lastError ?? new EngineError(`${req.vendor} failed`, true);
 }
 
-/** Downloads a file (vendor output) with a timeout; throws ProviderError. */
+/** Downloads a file (vendor output) with a timeout; throws EngineError. */
 export async function vendorDownload(
   vendor: string,
   url: string,
@@ -90,10 +90,10 @@ export async function vendorDownload(
   try {
     res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   } catch {
-    throw new ProviderError(`${vendor} download could not be completed`, true);
+    throw new EngineError(`${vendor} download could not be completed`, true);
   }
   if (!res.ok)
-    throw new ProviderError(
+    throw new EngineError(
       `${vendor} download answered ${res.status}`,
       res.status === 429 || res.status >= 500,
       res.status,

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { hmac, safeEqual } from '../lib/crypto';
 import { notFound } from '../lib/errors';
 import { ownerOfKey } from '../storage/storage';
-
-/** A URL a vendor (or anyone holding it) may fetch until it expires; used for training zips. */
-export function signedFileUrl(deps: Pick<AppDeps, 'config'>, key: string, ttlSeconds = 3600) {
-  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const sig = hmac(deps.config.sessionSecret, `${key}|${exp}`);
-  return `${deps.config.publicUrl}/files/${key}?exp=${exp}&sig=${sig}`;
-}
 
 // DECISIONS 6: stored files go only to whoever may read them (session-checked or signed URL).
 export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -20,9 +12,8 @@ export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     const owner = ownerOfKey(key);
     if (!owner) throw notFound();
     let allowed = owner === 'public' || request.user?.isAdmin === true || request.user?.id === owner;
-    if (!allowed && q.exp && q.sig && /^\d+$/.test(q.exp) && Number(q.exp) > Date.now() / 1000) {
-      allowed = safeEqual(q.sig, hmac(deps.config.sessionSecret, `${key}|${q.exp}`));
-    }
+    // signed links (storage/signed-url.ts) let a vendor fetch training zips and weights
+    if (!allowed) allowed = deps.signer.verify(key, q.exp, q.sig);
     if (!allowed) throw notFound();
     let obj;
     try {

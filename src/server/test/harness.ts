@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app';
-import { createDeps } from '../bootstrap';
+import { createDeps, type CreateDepsOptions } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
@@ -67,7 +67,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createHarness(env: Record<string, string> = {}, opts: { startQueue?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  env: Record<string, string> = {},
+  opts: { startQueue?: boolean; engines?: CreateDepsOptions['engines'] } = {},
+): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-test-'));
   const config = loadConfig(
     {
@@ -85,7 +88,7 @@ export async function createHarness(env: Record<string, string> = {}, opts: { st
     },
   );
   const { database, drop } = await freshDatabase();
-  const deps = await createDeps(config, { database, log: pino({ level: 'silent' }) as any, queuePollMs: 50 });
+  const deps = await createDeps(config, { database, log: pino({ level: 'silent' }) as any, queuePollMs: 50, engines: opts.engines });
   await seedCatalog(deps.db, deps.storage);
   await bootstrapAdmin(deps.db, config, () => {});
   registerJobs(deps);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config';
-import { signedFileUrl } from '../../http/files';
+import type { UrlSigner } from '../../storage/signed-url';
 import type { Storage } from '../../storage/storage';
-import { ProviderError } from '../training/training';
 import { vendorJson } from '../vendor-http';
 import type { HostingEngine, HostPoll } from './hosting';
+import { EngineError } from '../engine-error';
 
 export const AIR_SOURCE = 'lorastudio';
 
@@ -22,6 +22,7 @@ type RunwareResponse = { data?: RunwareItem[]; errors?: RunwareError[] };
 export function createRunwareHost(opts: {
   config: Config;
   storage: Storage;
+  signer: UrlSigner;
   sleep?: (ms: number) => Promise<void>;
 }): HostingEngine {
   const rw = opts.config.runware!;
@@ -46,9 +47,9 @@ export function createRunwareHost(opts: {
     pollMs: opts.config.env === 'test' ? 100 : 5000,
     maxDurationMs: 60 * 60_000,
     async submit(input) {
-      if (!input.weightsKey) throw new ProviderError('The model has no LoRA weights to upload', false);
+      if (!input.weightsKey) throw new EngineError('The model has no LoRA weights to upload', false);
       const weights = await opts.storage.getBuffer(input.weightsKey);
-      if (!weights) throw new ProviderError('The LoRA weights are missing from storage', false);
+      if (!weights) throw new EngineError('The LoRA weights are missing from storage', false);
       const res = await send(
         [
           {
@@ -61,7 +62,7 @@ export function createRunwareHost(opts: {
             uniqueIdentifier: createHash('sha256').update(weights).digest('hex'),
             name: input.modelName.slice(0, 100),
             version: String(input.series),
-            downloadURL: signedFileUrl(opts, input.weightsKey, 24 * 3600),
+            downloadURL: opts.signer.sign(input.weightsKey, 24 * 3600),
             defaultWeight: 1,
             positiveTriggerWords: input.triggerWord,
             private: true,
@@ -72,7 +73,7 @@ export function createRunwareHost(opts: {
         true,
       );
       const err = firstError(res, input.taskUUID);
-      if (err) throw new ProviderError(err.message ?? err.code ?? 'Runware refused the upload', false);
+      if (err) throw new EngineError(err.message ?? err.code ?? 'Runware refused the upload', false);
     },
     async poll(input): Promise<HostPoll> {
       const res = await send([{ taskType: 'getResponse', taskUUID: input.taskUUID }], true);

@@ -35,20 +35,6 @@ export interface ImageEngine {
   render(req: RenderRequest): Promise<RenderedImage[]>;
 }
 
-/**
- * An engine failure. `retryable` ones (rate limits, capacity, timeouts, 5xx) are tried again by the
- * job with backoff; the others fail the generation at once and refund it.
- */
-export class EngineError extends Error {
-  constructor(
-    message: string,
-    public readonly retryable: boolean,
-    public readonly status?: number,
-    public readonly code?: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The prompt a vendor receives: trigger word and modifier of the personal model, the user's words, the style. */
 export function composePrompt(req: Pick<RenderRequest, 'prompt' | 'style' | 'personalModel'>): string {

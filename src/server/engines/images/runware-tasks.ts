@@ -1,4 +1,4 @@
-import { EngineError } from './images';
+import { EngineError } from '../engine-error';
 
 // providers.md B.1/B.7: POST a JSON array of tasks; successes in data[], failures in errors[].
 export type RunwareError = { code?: string; message?: string; parameter?: string | string[]; taskUUID?: string };

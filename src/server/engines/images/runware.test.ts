@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRunwareVisionEngine } from '../vision/runware';
-import { EngineError, type RenderRequest } from './images';
+import { type RenderRequest } from './images';
 import { createRunwareImageEngine, inferenceTask } from './runware';
+import { createRunwareClient } from '../runware-client';
+import { EngineError } from '../engine-error';
 
 /**
  * A local double of Runware's REST endpoint (providers.md B.1, B.2, B.5, B.7): it records the task
@@ -96,7 +98,7 @@ const req = (over: Partial<RenderRequest> = {}): RenderRequest => ({
 
 describe('Runware imageInference adapter', () => {
   it('sends the documented task and downloads every result', async () => {
-    const engine = createRunwareImageEngine({ apiKey: 'rw-key', baseUrl: base });
+    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base }));
     const out = await engine.render(req());
     expect(received).toHaveLength(1);
     expect(received[0].auth).toBe('Bearer rw-key');
@@ -133,7 +135,7 @@ describe('Runware imageInference adapter', () => {
   });
 
   it('maps errors: 400/401 final, 429/5xx/timeouts retryable', async () => {
-    const engine = createRunwareImageEngine({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300 });
+    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300 }));
     const cases: [Mode, boolean, RegExp][] = [
       ['400', false, /Invalid value for 'model'/],
       ['401', false, /API key/],
@@ -156,14 +158,14 @@ describe('Runware imageInference adapter', () => {
   });
 
   it('refuses a personal model that has no AIR yet, without calling the vendor', async () => {
-    const engine = createRunwareImageEngine({ apiKey: 'rw-key', baseUrl: base });
+    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base }));
     const personalModel = { ...req().personalModel!, airName: null };
     await expect(engine.render(req({ personalModel }))).rejects.toMatchObject({ retryable: false });
     expect(received).toHaveLength(0);
   });
 
   it('reports an unreachable host as retryable', async () => {
-    const engine = createRunwareImageEngine({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000 });
+    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000 }));
     await expect(engine.render(req())).rejects.toMatchObject({ retryable: true });
   });
 });
@@ -171,7 +173,7 @@ describe('Runware imageInference adapter', () => {
 describe('Runware caption adapter', () => {
   it('sends the picture inline and returns the caption as the prompt', async () => {
     mode = 'caption';
-    const engine = createRunwareVisionEngine({ apiKey: 'rw-key', baseUrl: base });
+    const engine = createRunwareVisionEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base }));
     const out = await engine.analyze(jpeg);
     const task = received[0].body[0];
     expect(task).toMatchObject({ taskType: 'caption', model: 'runware:150@2' });
@@ -182,7 +184,7 @@ describe('Runware caption adapter', () => {
   });
 
   it('maps caption errors the same way', async () => {
-    const engine = createRunwareVisionEngine({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300 });
+    const engine = createRunwareVisionEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300 }));
     mode = '401';
     await expect(engine.analyze(jpeg)).rejects.toMatchObject({ retryable: false });
     mode = 'hang';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { composePrompt, EngineError, type ImageEngine, type RenderedImage, type RenderRequest } from './images';
-import { download, runwareTasks, type RunwareClientOptions } from './runware-tasks';
+import { composePrompt, type ImageEngine, type RenderedImage, type RenderRequest } from './images';
+import type { RunwareClient } from '../runware-client';
+import { download } from './runware-tasks';
+import { EngineError } from '../engine-error';
 
 type InferenceResult = {
   taskType: string;
@@ -35,14 +37,14 @@ export function inferenceTask(req: RenderRequest) {
   };
 }
 
-export function createRunwareImageEngine(opts: RunwareClientOptions): ImageEngine {
+export function createRunwareImageEngine(client: RunwareClient): ImageEngine {
   return {
     name: 'runware',
     async render(req) {
       if (req.personalModel && !req.personalModel.airName) {
         throw new EngineError('This model is not available for generation yet', false, undefined, 'modelNotHosted');
       }
-      const data = await runwareTasks<InferenceResult>(opts, [inferenceTask({ ...req, taskId: req.taskId || randomUUID() })]);
+      const data = await client.tasks<InferenceResult>([inferenceTask({ ...req, taskId: req.taskId || randomUUID() })]);
       const results = data.filter((d) => d.taskType === 'imageInference' && d.imageURL);
       const out: RenderedImage[] = [];
       for (const [i, r] of results.slice(0, req.count).entries()) {

@@ -2,6 +2,8 @@
 // Both engines (offline, stripe) answer with the provider's own record; money moves only after
 // the tokens service has read that record (DECISIONS 4).
 
+import { EngineError } from '../engine-error';
+
 export type PaymentsEngineName = 'offline' | 'stripe';
 
 export type IntentStatus =
@@ -52,11 +54,9 @@ export type PaymentsEngine = {
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
 };
 
-export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'unavailable' | 'rejected' | 'signature',
-  ) {
-    super(message);
-  }
+/** Why a payment call failed: the provider said no, could not be reached, or a signature was bad. */
+export type PaymentFailure = 'rejected' | 'unavailable' | 'signature';
+
+export function paymentError(message: string, kind: PaymentFailure): EngineError {
+  return new EngineError(message, kind === 'unavailable', undefined, kind);
 }

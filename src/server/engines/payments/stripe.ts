@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { PaymentProviderError, type PaymentEvent, type PaymentIntent, type PaymentsEngine } from './payments';
+import { paymentError, type PaymentEvent, type PaymentIntent, type PaymentsEngine } from './payments';
+import { EngineError } from '../engine-error';
 
 export type StripePaymentsEngine = PaymentsEngine & {
   name: 'stripe';
-  /** Verifies the Stripe-Signature header over the raw body; throws PaymentProviderError('signature'). */
+  /** Verifies the Stripe-Signature header over the raw body; throws EngineError with code 'signature'. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
 };
 
@@ -33,11 +34,11 @@ function toIntent(pi: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
-function providerError(err: unknown): PaymentProviderError {
+function providerError(err: unknown): EngineError {
   const e = err as { type?: string; statusCode?: number; message?: string };
   // card and request errors are Stripe's answer; everything else means Stripe could not be reached
   const rejected = e?.type === 'StripeInvalidRequestError' || e?.type === 'StripeCardError' || (e?.statusCode ?? 0) === 400;
-  return new PaymentProviderError(e?.message ?? 'Stripe request failed', rejected ? 'rejected' : 'unavailable');
+  return paymentError(e?.message ?? 'Stripe request failed', rejected ? 'rejected' : 'unavailable');
 }
 
 export function createStripePaymentsEngine(config: StripeConfig): StripePaymentsEngine {
@@ -56,10 +57,10 @@ export function createStripePaymentsEngine(config: StripeConfig): StripePayments
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (!pi.client_secret) throw new PaymentProviderError('Stripe returned no client secret', 'unavailable');
+        if (!pi.client_secret) throw paymentError('Stripe returned no client secret', 'unavailable');
         return { ...toIntent(pi), clientSecret: pi.client_secret };
       } catch (err) {
-        if (err instanceof PaymentProviderError) throw err;
+        if (err instanceof EngineError) throw err;
         throw providerError(err);
       }
     },
@@ -73,13 +74,13 @@ export function createStripePaymentsEngine(config: StripeConfig): StripePayments
       }
     },
     verifyWebhook(rawBody, signature) {
-      if (!config.webhookSecret) throw new PaymentProviderError('STRIPE_WEBHOOK_SECRET is not configured', 'signature');
-      if (!signature) throw new PaymentProviderError('Missing Stripe-Signature header', 'signature');
+      if (!config.webhookSecret) throw paymentError('STRIPE_WEBHOOK_SECRET is not configured', 'signature');
+      if (!signature) throw paymentError('Missing Stripe-Signature header', 'signature');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch (err) {
-        throw new PaymentProviderError((err as Error).message, 'signature');
+        throw paymentError((err as Error).message, 'signature');
       }
       const object = (event.data?.object ?? {}) as { id?: unknown };
       const isIntent = event.type.startsWith('payment_intent.') && typeof object.id === 'string';

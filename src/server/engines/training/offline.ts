@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Storage } from '../../storage/storage';
 import { tqdmLine } from './tqdm';
-import { ProviderError, type TrainingEngine, type TrainingJobInput, type TrainingPoll } from './training';
+import { type TrainingEngine, type TrainingJobInput, type TrainingPoll } from './training';
+import { EngineError } from '../engine-error';
 
 export const OFFLINE_STEPS = 1000;
 const PREFIX = 'flux_train_replicate';
@@ -69,7 +70,7 @@ export async function buildOfflineArtifact(storage: Storage, input: TrainingJobI
     if (buf) buffers.push(buf);
   }
   // storage answered "no such object" for every photo: retrying cannot help (as with Replicate's zip)
-  if (buffers.length === 0) throw new ProviderError('No training images found', false);
+  if (buffers.length === 0) throw new EngineError('No training images found', false);
   const crops: string[] = [];
   for (const [i, buf] of buffers.slice(0, 4).entries()) {
     const crop = await sharp(buf, { limitInputPixels: 50_000_000 })

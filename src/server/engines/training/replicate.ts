@@ -1,12 +1,13 @@
 import { zipSync } from 'fflate';
 import type { Config } from '../../config';
-import { signedFileUrl } from '../../http/files';
+import type { UrlSigner } from '../../storage/signed-url';
 import type { Storage } from '../../storage/storage';
 import { vendorDownload, vendorJson } from '../vendor-http';
 import { modelDir } from './offline';
 import { extractFromTar } from './tar';
-import { ProviderError, type TrainingEngine, type TrainingPoll } from './training';
+import { type TrainingEngine, type TrainingPoll } from './training';
 import { progressFromLogs } from '../../../shared/training-progress';
+import { EngineError } from '../engine-error';
 
 export const REPLICATE_TRAINER = { owner: 'ostris', name: 'flux-dev-lora-trainer' };
 export const REPLICATE_STEPS = 1000;
@@ -27,6 +28,7 @@ export function destinationName(modelId: string) {
 export function createReplicateTrainer(opts: {
   config: Config;
   storage: Storage;
+  signer: UrlSigner;
   sleep?: (ms: number) => Promise<void>;
 }): TrainingEngine {
   const rc = opts.config.replicate!;
@@ -48,7 +50,7 @@ export function createReplicateTrainer(opts: {
     try {
       await call(`/models/${account.username}/${name}`);
     } catch (err) {
-      if (!(err instanceof ProviderError) || err.status !== 404) throw err;
+      if (!(err instanceof EngineError) || err.status !== 404) throw err;
       await call('/models', 'POST', {
         owner: account.username,
         name,
@@ -70,7 +72,7 @@ export function createReplicateTrainer(opts: {
         const buf = await opts.storage.getBuffer(key);
         if (buf) files[`image-${String(i + 1).padStart(2, '0')}.jpg`] = buf;
       }
-      if (Object.keys(files).length === 0) throw new ProviderError('No training images found', false);
+      if (Object.keys(files).length === 0) throw new EngineError('No training images found', false);
       const zipKey = `${modelDir(input.userId, input.modelId)}/training-${input.attempt}.zip`;
       // photos are already JPEG-compressed: store, don't deflate
       await opts.storage.put(zipKey, Buffer.from(zipSync(files, { level: 0 })), 'application/zip');
@@ -79,7 +81,7 @@ export function createReplicateTrainer(opts: {
         `/models/${REPLICATE_TRAINER.owner}/${REPLICATE_TRAINER.name}`,
       );
       const version = trainer.latest_version?.id;
-      if (!version) throw new ProviderError('Replicate trainer has no version', false);
+      if (!version) throw new EngineError('Replicate trainer has no version', false);
       const publicUrl = opts.config.publicUrl;
       const training = await call<Training>(
         `/models/${REPLICATE_TRAINER.owner}/${REPLICATE_TRAINER.name}/versions/${version}/trainings`,
@@ -87,7 +89,7 @@ export function createReplicateTrainer(opts: {
         {
           destination,
           input: {
-            input_images: signedFileUrl(opts, zipKey, 24 * 3600),
+            input_images: opts.signer.sign(zipKey, 24 * 3600),
             trigger_word: input.triggerWord,
             steps: REPLICATE_STEPS,
             lora_rank: 16,

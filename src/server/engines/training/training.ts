@@ -35,14 +35,3 @@ export interface TrainingEngine {
   poll(input: TrainingJobInput & { trainingId: string }): Promise<TrainingPoll>;
   cancel(trainingId: string): Promise<void>;
 }
-
-/** A provider error: `retryable` ones are retried by the job; others fail the step at once. */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    public readonly retryable: boolean,
-    public readonly status?: number,
-  ) {
-    super(message);
-  }
-}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { EngineError } from '../images/images';
-import { runwareTasks, type RunwareClientOptions } from '../images/runware-tasks';
+import type { RunwareClient } from '../runware-client';
 import { imageStats } from './image-stats';
 import type { VisionEngine } from './vision';
+import { EngineError } from '../engine-error';
 
 type CaptionResult = { taskType: string; taskUUID: string; text?: string; structuredData?: unknown };
 
@@ -11,13 +11,13 @@ export const CAPTION_MODEL = 'runware:150@2';
 export const CAPTION_INSTRUCTION = 'Describe the subject, setting, lighting, lens and style of this picture as a text-to-image prompt.';
 
 /** Runware `caption` (providers.md B.5); the picture goes inline as a data URI, never a public URL. */
-export function createRunwareVisionEngine(opts: RunwareClientOptions): VisionEngine {
+export function createRunwareVisionEngine(client: RunwareClient, opts: { timeoutMs?: number } = {}): VisionEngine {
   return {
     name: 'runware',
     async analyze(image) {
       // a bounded JPEG keeps the request small whatever the user uploaded
       const jpeg = await sharp(image).rotate().resize(1024, 1024, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
-      const data = await runwareTasks<CaptionResult>(opts, [
+      const data = await client.tasks<CaptionResult>([
         {
           taskType: 'caption',
           taskUUID: randomUUID(),
@@ -25,7 +25,7 @@ export function createRunwareVisionEngine(opts: RunwareClientOptions): VisionEng
           inputImage: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
           prompt: CAPTION_INSTRUCTION,
         },
-      ]);
+      ], { timeoutMs: opts.timeoutMs ?? Math.min(client.options.timeoutMs ?? 60_000, 60_000) });
       const text = data.find((d) => d.taskType === 'caption' || d.taskType === 'imageCaption')?.text?.trim();
       if (!text) throw new EngineError('The image provider returned no description', false, undefined, 'emptyCaption');
       const stats = await imageStats(image);

@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { EngineError, type ModelArtifact, type RenderRequest } from '../../engines/images/images';
+import { type ModelArtifact, type RenderRequest } from '../../engines/images/images';
 import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
 import { imageKeys } from '../gallery/image-view';
-import { imageEngineFor } from './engines';
 import { derivedId, generationRequestSchema, type GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
+import { EngineError } from '../../engines/engine-error';
 
 export const GENERATION_JOB = 'generation.render';
 export const GENERATION_MAX_ATTEMPTS = 4;
@@ -132,7 +132,7 @@ export function defineGenerationJob(deps: AppDeps) {
       }
       const req = parsed.data;
       await repo.markRunning(generationId);
-      const engine = imageEngineFor(deps, gen.engine);
+      const engine = deps.engines.imagesFor(gen.engine);
       const artifact = engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
 
       let delivered = await repo.deliveredCount(generationId);

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations, jobs } from '../../db/schema/index';
-import { EngineError } from '../../engines/images/images';
 import { createOfflineImageEngine } from '../../engines/images/offline';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { setGenerationEngines } from './engines';
 import { createGenerationService } from './generation.service';
-import { catalog, giveTokens } from './test-helpers';
+import { catalog, giveTokens, switchableImages } from './test-helpers';
+import { EngineError } from '../../engines/engine-error';
 
 // The queue is started by hand here, to stand in for a worker that crashed and came back.
 let h: Harness;
+const images = switchableImages(createOfflineImageEngine());
 let cat: Awaited<ReturnType<typeof catalog>>;
 beforeAll(async () => {
-  h = await createHarness({}, { startQueue: false });
+  h = await createHarness({}, { startQueue: false, engines: (built) => ({ images: { ...built.images, offline: images.engine } }) });
   cat = await catalog(h.deps);
 });
 afterAll(async () => {
@@ -58,16 +58,14 @@ describe('generation jobs survive a crash', () => {
     const user = (await h.deps.db.query.users.findMany()).find((x) => x.id === u.id)!;
     const offline = createOfflineImageEngine();
     let calls = 0;
-    setGenerationEngines(h.deps, {
-      images: {
+    images.use({
         name: 'offline',
         render: async (req) => {
           calls++;
           if (calls > 1) throw new EngineError('provider down', true, 503);
           return offline.render(req);
         },
-      },
-    });
+      });
     const service = createGenerationService(h.deps);
     const { generationId, jobId } = await service.start(user, input({ count: 4 }));
     // pretend three attempts already failed: the next one is the last
@@ -81,6 +79,6 @@ describe('generation jobs survive a crash', () => {
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(150 - 10);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     await h.deps.queue.stop();
-    setGenerationEngines(h.deps, { images: offline });
+    images.use(offline);
   });
 });

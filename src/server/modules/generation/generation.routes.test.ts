@@ -1,17 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insufficientTokensText } from '../../../shared/schemas/generation';
-import { EngineError, type ImageEngine } from '../../engines/images/images';
+import { type ImageEngine } from '../../engines/images/images';
 import { createOfflineImageEngine } from '../../engines/images/offline';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { setGenerationEngines } from './engines';
-import { catalog, giveTokens, readyModel } from './test-helpers';
+import { catalog, giveTokens, readyModel, switchableImages } from './test-helpers';
+import { EngineError } from '../../engines/engine-error';
 
 let h: Harness;
+const images = switchableImages(createOfflineImageEngine());
 let cat: Awaited<ReturnType<typeof catalog>>;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({}, { engines: (built) => ({ images: { ...built.images, offline: images.engine } }) });
   cat = await catalog(h.deps);
 });
 afterAll(async () => {
@@ -201,7 +202,7 @@ describe('POST /api/generate-image', () => {
         return (await offline.render({ ...req, count: Math.min(req.count, 2) })).slice(0, 2);
       },
     };
-    setGenerationEngines(h.deps, { images: half });
+    images.use(half);
     const partial = await c.post('/api/generate-image', body({ count: 4, width: 128, height: 128 }));
     expect(partial.statusCode).toBe(200);
     expect(partial.json()).toMatchObject({ status: 'partial', tokensUsed: 20 });
@@ -212,39 +213,35 @@ describe('POST /api/generate-image', () => {
     const refund = rows.find((r) => r.idempotencyKey === `generation-refund:${partial.json().id}`)!;
     expect(refund).toMatchObject({ type: 'refund', amount: 20, refundOf: usage.id, refType: 'generation', refId: partial.json().id });
 
-    setGenerationEngines(h.deps, { images: short });
+    images.use(short);
     const none = await c.post('/api/generate-image', body({ count: 2, width: 128, height: 128 }));
     expect(none.statusCode).toBe(502);
     expect(none.json().code).toBe('GENERATION_FAILED');
 
-    setGenerationEngines(h.deps, {
-      images: { name: 'runware', render: async () => Promise.reject(new EngineError('invalid model', false, 400, 'invalidModel')) },
-    });
+    images.use({ name: 'runware', render: async () => Promise.reject(new EngineError('invalid model', false, 400, 'invalidModel')) });
     const before = await balanceOf(c);
     const failed = await c.post('/api/generate-image', body({ count: 3, width: 128, height: 128 }));
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toContain('refunded');
     expect(await balanceOf(c)).toBe(before);
-    setGenerationEngines(h.deps, { images: offline });
+    images.use(offline);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });
 
   it('retries a retryable engine error and then succeeds', async () => {
     const offline = createOfflineImageEngine();
     let calls = 0;
-    setGenerationEngines(h.deps, {
-      images: {
+    images.use({
         name: 'runware',
         render: async (req) => {
           calls++;
           if (calls === 1) throw new EngineError('busy', true, 429);
           return offline.render(req);
         },
-      },
-    });
+      });
     const { c } = await user();
     const res = await c.post('/api/generate-image', body({ width: 128, height: 128 }));
-    setGenerationEngines(h.deps, { images: offline });
+    images.use(offline);
     expect(res.statusCode).toBe(200);
     expect(calls).toBe(2);
   });

@@ -11,16 +11,15 @@ import {
   type GenerateImageResponse,
 } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
-import { EngineError } from '../../engines/images/images';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
 import { createGalleryRepository } from '../gallery/gallery.repository';
 import { toImageView } from '../gallery/image-view';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import type { UserRow } from '../users/users.repository';
-import { generationEngines } from './engines';
 import { GENERATION_JOB } from './generation.job';
 import type { GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
+import { EngineError } from '../../engines/engine-error';
 
 export type GenerateInput = z.output<typeof generateImageSchema>;
 
@@ -99,7 +98,7 @@ export function createGenerationService(deps: AppDeps) {
       style,
       model: model ? { id: model.id, name: model.name, triggerWord: model.triggerWord, promptModifier: model.promptModifier, airName: model.airName, artifactKey: model.artifactKey } : null,
     };
-    const configured = generationEngines(deps).images.name;
+    const configured = deps.engines.imageEngine.name;
     const offlineModel = isOfflineModel(model);
     return { request, perImage, total, engine: offlineModel ? 'offline' : configured };
   }
@@ -196,7 +195,7 @@ export function createGenerationService(deps: AppDeps) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', GENERATE_TEXTS.invalidFileType[1]);
       }
       try {
-        const out = await generationEngines(deps).vision.analyze(file);
+        const out = await deps.engines.vision.analyze(file);
         return { success: true, ...out };
       } catch (err) {
         if (err instanceof EngineError) {

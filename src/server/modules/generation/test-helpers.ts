@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps';
+import type { ImageEngine } from '../../engines/images/images';
 import { models } from '../../db/schema/index';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 
@@ -48,4 +49,19 @@ export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: 
     .values({ id, userId, name: opts.name ?? 'My Face', status: opts.status ?? 'ready', triggerWord: 'zxqperson', artifactKey, runwareAirName: opts.offlineHosted ? `offline:${id}@1` : 'lorastudio:1@1', hostingProvider: opts.offlineHosted ? 'offline' : null })
     .returning();
   return row;
+}
+
+/**
+ * An image engine a test swaps between cases: pass `engine` to createHarness as the renderer, then
+ * `use()` another behaviour (its name decides which engine a generation is recorded with).
+ */
+export function switchableImages(initial: ImageEngine) {
+  let current = initial;
+  const engine: ImageEngine = {
+    get name() {
+      return current.name;
+    },
+    render: (req) => current.render(req),
+  };
+  return { engine, use: (next: ImageEngine) => void (current = next) };
 }

@@ -11,7 +11,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   });
 
   app.get('/api/config', async () => ({
-    engines: deps.engines,
+    engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
   }));
 }

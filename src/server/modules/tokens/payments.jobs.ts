@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { createPaymentsEngine } from '../../engines/payments/factory';
 import { createPaymentsService } from './payments.service';
 
 const EVERY_MS = 5 * 60_000;
@@ -11,7 +10,7 @@ export function definePaymentsJobs(deps: AppDeps) {
     name: 'payments-reconcile',
     schema: z.object({}),
     handler: async (_p, ctx) => {
-      const payments = createPaymentsService(deps, createPaymentsEngine(deps.config, deps.db));
+      const payments = createPaymentsService(deps, deps.engines.payments);
       await payments.reconcile();
       return ctx.retryIn(EVERY_MS);
     },

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, transactions, users } from '../../db/schema/index';
-import { createPaymentsEngine } from '../../engines/payments/factory';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { ledgerMismatches } from './ledger.service';
 import { createPaymentsService } from './payments.service';
@@ -19,7 +18,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const service = () => createPaymentsService(h.deps, createPaymentsEngine(h.deps.config, h.deps.db));
+const service = () => createPaymentsService(h.deps, h.deps.engines.payments);
 const balanceOf = async (id: string) => (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
 const paymentOf = async (intentId: string) =>
   (await h.deps.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0];

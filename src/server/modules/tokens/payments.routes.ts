@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPaymentIntentSchema, offlineConfirmSchema, purchaseTokensSchema } from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
-import { createPaymentsEngine } from '../../engines/payments/factory';
-import { PaymentProviderError } from '../../engines/payments/payments';
 import { sendError } from '../../http/error-handler';
 import { requireUser } from '../../http/session';
 import { createPaymentsService, type PaymentsService } from './payments.service';
+import { EngineError } from '../../engines/engine-error';
 
 // Checkout: create the intent, (offline) confirm the card, credit the purchase, and the Stripe webhook.
 export async function paymentsRoutes(app: FastifyInstance, opts: { deps: AppDeps; payments?: PaymentsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const engine = createPaymentsEngine(opts.deps.config, opts.deps.db);
+  const engine = opts.deps.engines.payments;
   const payments = opts.payments ?? createPaymentsService(opts.deps, engine);
 
   r.post('/api/create-payment-intent', { schema: { body: createPaymentIntentSchema } }, async (request) => {
@@ -47,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       try {
         event = engine.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
       } catch (err) {
-        if (err instanceof PaymentProviderError) {
+        if (err instanceof EngineError) {
           request.log.warn({ err: err.message }, 'stripe webhook refused');
           return sendError(reply, 400, 'WEBHOOK_SIGNATURE_INVALID', 'Webhook signature verification failed');
         }

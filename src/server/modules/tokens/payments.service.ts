@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PACKAGE_NOT_FOUND } from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
-import type { AnyPaymentsEngine } from '../../engines/payments/factory';
-import { PaymentProviderError, type PaymentIntent } from '../../engines/payments/payments';
+import type { AnyPaymentsEngine } from '../../engines/engines';
+import { type PaymentIntent } from '../../engines/payments/payments';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { createAuthRepository } from '../auth/auth.repository';
 import type { UserRow } from '../users/users.repository';
@@ -12,6 +12,7 @@ import { applyLedgerEntry, inLedgerTransaction } from './ledger.service';
 import { createLedgerRepository, type LedgerRow } from './ledger.repository';
 import { createPackagesRepository } from './packages.repository';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
+import { EngineError } from '../../engines/engine-error';
 
 const CURRENCY = 'usd';
 const RECHECK_WINDOW_MS = 30 * 86_400_000;
@@ -62,7 +63,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
     try {
       return await engine.retrieveIntent(id);
     } catch (err) {
-      if (err instanceof PaymentProviderError) {
+      if (err instanceof EngineError) {
         log.warn({ err, paymentIntentId: id }, 'payment provider unavailable while reading an intent');
         throw providerUnavailable();
       }
@@ -144,7 +145,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
           idempotencyKey: `pi-create:${paymentId}`,
         });
       } catch (err) {
-        if (err instanceof PaymentProviderError) {
+        if (err instanceof EngineError) {
           log.warn({ err, packageId: pkg.id }, 'payment provider unavailable while creating an intent');
           throw providerUnavailable();
         }

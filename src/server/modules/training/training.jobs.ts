@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { hostingEngineFor } from '../../engines/hosting/factory';
 import type { HostUploadInput } from '../../engines/hosting/hosting';
-import { createTrainingEngine } from '../../engines/training/factory';
-import { ProviderError, type TrainingJobInput } from '../../engines/training/training';
+import { type TrainingJobInput } from '../../engines/training/training';
 import type { JobContext } from '../../jobs/queue';
 import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
 import { progressFromLogs } from '../../../shared/training-progress';
@@ -22,6 +20,7 @@ import {
 } from './settle';
 import { watchdogDelayMs } from './training.service';
 import { createUploadLogsRepository, type UploadLogRow } from './upload-logs.repository';
+import { EngineError } from '../../engines/engine-error';
 
 const LOG_LIMIT = 64_000;
 
@@ -63,14 +62,14 @@ export function registerTrainingJobs(deps: AppDeps) {
       const m = await models.byId(modelId);
       if (!m || m.status !== 'training' || m.trainingAttempt !== attempt)
         return { kind: 'done', result: 'stale' };
-      const engine = createTrainingEngine(deps, m.trainingProvider);
+      const engine = deps.engines.trainerFor(m.trainingProvider);
       const input = await trainingInput(m);
       if (!m.trainingId) {
         let started;
         try {
           started = await engine.start(input);
         } catch (err) {
-          if (err instanceof ProviderError && !err.retryable) {
+          if (err instanceof EngineError && !err.retryable) {
             await failModel(deps, modelId, attempt, `Training could not start: ${err.message}`);
             return { kind: 'done', result: 'failed' };
           }
@@ -97,7 +96,7 @@ export function registerTrainingJobs(deps: AppDeps) {
       try {
         p = await engine.poll({ ...input, trainingId: m.trainingId });
       } catch (err) {
-        if (err instanceof ProviderError && !err.retryable) {
+        if (err instanceof EngineError && !err.retryable) {
           await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
           return { kind: 'done', result: 'failed' };
         }
@@ -127,7 +126,7 @@ export function registerTrainingJobs(deps: AppDeps) {
             attempt,
           );
           if (moved) {
-            const host = hostingEngineFor(deps, moved);
+            const host = deps.engines.hostFor(moved);
             await createModelsRepository(tx).update(modelId, { hostingProvider: host.name });
             await startHostSeries(deps, tx, moved);
           }
@@ -206,7 +205,7 @@ export function registerTrainingJobs(deps: AppDeps) {
         );
         return { kind: 'done', result: 'stale' };
       }
-      const engine = hostingEngineFor(deps, m);
+      const engine = deps.engines.hostFor(m);
       const input: HostUploadInput = {
         modelId,
         userId: m.userId,
@@ -236,7 +235,7 @@ export function registerTrainingJobs(deps: AppDeps) {
       try {
         p = await engine.poll(input);
       } catch (err) {
-        if (err instanceof ProviderError && err.retryable) return ctx.retryIn(backoff());
+        if (err instanceof EngineError && err.retryable) return ctx.retryIn(backoff());
         if (!(err instanceof Error)) throw err;
         p = { status: 'failed' as const, message: err.message };
       }
@@ -300,7 +299,7 @@ export function registerTrainingJobs(deps: AppDeps) {
 
   async function watch(m: ModelRow) {
     if (m.status === 'training') {
-      const engine = createTrainingEngine(deps, m.trainingProvider);
+      const engine = deps.engines.trainerFor(m.trainingProvider);
       const started = m.trainingStartedAt?.getTime() ?? m.updatedAt.getTime();
       if (Date.now() - started > engine.maxDurationMs) {
         if (m.trainingId) await engine.cancel(m.trainingId).catch(() => {});
@@ -330,7 +329,7 @@ export function registerTrainingJobs(deps: AppDeps) {
       return;
     }
     if (log.status === 'success') return;
-    const host = hostingEngineFor(deps, m);
+    const host = deps.engines.hostFor(m);
     if (Date.now() - log.createdAt.getTime() > host.maxDurationMs + 30 * 60_000) {
       await logs.update(
         log.id,

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../deps';
-import { createTrainingEngine } from '../../engines/training/factory';
 import { conflict, notFound } from '../../lib/errors';
 import { MIN_TRAINING_IMAGES, TRAINING_COST } from '../../../shared/constants';
 import { INSUFFICIENT_TRAINING_TOKENS } from '../../../shared/schemas/models';
@@ -34,7 +33,7 @@ export function createTrainingService(deps: AppDeps) {
   async function bestEffortCancel(model: ModelRow) {
     if (!model.trainingId) return;
     try {
-      await createTrainingEngine(deps, model.trainingProvider).cancel(model.trainingId);
+      await deps.engines.trainerFor(model.trainingProvider).cancel(model.trainingId);
     } catch (err) {
       deps.log.warn({ err, modelId: model.id }, 'cancelling the training at the provider failed');
     }
@@ -89,7 +88,7 @@ export function createTrainingService(deps: AppDeps) {
           trainingProgress: 0,
           trainingLogs: '',
           trainingError: null,
-          trainingProvider: deps.engines.training,
+          trainingProvider: deps.engines.trainer.name,
           hostingProvider: null,
           processingStatus: null,
           runwareAirName: null,

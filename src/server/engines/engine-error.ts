@@ -1,0 +1,16 @@
+/**
+ * The one error every engine (training, hosting, images, vision, payments) throws. `retryable` ones
+ * (rate limits, capacity, timeouts, 5xx, network) are tried again by the job with backoff; the others
+ * fail the step at once. `code` is the vendor's or our short reason (`timeout`, `signature`, …).
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    public readonly retryable: boolean,
+    public readonly status?: number,
+    public readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}

@@ -1,0 +1,105 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Storage } from '../storage/storage';
+import type { UrlSigner } from '../storage/signed-url';
+import { engineNames, type EngineNames } from './index';
+import type { HostingEngine } from './hosting/hosting';
+import { createOfflineHost } from './hosting/offline';
+import { createRunwareHost } from './hosting/runware';
+import type { ImageEngine } from './images/images';
+import { createOfflineImageEngine } from './images/offline';
+import { createRunwareImageEngine } from './images/runware';
+import { createRunwareClient, type RunwareClient } from './runware-client';
+import { createOfflinePaymentsEngine, type OfflinePaymentsEngine } from './payments/offline';
+import { createStripePaymentsEngine, type StripePaymentsEngine } from './payments/stripe';
+import { createOfflineTrainer } from './training/offline';
+import { createReplicateTrainer } from './training/replicate';
+import type { TrainingEngine } from './training/training';
+import { EngineError } from './engine-error';
+import { createOfflineVisionEngine } from './vision/offline';
+import { createRunwareVisionEngine } from './vision/runware';
+import type { VisionEngine } from './vision/vision';
+
+export type AnyPaymentsEngine = OfflinePaymentsEngine | StripePaymentsEngine;
+
+/** Every engine instance of one process, built once from configuration (or given by a test). */
+export type EngineSet = {
+  /** the configured trainer, and the ones a model may have been trained with earlier */
+  trainers: { offline: TrainingEngine; replicate?: TrainingEngine };
+  hosts: { offline: HostingEngine; runware?: HostingEngine };
+  images: { offline: ImageEngine; runware?: ImageEngine };
+  vision: VisionEngine;
+  payments: AnyPaymentsEngine;
+};
+
+export type Engines = EngineSet & {
+  names: EngineNames;
+  /** the trainer new trainings use */
+  trainer: TrainingEngine;
+  /** the trainer a model went through (kept on the model), else the configured one */
+  trainerFor(name: string | null | undefined): TrainingEngine;
+  /** the host for a model: Runware hosts real LoRA weights; an offline-trained model only has the offline artifact */
+  hostFor(model: { weightsKey: string | null; hostingProvider?: string | null }): HostingEngine;
+  /** the renderer new generations use */
+  imageEngine: ImageEngine;
+  /** the renderer a generation was priced and recorded with */
+  imagesFor(name: string): ImageEngine;
+};
+
+/** A model trained on a vendor whose keys are gone: every step fails (and the pipeline refunds). */
+function unavailableTrainer(name: 'replicate'): TrainingEngine {
+  const fail = async (): Promise<never> => {
+    throw new EngineError(`The ${name} trainer is not configured on this server`, false);
+  };
+  return { name, pollMs: 1000, maxDurationMs: 60_000, start: fail, poll: fail, cancel: fail };
+}
+
+export function buildEngineSet(config: Config, io: { db: Db; storage: Storage; signer: UrlSigner }): EngineSet {
+  const runware: RunwareClient | undefined = config.runware
+    ? createRunwareClient({ apiKey: config.runware.apiKey, baseUrl: config.runware.baseUrl })
+    : undefined;
+  return {
+    trainers: {
+      offline: createOfflineTrainer({ storage: io.storage, trainSeconds: config.offline.trainSeconds }),
+      replicate: config.replicate ? createReplicateTrainer({ config, storage: io.storage, signer: io.signer }) : undefined,
+    },
+    hosts: {
+      offline: createOfflineHost({ hostSeconds: config.offline.hostSeconds }),
+      runware: runware ? createRunwareHost({ config, storage: io.storage, signer: io.signer }) : undefined,
+    },
+    images: {
+      offline: createOfflineImageEngine(),
+      runware: runware ? createRunwareImageEngine(runware) : undefined,
+    },
+    vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
+    payments: config.stripe ? createStripePaymentsEngine(config.stripe) : createOfflinePaymentsEngine(io.db),
+  };
+}
+
+/** Wraps a set with the choice rules (engineNames in engines/index.ts) the pipeline and generation use. */
+export function createEngines(config: Config, set: EngineSet): Engines {
+  const names = engineNames(config);
+  const trainer = names.training === 'replicate' ? (set.trainers.replicate ?? unavailableTrainer('replicate')) : set.trainers.offline;
+  const imageEngine = names.images === 'runware' && set.images.runware ? set.images.runware : set.images.offline;
+  return {
+    ...set,
+    names,
+    trainer,
+    trainerFor(name) {
+      if (!name) return trainer;
+      if (name === 'replicate') return set.trainers.replicate ?? unavailableTrainer('replicate');
+      return set.trainers.offline;
+    },
+    hostFor(model) {
+      const pick = model.hostingProvider ?? (set.hosts.runware && model.weightsKey ? 'runware' : 'offline');
+      if (pick === 'runware' && set.hosts.runware) return set.hosts.runware;
+      return set.hosts.offline;
+    },
+    imageEngine,
+    // A model trained and hosted offline exists only as the offline artifact, so it always renders
+    // offline, whatever vendor keys are set.
+    imagesFor(name) {
+      return name === imageEngine.name ? imageEngine : set.images.offline;
+    },
+  };
+}
