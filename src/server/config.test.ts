@@ -62,6 +62,11 @@ describe('config', () => {
     expect(o.replicate).toMatchObject({ baseUrl: 'https://proxy.example.com/replicate/v1', baseUrlOverridden: true });
     expect(o.runware).toMatchObject({ baseUrl: 'https://proxy.example.com/runware/v1', baseUrlOverridden: true });
     expect(o.stripe).toMatchObject({ baseUrl: 'https://stripe-proxy.example.com:8443', baseUrlOverridden: true });
+    // spelling out the vendor's own URL is no override: it does not relax the safe start
+    const spelled = { REPLICATE_API_URL: 'https://api.replicate.com/v1/', RUNWARE_API_URL: 'https://api.runware.ai/v1', STRIPE_API_URL: 'https://api.stripe.com' };
+    const d = loadConfig({ ...live, ...spelled });
+    expect([d.replicate?.baseUrlOverridden, d.runware?.baseUrlOverridden, d.stripe?.baseUrlOverridden]).toEqual([false, false, false]);
+    expect(() => loadConfig({ ...live, ...spelled, PUBLIC_URL: 'http://127.0.0.1:3000' })).toThrow(/PUBLIC_URL/);
   });
 
   it('refuses base URLs in the old form: a bare Replicate/Runware origin, a Stripe URL with a path', () => {
@@ -80,8 +85,9 @@ describe('config', () => {
 
   it('refuses a vendor key when PUBLIC_URL is not a public https origin, naming the vendor and why', () => {
     const cases: [string | undefined, RegExp][] = [
-      [undefined, /PUBLIC_URL: not set \(links use http:\/\/127\.0\.0\.1:3000\)/],
-      ['http://studio.example.com', /uses http, not https/],
+      [undefined, /PUBLIC_URL: not set, so links use http:\/\/127\.0\.0\.1:3000, which is not a public https:\/\/ origin/],
+      ['http://studio.example.com', /\(it uses http, not https\)/],
+      ['http://192.168.1.5:3000', /it uses http, not https; 192\.168\.1\.5 is a private address/],
       ['https://localhost:3000', /loopback/],
       ['https://127.0.0.1', /loopback/],
       ['https://10.1.2.3', /private address/],
@@ -116,9 +122,14 @@ describe('config', () => {
       RUNWARE_API_URL: 'http://127.0.0.1:4011/v1',
       STRIPE_API_URL: 'http://127.0.0.1:4012',
     });
-    expect(c.warnings).toHaveLength(3);
-    expect(c.warnings[0]).toMatch(/^PUBLIC_URL: http:\/\/127\.0\.0\.1:3000 is not a public https:\/\/ origin .*REPLICATE_API_URL points Replicate elsewhere/);
-    expect(c.warnings[2]).toMatch(/STRIPE_API_URL points Stripe elsewhere/);
+    expect(c.warnings).toEqual([
+      expect.stringMatching(
+        /^PUBLIC_URL: http:\/\/127\.0\.0\.1:3000 is not a public https:\/\/ origin .*allowed because REPLICATE_API_URL, RUNWARE_API_URL, STRIPE_API_URL point Replicate, Runware, Stripe elsewhere/,
+      ),
+    ]);
+    expect(loadConfig({ ...live, RUNWARE_API_KEY: '', STRIPE_SECRET_KEY: '', PUBLIC_URL: 'http://127.0.0.1:3000', REPLICATE_API_URL: 'http://127.0.0.1:4010/v1' }).warnings).toEqual([
+      expect.stringMatching(/REPLICATE_API_URL points Replicate elsewhere .* the real Replicate could not reach it/),
+    ]);
     // one vendor overridden does not excuse another that talks to the real service
     expect(() => loadConfig({ ...live, PUBLIC_URL: 'http://127.0.0.1:3000', REPLICATE_API_URL: 'http://127.0.0.1:4010/v1' })).toThrow(
       /RUNWARE_API_KEY is set.*STRIPE_SECRET_KEY is set/s,

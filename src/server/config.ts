@@ -111,8 +111,10 @@ export type SetupVerdict = { level: 'error' | 'warning'; variable: string; messa
 
 export type ParsedConfig = { config: Config; verdicts: SetupVerdict[] };
 
+// Spelling out the vendor's own URL is not an override: only another host or path relaxes the safe start.
 function baseUrl(value: string | undefined, fallback: string) {
-  return value === undefined ? { baseUrl: fallback, baseUrlOverridden: false } : { baseUrl: value.replace(/\/+$/, ''), baseUrlOverridden: true };
+  const url = value === undefined ? fallback : value.replace(/\/+$/, '');
+  return { baseUrl: url, baseUrlOverridden: url !== fallback };
 }
 
 function invalid(lines: string[]): ConfigError {
@@ -269,23 +271,26 @@ export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
   const verdicts: SetupVerdict[] = [];
   const reason = unreachableReason(config.publicUrl);
   if (reason) {
-    const shown = e.PUBLIC_URL ? config.publicUrl : `not set (links use ${config.publicUrl})`;
+    const shown = e.PUBLIC_URL ? `${config.publicUrl} is` : `not set, so links use ${config.publicUrl}, which is`;
     const strict = rules.filter((r) => !r.overridden);
     if (strict.length > 0) {
       verdicts.push({
         level: 'error',
         variable: 'PUBLIC_URL',
         message:
-          `PUBLIC_URL: ${shown} is not a public https:// origin the vendors can reach (${reason}); ` +
+          `PUBLIC_URL: ${shown} not a public https:// origin the vendors can reach (${reason}); ` +
           strict.map((r) => `${r.uses} (${r.keyVar} is set)`).join('; ') +
           '. Set PUBLIC_URL to the https origin your site is served at.',
       });
     }
-    for (const r of rules.filter((x) => x.overridden)) {
+    const relaxed = rules.filter((x) => x.overridden);
+    if (relaxed.length > 0) {
+      const vars = relaxed.map((r) => r.urlVar).join(', ');
+      const names = relaxed.map((r) => r.name).join(', ');
       verdicts.push({
         level: 'warning',
         variable: 'PUBLIC_URL',
-        message: `PUBLIC_URL: ${shown} is not a public https:// origin (${reason}); allowed because ${r.urlVar} points ${r.name} elsewhere (a proxy or a local double) — the real ${r.name} could not reach it.`,
+        message: `PUBLIC_URL: ${shown} not a public https:// origin (${reason}); allowed because ${vars} ${relaxed.length > 1 ? 'point' : 'points'} ${names} elsewhere (a proxy or local doubles) — the real ${relaxed.length > 1 ? 'vendors' : names} could not reach it.`,
       });
     }
   }

@@ -12,8 +12,12 @@ export function unreachableReason(origin: string): string | null {
   } catch {
     return 'it is not a URL';
   }
-  if (url.protocol !== 'https:') return `it uses ${url.protocol.replace(':', '')}, not https`;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostReason(url.hostname.replace(/^\[|\]$/g, '').toLowerCase());
+  const scheme = url.protocol === 'https:' ? null : `it uses ${url.protocol.replace(':', '')}, not https`;
+  return [scheme, host].filter(Boolean).join('; ') || null;
+}
+
+function hostReason(host: string): string | null {
   const kind = isIP(host);
   if (kind === 4) return ipv4Reason(host);
   if (kind === 6) return ipv6Reason(host);
