@@ -12,6 +12,7 @@ const live = {
   RUNWARE_AIR_SOURCE: 'acme',
   STRIPE_SECRET_KEY: 'sk_test',
   STRIPE_WEBHOOK_SECRET: 'whsec_y',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_y',
 };
 
 describe('config', () => {
@@ -101,7 +102,7 @@ describe('config', () => {
       ['https://studio.internal', /private network name/],
     ];
     for (const [url, why] of cases) {
-      for (const key of [{ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_WEBHOOK_SECRET: 'whsec_x' }, { RUNWARE_API_KEY: 'rw', RUNWARE_AIR_SOURCE: 'acme' }, { STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: 'whsec_y' }]) {
+      for (const key of [{ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_WEBHOOK_SECRET: 'whsec_x' }, { RUNWARE_API_KEY: 'rw', RUNWARE_AIR_SOURCE: 'acme' }, { STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: 'whsec_y', STRIPE_PUBLISHABLE_KEY: 'pk_test_y' }]) {
         const env = { ...base, ...key, ...(url ? { PUBLIC_URL: url } : {}) };
         expect(() => loadConfig(env), `${url} ${Object.keys(key)[0]}`).toThrow(why);
         expect(() => loadConfig(env)).toThrow(new RegExp(`${Object.keys(key)[0]} is set`));
@@ -147,6 +148,15 @@ describe('config', () => {
       expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: .*Allowed because STRIPE_API_URL is overridden/),
     ]);
     expect(() => loadConfig({ ...doubles, NODE_ENV: 'production' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses Stripe without a publishable key, or with keys of different modes', () => {
+    const { STRIPE_PUBLISHABLE_KEY: _, ...noPk } = live;
+    expect(() => loadConfig(noPk)).toThrow(/STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set: the checkout page cannot load the card form/);
+    expect(() => loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is a test key but STRIPE_SECRET_KEY is a live key/,
+    );
+    expect(loadConfig({ ...live, STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).stripe?.secretKey).toBe('rk_live_1');
   });
 
   it('parseConfig reports every verdict without stopping (for npm run vendors:check)', () => {

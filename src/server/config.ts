@@ -265,6 +265,11 @@ export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
           missing: !config.stripe.webhookSecret,
           why: 'payment webhooks cannot be verified, so paid tokens are credited late (by the reconcile job) and refunds and disputes are missed. Copy the whsec_… signing secret of the webhook endpoint from the Stripe dashboard',
         },
+        {
+          variable: 'STRIPE_PUBLISHABLE_KEY',
+          missing: !config.stripe.publishableKey,
+          why: 'the checkout page cannot load the card form without it. Copy the pk_… key from the API keys page of the Stripe dashboard',
+        },
       ],
     });
 
@@ -303,6 +308,17 @@ export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
         message: `${s.variable}: required when ${r.keyVar} is set: ${s.why}.${fatal ? '' : ` Allowed because ${r.urlVar} is overridden.`}`,
       });
     }
+  }
+  // a PaymentIntent made with a test secret key cannot be confirmed with a live publishable key, and back
+  const mode = (key: string | undefined) => /^(?:sk|rk|pk)_(live|test)_/.exec(key ?? '')?.[1];
+  const secretMode = mode(config.stripe?.secretKey);
+  const publishableMode = mode(config.stripe?.publishableKey);
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    verdicts.push({
+      level: 'error',
+      variable: 'STRIPE_PUBLISHABLE_KEY',
+      message: `STRIPE_PUBLISHABLE_KEY: is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key; use the pair from the same mode of the Stripe dashboard.`,
+    });
   }
   return verdicts;
 }
