@@ -41,7 +41,7 @@ const envSchema = z.object({
   REPLICATE_API_URL: optional.pipe(z.url().optional()),
   RUNWARE_API_KEY: optional,
   RUNWARE_API_URL: optional.pipe(z.url().optional()),
-  // an AIR source is a lower-case name made on the Runware dashboard (the part before ':' in source:id@version)
+  // an AIR source is a name created on the Runware dashboard (the part before ':' in source:id@version)
   RUNWARE_AIR_SOURCE: optional.pipe(
     z
       .string()
@@ -122,6 +122,7 @@ function invalid(lines: string[]): ConfigError {
 }
 
 /**
+ * With loadConfig, the only reader of process.env.
  * Parses the environment and judges the vendor setup without stopping on the judgement, so
  * `npm run vendors:check` can print every verdict. Malformed values still throw ConfigError.
  */
@@ -323,7 +324,7 @@ export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
   return verdicts;
 }
 
-// The only reader of process.env. Bad values and an unsafe vendor setup stop the start with the variable's name.
+// What the server starts with: bad values and an unsafe vendor setup stop the start with the variable's name.
 export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const { config, verdicts } = parseConfig(source, overrides);
   const errors = verdicts.filter((v) => v.level === 'error');
