@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { unreachableReason } from './lib/public-origin';
 
 const optional = z
   .string()
@@ -40,6 +41,13 @@ const envSchema = z.object({
   REPLICATE_API_URL: optional.pipe(z.url().optional()),
   RUNWARE_API_KEY: optional,
   RUNWARE_API_URL: optional.pipe(z.url().optional()),
+  // an AIR source is a name created on the Runware dashboard (the part before ':' in source:id@version)
+  RUNWARE_AIR_SOURCE: optional.pipe(
+    z
+      .string()
+      .regex(/^[^\s:@/]{1,64}$/, "must be the source name only (the part before ':' in source:id@version), e.g. acme")
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -67,13 +75,16 @@ export type Config = {
   secureCookies: boolean;
   admin: { username?: string; password?: string; email?: string };
   offline: { trainSeconds: number; hostSeconds: number };
-  replicate?: { apiToken: string; webhookSecret?: string; baseUrl?: string };
-  runware?: { apiKey: string; baseUrl?: string };
-  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; baseUrl?: string };
+  /** baseUrl is always set (the vendor's own unless *_API_URL overrides it) and used as given. */
+  replicate?: { apiToken: string; webhookSecret?: string; baseUrl: string; baseUrlOverridden: boolean };
+  runware?: { apiKey: string; airSource: string; baseUrl: string; baseUrlOverridden: boolean };
+  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; baseUrl: string; baseUrlOverridden: boolean };
   smtp?: { url: string; from: string };
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   logLevel: Env['LOG_LEVEL'];
+  /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
@@ -87,22 +98,56 @@ function sessionSecretFromDisk(dataDir: string): string {
   return secret;
 }
 
-// The only reader of process.env. Bad values stop the start with the variable's name.
-export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export const VENDOR_DEFAULT_URLS = {
+  // the base each vendor's own client uses; paths are appended to it as given
+  replicate: 'https://api.replicate.com/v1',
+  runware: 'https://api.runware.ai/v1',
+  // stripe-node takes an origin (host, port, protocol) and adds /v1 itself
+  stripe: 'https://api.stripe.com',
+} as const;
+
+/** One judgement of the vendor setup: errors stop the start, warnings are logged. */
+export type SetupVerdict = { level: 'error' | 'warning'; variable: string; message: string };
+
+export type ParsedConfig = { config: Config; verdicts: SetupVerdict[] };
+
+// Spelling out the vendor's own URL is not an override: only another host or path relaxes the safe start.
+function baseUrl(value: string | undefined, fallback: string) {
+  const url = value === undefined ? fallback : value.replace(/\/+$/, '');
+  return { baseUrl: url, baseUrlOverridden: url !== fallback };
+}
+
+function invalid(lines: string[]): ConfigError {
+  return new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+}
+
+/**
+ * With loadConfig, the only reader of process.env.
+ * Parses the environment and judges the vendor setup without stopping on the judgement, so
+ * `npm run vendors:check` can print every verdict. Malformed values still throw ConfigError.
+ */
+export function parseConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): ParsedConfig {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
   const requireAll = (group: string, names: (keyof Env)[]) => {
     const set = names.filter((n) => e[n] !== undefined);
     if (set.length > 0 && set.length < names.length) {
       const missing = names.filter((n) => e[n] === undefined);
-      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when ${group} is configured`);
+      throw invalid([`${missing.join(', ')}: required when ${group} is configured`]);
     }
   };
   requireAll('S3 storage', ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  // The old form of these was a bare origin; the adapters now use the value as given, so a bare
+  // origin would send every call to a path the vendor does not serve.
+  const bare = (['REPLICATE_API_URL', 'RUNWARE_API_URL'] as const).filter((n) => e[n] !== undefined && new URL(e[n]!).pathname === '/');
+  const withPath = e.STRIPE_API_URL !== undefined && new URL(e.STRIPE_API_URL).pathname !== '/';
+  if (bare.length > 0 || withPath) {
+    throw invalid([
+      ...bare.map((n) => `${n}: give the API base with its version path, e.g. ${n === 'REPLICATE_API_URL' ? VENDOR_DEFAULT_URLS.replicate : VENDOR_DEFAULT_URLS.runware}`),
+      ...(withPath ? [`STRIPE_API_URL: give an origin only, e.g. ${VENDOR_DEFAULT_URLS.stripe} (the Stripe client adds /v1 itself)`] : []),
+    ]);
+  }
 
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
@@ -118,15 +163,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     offline: { trainSeconds: e.OFFLINE_TRAIN_SECONDS, hostSeconds: e.OFFLINE_HOST_SECONDS },
     replicate: e.REPLICATE_API_TOKEN
-      ? { apiToken: e.REPLICATE_API_TOKEN, webhookSecret: e.REPLICATE_WEBHOOK_SECRET, baseUrl: e.REPLICATE_API_URL }
+      ? {
+          apiToken: e.REPLICATE_API_TOKEN,
+          webhookSecret: e.REPLICATE_WEBHOOK_SECRET,
+          ...baseUrl(e.REPLICATE_API_URL, VENDOR_DEFAULT_URLS.replicate),
+        }
       : undefined,
-    runware: e.RUNWARE_API_KEY ? { apiKey: e.RUNWARE_API_KEY, baseUrl: e.RUNWARE_API_URL } : undefined,
+    runware: e.RUNWARE_API_KEY
+      ? {
+          apiKey: e.RUNWARE_API_KEY,
+          // checked below: required with the key
+          airSource: e.RUNWARE_AIR_SOURCE ?? '',
+          ...baseUrl(e.RUNWARE_API_URL, VENDOR_DEFAULT_URLS.runware),
+        }
+      : undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,
           publishableKey: e.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          baseUrl: e.STRIPE_API_URL,
+          ...baseUrl(e.STRIPE_API_URL, VENDOR_DEFAULT_URLS.stripe),
         }
       : undefined,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>' } : undefined,
@@ -141,10 +197,137 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    warnings: [],
     ...overrides,
   };
-  if (config.stripe && !config.stripe.webhookSecret && config.env === 'production') {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set in production');
+  return { config, verdicts: judgeVendorSetup(config, e) };
+}
+
+type VendorRule = {
+  name: string;
+  keyVar: keyof Env;
+  urlVar: keyof Env;
+  overridden: boolean;
+  /** what the vendor does with PUBLIC_URL, so the operator knows why it must be reachable */
+  uses: string;
+  secrets: { variable: keyof Env; missing: boolean; why: string; alwaysRequired?: boolean }[];
+};
+
+/**
+ * The safe start (issue 11, item 4): with a vendor key set, PUBLIC_URL must be a public https
+ * origin and the vendor's secrets must be present, or the first real job would be paid for and
+ * then lost. When the vendor's base URL is overridden (local doubles, a proxy) the vendor may well
+ * reach this machine, so those problems only warn — except that missing secrets stay fatal in
+ * production and the AIR source is always required (the hosting adapter cannot work without it).
+ */
+export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
+  const rules: VendorRule[] = [];
+  if (config.replicate)
+    rules.push({
+      name: 'Replicate',
+      keyVar: 'REPLICATE_API_TOKEN',
+      urlVar: 'REPLICATE_API_URL',
+      overridden: config.replicate.baseUrlOverridden,
+      uses: 'Replicate downloads the training photos from it and posts training webhooks to it',
+      secrets: [
+        {
+          variable: 'REPLICATE_WEBHOOK_SECRET',
+          missing: !config.replicate.webhookSecret,
+          why: 'training webhooks cannot be verified and are refused, so finished trainings are noticed late (by polling). Get it from GET https://api.replicate.com/v1/webhooks/default/secret',
+        },
+      ],
+    });
+  if (config.runware)
+    rules.push({
+      name: 'Runware',
+      keyVar: 'RUNWARE_API_KEY',
+      urlVar: 'RUNWARE_API_URL',
+      overridden: config.runware.baseUrlOverridden,
+      uses: 'Runware downloads the trained LoRA weights and the images to caption from it',
+      secrets: [
+        {
+          variable: 'RUNWARE_AIR_SOURCE',
+          missing: !config.runware.airSource,
+          why: 'trained models are uploaded to Runware under this AIR source, which must exist on your Runware account (create it on the Runware dashboard)',
+          alwaysRequired: true,
+        },
+      ],
+    });
+  if (config.stripe)
+    rules.push({
+      name: 'Stripe',
+      keyVar: 'STRIPE_SECRET_KEY',
+      urlVar: 'STRIPE_API_URL',
+      overridden: config.stripe.baseUrlOverridden,
+      uses: 'Stripe posts payment webhooks to it',
+      secrets: [
+        {
+          variable: 'STRIPE_WEBHOOK_SECRET',
+          missing: !config.stripe.webhookSecret,
+          why: 'payment webhooks cannot be verified, so paid tokens are credited late (by the reconcile job) and refunds and disputes are missed. Copy the whsec_… signing secret of the webhook endpoint from the Stripe dashboard',
+        },
+        {
+          variable: 'STRIPE_PUBLISHABLE_KEY',
+          missing: !config.stripe.publishableKey,
+          why: 'the checkout page cannot load the card form without it. Copy the pk_… key from the API keys page of the Stripe dashboard',
+        },
+      ],
+    });
+
+  const verdicts: SetupVerdict[] = [];
+  const reason = unreachableReason(config.publicUrl);
+  if (reason) {
+    const shown = e.PUBLIC_URL ? `${config.publicUrl} is` : `not set, so links use ${config.publicUrl}, which is`;
+    const strict = rules.filter((r) => !r.overridden);
+    if (strict.length > 0) {
+      verdicts.push({
+        level: 'error',
+        variable: 'PUBLIC_URL',
+        message:
+          `PUBLIC_URL: ${shown} not a public https:// origin the vendors can reach (${reason}); ` +
+          strict.map((r) => `${r.uses} (${r.keyVar} is set)`).join('; ') +
+          '. Set PUBLIC_URL to the https origin your site is served at.',
+      });
+    }
+    const relaxed = rules.filter((x) => x.overridden);
+    if (relaxed.length > 0) {
+      const vars = relaxed.map((r) => r.urlVar).join(', ');
+      const names = relaxed.map((r) => r.name).join(', ');
+      verdicts.push({
+        level: 'warning',
+        variable: 'PUBLIC_URL',
+        message: `PUBLIC_URL: ${shown} not a public https:// origin (${reason}); allowed because ${vars} ${relaxed.length > 1 ? 'point' : 'points'} ${names} elsewhere (a proxy or local doubles) — the real ${relaxed.length > 1 ? 'vendors' : names} could not reach it.`,
+      });
+    }
   }
-  return config;
+  for (const r of rules) {
+    for (const s of r.secrets.filter((x) => x.missing)) {
+      const fatal = s.alwaysRequired || !r.overridden || config.env === 'production';
+      verdicts.push({
+        level: fatal ? 'error' : 'warning',
+        variable: s.variable,
+        message: `${s.variable}: required when ${r.keyVar} is set: ${s.why}.${fatal ? '' : ` Allowed because ${r.urlVar} is overridden.`}`,
+      });
+    }
+  }
+  // a PaymentIntent made with a test secret key cannot be confirmed with a live publishable key, and back
+  const mode = (key: string | undefined) => /^(?:sk|rk|pk)_(live|test)_/.exec(key ?? '')?.[1];
+  const secretMode = mode(config.stripe?.secretKey);
+  const publishableMode = mode(config.stripe?.publishableKey);
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    verdicts.push({
+      level: 'error',
+      variable: 'STRIPE_PUBLISHABLE_KEY',
+      message: `STRIPE_PUBLISHABLE_KEY: is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key; use the pair from the same mode of the Stripe dashboard.`,
+    });
+  }
+  return verdicts;
+}
+
+// What the server starts with: bad values and an unsafe vendor setup stop the start with the variable's name.
+export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const { config, verdicts } = parseConfig(source, overrides);
+  const errors = verdicts.filter((v) => v.level === 'error');
+  if (errors.length > 0) throw invalid(errors.map((v) => v.message));
+  return { ...config, warnings: verdicts.filter((v) => v.level === 'warning').map((v) => v.message) };
 }

@@ -32,6 +32,8 @@ async function main() {
     throw err;
   }
   const deps = await createDeps(config);
+  // vendor setup problems tolerated because a base URL is overridden (a proxy or local doubles)
+  for (const warning of config.warnings) deps.log.warn(warning);
   await seedCatalog(deps.db, deps.storage);
   await bootstrapAdmin(deps.db, config, (line) => console.log(line));
   registerJobs(deps);

@@ -26,7 +26,7 @@ export function createRunwareHost(opts: {
   sleep?: (ms: number) => Promise<void>;
 }): HostingEngine {
   const rw = opts.config.runware!;
-  const url = rw.baseUrl ?? 'https://api.runware.ai/v1';
+  const url = rw.baseUrl;
   const send = (tasks: unknown[], idempotent: boolean) =>
     vendorJson<RunwareResponse>({
       vendor: 'Runware',

@@ -13,7 +13,7 @@ type StripeConfig = NonNullable<Config['stripe']>;
 
 function clientOptions(config: StripeConfig): ConstructorParameters<typeof Stripe>[1] {
   const opts: NonNullable<ConstructorParameters<typeof Stripe>[1]> = { maxNetworkRetries: 2, timeout: 20_000 };
-  if (config.baseUrl) {
+  if (config.baseUrlOverridden) {
     // tests (and proxies) point the client at another host: STRIPE_API_URL
     const url = new URL(config.baseUrl);
     opts.protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -32,7 +32,7 @@ export function createReplicateTrainer(opts: {
   sleep?: (ms: number) => Promise<void>;
 }): TrainingEngine {
   const rc = opts.config.replicate!;
-  const base = `${(rc.baseUrl ?? 'https://api.replicate.com').replace(/\/$/, '')}/v1`;
+  const base = rc.baseUrl;
   const auth = { Authorization: `Bearer ${rc.apiToken}` };
   const call = <T>(path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
     vendorJson<T>({

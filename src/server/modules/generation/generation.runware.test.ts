@@ -41,7 +41,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  h = await createHarness({ RUNWARE_API_KEY: 'rw-test', RUNWARE_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+  h = await createHarness({ RUNWARE_API_KEY: 'rw-test', RUNWARE_AIR_SOURCE: 'acme', RUNWARE_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
 });
 afterAll(async () => {
   await h?.close();

@@ -158,10 +158,11 @@ beforeAll(async () => {
   const port = (server.address() as AddressInfo).port;
   h = await createHarness({
     REPLICATE_API_TOKEN: 'r8_test',
-    REPLICATE_API_URL: `http://127.0.0.1:${port}`,
+    REPLICATE_API_URL: `http://127.0.0.1:${port}/v1`,
     REPLICATE_WEBHOOK_SECRET: SECRET,
     RUNWARE_API_KEY: 'rw-key',
     RUNWARE_API_URL: `http://127.0.0.1:${port}/runware`,
+    RUNWARE_AIR_SOURCE: 'acme',
   });
 });
 
