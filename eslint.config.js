@@ -1,16 +1,92 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The house layout (docs/architecture.md), enforced: imports flow one way, features stay apart, and
+// vendor SDKs stay behind their adapters.
+const features = [
+  'admin',
+  'admin-image-gallery',
+  'admin-outbox',
+  'admin-styles',
+  'admin-support',
+  'admin-upload-logs',
+  'auth',
+  'billing',
+  'dashboard',
+  'gallery',
+  'generate',
+  'landing',
+  'models',
+  'referrals',
+  'settings',
+  'support',
+  'theme',
+  'tokens',
+];
+
+const vendorSdks = ['stripe', 'replicate', '@runware/*', '@aws-sdk/*', 'nodemailer'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**', 'tests/lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // the browser never imports the server
+    files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/server'], message: 'src/web and src/shared never import src/server.' }] },
+      ],
+    },
+  },
+  {
+    // vendor SDKs only behind engines/, storage/ and the mail transport
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/engines/**', 'src/server/storage/**', 'src/server/modules/mail/**', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: vendorSdks, message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.' }] },
+      ],
+    },
+  },
+  // a feature imports another feature only through lib/ or components/ (bulletproof-react's zones)
+  ...features.map((f) => ({
+    files: [`src/web/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/web never imports src/server.' },
+            {
+              group: features.filter((o) => o !== f).flatMap((o) => [`@web/features/${o}/**`, `**/features/${o}/**`, `../${o}/**`, `../../${o}/**`]),
+              message: 'Features do not import each other: move the shared piece to src/web/lib or src/web/components.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
