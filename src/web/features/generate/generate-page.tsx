@@ -304,7 +304,7 @@ function Generator({ user }: { user: PublicUser }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(320px,420px)_1fr]">
         <Card className="h-fit">
           <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-            <CardTitle className="text-lg">Generator Settings</CardTitle>
+            <CardTitle level={2} className="text-lg">Generator Settings</CardTitle>
             <Button type="button" variant="ghost" size="sm" onClick={() => reset(baseModels.data?.find((b) => b.isDefault)?.id ?? baseModels.data?.[0]?.id ?? '')}>
               <RotateCcw /> Reset
             </Button>
