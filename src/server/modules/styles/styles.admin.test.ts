@@ -43,6 +43,12 @@ describe('preset style writes', () => {
       tokenCost: 'Token cost cannot be negative',
       prompt: 'Either a prompt or at least one LoRA model must be provided',
     });
+    // DECISIONS 8: a prompt that is there but short is called short, not missing
+    const short = await admin.post('/api/preset-styles', { ...valid, prompt: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toEqual({ prompt: 'Prompt must be at least 5 characters (or add a LoRA model)' });
+    const shortWithLora = await admin.post('/api/preset-styles', { ...valid, name: 'Short Lora', prompt: 'abc', loraModels: [{ id: 'a:1@1' }] });
+    expect(shortWithLora.statusCode).toBe(201);
     const three = await admin.post('/api/preset-styles', { ...valid, loraModels: [{ id: 'a:1@1' }, { id: 'a:2@1' }, { id: 'a:3@1' }] });
     expect(three.json().error).toBe('Maximum of 2 LoRA models allowed per preset style.');
     const frac = await admin.post('/api/preset-styles', { ...valid, tokenCost: 1.5 });
