@@ -121,6 +121,19 @@ describe('preset style writes', () => {
     expect((await admin.put(`/api/preset-styles/${s.id}`, valid)).statusCode).toBe(404);
   });
 
+  it('lists in a stable order: styles created at the same moment come by name', async () => {
+    const { presetStyles } = await import('../../db/schema/index');
+    const at = new Date('2026-01-01T00:00:00Z');
+    await h.deps.db.insert(presetStyles).values(
+      ['Zeta Tie', 'Alpha Tie', 'Mid Tie'].map((name) => ({ name, description: 'same moment', prompt: 'tie breaker prompt', createdAt: at, updatedAt: at })),
+    );
+    const names = async () =>
+      ((await admin.get('/api/preset-styles?showNsfw=true&includeInactive=true')).json() as { name: string }[]).map((s) => s.name);
+    const first = await names();
+    expect(first.filter((n) => n.endsWith(' Tie'))).toEqual(['Alpha Tie', 'Mid Tie', 'Zeta Tie']);
+    for (let i = 0; i < 3; i++) expect(await names()).toEqual(first);
+  });
+
   it('refuses users (403) and guests (401) and changes nothing', async () => {
     const [s] = (await admin.get('/api/preset-styles')).json();
     const before = JSON.stringify(await h.deps.db.query.presetStyles.findMany());
