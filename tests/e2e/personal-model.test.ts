@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, setThemeMode } from './support/axe';
-import { openBrowser, signUp, type Browser } from './support/browser';
+import { logIn, openBrowser, signUp, type Browser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { grantTokensOffline, photoFiles } from './models-support';
 
@@ -154,6 +154,12 @@ describe('a personal model reaches the generator', () => {
     await page.waitForURL(/\/tokens\/checkout\?packageId=/);
     const checkout = new URL(page.url());
     const models = (await (await page.request.get(`${server.url}/api/models`)).json()) as { id: string }[];
+    // a ticket, so Support (and the admin's Support Management) show ticket cards too
+    const ticket = await page.request.post(`${server.url}/api/support/tickets`, {
+      data: { subject: 'My model looks odd', message: 'The images do not look like me.', priority: 'medium' },
+      headers: { origin: server.url },
+    });
+    expect(ticket.status()).toBe(201);
     const pages: [string, string][] = [
       ['/dashboard', 'Dashboard'],
       ['/models', 'My Models'],
@@ -180,4 +186,32 @@ describe('a personal model reaches the generator', () => {
     }
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+describe('the admin side of the same journey', () => {
+  it('axe-clean admin pages light and dark; at 360 px the upload logs scroll inside their own box', async () => {
+    const admin = await openBrowser({ width: 360, height: 800 });
+    try {
+      const { page } = admin;
+      await logIn(page, server.url, server.admin.username, server.admin.password);
+      await page.goto(`${server.url}/admin/upload-logs`);
+      await page.getByRole('table').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const found: string[] = [];
+      for (const mode of ['light', 'dark'] as const) {
+        await setThemeMode(page, mode);
+        for (const url of ['/admin', '/admin/support', '/admin/upload-logs']) {
+          await page.goto(`${server.url}${url}`);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          for (const v of await seriousViolations(page)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+        }
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+  }, 90_000);
 });
