@@ -50,6 +50,9 @@ async function navigateInApp(page: Page, to: string) {
   }, to);
 }
 
+// issue 10 also asks for card titles that keep the heading outline (axe rates these "moderate")
+const OUTLINE_RULES = ['heading-order', 'page-has-heading-one'];
+
 const yourModel = (page: Page) => page.getByRole('combobox', { name: 'Your Model' });
 
 async function generateOne(page: Page, prompt: string) {
@@ -181,7 +184,7 @@ describe('a personal model reaches the generator', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await page.title(), url).toContain(heading);
         await page.waitForLoadState('networkidle');
-        for (const v of await seriousViolations(page)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+        for (const v of await seriousViolations(page, OUTLINE_RULES)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
       }
     }
     expect(found).toEqual([]);
@@ -206,7 +209,7 @@ describe('the admin side of the same journey', () => {
           await page.goto(`${server.url}${url}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.waitForLoadState('networkidle');
-          for (const v of await seriousViolations(page)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+          for (const v of await seriousViolations(page, OUTLINE_RULES)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
         }
       }
       expect(found).toEqual([]);

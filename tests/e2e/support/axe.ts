@@ -10,8 +10,9 @@ export type AxeViolation = { id: string; impact: string | null; help: string; ta
 /**
  * Runs axe-core in the page (injected from node_modules) and answers the serious and critical violations (WCAG A/AA rules and
  * axe's best practices), each with the selectors of the offending nodes so a failure says where.
+ * `alsoRules` adds rules of lesser impact the caller holds to as well (e.g. heading-order).
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousViolations(page: Page, alsoRules: string[] = []): Promise<AxeViolation[]> {
   source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   const script = await source;
   // evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an inline <script>
@@ -23,7 +24,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     const out = await axe.run(document, { resultTypes: ['violations'] });
     return out.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
   });
-  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id));
 }
 
 /** Sets the app's own light/dark choice (cookie + local storage, as the theme toggle does) and reloads. */
