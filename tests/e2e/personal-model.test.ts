@@ -157,6 +157,8 @@ describe('a personal model reaches the generator', () => {
     await page.waitForURL(/\/tokens\/checkout\?packageId=/);
     const checkout = new URL(page.url());
     const models = (await (await page.request.get(`${server.url}/api/models`)).json()) as { id: string }[];
+    const packages = (await (await page.request.get(`${server.url}/api/token-packages`)).json()) as { id: string; isDiscounted: boolean }[];
+    const studio = packages.find((p) => p.isDiscounted)!;
     // a ticket, so Support (and the admin's Support Management) show ticket cards too
     const ticket = await page.request.post(`${server.url}/api/support/tickets`, {
       data: { subject: 'My model looks odd', message: 'The images do not look like me.', priority: 'medium' },
@@ -170,6 +172,8 @@ describe('a personal model reaches the generator', () => {
       [`/models/${models[0].id}`, 'E2E Cached'],
       ['/tokens/purchase', 'Purchase Tokens'],
       [`${checkout.pathname}${checkout.search}`, 'Complete Your Purchase'],
+      // a discounted package adds its badge to the summary
+      [`/tokens/checkout?packageId=${studio.id}`, 'Complete Your Purchase'],
       [`/generate?modelId=${models[0].id}`, 'Generate Images'],
       ['/gallery', 'Gallery'],
       ['/billing-history', 'Billing History'],
@@ -185,6 +189,13 @@ describe('a personal model reaches the generator', () => {
         expect(await page.title(), url).toContain(heading);
         await page.waitForLoadState('networkidle');
         for (const v of await seriousViolations(page, OUTLINE_RULES)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+        if (url.startsWith('/tokens/checkout')) {
+          // the checkout summary's secondary text holds 4.5:1 on every site theme variant's surfaces too
+          for (const variant of ['tint', 'vibrant']) {
+            await page.evaluate((v) => (document.documentElement.dataset.variant = v), variant);
+            for (const v of await seriousViolations(page)) found.push(`${mode}/${variant} ${url}: ${v.id} ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+          }
+        }
       }
     }
     expect(found).toEqual([]);
