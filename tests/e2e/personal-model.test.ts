@@ -70,7 +70,9 @@ describe('a personal model reaches the generator', () => {
 
   it('create → buy → train → ready → Generate Images → chosen → generate → gallery names the model', async () => {
     const { page } = browser;
-    await signUp(page, server.url);
+    const { username } = await signUp(page, server.url);
+    // WCAG 2.5.3: the user menu's name contains the username it shows
+    await page.getByRole('button', { name: `User menu for ${username}`, exact: true }).waitFor();
     modelId = await createModel(page, modelName, 1100);
 
     // buy the Starter package with the offline card: 50 + 500
