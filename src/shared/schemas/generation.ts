@@ -142,7 +142,9 @@ export type GeneratedImageView = {
 export type GalleryPage = { images: GeneratedImageView[]; nextCursor: string | null };
 
 export type GenerateImageResponse = {
-  id: string;
+  /** the first stored image's id (listed by GET /api/generated-images); null while still pending */
+  id: string | null;
+  generationId: string;
   status: 'succeeded' | 'partial' | 'pending';
   imageUrl: string | null;
   isNSFW: boolean;

@@ -6,6 +6,8 @@ export const STYLE_NAME_MIN = 'Name must be at least 2 characters';
 export const STYLE_DESCRIPTION_MIN = 'Description must be at least 5 characters';
 export const STYLE_COST_NEGATIVE = 'Token cost cannot be negative';
 export const STYLE_PROMPT_OR_LORA = 'Either a prompt or at least one LoRA model must be provided';
+/** DECISIONS 8: a prompt given but shorter than 5 characters (with no LoRA) is too short, not missing. */
+export const STYLE_PROMPT_TOO_SHORT = 'Prompt must be at least 5 characters (or add a LoRA model)';
 export const STYLE_MAX_LORAS = 'Maximum of 2 LoRA models allowed per preset style.';
 export const STYLE_MAX_COST = 100_000;
 // Runware accepts LoRA weights from -4 to 4 (providers.md B); the form's 0.1-1.0 is only a hint.
@@ -56,6 +58,9 @@ const costSchema = z.preprocess(
  * The style form and POST/PUT /api/preset-styles. On submit, entries without an id are dropped and a
  * legacy single LoRA (loraModelId/loraWeight/loraTriggerWord) becomes a one-entry list (spec part 2 §5).
  */
+const hasLora = (v: { loraModels: { id: string }[]; loraModelId?: string | null }) =>
+  v.loraModels.some((l) => l.id !== '') || Boolean(v.loraModelId);
+
 export const presetStyleSchema = z
   .object({
     name: z.string({ error: STYLE_NAME_MIN }).trim().min(2, STYLE_NAME_MIN).max(100, 'Name must be at most 100 characters'),
@@ -74,9 +79,14 @@ export const presetStyleSchema = z
   })
   // DECISIONS 8: a prompt of 5+ characters, or at least one LoRA entry with an id. `when` lets this
   // message appear together with the other fields' messages instead of only after they are fixed.
-  .refine((v) => v.prompt.length >= 5 || v.loraModels.some((l) => l.id !== '') || Boolean(v.loraModelId), {
+  .refine((v) => v.prompt.length > 0 || hasLora(v), {
     path: ['prompt'],
     message: STYLE_PROMPT_OR_LORA,
+    when: (payload) => payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
+  })
+  .refine((v) => v.prompt.length === 0 || v.prompt.length >= 5 || hasLora(v), {
+    path: ['prompt'],
+    message: STYLE_PROMPT_TOO_SHORT,
     when: (payload) => payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
   })
   .transform((v) => {

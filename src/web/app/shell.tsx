@@ -141,12 +141,15 @@ function UserMenu({ user }: { user: PublicUser }) {
         <Button
           variant="ghost"
           className="h-10 gap-2 px-1.5 sm:px-2"
-          aria-label={`User menu for ${user.username}`}
         >
-          <Avatar className="size-8">
+          {/* WCAG 2.5.3: the name is built from the content, so it contains the visible username;
+              the avatar's initials are decoration */}
+          <Avatar className="size-8" aria-hidden="true">
             {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
             <AvatarFallback className="text-xs">{initials(user.username)}</AvatarFallback>
           </Avatar>
+          <span className="sr-only">User menu for </span>
+          <span className="sr-only lg:hidden">{user.username}</span>
           <span className="hidden max-w-32 truncate lg:inline">{user.username}</span>
         </Button>
       </DropdownMenuTrigger>

@@ -7,10 +7,10 @@ export type BaseModelRow = typeof baseModels.$inferSelect;
 export function createBaseModelsRepository(db: DbOrTx) {
   return {
     async listActive() {
-      return db.select().from(baseModels).where(eq(baseModels.isActive, true)).orderBy(asc(baseModels.sortOrder), asc(baseModels.createdAt));
+      return db.select().from(baseModels).where(eq(baseModels.isActive, true)).orderBy(asc(baseModels.sortOrder), asc(baseModels.createdAt), asc(baseModels.id));
     },
     async all() {
-      return db.select().from(baseModels).orderBy(asc(baseModels.sortOrder), asc(baseModels.createdAt));
+      return db.select().from(baseModels).orderBy(asc(baseModels.sortOrder), asc(baseModels.createdAt), asc(baseModels.id));
     },
     async activeById(id: string) {
       const [row] = await db.select().from(baseModels).where(and(eq(baseModels.id, id), eq(baseModels.isActive, true)));

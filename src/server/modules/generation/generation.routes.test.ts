@@ -71,11 +71,28 @@ describe('POST /api/generate-image', () => {
     const rows = await ledgerOf(u.id);
     const usage = rows.filter((r) => r.type === 'usage');
     expect(usage).toHaveLength(1);
-    expect(usage[0]).toMatchObject({ amount: -20, idempotencyKey: `generation:${out.id}`, refType: 'generation', refId: out.id });
+    expect(usage[0]).toMatchObject({ amount: -20, idempotencyKey: `generation:${out.generationId}`, refType: 'generation', refId: out.generationId });
     expect(usage[0].description).toContain('2 image(s)');
     expect(await balanceOf(c)).toBe(30);
     const gallery = (await c.get('/api/generated-images')).json();
     expect(gallery.images.map((i: { id: string }) => i.id).sort()).toEqual(out.images.map((i: { id: string }) => i.id).sort());
+  });
+
+  it('answers with the first stored image’s id: the gallery lists it and DELETE takes it', async () => {
+    const { c } = await user();
+    const out = (await c.post('/api/generate-image', body({ count: 2, calculatedTokenCost: 20 }))).json();
+    expect(out.id).toBe(out.images[0].id);
+    expect(out.generationId).not.toBe(out.id);
+    expect(out.images.every((i: { generationId: string }) => i.generationId === out.generationId)).toBe(true);
+    const listed = (await c.get('/api/generated-images')).json().images as { id: string; imageUrl: string }[];
+    expect(listed.find((i) => i.id === out.id)?.imageUrl).toBe(out.imageUrl);
+    const del = await c.del(`/api/generated-images/${out.id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ success: true, id: out.id });
+    const after = (await c.get('/api/generated-images')).json().images as { id: string }[];
+    expect(after.map((i) => i.id)).toEqual([out.images[1].id]);
+    // the generation's id is not an image id
+    expect((await c.del(`/api/generated-images/${out.generationId}`)).statusCode).toBe(404);
   });
 
   it('doubles for HD and for a side of 1024, adds the style cost, times count', async () => {
@@ -209,9 +226,9 @@ describe('POST /api/generate-image', () => {
     expect(partial.json().images).toHaveLength(2);
     expect(calls).toBe(1);
     const rows = await ledgerOf(u.id);
-    const usage = rows.find((r) => r.idempotencyKey === `generation:${partial.json().id}`)!;
-    const refund = rows.find((r) => r.idempotencyKey === `generation-refund:${partial.json().id}`)!;
-    expect(refund).toMatchObject({ type: 'refund', amount: 20, refundOf: usage.id, refType: 'generation', refId: partial.json().id });
+    const usage = rows.find((r) => r.idempotencyKey === `generation:${partial.json().generationId}`)!;
+    const refund = rows.find((r) => r.idempotencyKey === `generation-refund:${partial.json().generationId}`)!;
+    expect(refund).toMatchObject({ type: 'refund', amount: 20, refundOf: usage.id, refType: 'generation', refId: partial.json().generationId });
 
     images.use(short);
     const none = await c.post('/api/generate-image', body({ count: 2, width: 128, height: 128 }));

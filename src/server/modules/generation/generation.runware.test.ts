@@ -102,7 +102,7 @@ describe('generation through Runware', () => {
     const res = await c.post('/api/generate-image', { prompt: 'me', baseModelId: cat.schnell.id, modelId: model.id, count: 1, width: 256, height: 256 });
     expect(res.statusCode).toBe(200);
     expect(tasks.length).toBe(before);
-    const gen = (await h.deps.db.query.generations.findMany()).find((g) => g.id === res.json().id)!;
+    const gen = (await h.deps.db.query.generations.findMany()).find((g) => g.id === res.json().generationId)!;
     expect(gen.engine).toBe('offline');
   });
 

@@ -152,12 +152,14 @@ export function createGenerationService(deps: AppDeps) {
     const settled = gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed';
     if (gen.status === 'failed') {
       throw new AppError(502, 'GENERATION_FAILED', `${gen.error ?? 'Image generation failed'}. Your ${gen.totalCost} tokens have been refunded.`, undefined, {
-        id: gen.id,
+        generationId: gen.id,
         balance,
       });
     }
+    // `id` is the first stored image's (what the gallery lists and DELETE takes); the generation has its own field
     return {
-      id: gen.id,
+      id: images[0]?.id ?? null,
+      generationId: gen.id,
       status: settled ? (gen.status as 'succeeded' | 'partial') : 'pending',
       imageUrl: images[0]?.imageUrl ?? null,
       isNSFW: images[0]?.isNSFW ?? false,

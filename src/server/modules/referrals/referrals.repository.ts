@@ -31,7 +31,7 @@ export function createReferralsRepository(db: DbOrTx) {
         .from(referrals)
         .innerJoin(users, eq(users.id, referrals.invitedId))
         .where(eq(referrals.inviterId, inviterId))
-        .orderBy(desc(referrals.createdAt))
+        .orderBy(desc(referrals.createdAt), desc(referrals.id))
         .limit(500);
     },
     async bonusEarned(inviterId: string) {

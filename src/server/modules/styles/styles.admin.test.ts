@@ -43,6 +43,12 @@ describe('preset style writes', () => {
       tokenCost: 'Token cost cannot be negative',
       prompt: 'Either a prompt or at least one LoRA model must be provided',
     });
+    // DECISIONS 8: a prompt that is there but short is called short, not missing
+    const short = await admin.post('/api/preset-styles', { ...valid, prompt: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toEqual({ prompt: 'Prompt must be at least 5 characters (or add a LoRA model)' });
+    const shortWithLora = await admin.post('/api/preset-styles', { ...valid, name: 'Short Lora', prompt: 'abc', loraModels: [{ id: 'a:1@1' }] });
+    expect(shortWithLora.statusCode).toBe(201);
     const three = await admin.post('/api/preset-styles', { ...valid, loraModels: [{ id: 'a:1@1' }, { id: 'a:2@1' }, { id: 'a:3@1' }] });
     expect(three.json().error).toBe('Maximum of 2 LoRA models allowed per preset style.');
     const frac = await admin.post('/api/preset-styles', { ...valid, tokenCost: 1.5 });
@@ -113,6 +119,19 @@ describe('preset style writes', () => {
     expect((await admin.get(`/api/preset-styles/${s.id}?showNsfw=true`)).statusCode).toBe(404);
     expect((await admin.del(`/api/preset-styles/${s.id}`)).statusCode).toBe(404);
     expect((await admin.put(`/api/preset-styles/${s.id}`, valid)).statusCode).toBe(404);
+  });
+
+  it('lists in a stable order: styles created at the same moment come by name', async () => {
+    const { presetStyles } = await import('../../db/schema/index');
+    const at = new Date('2026-01-01T00:00:00Z');
+    await h.deps.db.insert(presetStyles).values(
+      ['Zeta Tie', 'Alpha Tie', 'Mid Tie'].map((name) => ({ name, description: 'same moment', prompt: 'tie breaker prompt', createdAt: at, updatedAt: at })),
+    );
+    const names = async () =>
+      ((await admin.get('/api/preset-styles?showNsfw=true&includeInactive=true')).json() as { name: string }[]).map((s) => s.name);
+    const first = await names();
+    expect(first.filter((n) => n.endsWith(' Tie'))).toEqual(['Alpha Tie', 'Mid Tie', 'Zeta Tie']);
+    for (let i = 0; i < 3; i++) expect(await names()).toEqual(first);
   });
 
   it('refuses users (403) and guests (401) and changes nothing', async () => {

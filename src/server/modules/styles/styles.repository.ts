@@ -11,7 +11,8 @@ export function createStylesRepository(db: DbOrTx) {
         .select()
         .from(presetStyles)
         .where(and(opts.includeInactive ? undefined : eq(presetStyles.isActive, true), opts.includeNsfw ? undefined : eq(presetStyles.isNsfw, false)))
-        .orderBy(asc(presetStyles.isNsfw), desc(presetStyles.createdAt))
+        // a stable order on every load: seeded styles share a creation time, so name and id break the tie
+        .orderBy(asc(presetStyles.isNsfw), desc(presetStyles.createdAt), asc(presetStyles.name), asc(presetStyles.id))
         .limit(500);
     },
     async byId(id: string) {

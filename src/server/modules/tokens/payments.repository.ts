@@ -65,7 +65,7 @@ export function createPaymentsRepository(db: DbOrTx) {
         .select()
         .from(payments)
         .where(and(eq(payments.userId, userId), eq(payments.provider, provider), isNull(payments.creditedTransactionId), gte(payments.createdAt, since)))
-        .orderBy(desc(payments.createdAt))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
     },
     /**

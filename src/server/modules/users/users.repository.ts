@@ -73,7 +73,7 @@ export function createUsersRepository(db: DbOrTx) {
         .limit(limit);
     },
     async all() {
-      return db.select().from(users).orderBy(asc(users.createdAt));
+      return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
     },
   };
 }

@@ -70,4 +70,22 @@ describe('ImageLightbox', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByTestId('index').textContent).toBe('1');
   });
+
+  it('while more images exist: no total yet, ← on the first asks for the real last one, → at the end waits', async () => {
+    const wrap = vi.fn();
+    const moves: (number | null)[] = [];
+    function Paged({ index }: { index: number }) {
+      return <ImageLightbox images={images} index={index} onIndexChange={(i) => moves.push(i)} onDownload={() => {}} hasMore onWrapToLast={wrap} />;
+    }
+    const { rerender } = render(<Paged index={0} />);
+    expect(await screen.findByText('1 / …')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(wrap).toHaveBeenCalledTimes(1);
+    expect(moves).toEqual([]);
+    rerender(<Paged index={2} />);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(moves).toEqual([]);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(moves).toEqual([1]);
+  });
 });

@@ -12,10 +12,14 @@ type Props<T extends LightboxImage> = {
   onDownload: (image: T) => void;
   onDetails?: (image: T) => void;
   hideNsfw?: boolean;
+  /** more images exist than `images` holds (a paged gallery still loading): the total is not known yet */
+  hasMore?: boolean;
+  /** ← on the first image while more exist: the owner loads the rest and moves to the real last one */
+  onWrapToLast?: () => void;
 };
 
 /** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
-export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexChange, onDownload, onDetails, hideNsfw }: Props<T>) {
+export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexChange, onDownload, onDetails, hideNsfw, hasMore = false, onWrapToLast }: Props<T>) {
   const content = useRef<HTMLDivElement>(null);
   // opened from a tile, not a Dialog trigger: closing puts the keyboard back on that tile
   const opener = useRef<HTMLElement | null>(null);
@@ -23,6 +27,12 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
   const image = open ? images[index] : null;
   const go = (delta: number) => {
     if (index === null || images.length === 0) return;
+    if (hasMore && index + delta < 0) {
+      onWrapToLast?.();
+      return;
+    }
+    // past the last loaded image while more are on their way: stay until they arrive
+    if (hasMore && index + delta >= images.length) return;
     onIndexChange((index + delta + images.length) % images.length);
   };
 
@@ -61,7 +71,7 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
           <DialogPrimitive.Title className="sr-only">Image preview</DialogPrimitive.Title>
           <div className="flex items-center justify-between gap-2 p-3 text-white">
             <span className="text-sm tabular-nums" aria-live="polite">
-              {open ? `${index + 1} / ${images.length}` : ''}
+              {open ? `${index + 1} / ${hasMore ? '…' : images.length}` : ''}
             </span>
             <div className="flex gap-2">
               {onDetails && image ? (

@@ -14,8 +14,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />;
+/** A card's title; `level` keeps the page's outline without skips (a card right under the h1 is an h2). */
+export function CardTitle({ className, level = 3, ...props }: ComponentProps<'h3'> & { level?: 1 | 2 | 3 | 4 }) {
+  const Heading = `h${level}` as const;
+  return <Heading className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

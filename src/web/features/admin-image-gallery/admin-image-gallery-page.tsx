@@ -158,7 +158,7 @@ export function AdminImageGalleryPage() {
             ))}
           </ul>
         </TabsContent>
-        <TabsContent value="table" className="mt-4 overflow-x-auto">
+        <TabsContent value="table" className="relative mt-4 overflow-x-auto">
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="border-b border-border text-muted-foreground">
               <tr>

@@ -38,6 +38,17 @@ describe('StyleFormPage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('calls a given but short prompt too short (DECISIONS 8)', async () => {
+    const { calls } = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Short');
+    await userEvent.type(screen.getByLabelText('Description'), 'A short one');
+    await userEvent.type(screen.getByLabelText('Prompt'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Style' }));
+    expect(await screen.findByText('Prompt must be at least 5 characters (or add a LoRA model)')).toBeTruthy();
+    expect(screen.queryByText('Either a prompt or at least one LoRA model must be provided')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('caps LoRA entries at two and posts weights as numbers', async () => {
     const { calls } = renderForm('/admin/preset-styles/create', { 'POST /api/preset-styles': { status: 201, body: { id: 's9' } } });
     await userEvent.click(screen.getByRole('button', { name: 'Add LoRA Model (0/2)' }));

@@ -145,7 +145,9 @@ export function UploadLogsPage() {
           No upload logs found matching your criteria.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
+        <div className="relative overflow-x-auto rounded-lg border border-border">
+          {/* `relative`: the links' visually hidden "(opens in a new tab)" is absolutely positioned, and only a
+              positioned scroll box keeps it (and so the page) from growing sideways at 360 px */}
           <table className="w-full min-w-[760px] text-sm">
             <thead className="bg-muted/50 text-left">
               <tr>

@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { TRANSACTION_TYPES } from '@shared/constants';
 import userEvent from '@testing-library/user-event';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { BillingHistoryPage } from './billing-history-page';
+import { TypeBadge } from './components/transactions-table';
 
 const rows = [
   { id: 't4', type: 'refund', amount: 30, amountInCents: null, description: 'Refund for 1 image', createdAt: '2025-02-03T10:00:00', balanceAfter: 1180, refundOf: 't3' },
@@ -56,11 +58,12 @@ describe('BillingHistoryPage', () => {
     expect(within(table).getByText('N/A')).toBeTruthy();
   });
 
-  it('shows raw types and N/A dates in the Unknown Date tab', async () => {
+  it('labels every ledger type in words, and shows N/A dates in the Unknown Date tab', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Unknown Date' }));
     const table = screen.getByRole('table');
-    expect(within(table).getByText('bonus')).toBeTruthy();
+    expect(within(table).getByText('Bonus')).toBeTruthy();
+    expect(within(table).queryByText('bonus')).toBeNull();
     expect(within(table).getByText('N/A')).toBeTruthy();
     expect(within(table).getByText('+50 tokens').className).toMatch(/green/);
   });
@@ -94,5 +97,19 @@ describe('BillingHistoryPage', () => {
     const { calls } = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Check my payments' }));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/payments/recheck')).toBe(true);
+  });
+});
+
+describe('TypeBadge', () => {
+  afterEach(cleanup);
+  it('gives every ledger type a human label and never shows a raw key', () => {
+    const labels: Record<string, string> = { purchase: 'Purchase', usage: 'Usage', refund: 'Refund', bonus: 'Bonus', admin_adjustment: 'Admin adjustment' };
+    for (const type of TRANSACTION_TYPES) {
+      const { unmount } = render(<TypeBadge type={type} />);
+      expect(screen.getByText(labels[type])).toBeTruthy();
+      unmount();
+    }
+    render(<TypeBadge type="promo_credit" />);
+    expect(screen.getByText('Promo credit')).toBeTruthy();
   });
 });

@@ -31,7 +31,7 @@ function SummaryCard({ title, value, icon }: { title: string; value: number | un
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <CardTitle level={2} className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
         <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-4">
           {icon}
         </span>
@@ -115,7 +115,7 @@ export function BillingHistoryPage() {
 
       <Card>
         <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle level={2} className="flex items-center gap-2">
             <Receipt aria-hidden="true" className="size-5" />
             Transactions
           </CardTitle>

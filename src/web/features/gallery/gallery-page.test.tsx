@@ -58,6 +58,17 @@ describe('GalleryPage', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/preset-styles?showNsfw=true')).toBe(true));
   });
 
+  it('counts the preview against the real total and wraps ← from the first to the real last image', async () => {
+    const all = Array.from({ length: 30 }, (_, i) => image(i + 1));
+    setup({ '': { images: all.slice(0, 24), nextCursor: 'c2' }, c2: { images: all.slice(24), nextCursor: null } });
+    const list = await screen.findByRole('list', { name: 'Your images' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Open image: prompt 1' }));
+    expect(await screen.findByText('1 / 30')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(await screen.findByText('30 / 30')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'prompt 30' })).toBeTruthy();
+  });
+
   it('shows the empty state with a way to start', async () => {
     setup({});
     const link = await screen.findByRole('link', { name: 'Generate Your First Image' });

@@ -67,6 +67,22 @@ export function GalleryPage() {
     };
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, images.length]);
 
+  // Spec part 2 §4 "n / total": while the preview is open the remaining pages are read, so the counter
+  // shows the real total and ← on the first image can wrap to the real last one
+  const previewing = previewId !== null;
+  const [wrapToLast, setWrapToLast] = useState(false);
+  useEffect(() => {
+    if (previewing && hasNextPage && !isFetchingNextPage) {
+      fetchNextPage().catch((err) => console.warn('Could not load more images', err));
+    }
+  }, [previewing, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useEffect(() => {
+    if (!wrapToLast || hasNextPage) return;
+    setWrapToLast(false);
+    const last = images[images.length - 1];
+    if (previewing && last) setPreviewId(last.id);
+  }, [wrapToLast, hasNextPage, images, previewing]);
+
   if (!user) return null;
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
@@ -192,6 +208,8 @@ export function GalleryPage() {
         images={images}
         index={previewIndex >= 0 ? previewIndex : null}
         onIndexChange={(i) => setPreviewId(i === null ? null : (images[i]?.id ?? null))}
+        hasMore={Boolean(hasNextPage)}
+        onWrapToLast={() => setWrapToLast(true)}
         onDownload={(img) => void onDownload(img)}
         onDetails={(img) => setDetails(img)}
         hideNsfw={hideNsfw}

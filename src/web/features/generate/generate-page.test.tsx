@@ -39,12 +39,17 @@ function image(i: number) {
   };
 }
 
-function setup(route = '/generate', generate?: (body: any) => { status?: number; body?: unknown }) {
+function setup(
+  route = '/generate',
+  generate?: (body: any) => { status?: number; body?: unknown },
+  opts: { cachedModels?: unknown[]; serverModels?: () => unknown[] } = {},
+) {
   const client = createTestQueryClient();
   client.setQueryData(['/api/auth/user'], { user: makeUser({ tokenBalance: 1000 }) });
+  if (opts.cachedModels) client.setQueryData(['/api/models'], opts.cachedModels);
   const fetches = mockFetch({
     'GET /api/base-models': { body: baseModels },
-    'GET /api/models': { body: models },
+    'GET /api/models': () => ({ body: opts.serverModels ? opts.serverModels() : models }),
     'GET /api/preset-styles': { body: styles },
     'GET /api/auth/user': { body: { user: makeUser({ tokenBalance: 880 }) } },
     'POST /api/generate-image': ({ body }) => generate?.(body) ?? { status: 500, body: { error: 'boom' } },
@@ -79,6 +84,59 @@ describe('GeneratePage', () => {
     expect(screen.getByRole('combobox', { name: 'Preset style' }).textContent).toContain('Anime');
   });
 
+  it('chooses the model from the link although the cached list still says training', async () => {
+    // the list cached while the model trained; the server now says ready
+    setup('/generate?modelId=m-ready', undefined, { cachedModels: [{ id: 'm-ready', name: 'Me ready', status: 'training' }] });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Me ready'));
+    expect(within(screen.getByTestId('chosen-model')).getByText('Me ready')).toBeTruthy();
+    expect(screen.getByText('Model weight')).toBeTruthy();
+    expect(screen.queryByTestId('no-model-hint')).toBeNull();
+  });
+
+  it('says a model from the link is still training, and chooses it once a later read says ready', async () => {
+    let status = 'training';
+    setup('/generate?modelId=m-new', undefined, { serverModels: () => [...models, { id: 'm-new', name: 'Fresh', status }] });
+    await screen.findByText('Fresh is still training… it will be chosen here as soon as it is ready.');
+    expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('None');
+    // owning a ready model and choosing none: said before paying
+    expect(screen.getByTestId('no-model-hint').textContent).toContain('No personal model chosen');
+    status = 'ready';
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Fresh'), { timeout: 15_000 });
+    expect(screen.queryByTestId('model-notice')).toBeNull();
+  }, 20_000);
+
+  it('says when the model in the link is not among the user’s models', async () => {
+    setup('/generate?modelId=m-gone');
+    await screen.findByText('The model in the link was not found among your models.');
+  });
+
+  it('shows in the field the number of images that will be generated', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    const count = screen.getByLabelText('Number of images') as HTMLInputElement;
+    await userEvent.clear(count);
+    await userEvent.type(count, '11');
+    expect(count.value).toBe('10');
+    await userEvent.clear(count);
+    await userEvent.type(count, '15');
+    expect(count.value).toBe('10');
+    expect(screen.getByTestId('generator-cost').textContent).toBe('300 tokens');
+    await userEvent.clear(count);
+    await userEvent.tab();
+    expect(count.value).toBe('10');
+  });
+
+  it('titles a 402 "Insufficient tokens"', async () => {
+    setup('/generate', () => ({ status: 402, body: { error: 'You need 120 tokens to generate 4 image(s). Current balance: 20.', code: 'INSUFFICIENT_TOKENS' } }));
+    await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a dog');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByText('You need 120 tokens to generate 4 image(s). Current balance: 20.');
+    expect(screen.getByText('Insufficient tokens')).toBeTruthy();
+    // the four failed cards say so; no toast does
+    expect(screen.getAllByText('Generation failed')).toHaveLength(4);
+  });
+
   it('keeps the seed to digits within what the server accepts, and sends it as an integer', async () => {
     const fetches = setup();
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
@@ -107,7 +165,7 @@ describe('GeneratePage', () => {
 
   it('sends the spec body, fills the placeholders and remembers them per user', async () => {
     const fetches = setup('/generate', (body) => ({
-      body: { id: 'g1', status: 'succeeded', imageUrl: image(0).imageUrl, isNSFW: false, additionalImageUrls: [], additionalNSFWFlags: [], images: [0, 1, 2, 3].map(image), requested: body.count, tokensUsed: 120, balance: 880 },
+      body: { id: 'img-0', generationId: 'g1', status: 'succeeded', imageUrl: image(0).imageUrl, isNSFW: false, additionalImageUrls: [], additionalNSFWFlags: [], images: [0, 1, 2, 3].map(image), requested: body.count, tokensUsed: 120, balance: 880 },
     }));
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
     await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a cat');

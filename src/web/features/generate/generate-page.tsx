@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -28,7 +28,7 @@ import { ImageHelper } from './components/image-helper';
 import { ImageSettings } from './components/image-settings';
 import { ModelStack } from './components/model-stack';
 import { useGeneratorState } from './hooks/use-generator-state';
-import { dimensionsFor, type GeneratedCard } from './lib/generator-state';
+import { dimensionsFor, isOnTheWay, resolveWish, type GeneratedCard } from './lib/generator-state';
 
 // digits only, at most the largest seed the server takes (a larger one would only fail the whole request)
 function seedText(value: string) {
@@ -48,8 +48,21 @@ function Generator({ user }: { user: PublicUser }) {
   const client = useQueryClient();
   const [params] = useSearchParams();
   const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  // Spec part 2 §2: modelId/model and styleId/preset in the URL ask for a model and a style. A wish
+  // stays open until the lists can answer it (ready → chosen; on its way → said so, and chosen once
+  // ready), so a list cached earlier, being read again or arriving late never turns it into "None".
+  const modelParam = params.get('modelId') ?? params.get('model');
+  const styleParam = params.get('styleId') ?? params.get('preset');
+  const [wantedModel, setWantedModel] = useState<string | null>(modelParam);
+  const [wantedStyle, setWantedStyle] = useState<string | null>(styleParam);
+  const [seenParams, setSeenParams] = useState(`${modelParam}|${styleParam}`);
+  if (seenParams !== `${modelParam}|${styleParam}`) {
+    setSeenParams(`${modelParam}|${styleParam}`);
+    setWantedModel(modelParam);
+    setWantedStyle(styleParam);
+  }
   const baseModels = useBaseModels();
-  const models = useUserModels(true);
+  const models = useUserModels(wantedModel);
   const styles = usePresetStyles(showNsfw);
   const generate = useGenerateImages();
   const remove = useDeleteImage();
@@ -57,7 +70,6 @@ function Generator({ user }: { user: PublicUser }) {
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [details, setDetails] = useState<GeneratedCard | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<GeneratedCard | null>(null);
-  const preselected = useRef(false);
 
   const loading = baseModels.isPending || models.isPending || styles.isPending;
   const base = baseModels.data?.find((b) => b.id === form.baseModelId);
@@ -83,23 +95,50 @@ function Generator({ user }: { user: PublicUser }) {
     }
   }, [baseModels.data, form.baseModelId, update]);
 
-  // Spec part 2 §2: modelId/model and styleId/preset in the URL preselect, once the lists are loaded
+  const modelsFresh = !models.isFetching;
+  const stylesFresh = !styles.isFetching;
+  const modelWish = wantedModel ? resolveWish(wantedModel, models.data, modelsFresh) : null;
+  const styleWish = wantedStyle ? resolveWish(wantedStyle, styles.data, stylesFresh) : null;
+  const applyModel = modelWish?.state === 'apply' ? modelWish.id : null;
+  const styleOutcome = styleWish?.state === 'apply' ? styleWish.id : styleWish?.state === 'missing' || styleWish?.state === 'unusable' ? '' : null;
   useEffect(() => {
-    if (preselected.current || !models.data || !styles.data) return;
-    preselected.current = true;
-    const modelParam = params.get('modelId') ?? params.get('model');
-    const styleParam = params.get('styleId') ?? params.get('preset');
-    const patch: Parameters<typeof update>[0] = {};
-    if (modelParam && models.data.some((m) => m.id === modelParam && m.status === 'ready')) patch.modelId = modelParam;
-    if (styleParam && styles.data.some((s) => s.id === styleParam)) patch.styleId = styleParam;
-    if (Object.keys(patch).length > 0) update(patch);
-  }, [models.data, styles.data, params, update]);
+    if (applyModel === null) return;
+    update({ modelId: applyModel });
+    setWantedModel(null);
+  }, [applyModel, update]);
+  useEffect(() => {
+    if (styleOutcome === null) return;
+    // a style that is gone (or hidden by the NSFW setting) leaves the current choice alone
+    if (styleOutcome) update({ styleId: styleOutcome });
+    setWantedStyle(null);
+  }, [styleOutcome, update]);
+  const modelNotice =
+    modelWish?.state === 'not-ready'
+      ? isOnTheWay(modelWish.status)
+        ? `${modelWish.name} is still training… it will be chosen here as soon as it is ready.`
+        : `${modelWish.name} is not trained yet: start its training on the model page, then generate with it.`
+      : modelWish?.state === 'unusable'
+        ? `${modelWish.name} cannot be used: its training failed. Retry the training on the model page.`
+        : modelWish?.state === 'missing'
+          ? 'The model in the link was not found among your models.'
+          : null;
+  const onStackChange = (patch: Parameters<typeof update>[0]) => {
+    // choosing by hand settles what the link asked for
+    if ('modelId' in patch) setWantedModel(null);
+    if ('styleId' in patch) setWantedStyle(null);
+    update(patch);
+  };
 
-  // a stored choice that is gone (model deleted, NSFW turned off) is dropped
+  // a stored choice that is gone (model deleted, NSFW turned off) is dropped, judged on a fresh list only
   useEffect(() => {
-    if (models.data && form.modelId && !models.data.some((m) => m.id === form.modelId && m.status === 'ready')) update({ modelId: null });
-    if (styles.data && form.styleId && !styles.data.some((s) => s.id === form.styleId)) update({ styleId: null });
-  }, [models.data, styles.data, form.modelId, form.styleId, update]);
+    if (modelsFresh && models.data && form.modelId && !models.data.some((m) => m.id === form.modelId && m.status === 'ready')) update({ modelId: null });
+  }, [modelsFresh, models.data, form.modelId, update]);
+  useEffect(() => {
+    if (stylesFresh && styles.data && form.styleId && !styles.data.some((s) => s.id === form.styleId)) update({ styleId: null });
+  }, [stylesFresh, styles.data, form.styleId, update]);
+
+  const readyModels = useMemo(() => (models.data ?? []).filter((m) => m.status === 'ready'), [models.data]);
+  const chosenModel = readyModels.find((m) => m.id === form.modelId) ?? null;
 
   const completed = useMemo(() => cards.filter((c) => c.status === 'completed' && c.imageUrl), [cards]);
 
@@ -220,7 +259,9 @@ function Generator({ user }: { user: PublicUser }) {
         void client.invalidateQueries({ queryKey: ['/api/preset-styles'] });
       }
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      toast({ variant: 'destructive', title: 'Generation failed', description: errorMessage(error, 'An unknown error occurred') });
+      // Spec part 2 §5.5: a 402 is titled "Insufficient tokens" (the body is the server's text)
+      const title = error instanceof ApiError && error.status === 402 ? GENERATE_TEXTS.insufficient[0] : 'Generation failed';
+      toast({ variant: 'destructive', title, description: errorMessage(error, 'An unknown error occurred') });
     }
   }
 
@@ -263,7 +304,7 @@ function Generator({ user }: { user: PublicUser }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(320px,420px)_1fr]">
         <Card className="h-fit">
           <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-            <CardTitle className="text-lg">Generator Settings</CardTitle>
+            <CardTitle level={2} className="text-lg">Generator Settings</CardTitle>
             <Button type="button" variant="ghost" size="sm" onClick={() => reset(baseModels.data?.find((b) => b.isDefault)?.id ?? baseModels.data?.[0]?.id ?? '')}>
               <RotateCcw /> Reset
             </Button>
@@ -296,6 +337,11 @@ function Generator({ user }: { user: PublicUser }) {
                 </span>
               </div>
             </div>
+            {!chosenModel && readyModels.length > 0 && !loading ? (
+              <p className="text-sm text-muted-foreground" role="note" data-testid="no-model-hint">
+                No personal model chosen: these images will not be of you. Choose one under Your Model.
+              </p>
+            ) : null}
             <Button type="button" className="w-full" size="lg" onClick={() => void onGenerate()} disabled={generating || insufficient || loading}>
               <Sparkles /> {generating ? 'Generating...' : 'Generate'}
             </Button>
@@ -324,12 +370,13 @@ function Generator({ user }: { user: PublicUser }) {
             <ModelStack
               baseModels={baseModels.data ?? []}
               models={models.data ?? []}
+              modelNotice={modelNotice}
               styles={styles.data ?? []}
               baseModelId={form.baseModelId}
               modelId={form.modelId}
               styleId={form.styleId}
               loraStrength={form.loraStrength}
-              onChange={update}
+              onChange={onStackChange}
             />
             <Separator />
             <div className="space-y-2">

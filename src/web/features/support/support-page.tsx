@@ -81,7 +81,7 @@ export function SupportPage() {
           <NewTicketForm initialModelId={modelId} />
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2">
+              <CardTitle level={2} className="flex items-center gap-2">
                 <LifeBuoy className="size-5" aria-hidden="true" />
                 Common Issues
               </CardTitle>

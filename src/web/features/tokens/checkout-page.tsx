@@ -39,7 +39,7 @@ function PackageNotFound() {
     <Card className="mx-auto w-full max-w-lg">
       <CardHeader className="items-center text-center">
         <CircleAlert aria-hidden="true" className="size-10 text-destructive-text" />
-        <CardTitle>Package not found</CardTitle>
+        <CardTitle level={2}>Package not found</CardTitle>
         <CardDescription>{PACKAGE_NOT_FOUND}</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
@@ -55,7 +55,7 @@ function OrderSummary({ pkg }: { pkg: TokenPackage }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Order summary</CardTitle>
+        <CardTitle level={2}>Order summary</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
@@ -140,7 +140,7 @@ export function CheckoutPage() {
         <OrderSummary pkg={pkg} />
         <Card>
           <CardHeader>
-            <CardTitle>Payment details</CardTitle>
+            <CardTitle level={2}>Payment details</CardTitle>
             <CardDescription>Pay securely by card to add {formatNumber(pkg.tokenAmount)} tokens.</CardDescription>
           </CardHeader>
           <CardContent>

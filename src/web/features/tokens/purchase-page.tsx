@@ -55,7 +55,7 @@ export function PurchaseTokensPage() {
               <Card className={pkg.isDiscounted ? 'relative h-full border-primary ring-1 ring-primary' : 'relative h-full'}>
                 <CardHeader>
                   <div className="flex items-start justify-between gap-2">
-                    <CardTitle>{pkg.name}</CardTitle>
+                    <CardTitle level={2}>{pkg.name}</CardTitle>
                     {pkg.isDiscounted ? (
                       <Badge>
                         <Sparkles aria-hidden="true" />

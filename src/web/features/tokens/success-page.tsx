@@ -55,14 +55,14 @@ export function PaymentSuccessPage() {
         {state.kind === 'processing' ? (
           <CardHeader className="items-center" aria-live="polite">
             <LoaderCircle aria-hidden="true" className="size-12 animate-spin text-primary-text" />
-            <CardTitle className="text-2xl">Processing Your Payment</CardTitle>
+            <CardTitle level={1} className="text-2xl">Processing Your Payment</CardTitle>
             <CardDescription>Please wait while we verify your payment...</CardDescription>
           </CardHeader>
         ) : state.kind === 'success' ? (
           <>
             <CardHeader className="items-center" role="status">
               <CircleCheck aria-hidden="true" className="size-12 text-green-600 dark:text-green-400" />
-              <CardTitle className="text-2xl">Payment Successful!</CardTitle>
+              <CardTitle level={1} className="text-2xl">Payment Successful!</CardTitle>
               <CardDescription>{state.tokens.toLocaleString('en-US')} tokens have been added to your account.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
@@ -78,7 +78,7 @@ export function PaymentSuccessPage() {
           <>
             <CardHeader className="items-center" role="alert">
               <CircleAlert aria-hidden="true" className="size-12 text-destructive-text" />
-              <CardTitle className="text-2xl">Payment Error</CardTitle>
+              <CardTitle level={1} className="text-2xl">Payment Error</CardTitle>
               <CardDescription>{state.message}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">

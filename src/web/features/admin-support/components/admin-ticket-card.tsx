@@ -57,7 +57,7 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle className="text-base break-words">{ticket.subject}</CardTitle>
+            <CardTitle level={2} className="text-base break-words">{ticket.subject}</CardTitle>
             <p className="text-xs text-muted-foreground">
               {ticket.user?.username ?? 'Unknown user'} · {formatDateTime(ticket.createdAt)}
             </p>

@@ -78,10 +78,11 @@ export const useCreateUser = () =>
 export const useUpdateBalance = () =>
   useAdminMutation(
     (v: { userId: string; tokenBalance: number }) => post<{ success: boolean; newBalance: number }>('/api/admin/users/update-balance', v),
-    [USERS_KEY, '/api/admin/ledger-check'],
+    // the admin may be changing their own balance: the header reads the session
+    [USERS_KEY, '/api/admin/ledger-check', '/api/auth/user', '/api/transactions'],
   );
-export const useToggleAdmin = () => useAdminMutation((v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v), [USERS_KEY]);
-export const useToggleNsfw = () => useAdminMutation((v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v), [USERS_KEY]);
+export const useToggleAdmin = () => useAdminMutation((v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v), [USERS_KEY, '/api/auth/user']);
+export const useToggleNsfw = () => useAdminMutation((v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v), [USERS_KEY, '/api/auth/user']);
 export const useSetUserStatus = () =>
   useAdminMutation((v: { userId: string; status: 'active' | 'suspended' }) => post('/api/admin/users/set-status', v), [USERS_KEY]);
 export const useResetPassword = () =>
@@ -110,7 +111,8 @@ export function useAdminModels(search: string) {
 export const useTrainingStatus = (id: string, enabled: boolean) =>
   useQuery<TrainingStatus>({ queryKey: ['/api/models', id, 'training-status'], enabled, refetchInterval: enabled ? 10_000 : false });
 
-const MODEL_KEYS = ['/api/admin/models', '/api/models', '/api/admin/stats'];
+// training charges (and cancelling refunds) the owner, who may be the admin: the session is read again too
+const MODEL_KEYS = ['/api/admin/models', '/api/models', '/api/admin/stats', '/api/auth/user'];
 export const useDeleteModel = () => useAdminMutation((id: string) => apiFetch(`/api/models/${id}`, { method: 'DELETE' }), MODEL_KEYS);
 export const useResetModel = () => useAdminMutation((id: string) => post(`/api/models/${id}/status`, { status: 'uploaded' }), MODEL_KEYS);
 export const useStartTraining = () => useAdminMutation((id: string) => post(`/api/models/${id}/train`, {}), MODEL_KEYS);

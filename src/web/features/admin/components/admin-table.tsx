@@ -5,7 +5,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 // A plain, scrollable table styled with the theme tokens; the admin tabs share it.
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-border">
+    // relative: absolutely positioned content (sr-only text) scrolls inside the box, not the page
+    <div className="relative w-full overflow-x-auto rounded-lg border border-border">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

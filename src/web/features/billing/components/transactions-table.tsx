@@ -1,17 +1,23 @@
+import type { TransactionType } from '@shared/constants';
 import type { TransactionView } from '@shared/schemas/tokens';
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import { formatDateTime, formatNumber } from '@web/lib/format';
 
-const TYPE_BADGES: Record<string, { label: string; variant: BadgeProps['variant'] }> = {
+// every ledger type (TRANSACTION_TYPES) has a human label; the record type makes a new type a compile error here
+const TYPE_BADGES: Record<TransactionType, { label: string; variant: BadgeProps['variant'] }> = {
   purchase: { label: 'Purchase', variant: 'green' },
   usage: { label: 'Usage', variant: 'blue' },
   refund: { label: 'Refund', variant: 'amber' },
+  bonus: { label: 'Bonus', variant: 'green' },
+  admin_adjustment: { label: 'Admin adjustment', variant: 'gray' },
 };
 
 export function TypeBadge({ type }: { type: string }) {
-  const known = TYPE_BADGES[type];
-  return <Badge variant={known?.variant ?? 'gray'}>{known?.label ?? type}</Badge>;
+  const known = TYPE_BADGES[type as TransactionType] as (typeof TYPE_BADGES)[TransactionType] | undefined;
+  // an unknown type still reads as words, not as a raw snake_case key
+  const fallback = type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return <Badge variant={known?.variant ?? 'gray'}>{known?.label ?? fallback}</Badge>;
 }
 
 // One structure for every width: a table from `sm` up, a two-line card per row on phones (360 px).

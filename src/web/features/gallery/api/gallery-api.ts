@@ -39,7 +39,8 @@ export function mergeById(pages: GalleryPage[] | undefined): GeneratedImageView[
 }
 
 export function useGalleryModels() {
-  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/models'] });
+  // read on every visit: a model that finished training elsewhere belongs in the filter
+  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/models'], refetchOnMount: 'always' });
 }
 export function useGalleryStyles() {
   // the server adds NSFW styles only for users who enabled NSFW content (DECISIONS 23), so their

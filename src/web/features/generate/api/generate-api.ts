@@ -1,23 +1,38 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ModelStatus } from '@shared/constants';
 import type { AnalyzeImageResponse, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
+import { MODELS_KEY, TRAINING_POLL_MS } from '@web/features/models/api/models-api';
 import { apiFetch } from '@web/lib/api';
+import { isOnTheWay } from '../lib/generator-state';
 
 export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean };
-export type UserModel = { id: string; name: string; status: ModelStatus };
+export type UserModel = { id: string; name: string; status: ModelStatus; previewImageUrl?: string | null };
 export type PresetStyle = { id: string; name: string; description: string; tokenCost: number; isNSFW: boolean; previewImageUrl: string | null };
 
 export function useBaseModels() {
   return useQuery<BaseModel[]>({ queryKey: ['/api/base-models'] });
 }
 
-export function useUserModels(enabled: boolean) {
-  return useQuery<UserModel[]>({ queryKey: ['/api/models'], enabled });
+/**
+ * The user's models, read again on every visit: a status moves on the server by itself (a training
+ * finishes while a list from its training phase is still cached). While the model asked for in the URL
+ * is on its way to ready, the list is read on the model page's 10 s rhythm so it is chosen once ready.
+ */
+export function useUserModels(waitingFor: string | null) {
+  return useQuery<UserModel[]>({
+    queryKey: MODELS_KEY,
+    refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status) ? TRAINING_POLL_MS : false,
+  });
 }
 
-/** Spec part 2 §6: the user's NSFW flag decides whether NSFW styles are asked for. */
+/**
+ * Spec part 2 §6: the user's NSFW flag decides whether NSFW styles are asked for. Read on every visit:
+ * an admin may have changed, added or removed a style since the list was cached.
+ */
 export function usePresetStyles(showNsfw: boolean) {
-  return useQuery<PresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw }] });
+  return useQuery<PresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw }], refetchOnMount: 'always' });
 }
 
 export function useGenerateImages() {

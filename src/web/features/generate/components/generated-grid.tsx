@@ -54,6 +54,11 @@ export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete
                   NSFW
                 </Badge>
               ) : null}
+              {card.modelName ? (
+                <span className="absolute top-2 right-2 max-w-[60%] truncate rounded-md bg-black/80 px-2 py-0.5 text-xs font-medium text-white" data-testid="card-model">
+                  Model: {card.modelName}
+                </span>
+              ) : null}
               <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
                 <Button type="button" size="icon-sm" variant="secondary" onClick={() => onPreview(card)} aria-label="Preview">
                   <Eye />

@@ -124,11 +124,17 @@ export function ImageSettings(p: Props) {
             className="h-8 w-20 text-center"
             value={countText}
             onChange={(e) => {
-              setCountText(e.target.value);
-              const n = Number(e.target.value);
-              if (e.target.value !== '' && Number.isInteger(n) && n >= MIN_IMAGE_COUNT && n <= MAX_IMAGE_COUNT) p.onCount(n);
+              // the field always shows what will be generated: 15 becomes 10 as it is typed
+              const raw = e.target.value;
+              if (raw === '' || !Number.isFinite(Number(raw))) {
+                setCountText(raw);
+                return;
+              }
+              const n = clampCount(Number(raw));
+              setCountText(String(n));
+              p.onCount(n);
             }}
-            onBlur={() => p.onCount(clampCount(Number(countText)))}
+            onBlur={() => setCountText(String(p.count))}
           />
           <Button type="button" variant="outline" size="icon-sm" aria-label="More images" disabled={p.count >= MAX_IMAGE_COUNT} onClick={() => p.onCount(clampCount(p.count + 1))}>
             <Plus />

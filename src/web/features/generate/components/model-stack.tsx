@@ -2,6 +2,7 @@ import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Slider } from '@web/components/ui/slider';
 import { Badge } from '@web/components/ui/badge';
+import { initials } from '@web/lib/format';
 import type { BaseModel, PresetStyle, UserModel } from '../api/generate-api';
 
 const NONE = '__none__';
@@ -14,12 +15,15 @@ type Props = {
   modelId: string | null;
   styleId: string | null;
   loraStrength: number;
+  /** what the link's model amounts to when it cannot be chosen yet (still training, not found) */
+  modelNotice?: string | null;
   onChange: (patch: { baseModelId?: string; modelId?: string | null; styleId?: string | null; loraStrength?: number }) => void;
 };
 
 /** Model Stack: base model, the user's ready model with its weight, a preset style. */
 export function ModelStack(p: Props) {
   const ready = p.models.filter((m) => m.status === 'ready');
+  const chosen = ready.find((m) => m.id === p.modelId) ?? null;
   return (
     <section className="space-y-4" aria-labelledby="model-stack-title">
       <h3 id="model-stack-title" className="text-sm font-semibold">
@@ -55,10 +59,31 @@ export function ModelStack(p: Props) {
             ))}
           </SelectContent>
         </Select>
-        {ready.length === 0 ? <p className="text-xs text-muted-foreground">Train a model to generate images of yourself.</p> : null}
+        {p.modelNotice ? (
+          <p className="text-xs font-medium text-foreground" role="status" data-testid="model-notice">
+            {p.modelNotice}
+          </p>
+        ) : ready.length === 0 ? (
+          <p className="text-xs text-muted-foreground">Train a model to generate images of yourself.</p>
+        ) : null}
       </div>
-      {p.modelId ? (
-        <div className="grid gap-1.5">
+      {chosen ? (
+        <div className="grid gap-3 rounded-lg border border-border p-3" data-testid="chosen-model">
+          <div className="flex items-center gap-3">
+            <div className="size-12 shrink-0 overflow-hidden rounded-md">
+              {chosen.previewImageUrl ? (
+                <img src={chosen.previewImageUrl} alt="" className="size-full object-cover" />
+              ) : (
+                <div aria-hidden="true" className="flex size-full items-center justify-center bg-primary/15 text-sm font-bold text-primary-text">
+                  {initials(chosen.name)}
+                </div>
+              )}
+            </div>
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{chosen.name}</p>
+              <p className="text-xs text-muted-foreground">Your images will be generated with this model.</p>
+            </div>
+          </div>
           <div className="flex items-center justify-between">
             <Label id="model-weight-label">Model weight</Label>
             <span className="text-sm tabular-nums">{p.loraStrength.toFixed(2)}</span>

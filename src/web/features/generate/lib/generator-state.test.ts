@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clampCount, clearOtherUsers, defaultForm, dimensionsFor, normalizeDimension, readStored, writeStored } from './generator-state';
+import { clampCount, clearOtherUsers, defaultForm, dimensionsFor, normalizeDimension, readStored, resolveWish, writeStored } from './generator-state';
 
 describe('generator rules (spec part 2 §5, DECISIONS 10)', () => {
   it('starts Square with HD on, 1024×1024, 4 images, weight 1, a seed below 1,000,000', () => {
@@ -39,5 +39,28 @@ describe('per-user storage', () => {
     expect(readStored('generatorFormData', 'alice')).toBeNull();
     expect(localStorage.getItem('generatedImages_alice')).toBeNull();
     expect(readStored('hdEnabled', 'bob')).toBe(false);
+  });
+});
+
+describe('resolveWish', () => {
+  const list = [
+    { id: 'a', name: 'Ready', status: 'ready' },
+    { id: 'b', name: 'Training', status: 'training' },
+    { id: 'c', name: 'Failed', status: 'failed' },
+  ];
+  it('applies a ready entry even from a list that is being read again', () => {
+    expect(resolveWish('a', list, false)).toEqual({ state: 'apply', id: 'a' });
+    expect(resolveWish('a', list, true)).toEqual({ state: 'apply', id: 'a' });
+    // styles have no status
+    expect(resolveWish('s', [{ id: 's', name: 'Anime' }], false)).toEqual({ state: 'apply', id: 's' });
+  });
+  it('waits for a fresh list before saying not ready, unusable or missing', () => {
+    expect(resolveWish('a', undefined, true)).toEqual({ state: 'waiting' });
+    expect(resolveWish('b', list, false)).toEqual({ state: 'waiting' });
+    expect(resolveWish('c', list, false)).toEqual({ state: 'waiting' });
+    expect(resolveWish('z', list, false)).toEqual({ state: 'waiting' });
+    expect(resolveWish('b', list, true)).toEqual({ state: 'not-ready', name: 'Training', status: 'training' });
+    expect(resolveWish('c', list, true)).toEqual({ state: 'unusable', name: 'Failed' });
+    expect(resolveWish('z', list, true)).toEqual({ state: 'missing' });
   });
 });

@@ -118,3 +118,33 @@ export function clearOtherUsers(userId: string) {
     // nothing stored
   }
 }
+
+/** Statuses on the way to ready by themselves: the model is usable once its training and hosting finish. */
+const ON_THE_WAY = new Set(['training', 'training_complete', 'processing']);
+export const isOnTheWay = (status: string | undefined) => status !== undefined && ON_THE_WAY.has(status);
+/** Not trained yet: usable once someone starts (and finishes) its training. */
+const NOT_TRAINED = new Set(['pending', 'uploaded']);
+
+export type Wish =
+  | { state: 'waiting' }
+  | { state: 'apply'; id: string }
+  | { state: 'not-ready'; name: string; status: string }
+  | { state: 'unusable'; name: string }
+  | { state: 'missing' };
+
+/**
+ * What a model or style asked for in the URL amounts to, given the list as it stands. A list that is
+ * being read again (`fresh` false) never decides "missing": the entry may be in the answer on its way.
+ */
+export function resolveWish(
+  wanted: string,
+  list: { id: string; name: string; status?: string }[] | undefined,
+  fresh: boolean,
+): Wish {
+  if (!list) return { state: 'waiting' };
+  const item = list.find((m) => m.id === wanted);
+  if (!item) return fresh ? { state: 'missing' } : { state: 'waiting' };
+  if (item.status === undefined || item.status === 'ready') return { state: 'apply', id: item.id };
+  if (isOnTheWay(item.status) || NOT_TRAINED.has(item.status)) return fresh ? { state: 'not-ready', name: item.name, status: item.status } : { state: 'waiting' };
+  return fresh ? { state: 'unusable', name: item.name } : { state: 'waiting' };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '@shared/constants';
 import {
@@ -42,7 +42,6 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
   const input = useRef<HTMLInputElement>(null);
   const zone = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const hintId = useId();
   // After a removal the pressed button is gone: focus its neighbour, else the drop zone.
   const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
   useEffect(() => {
@@ -72,9 +71,7 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
         ref={zone}
         role="button"
         tabIndex={disabled ? -1 : 0}
-        aria-describedby={hintId}
         aria-disabled={disabled}
-        aria-label="Choose images: drag and drop or click to browse"
         onClick={() => !disabled && input.current?.click()}
         onKeyDown={(e) => {
           if ((e.key === 'Enter' || e.key === ' ') && !disabled) {
@@ -95,8 +92,9 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
         )}
       >
         <ImagePlus aria-hidden="true" className="size-8 text-muted-foreground" />
+        {/* WCAG 2.5.3: the button is named by its visible text (with the hint), not by a label of its own */}
         <p className="font-medium">Drag and drop images here, or click to browse</p>
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground">
           {hint}
         </p>
       </div>

@@ -56,7 +56,7 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Submit a New Ticket</CardTitle>
+        <CardTitle level={2}>Submit a New Ticket</CardTitle>
         <CardDescription>Describe your issue and we'll get back to you.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -10,7 +10,7 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
     <Card>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle className="text-base break-words">{ticket.subject}</CardTitle>
+          <CardTitle level={2} className="text-base break-words">{ticket.subject}</CardTitle>
           <div className="flex flex-wrap gap-1.5">
             <TicketPriorityBadge priority={ticket.priority} />
             <TicketStatusBadge status={ticket.status} />

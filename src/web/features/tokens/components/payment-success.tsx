@@ -9,7 +9,7 @@ export function PaymentSuccess({ tokens }: { tokens: number }) {
     <Card className="mx-auto w-full max-w-lg text-center">
       <CardHeader className="items-center">
         <CircleCheck aria-hidden="true" className="size-12 text-green-600 dark:text-green-400" />
-        <CardTitle className="text-2xl">
+        <CardTitle level={1} className="text-2xl">
           <span role="status">Payment Successful</span>
         </CardTitle>
         <CardDescription>
