@@ -118,7 +118,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     offline: { trainSeconds: e.OFFLINE_TRAIN_SECONDS, hostSeconds: e.OFFLINE_HOST_SECONDS },
     replicate: e.REPLICATE_API_TOKEN
-      ? { apiToken: e.REPLICATE_API_TOKEN, webhookSecret: e.REPLICATE_WEBHOOK_SECRET, baseUrl: e.REPLICATE_API_URL }
+      ? {
+          apiToken: e.REPLICATE_API_TOKEN,
+          webhookSecret: e.REPLICATE_WEBHOOK_SECRET,
+          // Replicate's documented base URL form, used as given (paths are appended to it)
+          baseUrl: e.REPLICATE_API_URL ?? 'https://api.replicate.com/v1',
+        }
       : undefined,
     runware: e.RUNWARE_API_KEY ? { apiKey: e.RUNWARE_API_KEY, baseUrl: e.RUNWARE_API_URL } : undefined,
     stripe: e.STRIPE_SECRET_KEY

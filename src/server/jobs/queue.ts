@@ -135,7 +135,8 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
         await db
           .update(jobs)
           .set({ status: 'done', result: result ?? null, finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
+          // a worker that lost its lease (it stalled; another took the job over) must not overwrite the row
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
         notify(job.id);
       }
     } catch (err) {
@@ -155,14 +156,14 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
         await db
           .update(jobs)
           .set({ status: 'failed', lastError: message.slice(0, 2000), finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
         notify(job.id);
       } else {
         const backoff = def.backoffMs?.(row.attempts) ?? Math.min(60_000, 1000 * 2 ** (row.attempts - 1));
         await db
           .update(jobs)
           .set({ status: 'queued', runAt: new Date(Date.now() + backoff), lastError: message.slice(0, 2000), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       }
       opts.log?.(`job ${job.name} ${job.id} failed (attempt ${job.attempts})`, err);
     } finally {

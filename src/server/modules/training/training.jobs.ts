@@ -45,6 +45,7 @@ export function registerTrainingJobs(deps: AppDeps) {
       modelName: m.name,
       imageKeys: images.map((i) => i.storageKey),
       startedAt: m.trainingStartedAt ?? new Date(),
+      recorded: { zipKey: m.zipKey, replicateModelId: m.replicateModelId },
     };
   }
 
@@ -53,9 +54,9 @@ export function registerTrainingJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_TRAINING,
     schema: z.object({ modelId: z.uuid(), attempt: z.number().int() }),
-    // a crashed worker's step is taken over after the lease: offline steps are short, vendor steps
-    // may download weights
-    leaseMs: deps.config.replicate ? 15 * 60_000 : 20_000,
+    // a crashed worker's step is taken over after the lease; the queue's heartbeat keeps a live
+    // worker's lease (a weights download may take minutes), so a start is never run twice at once
+    leaseMs: deps.config.replicate ? 2 * 60_000 : 20_000,
     maxAttempts: 8,
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, attempt }, ctx: JobContext) => {
@@ -67,7 +68,10 @@ export function registerTrainingJobs(deps: AppDeps) {
       if (!m.trainingId) {
         let started;
         try {
-          started = await engine.start(input);
+          // the attempt is recorded before the vendor's billable call, so a retry adopts that call's training
+          started = await engine.start(input, async (r) =>
+            Boolean(await models.transition(modelId, ['training'], r, attempt)),
+          );
         } catch (err) {
           if (err instanceof EngineError && !err.retryable) {
             await failModel(deps, modelId, attempt, `Training could not start: ${err.message}`);
@@ -75,6 +79,7 @@ export function registerTrainingJobs(deps: AppDeps) {
           }
           throw err;
         }
+        if (!started) return { kind: 'done', result: 'stale' };
         const saved = await models.transition(
           modelId,
           ['training'],
@@ -109,7 +114,7 @@ export function registerTrainingJobs(deps: AppDeps) {
         return ctx.retryIn(engine.pollMs);
       }
       if (p.status === 'succeeded') {
-        await deps.db.transaction(async (tx) => {
+        const committed = await deps.db.transaction(async (tx) => {
           const moved = await createModelsRepository(tx).transition(
             modelId,
             ['training'],
@@ -130,8 +135,15 @@ export function registerTrainingJobs(deps: AppDeps) {
             await createModelsRepository(tx).update(modelId, { hostingProvider: host.name });
             await startHostSeries(deps, tx, moved);
           }
+          return moved;
         });
         deps.queue.kick();
+        if (committed && engine.release) {
+          // the weights are ours now: what the vendor keeps for the training is only clutter
+          await engine
+            .release({ replicateModelId: committed.replicateModelId, version: committed.trainingVersion })
+            .catch((err) => deps.log.warn({ err, modelId }, 'could not release the vendor copy of a training'));
+        }
         return { kind: 'done', result: 'succeeded' };
       }
       await failModel(deps, modelId, attempt, p.error ?? `Training ${p.status}`, {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { signReplicateWebhook } from './replicate-webhook';
+import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
 
 // Local doubles of Replicate and Runware speaking providers.md's shapes, errors and quirks.
@@ -158,7 +158,7 @@ beforeAll(async () => {
   const port = (server.address() as AddressInfo).port;
   h = await createHarness({
     REPLICATE_API_TOKEN: 'r8_test',
-    REPLICATE_API_URL: `http://127.0.0.1:${port}`,
+    REPLICATE_API_URL: `http://127.0.0.1:${port}/v1`,
     REPLICATE_WEBHOOK_SECRET: SECRET,
     RUNWARE_API_KEY: 'rw-key',
     RUNWARE_API_URL: `http://127.0.0.1:${port}/runware`,

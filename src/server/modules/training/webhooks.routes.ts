@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthorized } from '../../lib/errors';
 import { createModelsRepository } from '../models/models.repository';
-import { verifyReplicateWebhook } from './replicate-webhook';
+import { verifyReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { trainingKey } from './settle';
 import { runQueuedJobNow } from './upload-logs.repository';
 
