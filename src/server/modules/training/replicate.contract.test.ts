@@ -5,6 +5,7 @@ import { DOUBLE_LORA, startReplicateDouble, type ReplicateDouble } from '../../.
 import { models as modelsTable, transactions } from '../../db/schema/index';
 import { REPLICATE_DESTINATION, REPLICATE_LORA_PATH } from '../../engines/training/replicate';
 import { createHarness, type Harness } from '../../test/harness';
+import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
 
@@ -13,6 +14,7 @@ import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
 
 const PUBLIC_URL = 'https://studio.example.com';
 let replicate: ReplicateDouble;
+let stripe: StripeDouble;
 let h: Harness;
 let appUrl = '';
 
@@ -23,8 +25,13 @@ beforeAll(async () => {
     // the tunnel: Replicate posts to PUBLIC_URL, which reaches the app under test
     deliverTo: (u) => u.replace(PUBLIC_URL, appUrl),
   });
+  stripe = await startStripeDouble({ secretKey: 'sk_test_flow', webhookSecret: 'whsec_flow' });
   h = await createHarness({
     PUBLIC_URL,
+    STRIPE_SECRET_KEY: 'sk_test_flow',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_flow',
+    STRIPE_WEBHOOK_SECRET: 'whsec_flow',
+    STRIPE_API_URL: stripe.url,
     REPLICATE_API_TOKEN: replicate.token,
     REPLICATE_API_URL: replicate.url,
     REPLICATE_WEBHOOK_SECRET: replicate.webhookSecret,
@@ -39,6 +46,7 @@ afterEach(() => {
 afterAll(async () => {
   await h?.close();
   await replicate?.close();
+  await stripe?.close();
 });
 
 const modelRow = async (id: string) => (await h.deps.db.select().from(modelsTable).where(eq(modelsTable.id, id)))[0];
@@ -68,10 +76,13 @@ describe('Replicate training against the strict contract double', () => {
     expect(replicate.takeViolations()).toHaveLength(4);
   });
 
-  it('trains: one destination for every model, start+completed webhooks, lora.safetensors copied without the token, version released', async () => {
+  it('buys tokens, trains: one destination for every model, start+completed webhooks, lora.safetensors copied without the token, version released; a refund takes the tokens back', async () => {
     const c = h.client();
     const user = await c.register();
-    await grantTokens(h, user.id, 300);
+    const pkg = (await c.get('/api/token-packages')).json()[0] as { id: string; tokenAmount: number; priceInCents: number };
+    const intent = (await c.post('/api/create-payment-intent', { packageId: pkg.id })).json();
+    stripe.pay(intent.paymentIntentId);
+    expect((await c.post('/api/purchase-tokens', { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
     const first = await modelWithPhotos(c, 5, 10);
     // Replicate throttles the first calls: the adapter must wait as told
     replicate.throttleNext(2, 1);
@@ -109,7 +120,19 @@ describe('Replicate training against the strict contract double', () => {
       expect(replicate.trainings.has(m.trainingId!)).toBe(true);
       expect(await h.deps.storage.getBuffer(m.weightsKey!)).toEqual(DOUBLE_LORA);
     }
-    expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(50);
+    const left = 50 + pkg.tokenAmount - 300;
+    expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(left);
+
+    // the payment is refunded in full: what is left is taken back, the spent rest is owed and flagged
+    const charge = stripe.charges.get(stripe.intents.get(intent.paymentIntentId)!.latest_charge!)!;
+    stripe.refund(intent.paymentIntentId);
+    expect((await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.refunded', charge)).status).toBe(200);
+    const me = (await c.get('/api/auth/user')).json().user;
+    expect(me.tokenBalance).toBe(Math.max(0, left - pkg.tokenAmount));
+    const admin = await h.admin();
+    const [listed] = (await admin.get(`/api/admin/users?search=${user.username}`)).json();
+    expect(listed.tokensOwed).toBe(Math.max(0, pkg.tokenAmount - left));
+    if (listed.tokensOwed > 0) expect(listed.paymentFlag.reason).toContain("could not be taken back");
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     replicate.assertNoViolations();
   });
