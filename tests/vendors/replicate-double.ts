@@ -168,6 +168,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   const pendingWebhooks: Promise<void>[] = [];
   const tars = new Map<string, Buffer>();
   let throttle: { remaining: number; retryAfterSec: number; until: number } | null = null;
+  let outage = 0;
   let nextOutcome: DoubleTraining['outcome'] = 'succeeded';
 
   models.set(TRAINER, { owner: 'ostris', name: 'flux-dev-lora-trainer', visibility: 'public', hardware: 'gpu-h100', description: 'FLUX.1-dev LoRA trainer', versions: [{ id: trainerVersion, created_at: new Date().toISOString() }] });
@@ -383,6 +384,10 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
       if (Date.now() < throttle.until - 50) violate(`${method} ${path}: sent before Retry-After elapsed`);
       throttle = null;
     }
+    if (outage > 0) {
+      outage--;
+      return problem(res, 502, 'Bad Gateway', 'upstream error');
+    }
     const recent = requests.filter((r) => r.at > Date.now() - 60_000).length;
     if (recent > 3000) {
       violate('more than 3000 requests in a minute (Replicate rate limit)');
@@ -552,6 +557,10 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     /** the next `count` API requests answer 429 with Retry-After (then the client must wait) */
     throttleNext(count: number, retryAfterSec = 1) {
       throttle = { remaining: count, retryAfterSec, until: 0 };
+    },
+    /** the next `count` API requests fail with 502 (a GET may be retried; a create must not be repeated blindly) */
+    failNext(count: number) {
+      outage = count;
     },
     /** how the next created training ends */
     nextTrainingEnds(outcome: DoubleTraining['outcome']) {

@@ -74,10 +74,15 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
       }
     }
     const retryable = res.status === 429 || res.status >= 500;
-    lastError = new EngineError(describe(req.vendor, res.status, text), retryable, res.status);
+    const header = res.headers.get('retry-after');
+    const wait = retryAfterMs(header);
+    // the full wait the vendor asked for (uncapped), for the caller's own backoff
+    const asked = header ? (Number.isFinite(Number(header)) ? Number(header) * 1000 : Date.parse(header) - Date.now()) : NaN;
+    lastError = new EngineError(describe(req.vendor, res.status, text), retryable, res.status, undefined, asked > 0 ? asked : undefined);
     const mayRetry = res.status === 429 || (idempotent && res.status >= 500);
-    if (!mayRetry || attempt === attempts) throw lastError;
-    await sleep(retryAfterMs(res.headers.get('retry-after')) ?? 500 * 2 ** (attempt - 1));
+    // a wait longer than we sleep inline goes back to the job, which reschedules itself that late
+    if (!mayRetry || attempt === attempts || (asked > 0 && asked > (wait ?? 0))) throw lastError;
+    await sleep(wait ?? 500 * 2 ** (attempt - 1));
   }
   throw lastError ?? new EngineError(`${req.vendor} failed`, true);
 }

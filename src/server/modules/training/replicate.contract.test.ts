@@ -89,6 +89,8 @@ describe('Replicate training against the strict contract double', () => {
     expect((await c.post(`/api/models/${first}/train`)).statusCode).toBe(200);
     expect((await waitForStatus(c, first, ['ready', 'failed'], 30_000)).status).toBe('ready');
     const second = await modelWithPhotos(c, 5, 20);
+    // a passing outage: reads are retried
+    replicate.failNext(1);
     expect((await c.post(`/api/models/${second}/train`)).statusCode).toBe(200);
     expect((await waitForStatus(c, second, ['ready', 'failed'], 30_000)).status).toBe('ready');
     await replicate.settled();

@@ -77,6 +77,8 @@ export function registerTrainingJobs(deps: AppDeps) {
             await failModel(deps, modelId, attempt, `Training could not start: ${err.message}`);
             return { kind: 'done', result: 'failed' };
           }
+          // throttled: come back when Replicate said, not sooner
+          if (err instanceof EngineError && err.retryAfterMs) return ctx.retryIn(err.retryAfterMs);
           throw err;
         }
         if (!started) return { kind: 'done', result: 'stale' };
@@ -105,6 +107,7 @@ export function registerTrainingJobs(deps: AppDeps) {
           await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
           return { kind: 'done', result: 'failed' };
         }
+        if (err instanceof EngineError && err.retryAfterMs) return ctx.retryIn(Math.max(err.retryAfterMs, engine.pollMs));
         throw err;
       }
       const trainingLogs = p.logs.slice(-LOG_LIMIT);
