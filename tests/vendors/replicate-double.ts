@@ -169,6 +169,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   const tars = new Map<string, Buffer>();
   let throttle: { remaining: number; retryAfterSec: number; until: number } | null = null;
   let outage = 0;
+  let dropCreateAnswer = false;
   let nextOutcome: DoubleTraining['outcome'] = 'succeeded';
 
   models.set(TRAINER, { owner: 'ostris', name: 'flux-dev-lora-trainer', visibility: 'public', hardware: 'gpu-h100', description: 'FLUX.1-dev LoRA trainer', versions: [{ id: trainerVersion, created_at: new Date().toISOString() }] });
@@ -478,6 +479,12 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
       };
       nextOutcome = 'succeeded';
       trainings.set(t.id, t);
+      if (dropCreateAnswer) {
+        // created and billed, but the answer never arrives (connection reset)
+        dropCreateAnswer = false;
+        res.socket?.destroy();
+        return;
+      }
       // the create answer's urls point at /predictions (a documented quirk of the API)
       return send(res, 201, { ...view(t), urls: { get: `${apiBase()}/predictions/${t.id}`, cancel: `${apiBase()}/predictions/${t.id}/cancel` } });
     }
@@ -561,6 +568,10 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     /** the next `count` API requests fail with 502 (a GET may be retried; a create must not be repeated blindly) */
     failNext(count: number) {
       outage = count;
+    },
+    /** the next training create is carried out but its answer is lost (the connection drops) */
+    loseNextCreateAnswer() {
+      dropCreateAnswer = true;
     },
     /** how the next created training ends */
     nextTrainingEnds(outcome: DoubleTraining['outcome']) {

@@ -158,6 +158,27 @@ describe('Replicate training against the strict contract double', () => {
     replicate.assertNoViolations();
   });
 
+  it('a create whose answer was lost is adopted on the retry, not made twice', async () => {
+    const c = h.client();
+    const user = await c.register();
+    await grantTokens(h, user.id, 100);
+    const before = replicate.created();
+    const seen = replicate.requests.length;
+    const id = await modelWithPhotos(c, 5, 50);
+    replicate.loseNextCreateAnswer();
+    expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
+    expect((await waitForStatus(c, id, ['ready', 'failed'], 30_000)).status).toBe('ready');
+    expect(replicate.created()).toBe(before + 1);
+    const m = await modelRow(id);
+    expect(replicate.trainings.get(m.trainingId!)?.status).toBe('succeeded');
+    const calls = replicate.requests.slice(seen).map((r) => `${r.method} ${r.path.replace(/\/versions\/\w+/, '/versions/…')}`);
+    // one create, then (answer lost) the retry looks the training up instead of creating another
+    expect(calls.filter((x) => x.endsWith('/trainings') && x.startsWith('POST'))).toHaveLength(1);
+    expect(calls.indexOf('GET /v1/trainings')).toBeGreaterThan(calls.findIndex((x) => x.startsWith('POST') && x.endsWith('/trainings')));
+    await replicate.settled();
+    replicate.assertNoViolations();
+  });
+
   it('duplicate and out-of-order signed webhooks change nothing twice', async () => {
     replicate.options.duplicateWebhooks = true;
     replicate.options.outOfOrderWebhooks = true;
