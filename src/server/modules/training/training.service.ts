@@ -225,6 +225,19 @@ export function createTrainingService(deps: AppDeps) {
       await deps.storage.deletePrefix(`u/${m.userId}/models/${m.id}/`);
     },
 
+    /**
+     * A vendor's signed training event: only a hint that the training may have changed. The pipeline
+     * job re-reads the training from the vendor before any state or money moves, so duplicate and
+     * out-of-order deliveries are harmless.
+     */
+    async trainingEvent(trainingId: string) {
+      const model = await repo.byTrainingId(trainingId);
+      if (model?.status === 'training') {
+        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
+        deps.queue.kick();
+      }
+    },
+
     /** Manual refresh: poll the pipeline now instead of at its next scheduled step. */
     async nudge(model: ModelRow) {
       if (model.status === 'training')
