@@ -229,6 +229,13 @@ export function createReplicateTrainer(opts: {
       }
       return { status: t.status === 'starting' ? 'starting' : 'processing', logs, progress };
     },
+    async abandon(input) {
+      const zipKey = trainingZipKey(input);
+      if (input.recorded.zipKey !== zipKey) return;
+      const earlier = await findEarlier(zipKey, attemptMarker(input));
+      if (earlier && (earlier.status === 'starting' || earlier.status === 'processing'))
+        await call(`/trainings/${encodeURIComponent(earlier.id)}/cancel`, 'POST');
+    },
     // called once the copied weights are committed: a crash before then re-polls while Replicate's
     // output still exists
     async release(r) {

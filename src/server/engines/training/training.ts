@@ -45,6 +45,11 @@ export interface TrainingEngine {
   start(input: TrainingJobInput, record: (r: TrainingAttemptRecord) => Promise<boolean>): Promise<TrainingStarted | null>;
   poll(input: TrainingJobInput & { trainingId: string }): Promise<TrainingPoll>;
   cancel(trainingId: string): Promise<void>;
+  /**
+   * The attempt ended (canceled, failed) while a start of it may have reached the vendor unanswered
+   * (`input.recorded`, no training id): find that training and stop it, so it is not billed for nothing.
+   */
+  abandon?(input: TrainingJobInput): Promise<void>;
   /** After the weights are ours (committed): drop what the vendor keeps for the training, if anything. */
   release?(r: { replicateModelId: string | null; version: string | null }): Promise<void>;
 }

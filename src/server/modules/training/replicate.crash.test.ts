@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplicateDouble, type ReplicateDouble } from '../../../../tests/vendors/replicate-double';
 import { jobs, models as modelsTable, transactions } from '../../db/schema/index';
 import type { TrainingEngine } from '../../engines/training/training';
-import { createQueue } from '../../jobs/queue';
+import { createQueue, type Queue } from '../../jobs/queue';
 import { registerJobs } from '../../jobs/register';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
@@ -15,9 +15,18 @@ import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
 
 let replicate: ReplicateDouble;
 let h: Harness;
-let crashNext = true;
+let crashNext = false;
 let killWorker: (err: Error) => void = () => {};
 let killed: Promise<void> | undefined;
+let worker: Queue;
+
+/** A worker process: its own queue on the shared database. */
+function startWorker() {
+  const q = createQueue(h.deps.db, { pollMs: 50 });
+  registerJobs({ ...h.deps, queue: q });
+  q.start();
+  return q;
+}
 
 beforeAll(async () => {
   replicate = await startReplicateDouble({ pollsToProcess: 1, pollsToFinish: 2 });
@@ -38,7 +47,7 @@ beforeAll(async () => {
               .update(jobs)
               .set({ lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000) })
               .where(and(eq(jobs.name, JOB_TRAINING), eq(jobs.status, 'running')));
-            killed = h.deps.queue.stop();
+            killed = worker.stop();
             return new Promise<never>((_, reject) => (killWorker = reject));
           },
         };
@@ -58,15 +67,15 @@ describe('a worker killed right after the Replicate training create', () => {
     const user = await c.register();
     await grantTokens(h, user.id, 100);
     const id = await modelWithPhotos(c, 5, 70);
+    crashNext = true;
+    killed = undefined;
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
-    h.deps.queue.start();
+    worker = startWorker();
     while (!killed) await new Promise((r) => setTimeout(r, 20));
     expect(replicate.created()).toBe(1);
 
     // the restarted worker
-    const restarted = createQueue(h.deps.db, { pollMs: 50 });
-    registerJobs({ ...h.deps, queue: restarted });
-    restarted.start();
+    const restarted = startWorker();
     try {
       expect((await waitForStatus(c, id, ['ready', 'failed'], 30_000)).status).toBe('ready');
     } finally {
@@ -86,6 +95,40 @@ describe('a worker killed right after the Replicate training create', () => {
     const rows = await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows.filter((r) => r.refType === 'model').map((r) => r.amount)).toEqual([-150]);
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(0);
+    expect(await ledgerMismatches(h.deps.db)).toEqual([]);
+    replicate.assertNoViolations();
+  });
+
+  it('canceled while the create was unanswered: the training found at Replicate is canceled too, refunded once', async () => {
+    const c = h.client();
+    const user = await c.register();
+    await grantTokens(h, user.id, 100);
+    const id = await modelWithPhotos(c, 5, 80);
+    const before = replicate.created();
+    crashNext = true;
+    killed = undefined;
+    expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
+    worker = startWorker();
+    while (!killed) await new Promise((r) => setTimeout(r, 20));
+    expect(replicate.created()).toBe(before + 1);
+    const orphan = [...replicate.trainings.values()].at(-1)!;
+    expect(orphan.status).not.toBe('canceled');
+
+    expect((await c.post(`/api/models/${id}/cancel-training`)).statusCode).toBe(200);
+    expect(orphan.status).toBe('canceled');
+    const restarted = startWorker();
+    try {
+      const [job] = await h.deps.db.select().from(jobs).where(eq(jobs.singletonKey, `training:${id}:1`));
+      expect((await restarted.waitFor(job.id, 20_000))?.result).toBe('stale');
+    } finally {
+      killWorker(new Error('worker killed'));
+      await killed;
+      await restarted.stop();
+    }
+    expect(replicate.created()).toBe(before + 1);
+    expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(150);
+    const rows = await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows.filter((r) => r.refType === 'model').map((r) => r.amount).sort()).toEqual([-150, 150]);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     replicate.assertNoViolations();
   });

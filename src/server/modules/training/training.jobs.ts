@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { HostUploadInput } from '../../engines/hosting/hosting';
-import { type TrainingJobInput } from '../../engines/training/training';
 import type { JobContext } from '../../jobs/queue';
 import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
 import { progressFromLogs } from '../../../shared/training-progress';
@@ -16,6 +15,7 @@ import {
   JOB_WATCHDOG,
   refundTraining,
   startHostSeries,
+  trainingInputOf,
   trainingKey,
 } from './settle';
 import { watchdogDelayMs } from './training.service';
@@ -35,19 +35,7 @@ export function registerTrainingJobs(deps: AppDeps) {
   const logs = createUploadLogsRepository(deps.db);
   const retryBaseMs = deps.config.env === 'test' ? 50 : 2000;
 
-  async function trainingInput(m: ModelRow): Promise<TrainingJobInput> {
-    const images = await models.images(m.id);
-    return {
-      modelId: m.id,
-      userId: m.userId,
-      attempt: m.trainingAttempt,
-      triggerWord: m.triggerWord,
-      modelName: m.name,
-      imageKeys: images.map((i) => i.storageKey),
-      startedAt: m.trainingStartedAt ?? new Date(),
-      recorded: { zipKey: m.zipKey, replicateModelId: m.replicateModelId },
-    };
-  }
+  const trainingInput = (m: ModelRow) => trainingInputOf(deps.db, m);
 
   // One training attempt: start it at the provider once, then poll until it ends. Each run is short
   // and re-reads everything, so a killed worker loses nothing.
@@ -61,6 +49,11 @@ export function registerTrainingJobs(deps: AppDeps) {
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, attempt }, ctx: JobContext) => {
       const m = await models.byId(modelId);
+      if (m && m.trainingAttempt === attempt && m.status !== 'training' && !m.trainingId && m.zipKey) {
+        // canceled while a start was unanswered (a crash): the vendor may be running it unseen
+        const engine = deps.engines.trainerFor(m.trainingProvider);
+        await engine.abandon?.(await trainingInput(m));
+      }
       if (!m || m.status !== 'training' || m.trainingAttempt !== attempt)
         return { kind: 'done', result: 'stale' };
       const engine = deps.engines.trainerFor(m.trainingProvider);

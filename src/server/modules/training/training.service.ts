@@ -12,6 +12,7 @@ import {
   JOB_WATCHDOG,
   refundTraining,
   startHostSeries,
+  trainingInputOf,
   trainingKey,
 } from './settle';
 
@@ -31,9 +32,11 @@ export function createTrainingService(deps: AppDeps) {
   const repo = createModelsRepository(deps.db);
 
   async function bestEffortCancel(model: ModelRow) {
-    if (!model.trainingId) return;
+    const engine = deps.engines.trainerFor(model.trainingProvider);
     try {
-      await deps.engines.trainerFor(model.trainingProvider).cancel(model.trainingId);
+      // no id yet: a start may be out at the vendor unanswered (a crash); the engine looks for it
+      if (!model.trainingId) await engine.abandon?.(await trainingInputOf(deps.db, model));
+      else await engine.cancel(model.trainingId);
     } catch (err) {
       deps.log.warn({ err, modelId: model.id }, 'cancelling the training at the provider failed');
     }
