@@ -187,8 +187,6 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     problem(res, 422, 'Input validation failed', fields.map((f) => `- ${f.field}: ${f.description}`).join('\n'), { invalid_fields: fields });
   };
 
-  let api!: http.Server;
-  let delivery!: http.Server;
   const apiBase = () => `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
   const deliveryBase = () => `http://127.0.0.1:${(delivery.address() as AddressInfo).port}`;
 
@@ -514,7 +512,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     return problem(res, 404, 'Not found', 'Not found.');
   }
 
-  api = http.createServer((req, res) => {
+  const api = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (d) => (raw += d));
@@ -526,7 +524,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     });
   });
   // replicate.delivery: public file URLs, another origin; our API token must never be sent there
-  delivery = http.createServer((req, res) => {
+  const delivery = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://delivery').pathname;
     deliveryRequests.push({ path, auth: req.headers.authorization });
     if (req.headers.authorization) {
