@@ -9,6 +9,8 @@ export class EngineError extends Error {
     public readonly retryable: boolean,
     public readonly status?: number,
     public readonly code?: string,
+    /** the vendor said when to ask again (429 Retry-After): a retry must not come sooner */
+    public readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'EngineError';

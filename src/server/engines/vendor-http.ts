@@ -3,7 +3,7 @@ import { EngineError } from './engine-error';
 export type VendorRequest = {
   vendor: string;
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   body?: unknown;
   /** GETs (and idempotent POSTs such as Runware polls) retry on 5xx too; others only on 429 */
@@ -25,6 +25,14 @@ function describe(vendor: string, status: number, text: string) {
   }
   if (status === 401 || status === 403) return `${vendor} rejected the API credentials (${status})`;
   return `${vendor} answered ${status}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
+}
+
+/** Retry-After in seconds or as an HTTP date (both are allowed), capped at a minute; null when absent. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : null;
 }
 
 /**
@@ -66,15 +74,15 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
       }
     }
     const retryable = res.status === 429 || res.status >= 500;
-    lastError = new EngineError(describe(req.vendor, res.status, text), retryable, res.status);
+    const header = res.headers.get('retry-after');
+    const wait = retryAfterMs(header);
+    // the full wait the vendor asked for (uncapped), for the caller's own backoff
+    const asked = header ? (Number.isFinite(Number(header)) ? Number(header) * 1000 : Date.parse(header) - Date.now()) : NaN;
+    lastError = new EngineError(describe(req.vendor, res.status, text), retryable, res.status, undefined, asked > 0 ? asked : undefined);
     const mayRetry = res.status === 429 || (idempotent && res.status >= 500);
-    if (!mayRetry || attempt === attempts) throw lastError;
-    const retryAfter = Number(res.headers.get('retry-after'));
-    await sleep(
-      Number.isFinite(retryAfter) && retryAfter > 0
-        ? Math.min(retryAfter, 60) * 1000
-        : 500 * 2 ** (attempt - 1),
-    );
+    // a wait longer than we sleep inline goes back to the job, which reschedules itself that late
+    if (!mayRetry || attempt === attempts || (asked > 0 && asked > (wait ?? 0))) throw lastError;
+    await sleep(wait ?? 500 * 2 ** (attempt - 1));
   }
   throw lastError ?? new EngineError(`${req.vendor} failed`, true);
 }

@@ -85,4 +85,65 @@ describe('durable queue', () => {
     expect(row?.status).toBe('done');
     expect(row?.result).toBe('recovered');
   });
+
+  it('keeps the lease of a handler slower than its lease alive, so a second worker never runs it again', async () => {
+    database = await openDatabase({ memory: true });
+    const runs: string[] = [];
+    const slow = (worker: string) => ({
+      name: 'slow-vendor-call',
+      schema: z.object({}),
+      leaseMs: 150,
+      handler: async () => {
+        runs.push(worker);
+        // a vendor call that takes five leases
+        await new Promise((r) => setTimeout(r, 750));
+        return worker;
+      },
+    });
+    const first = createQueue(database.db, { pollMs: 20 });
+    const second = createQueue(database.db, { pollMs: 20 });
+    first.define(slow('first'));
+    second.define(slow('second'));
+    const id = await first.enqueue('slow-vendor-call', {});
+    first.start();
+    while (runs.length === 0) await new Promise((r) => setTimeout(r, 10));
+    second.start();
+    const row = await second.waitFor(id!, 5000);
+    await Promise.all([first.stop(), second.stop()]);
+    expect(row?.status).toBe('done');
+    expect(runs).toEqual(['first']);
+    expect(row?.result).toBe('first');
+  });
+
+  it('lets a dead worker\'s lease lapse: the heartbeat stops with the worker', async () => {
+    database = await openDatabase({ memory: true });
+    const runs: string[] = [];
+    const first = createQueue(database.db, { pollMs: 20 });
+    let release: () => void = () => {};
+    first.define({
+      name: 'hang',
+      schema: z.object({}),
+      leaseMs: 150,
+      handler: async () => {
+        runs.push('first');
+        await new Promise<void>((r) => (release = r));
+        return 'first';
+      },
+    });
+    const id = await first.enqueue('hang', {});
+    first.start();
+    while (runs.length === 0) await new Promise((r) => setTimeout(r, 10));
+    // the worker "dies": another process takes the row over once the lease lapses
+    const { jobs } = await import('../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await database.db.update(jobs).set({ lockedBy: 'someone-else', lockedUntil: new Date(Date.now() - 1) }).where(eq(jobs.id, id!));
+    const second = createQueue(database.db, { pollMs: 20 });
+    second.define({ name: 'hang', schema: z.object({}), leaseMs: 150, handler: async () => (runs.push('second'), 'second') });
+    second.start();
+    const row = await second.waitFor(id!, 5000);
+    release();
+    await Promise.all([first.stop(), second.stop()]);
+    expect(row?.result).toBe('second');
+    expect(runs).toEqual(['first', 'second']);
+  });
 });

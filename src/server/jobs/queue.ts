@@ -105,6 +105,15 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
     const leaseMs = def.leaseMs ?? 60_000;
     await db.update(jobs).set({ lockedUntil: new Date(Date.now() + leaseMs) }).where(eq(jobs.id, job.id));
     const ctx: JobContext = { jobId: job.id, attempt: job.attempts, retryIn: (ms) => ({ kind: 'reschedule', ms }) };
+    // The lease must outlast the vendor call it guards: while the handler runs, extend it every
+    // third of a lease, and only while this worker still holds the row. A slow call is then never
+    // taken over (and started again, billed again) by another worker; a dead worker's lease lapses.
+    const heartbeat = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+        .catch((err) => opts.log?.(`job ${job.name} heartbeat failed`, err));
+    }, Math.max(10, Math.floor(leaseMs / 3)));
     try {
       const payload = def.schema.parse(job.payload);
       const out = await def.handler(payload, ctx);
@@ -126,7 +135,8 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
         await db
           .update(jobs)
           .set({ status: 'done', result: result ?? null, finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
+          // a worker that lost its lease (it stalled; another took the job over) must not overwrite the row
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
         notify(job.id);
       }
     } catch (err) {
@@ -146,16 +156,18 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
         await db
           .update(jobs)
           .set({ status: 'failed', lastError: message.slice(0, 2000), finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
         notify(job.id);
       } else {
         const backoff = def.backoffMs?.(row.attempts) ?? Math.min(60_000, 1000 * 2 ** (row.attempts - 1));
         await db
           .update(jobs)
           .set({ status: 'queued', runAt: new Date(Date.now() + backoff), lastError: message.slice(0, 2000), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       }
       opts.log?.(`job ${job.name} ${job.id} failed (attempt ${job.attempts})`, err);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 

@@ -2,7 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A local stand-in for Stripe's PaymentIntents API (create, retrieve) that also sends webhooks
+// A local stand-in for Stripe's PaymentIntents API (create, retrieve), charges, refunds (list by
+// charge) and disputes (retrieve), that also sends webhooks
 // signed the way Stripe signs them: Stripe-Signature: t=<unix>,v1=HMAC-SHA256(secret, `${t}.${payload}`).
 
 export type DoubleIntent = {
@@ -17,16 +18,68 @@ export type DoubleIntent = {
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   created: number;
   livemode: false;
+  latest_charge: string | null;
+};
+
+export type DoubleCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  paid: true;
+  captured: true;
+  refunded: boolean;
+  disputed: boolean;
+  created: number;
+  livemode: false;
+};
+
+export type DoubleRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  reason: string | null;
+  created: number;
+};
+
+export type DoubleDispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: 'warning_needs_response' | 'needs_response' | 'under_review' | 'won' | 'lost';
+  reason: string;
+  is_charge_refundable: boolean;
+  created: number;
+  livemode: false;
 };
 
 export type StripeDouble = {
   url: string;
   intents: Map<string, DoubleIntent>;
   requests: { method: string; path: string; idempotencyKey?: string; auth?: string }[];
+  charges: Map<string, DoubleCharge>;
+  refunds: Map<string, DoubleRefund>;
+  disputes: Map<string, DoubleDispute>;
   /** every API answer is a 500 while true (provider outage) */
   down: boolean;
-  /** the customer pays: the intent succeeds */
+  /** the customer pays: the intent succeeds and its charge exists */
   pay(id: string): DoubleIntent;
+  /** refunds (part of) the intent's charge as the dashboard would; default: what is left */
+  refund(intentId: string, amount?: number, status?: DoubleRefund['status']): DoubleRefund;
+  /** the cardholder disputes the intent's charge (funds withdrawn unless it is a `warning_*` inquiry) */
+  dispute(intentId: string, opts?: { amount?: number; status?: DoubleDispute['status']; reason?: string }): DoubleDispute;
+  /** build and POST a signed event carrying any object (charge, refund, dispute) */
+  sendEvent(target: string, type: string, object: unknown, opts?: { id?: string }): Promise<{ status: number; body: string }>;
   decline(id: string, code: 'card_declined' | 'insufficient_funds'): DoubleIntent;
   /** build and POST a signed event for this intent; `secret` overrides the signing secret */
   sendWebhook(target: string, type: string, intentId: string, opts?: { secret?: string; signature?: string }): Promise<{ status: number; body: string }>;
@@ -55,6 +108,9 @@ function stripeError(res: http.ServerResponse, status: number, type: string, mes
 
 export async function startStripeDouble(opts: { secretKey: string; webhookSecret: string }): Promise<StripeDouble> {
   const intents = new Map<string, DoubleIntent>();
+  const charges = new Map<string, DoubleCharge>();
+  const refunds = new Map<string, DoubleRefund>();
+  const disputes = new Map<string, DoubleDispute>();
   const byIdempotencyKey = new Map<string, DoubleIntent>();
   const requests: StripeDouble['requests'] = [];
 
@@ -94,6 +150,7 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
           last_payment_error: null,
           created: Math.floor(Date.now() / 1000),
           livemode: false,
+          latest_charge: null,
         };
         intents.set(id, intent);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
@@ -104,6 +161,27 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
         const intent = intents.get(decodeURIComponent(m[1]));
         if (!intent) return stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${m[1]}'`, 'resource_missing');
         return send(intent);
+      }
+      const byId = <T,>(re: RegExp, map: Map<string, T>, kind: string) => {
+        const hit = re.exec(url.pathname);
+        if (req.method !== 'GET' || !hit) return false;
+        const obj = map.get(decodeURIComponent(hit[1]));
+        if (!obj) stripeError(res, 404, 'invalid_request_error', `No such ${kind}: '${hit[1]}'`, 'resource_missing');
+        else send(obj);
+        return true;
+      };
+      if (byId(/^\/v1\/charges\/([^/]+)$/, charges, 'charge')) return;
+      if (byId(/^\/v1\/disputes\/([^/]+)$/, disputes, 'dispute')) return;
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const charge = url.searchParams.get('charge');
+        const limit = Number(url.searchParams.get('limit') ?? 10);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 100) return stripeError(res, 400, 'invalid_request_error', 'Invalid integer: limit', 'parameter_invalid_integer');
+        // newest first, like every Stripe list
+        const all = [...refunds.values()].filter((r) => !charge || r.charge === charge).sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
+        const after = url.searchParams.get('starting_after');
+        const from = after ? all.findIndex((r) => r.id === after) + 1 : 0;
+        const data = all.slice(from, from + limit);
+        return send({ object: 'list', url: '/v1/refunds', has_more: from + limit < all.length, data });
       }
       return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`);
     });
@@ -117,31 +195,116 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
     return intent;
   };
 
-  const signedEvent = (type: string, intentId: string, secret = opts.webhookSecret) => {
+  const signObject = (type: string, object: unknown, secret = opts.webhookSecret, id = `evt_${randomBytes(12).toString('hex')}`) => {
     const payload = JSON.stringify({
-      id: `evt_${randomBytes(12).toString('hex')}`,
+      id,
       object: 'event',
       api_version: '2025-01-01',
       created: Math.floor(Date.now() / 1000),
       type,
       livemode: false,
-      data: { object: mustGet(intentId) },
+      data: { object },
     });
     const t = Math.floor(Date.now() / 1000);
     const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex');
     return { payload, signature: `t=${t},v1=${v1}` };
   };
+  const signedEvent = (type: string, intentId: string, secret = opts.webhookSecret) => signObject(type, mustGet(intentId), secret);
+  const post = async (target: string, payload: string, signature: string) => {
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      body: payload,
+    });
+    return { status: res.status, body: await res.text() };
+  };
+  const chargeOf = (intentId: string) => {
+    const intent = mustGet(intentId);
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    if (!charge) throw new Error(`intent ${intentId} has no charge`);
+    return charge;
+  };
 
   const double: StripeDouble = {
     url: `http://127.0.0.1:${port}`,
     intents,
+    charges,
+    refunds,
+    disputes,
     requests,
     down: false,
     pay(id) {
       const intent = mustGet(id);
       intent.status = 'succeeded';
       intent.last_payment_error = null;
+      if (!intent.latest_charge) {
+        const charge: DoubleCharge = {
+          id: `ch_${randomBytes(12).toString('hex')}`,
+          object: 'charge',
+          amount: intent.amount,
+          amount_refunded: 0,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          paid: true,
+          captured: true,
+          refunded: false,
+          disputed: false,
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+        };
+        charges.set(charge.id, charge);
+        intent.latest_charge = charge.id;
+      }
       return intent;
+    },
+    refund(intentId, amount, status = 'succeeded') {
+      const charge = chargeOf(intentId);
+      const left = charge.amount - charge.amount_refunded;
+      const value = amount ?? left;
+      // Stripe refuses more than what is left, and refunds of a disputed charge
+      if (!Number.isInteger(value) || value < 1 || value > left) throw new Error(`Refund amount ($${value / 100}) is greater than unrefunded amount on charge ($${left / 100})`);
+      if (charge.disputed) throw new Error(`Charge ${charge.id} has been charged back; cannot issue a refund.`);
+      const refund: DoubleRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: value,
+        charge: charge.id,
+        payment_intent: intentId,
+        currency: charge.currency,
+        status,
+        reason: 'requested_by_customer',
+        created: Math.floor(Date.now() / 1000) + refunds.size,
+      };
+      refunds.set(refund.id, refund);
+      if (status === 'succeeded' || status === 'pending') {
+        charge.amount_refunded += value;
+        charge.refunded = charge.amount_refunded === charge.amount;
+      }
+      return refund;
+    },
+    dispute(intentId, o = {}) {
+      const charge = chargeOf(intentId);
+      const d: DoubleDispute = {
+        id: `dp_${randomBytes(12).toString('hex')}`,
+        object: 'dispute',
+        amount: o.amount ?? charge.amount - charge.amount_refunded,
+        charge: charge.id,
+        payment_intent: intentId,
+        currency: charge.currency,
+        status: o.status ?? 'needs_response',
+        reason: o.reason ?? 'fraudulent',
+        is_charge_refundable: false,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      disputes.set(d.id, d);
+      charge.disputed = true;
+      return d;
+    },
+    async sendEvent(target, type, object, o = {}) {
+      const { payload, signature } = signObject(type, object, opts.webhookSecret, o.id);
+      return post(target, payload, signature);
     },
     decline(id, code) {
       const intent = mustGet(id);
@@ -157,12 +320,7 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
     signedEvent,
     async sendWebhook(target, type, intentId, o = {}) {
       const { payload, signature } = signedEvent(type, intentId, o.secret);
-      const res = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': o.signature ?? signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
-        body: payload,
-      });
-      return { status: res.status, body: await res.text() };
+      return post(target, payload, o.signature ?? signature);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -53,6 +53,10 @@ export type AdminUser = {
   status: 'active' | 'suspended';
   emailVerified: boolean;
   createdAt: string;
+  /** tokens a refunded/disputed payment could not take back (already spent) */
+  tokensOwed: number;
+  /** set when a payment was disputed, or refunded after its tokens were spent */
+  paymentFlag: { reason: string; flaggedAt: string } | null;
 };
 
 export type AdminStats = {

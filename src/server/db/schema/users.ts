@@ -14,6 +14,11 @@ export const users = pgTable(
     enableNsfw: boolean('enable_nsfw').notNull().default(false),
     nsfwConfirmedAt: ts('nsfw_confirmed_at'),
     tokenBalance: integer('token_balance').notNull().default(0),
+    // tokens a refunded or disputed payment should have taken back but the balance no longer held
+    tokensOwed: integer('tokens_owed').notNull().default(0),
+    // set for admins when a payment was refunded/disputed after its tokens were spent (why, and when)
+    paymentFlagReason: text('payment_flag_reason'),
+    paymentFlaggedAt: ts('payment_flagged_at'),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     avatarUrl: text('avatar_url'),
     referralCode: text('referral_code').notNull(),
@@ -30,6 +35,7 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_balance_nonneg', sql`${t.tokenBalance} >= 0`),
+    check('users_tokens_owed_nonneg', sql`${t.tokensOwed} >= 0`),
   ],
 );
 

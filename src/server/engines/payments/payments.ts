@@ -44,8 +44,37 @@ export type CreateIntentInput = {
   idempotencyKey: string;
 };
 
-/** A verified provider notification: only "this intent may have changed", re-read before acting. */
-export type PaymentEvent = { id: string; type: string; paymentIntentId: string | null };
+/**
+ * A verified provider notification: only "this object may have changed", re-read before acting. It
+ * names the payment intent (payment_intent.*), the charge (charge.refunded, charge.refund.updated)
+ * or the dispute and its charge (charge.dispute.*).
+ */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  paymentIntentId: string | null;
+  chargeId?: string | null;
+  disputeId?: string | null;
+};
+
+/** A charge as the provider has it now, with its refunds. */
+export type ChargeRecord = {
+  id: string;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  paymentIntentId: string | null;
+  refunds: { id: string; amount: number; status: string; created: number }[];
+};
+
+export type DisputeRecord = {
+  id: string;
+  amount: number;
+  currency: string;
+  chargeId: string | null;
+  status: string;
+  reason: string;
+};
 
 export type PaymentsEngine = {
   name: PaymentsEngineName;

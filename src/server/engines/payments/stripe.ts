@@ -1,12 +1,28 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { paymentError, type PaymentEvent, type PaymentIntent, type PaymentsEngine } from './payments';
+import {
+  paymentError,
+  type ChargeRecord,
+  type DisputeRecord,
+  type PaymentEvent,
+  type PaymentIntent,
+  type PaymentsEngine,
+} from './payments';
 import { EngineError } from '../engine-error';
 
 export type StripePaymentsEngine = PaymentsEngine & {
   name: 'stripe';
   /** Verifies the Stripe-Signature header over the raw body; throws EngineError with code 'signature'. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
+  /** The charge and all its refunds, re-read from Stripe; null when Stripe does not know it. */
+  retrieveCharge(id: string): Promise<ChargeRecord | null>;
+  retrieveDispute(id: string): Promise<DisputeRecord | null>;
+};
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+const missing = (err: unknown) => {
+  const e = err as { statusCode?: number; code?: string };
+  return e?.statusCode === 404 || e?.code === 'resource_missing';
 };
 
 type StripeConfig = NonNullable<Config['stripe']>;
@@ -82,9 +98,45 @@ export function createStripePaymentsEngine(config: StripeConfig): StripePayments
       } catch (err) {
         throw paymentError((err as Error).message, 'signature');
       }
-      const object = (event.data?.object ?? {}) as { id?: unknown };
-      const isIntent = event.type.startsWith('payment_intent.') && typeof object.id === 'string';
-      return { id: event.id, type: event.type, paymentIntentId: isIntent ? (object.id as string) : null };
+      const object = (event.data?.object ?? {}) as { id?: unknown; object?: unknown; charge?: unknown };
+      const id = typeof object.id === 'string' ? object.id : null;
+      const charge = typeof object.charge === 'string' ? object.charge : idOf(object.charge as { id: string } | null);
+      return {
+        id: event.id,
+        type: event.type,
+        paymentIntentId: event.type.startsWith('payment_intent.') ? id : null,
+        chargeId: object.object === 'charge' ? id : object.object === 'refund' || object.object === 'dispute' ? charge : null,
+        disputeId: object.object === 'dispute' ? id : null,
+      };
+    },
+    async retrieveCharge(id) {
+      try {
+        const charge = await stripe.charges.retrieve(id);
+        const refunds: ChargeRecord['refunds'] = [];
+        for await (const r of stripe.refunds.list({ charge: id, limit: 100 })) {
+          refunds.push({ id: r.id, amount: r.amount, status: r.status ?? 'pending', created: r.created });
+        }
+        return {
+          id: charge.id,
+          amount: charge.amount,
+          amountRefunded: charge.amount_refunded,
+          currency: charge.currency,
+          paymentIntentId: idOf(charge.payment_intent),
+          refunds,
+        };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw providerError(err);
+      }
+    },
+    async retrieveDispute(id) {
+      try {
+        const d = await stripe.disputes.retrieve(id);
+        return { id: d.id, amount: d.amount, currency: d.currency, chargeId: idOf(d.charge), status: d.status, reason: d.reason };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw providerError(err);
+      }
     },
   };
 }

@@ -10,7 +10,12 @@ export type TrainingJobInput = {
   /** storage keys of the (re-encoded) training photos */
   imageKeys: string[];
   startedAt: Date;
+  /** what the pipeline recorded for this model before an earlier start of this attempt (see `start`) */
+  recorded: { zipKey: string | null; replicateModelId: string | null };
 };
+
+/** What a vendor start records on the model before its billable call. */
+export type TrainingAttemptRecord = { zipKey?: string; replicateModelId?: string };
 
 export type TrainingStarted = { trainingId: string; zipKey?: string; replicateModelId?: string };
 
@@ -31,7 +36,20 @@ export interface TrainingEngine {
   readonly pollMs: number;
   /** how long a training may run before the watchdog gives up on it */
   readonly maxDurationMs: number;
-  start(input: TrainingJobInput): Promise<TrainingStarted>;
+  /**
+   * Starts the attempt at the vendor, at most once however often it is called: a vendor engine first
+   * `record`s the attempt in the database (false: the model moved on, nothing is started, answers
+   * null), then makes the billable call; when `input.recorded` shows an earlier call may have gone
+   * out (a crash or a lost answer), it adopts the training that call created instead of creating another.
+   */
+  start(input: TrainingJobInput, record: (r: TrainingAttemptRecord) => Promise<boolean>): Promise<TrainingStarted | null>;
   poll(input: TrainingJobInput & { trainingId: string }): Promise<TrainingPoll>;
   cancel(trainingId: string): Promise<void>;
+  /**
+   * The attempt ended (canceled, failed) while a start of it may have reached the vendor unanswered
+   * (`input.recorded`, no training id): find that training and stop it, so it is not billed for nothing.
+   */
+  abandon?(input: TrainingJobInput): Promise<void>;
+  /** After the weights are ours (committed): drop what the vendor keeps for the training, if anything. */
+  release?(r: { replicateModelId: string | null; version: string | null }): Promise<void>;
 }

@@ -22,6 +22,11 @@ export function toAdminUser(u: UserRow): AdminUser {
     status: u.status,
     emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
+    tokensOwed: u.tokensOwed,
+    paymentFlag:
+      u.paymentFlaggedAt && u.paymentFlagReason
+        ? { reason: u.paymentFlagReason, flaggedAt: u.paymentFlaggedAt.toISOString() }
+        : null,
   };
 }
 

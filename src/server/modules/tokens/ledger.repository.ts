@@ -22,6 +22,26 @@ export function createLedgerRepository(db: DbOrTx) {
         .returning({ tokenBalance: users.tokenBalance });
       return rows[0]?.tokenBalance ?? null;
     },
+    /** The balance, row-locked until the transaction ends (a take-back reads, then moves it). */
+    async lockBalance(userId: string) {
+      const [row] = await db.select({ tokenBalance: users.tokenBalance }).from(users).where(eq(users.id, userId)).for('update');
+      return row?.tokenBalance ?? null;
+    },
+    /** Records tokens a take-back could not find, and flags the account for admins. */
+    async owe(userId: string, tokens: number, reason: string) {
+      await db
+        .update(users)
+        .set({ tokensOwed: sql`${users.tokensOwed} + ${tokens}`, paymentFlagReason: reason.slice(0, 500), paymentFlaggedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+    /** A payment's take-back rows (refunds and disputes), oldest first. */
+    async reversalsOf(paymentId: string) {
+      return db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.refType, 'payment'), eq(transactions.refId, paymentId), eq(transactions.type, 'refund')))
+        .orderBy(transactions.createdAt);
+    },
     async balanceOf(userId: string) {
       const [row] = await db.select({ tokenBalance: users.tokenBalance }).from(users).where(eq(users.id, userId));
       return row?.tokenBalance ?? null;

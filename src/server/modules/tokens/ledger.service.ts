@@ -51,6 +51,51 @@ export async function applyLedgerEntry(tx: DbOrTx, entry: LedgerEntry): Promise<
   return { row, balance, duplicate: false };
 }
 
+export type TakeBack = {
+  userId: string;
+  /** tokens the event says should leave the balance */
+  due: number;
+  idempotencyKey: string;
+  description: string;
+  refType: string;
+  refId: string;
+  refundOf?: string;
+  /** money returned to the customer (negative cents) */
+  amountInCents?: number;
+  /** flag the account for admins even when everything could be taken (e.g. a dispute) */
+  flag?: string;
+};
+
+/**
+ * Takes tokens back (a refunded or disputed payment) inside the caller's transaction. A balance never
+ * goes below zero: what is there is taken as one ledger row (possibly 0), the remainder is recorded
+ * as owed on the account and the account is flagged for admins. A repeated key changes nothing.
+ */
+export async function takeBackTokens(tx: DbOrTx, t: TakeBack) {
+  const repo = createLedgerRepository(tx);
+  const existing = await repo.findByKey(t.idempotencyKey);
+  if (existing) return { row: existing, taken: -existing.amount, owed: 0, duplicate: true };
+  const balance = (await repo.lockBalance(t.userId)) ?? 0;
+  const taken = Math.max(0, Math.min(balance, t.due));
+  const owed = Math.max(0, t.due - taken);
+  const { row } = await applyLedgerEntry(tx, {
+    userId: t.userId,
+    type: 'refund',
+    amount: -taken,
+    idempotencyKey: t.idempotencyKey,
+    description: owed > 0 ? `${t.description} (${owed} tokens already spent: owed)` : t.description,
+    refType: t.refType,
+    refId: t.refId,
+    refundOf: t.refundOf,
+    amountInCents: t.amountInCents ?? null,
+  });
+  if (owed > 0 || t.flag) {
+    const reason = [t.flag, owed > 0 ? `${owed} tokens could not be taken back (${t.description})` : null].filter(Boolean).join('; ');
+    await repo.owe(t.userId, owed, reason);
+  }
+  return { row, taken, owed, duplicate: false };
+}
+
 /**
  * Runs `fn` in a transaction; if a concurrent writer committed the same idempotency key first
  * (unique violation), answers with that row instead of failing.

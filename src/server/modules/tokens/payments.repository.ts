@@ -18,6 +18,9 @@ export function createPaymentsRepository(db: DbOrTx) {
         .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
       return row ?? null;
     },
+    async lockForUpdate(id: string) {
+      await db.select({ id: payments.id }).from(payments).where(eq(payments.id, id)).for('update');
+    },
     async byId(id: string) {
       const [row] = await db.select().from(payments).where(eq(payments.id, id));
       return row ?? null;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
-import { ledgerMismatches } from './ledger.service';
+import { applyLedgerEntry, ledgerMismatches } from './ledger.service';
+import { tokensDue } from './payments.service';
 
 const SECRET = 'sk_test_double_123';
 const WHSEC = 'whsec_double_456';
@@ -181,6 +182,104 @@ describe('Stripe adapter against the local double', () => {
     const recheck = await c.post('/api/payments/recheck');
     expect(recheck.json()).toMatchObject({ credited: [{ paymentIntentId: pi.paymentIntentId, tokens: pkgs[0].tokenAmount }] });
     expect(await balanceOf(me.id)).toBe(50 + pkgs[0].tokenAmount);
+  }, 60_000);
+
+  async function bought(c: Client, pkg = pkgs[0]) {
+    const me = await c.register();
+    const pi = await checkout(c, pkg.id);
+    stripe.pay(pi.paymentIntentId);
+    expect((await c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId })).statusCode).toBe(200);
+    return { me, pi: pi.paymentIntentId, charge: stripe.charges.get(stripe.intents.get(pi.paymentIntentId)!.latest_charge!)! };
+  }
+  const reversalsOf = async (userId: string) =>
+    (await h.deps.db.select().from(transactions).where(eq(transactions.userId, userId))).filter((t) => t.type === 'refund' && t.refType === 'payment');
+
+  it('charge.refunded takes the tokens back once, after re-reading the charge and its refunds from Stripe', async () => {
+    const c = h.client();
+    const { me, charge } = await bought(c);
+    const refund = stripe.refund(charge.payment_intent);
+    const seen = stripe.requests.length;
+    const hook = await stripe.sendEvent(webhookUrl, 'charge.refunded', charge, { id: 'evt_refund_once' });
+    expect(hook.status).toBe(200);
+    expect(stripe.requests.slice(seen).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/charges/${charge.id}`, 'GET /v1/refunds']);
+    expect(await balanceOf(me.id)).toBe(50);
+    // the same event again, and another event for the same refund: nothing more
+    expect((await stripe.sendEvent(webhookUrl, 'charge.refunded', charge, { id: 'evt_refund_once' })).status).toBe(200);
+    expect((await stripe.sendEvent(webhookUrl, 'charge.refund.updated', refund)).status).toBe(200);
+    const rows = await reversalsOf(me.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: -pkgs[0].tokenAmount, amountInCents: -pkgs[0].priceInCents, idempotencyKey: `payment-refund:stripe:${refund.id}` });
+    expect(await balanceOf(me.id)).toBe(50);
+  });
+
+  it('partial refunds take back proportionally (rounded down, cumulative) and a full refund exactly what was bought', async () => {
+    const c = h.client();
+    const pkg = pkgs[1];
+    const { me, charge } = await bought(c, pkg);
+    const third = Math.floor(pkg.priceInCents / 3);
+    stripe.refund(charge.payment_intent, third);
+    await stripe.sendEvent(webhookUrl, 'charge.refunded', charge);
+    const first = tokensDue(pkg.tokenAmount, pkg.priceInCents, third);
+    expect(first).toBe(Math.floor((pkg.tokenAmount * third) / pkg.priceInCents));
+    expect(await balanceOf(me.id)).toBe(50 + pkg.tokenAmount - first);
+    stripe.refund(charge.payment_intent, third);
+    stripe.refund(charge.payment_intent);
+    await stripe.sendEvent(webhookUrl, 'charge.refunded', charge);
+    const rows = await reversalsOf(me.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(-pkg.tokenAmount);
+    expect(await balanceOf(me.id)).toBe(50);
+  });
+
+  it('a webhook naming a refund Stripe does not have takes nothing (the event is only a hint)', async () => {
+    const c = h.client();
+    const { me, charge } = await bought(c);
+    const forged = { ...charge, amount_refunded: charge.amount, refunded: true };
+    expect((await stripe.sendEvent(webhookUrl, 'charge.refunded', forged)).status).toBe(200);
+    expect(await balanceOf(me.id)).toBe(50 + pkgs[0].tokenAmount);
+    expect(await reversalsOf(me.id)).toHaveLength(0);
+  });
+
+  it('a dispute on a spent balance takes what is there, records the rest as owed and flags the account for admins', async () => {
+    const c = h.client();
+    const { me, charge } = await bought(c);
+    const bal = 50 + pkgs[0].tokenAmount;
+    await h.deps.db.transaction((tx) =>
+      applyLedgerEntry(tx, { userId: me.id, type: 'usage', amount: -(bal - 10), idempotencyKey: `spend:${me.id}`, description: 'generations' }),
+    );
+    const inquiry = stripe.dispute(charge.payment_intent, { status: 'warning_needs_response' });
+    await stripe.sendEvent(webhookUrl, 'charge.dispute.created', inquiry);
+    // an inquiry withdraws no funds: nothing is taken
+    expect(await balanceOf(me.id)).toBe(10);
+    const dispute = stripe.dispute(charge.payment_intent);
+    const hook = await stripe.sendEvent(webhookUrl, 'charge.dispute.created', dispute);
+    expect(hook.status).toBe(200);
+    expect(stripe.requests.some((r) => r.path === `/v1/disputes/${dispute.id}`)).toBe(true);
+    expect((await stripe.sendEvent(webhookUrl, 'charge.dispute.created', dispute)).status).toBe(200);
+    expect(await balanceOf(me.id)).toBe(0);
+    const rows = await reversalsOf(me.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: -10, idempotencyKey: `payment-dispute:stripe:${dispute.id}` });
+    const [row] = await h.deps.db.select().from(users).where(eq(users.id, me.id));
+    expect(row.tokensOwed).toBe(pkgs[0].tokenAmount - 10);
+    const admin = await h.admin();
+    const listed = (await admin.get(`/api/admin/users?search=${me.username}`)).json();
+    expect(listed[0]).toMatchObject({ id: me.id, tokenBalance: 0, tokensOwed: pkgs[0].tokenAmount - 10, paymentFlag: { reason: expect.stringContaining('disputed (fraudulent)') } });
+  });
+
+  it('answers 503 (Stripe retries) when the charge cannot be re-read, and takes nothing', async () => {
+    const c = h.client();
+    const { me, charge } = await bought(c);
+    stripe.refund(charge.payment_intent);
+    stripe.down = true;
+    try {
+      expect((await stripe.sendEvent(webhookUrl, 'charge.refunded', charge)).status).toBe(503);
+    } finally {
+      stripe.down = false;
+    }
+    expect(await balanceOf(me.id)).toBe(50 + pkgs[0].tokenAmount);
+    expect((await stripe.sendEvent(webhookUrl, 'charge.refunded', charge)).status).toBe(200);
+    expect(await balanceOf(me.id)).toBe(50);
   }, 60_000);
 
   it('leaves every balance equal to its ledger', async () => {

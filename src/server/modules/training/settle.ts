@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import type { TrainingJobInput } from '../../engines/training/training';
 import { TRAINING_COST, type ModelStatus } from '../../../shared/constants';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
@@ -16,6 +17,21 @@ export const hostingKey = (logId: string) => `hosting:${logId}`;
 
 /** Statuses in which work is under way (the pipeline or the watchdog owns the model). */
 export const ACTIVE_STATUSES: readonly ModelStatus[] = ['training', 'training_complete', 'processing'];
+
+/** What a trainer needs for the model's current attempt (everything from the database). */
+export async function trainingInputOf(db: DbOrTx, m: ModelRow): Promise<TrainingJobInput> {
+  const images = await createModelsRepository(db).images(m.id);
+  return {
+    modelId: m.id,
+    userId: m.userId,
+    attempt: m.trainingAttempt,
+    triggerWord: m.triggerWord,
+    modelName: m.name,
+    imageKeys: images.map((i) => i.storageKey),
+    startedAt: m.trainingStartedAt ?? new Date(),
+    recorded: { zipKey: m.zipKey, replicateModelId: m.replicateModelId },
+  };
+}
 
 /** Gives back the charge of one training attempt; the idempotency key makes it happen at most once. */
 export async function refundTraining(

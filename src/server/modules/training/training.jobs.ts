@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { HostUploadInput } from '../../engines/hosting/hosting';
-import { type TrainingJobInput } from '../../engines/training/training';
 import type { JobContext } from '../../jobs/queue';
 import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
 import { progressFromLogs } from '../../../shared/training-progress';
@@ -16,6 +15,7 @@ import {
   JOB_WATCHDOG,
   refundTraining,
   startHostSeries,
+  trainingInputOf,
   trainingKey,
 } from './settle';
 import { watchdogDelayMs } from './training.service';
@@ -35,31 +35,25 @@ export function registerTrainingJobs(deps: AppDeps) {
   const logs = createUploadLogsRepository(deps.db);
   const retryBaseMs = deps.config.env === 'test' ? 50 : 2000;
 
-  async function trainingInput(m: ModelRow): Promise<TrainingJobInput> {
-    const images = await models.images(m.id);
-    return {
-      modelId: m.id,
-      userId: m.userId,
-      attempt: m.trainingAttempt,
-      triggerWord: m.triggerWord,
-      modelName: m.name,
-      imageKeys: images.map((i) => i.storageKey),
-      startedAt: m.trainingStartedAt ?? new Date(),
-    };
-  }
+  const trainingInput = (m: ModelRow) => trainingInputOf(deps.db, m);
 
   // One training attempt: start it at the provider once, then poll until it ends. Each run is short
   // and re-reads everything, so a killed worker loses nothing.
   deps.queue.define({
     name: JOB_TRAINING,
     schema: z.object({ modelId: z.uuid(), attempt: z.number().int() }),
-    // a crashed worker's step is taken over after the lease: offline steps are short, vendor steps
-    // may download weights
-    leaseMs: deps.config.replicate ? 15 * 60_000 : 20_000,
+    // a crashed worker's step is taken over after the lease; the queue's heartbeat keeps a live
+    // worker's lease (a weights download may take minutes), so a start is never run twice at once
+    leaseMs: deps.config.replicate ? 2 * 60_000 : 20_000,
     maxAttempts: 8,
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, attempt }, ctx: JobContext) => {
       const m = await models.byId(modelId);
+      if (m && m.trainingAttempt === attempt && m.status !== 'training' && !m.trainingId && m.zipKey) {
+        // canceled while a start was unanswered (a crash): the vendor may be running it unseen
+        const engine = deps.engines.trainerFor(m.trainingProvider);
+        await engine.abandon?.(await trainingInput(m));
+      }
       if (!m || m.status !== 'training' || m.trainingAttempt !== attempt)
         return { kind: 'done', result: 'stale' };
       const engine = deps.engines.trainerFor(m.trainingProvider);
@@ -67,14 +61,20 @@ export function registerTrainingJobs(deps: AppDeps) {
       if (!m.trainingId) {
         let started;
         try {
-          started = await engine.start(input);
+          // the attempt is recorded before the vendor's billable call, so a retry adopts that call's training
+          started = await engine.start(input, async (r) =>
+            Boolean(await models.transition(modelId, ['training'], r, attempt)),
+          );
         } catch (err) {
           if (err instanceof EngineError && !err.retryable) {
             await failModel(deps, modelId, attempt, `Training could not start: ${err.message}`);
             return { kind: 'done', result: 'failed' };
           }
+          // throttled: come back when Replicate said, not sooner
+          if (err instanceof EngineError && err.retryAfterMs) return ctx.retryIn(err.retryAfterMs);
           throw err;
         }
+        if (!started) return { kind: 'done', result: 'stale' };
         const saved = await models.transition(
           modelId,
           ['training'],
@@ -100,6 +100,7 @@ export function registerTrainingJobs(deps: AppDeps) {
           await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
           return { kind: 'done', result: 'failed' };
         }
+        if (err instanceof EngineError && err.retryAfterMs) return ctx.retryIn(Math.max(err.retryAfterMs, engine.pollMs));
         throw err;
       }
       const trainingLogs = p.logs.slice(-LOG_LIMIT);
@@ -109,7 +110,7 @@ export function registerTrainingJobs(deps: AppDeps) {
         return ctx.retryIn(engine.pollMs);
       }
       if (p.status === 'succeeded') {
-        await deps.db.transaction(async (tx) => {
+        const committed = await deps.db.transaction(async (tx) => {
           const moved = await createModelsRepository(tx).transition(
             modelId,
             ['training'],
@@ -130,8 +131,15 @@ export function registerTrainingJobs(deps: AppDeps) {
             await createModelsRepository(tx).update(modelId, { hostingProvider: host.name });
             await startHostSeries(deps, tx, moved);
           }
+          return moved;
         });
         deps.queue.kick();
+        if (committed && engine.release) {
+          // the weights are ours now: what the vendor keeps for the training is only clutter
+          await engine
+            .release({ replicateModelId: committed.replicateModelId, version: committed.trainingVersion })
+            .catch((err) => deps.log.warn({ err, modelId }, 'could not release the vendor copy of a training'));
+        }
         return { kind: 'done', result: 'succeeded' };
       }
       await failModel(deps, modelId, attempt, p.error ?? `Training ${p.status}`, {

@@ -12,6 +12,7 @@ import {
   JOB_WATCHDOG,
   refundTraining,
   startHostSeries,
+  trainingInputOf,
   trainingKey,
 } from './settle';
 
@@ -31,9 +32,11 @@ export function createTrainingService(deps: AppDeps) {
   const repo = createModelsRepository(deps.db);
 
   async function bestEffortCancel(model: ModelRow) {
-    if (!model.trainingId) return;
+    const engine = deps.engines.trainerFor(model.trainingProvider);
     try {
-      await deps.engines.trainerFor(model.trainingProvider).cancel(model.trainingId);
+      // no id yet: a start may be out at the vendor unanswered (a crash); the engine looks for it
+      if (!model.trainingId) await engine.abandon?.(await trainingInputOf(deps.db, model));
+      else await engine.cancel(model.trainingId);
     } catch (err) {
       deps.log.warn({ err, modelId: model.id }, 'cancelling the training at the provider failed');
     }
@@ -223,6 +226,19 @@ export function createTrainingService(deps: AppDeps) {
       });
       if (m.status === 'training') await bestEffortCancel(m);
       await deps.storage.deletePrefix(`u/${m.userId}/models/${m.id}/`);
+    },
+
+    /**
+     * A vendor's signed training event: only a hint that the training may have changed. The pipeline
+     * job re-reads the training from the vendor before any state or money moves, so duplicate and
+     * out-of-order deliveries are harmless.
+     */
+    async trainingEvent(trainingId: string) {
+      const model = await repo.byTrainingId(trainingId);
+      if (model?.status === 'training') {
+        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
+        deps.queue.kick();
+      }
     },
 
     /** Manual refresh: poll the pipeline now instead of at its next scheduled step. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { signReplicateWebhook } from './replicate-webhook';
+import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
 
 // Local doubles of Replicate and Runware speaking providers.md's shapes, errors and quirks.

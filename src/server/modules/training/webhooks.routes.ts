@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthorized } from '../../lib/errors';
-import { createModelsRepository } from '../models/models.repository';
-import { verifyReplicateWebhook } from './replicate-webhook';
-import { trainingKey } from './settle';
-import { runQueuedJobNow } from './upload-logs.repository';
+import { verifyReplicateWebhook } from '../../engines/training/replicate-webhook';
+import { createTrainingService } from './training.service';
 
-/**
- * POST /api/webhooks/replicate: signed training events. The body is only a hint — the pipeline job
- * re-reads the training from Replicate before changing any state or money, so duplicates and
- * out-of-order deliveries are harmless.
- */
+/** POST /api/webhooks/replicate: checks the signature and hands the training id to the service. */
 export async function webhooksRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
+  const training = createTrainingService(deps);
   // the signature covers the exact bytes: keep the body as a string in this scope
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
@@ -35,11 +30,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { deps: AppDeps
       return { received: true };
     }
     if (typeof id !== 'string' || id.length > 200) return { received: true };
-    const model = await createModelsRepository(deps.db).byTrainingId(id);
-    if (model && model.status === 'training') {
-      await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
-      deps.queue.kick();
-    }
+    await training.trainingEvent(id);
     return { received: true };
   });
 }

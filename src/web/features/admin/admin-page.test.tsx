@@ -64,6 +64,24 @@ describe('AdminPage', () => {
     expect(await screen.findByText('Could not load')).toBeTruthy();
   });
 
+  it('marks a user whose refunded or disputed payment left tokens owed', async () => {
+    const user = (over: object) => ({
+      id: 'u1', username: 'spender', email: 's@example.com', tokenBalance: 0, isAdmin: false, enableNSFW: false,
+      status: 'active', emailVerified: true, createdAt: '2024-05-01T10:00:00Z', tokensOwed: 0, paymentFlag: null, ...over,
+    });
+    renderAdmin(true, {
+      'GET /api/admin/users': {
+        body: [
+          user({ tokensOwed: 250, paymentFlag: { reason: 'Payment pi_1 disputed (fraudulent)', flaggedAt: '2024-05-02T10:00:00Z' } }),
+          user({ id: 'u2', username: 'clean' }),
+        ],
+      },
+    });
+    const badge = await screen.findByText('Owes 250');
+    expect(badge.getAttribute('title')).toBe('Payment pi_1 disputed (fraudulent)');
+    expect(screen.getAllByText(/^Owes /)).toHaveLength(1);
+  });
+
   it('pages the models tab through the next-cursor header', async () => {
     const model = (i: number) => ({
       id: `m${i}`, name: `Model ${i}`, description: '', status: 'ready', createdAt: '2024-05-01T10:00:00Z',

@@ -106,6 +106,11 @@ export function UsersTab() {
                     <Badge variant={u.status === 'active' ? 'green' : 'red'}>
                       {u.status === 'active' ? 'Active' : 'Suspended'}
                     </Badge>
+                    {u.paymentFlag && (
+                      <Badge variant="red" className="ml-1" title={u.paymentFlag.reason}>
+                        {u.tokensOwed > 0 ? `Owes ${formatNumber(u.tokensOwed)}` : 'Payment flag'}
+                      </Badge>
+                    )}
                   </Td>
                   <Td>
                     <Badge variant={u.isAdmin ? 'default' : 'secondary'}>

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Replicate (Standard Webhooks) signature check with a 5-minute tolerance (providers.md A.6). */
+/** Replicate (Standard Webhooks) signature check with a 5-minute tolerance (Standard Webhooks, as replicate-javascript validateWebhook checks it; plus an age limit). */
 export function verifyReplicateWebhook(
   rawBody: string,
   header: (name: string) => string | undefined,
