@@ -3,7 +3,7 @@ import type { ModelStatus } from '@shared/constants';
 import type { AnalyzeImageResponse, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
 import { apiFetch } from '@web/lib/api';
 
-export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean };
+export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean; architecture?: string };
 export type UserModel = { id: string; name: string; status: ModelStatus };
 export type PresetStyle = { id: string; name: string; description: string; tokenCost: number; isNSFW: boolean; previewImageUrl: string | null };
 
