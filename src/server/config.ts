@@ -40,6 +40,8 @@ const envSchema = z.object({
   REPLICATE_API_URL: optional.pipe(z.url().optional()),
   RUNWARE_API_KEY: optional,
   RUNWARE_API_URL: optional.pipe(z.url().optional()),
+  // the AIR source (created in the Runware dashboard) our uploaded LoRAs are named under
+  RUNWARE_AIR_SOURCE: optional.pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, 'RUNWARE_AIR_SOURCE must be a Runware AIR source name').optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -68,7 +70,7 @@ export type Config = {
   admin: { username?: string; password?: string; email?: string };
   offline: { trainSeconds: number; hostSeconds: number };
   replicate?: { apiToken: string; webhookSecret?: string; baseUrl?: string };
-  runware?: { apiKey: string; baseUrl?: string };
+  runware?: { apiKey: string; baseUrl?: string; airSource?: string };
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; baseUrl?: string };
   smtp?: { url: string; from: string };
   mailFrom: string;
@@ -120,7 +122,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     replicate: e.REPLICATE_API_TOKEN
       ? { apiToken: e.REPLICATE_API_TOKEN, webhookSecret: e.REPLICATE_WEBHOOK_SECRET, baseUrl: e.REPLICATE_API_URL }
       : undefined,
-    runware: e.RUNWARE_API_KEY ? { apiKey: e.RUNWARE_API_KEY, baseUrl: e.RUNWARE_API_URL } : undefined,
+    runware: e.RUNWARE_API_KEY ? { apiKey: e.RUNWARE_API_KEY, baseUrl: e.RUNWARE_API_URL, airSource: e.RUNWARE_AIR_SOURCE } : undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

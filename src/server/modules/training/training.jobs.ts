@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { HostUploadInput } from '../../engines/hosting/hosting';
+import { UPLOAD_CALL_TIMEOUT_MS } from '../../engines/hosting/runware';
+import { requestBudgetMs } from '../../engines/images/runware-tasks';
 import { type TrainingJobInput } from '../../engines/training/training';
 import type { JobContext } from '../../jobs/queue';
 import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
@@ -182,7 +184,9 @@ export function registerTrainingJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_HOSTING,
     schema: z.object({ modelId: z.uuid(), logId: z.uuid() }),
-    leaseMs: deps.config.runware ? 5 * 60_000 : 20_000,
+    // longer than one modelUpload call at its full retry budget: a slow upload is not re-issued by a
+    // second worker while the first still waits for it
+    leaseMs: deps.config.runware ? requestBudgetMs(UPLOAD_CALL_TIMEOUT_MS) + 60_000 : 20_000,
     maxAttempts: 8,
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, logId }, ctx) => {
