@@ -147,24 +147,35 @@ export function registerTrainingJobs(deps: AppDeps) {
     },
   });
 
+  // Only an upload still under way can fail: a worker that outlived its lease (its call finally
+  // erroring) must not reopen or fail an upload another worker has finished.
   async function hostFailure(m: ModelRow, log: UploadLogRow, message: string, details?: string) {
     const retryCount = log.retryCount + 1;
     if (retryCount < HOST_UPLOAD_MAX_RETRIES) {
-      await logs.update(log.id, {
-        status: 'pending',
-        retryCount,
-        message: `Upload failed, retrying (${retryCount}/${HOST_UPLOAD_MAX_RETRIES})`,
-        errorDetails: details ?? message,
-      });
+      await logs.update(
+        log.id,
+        {
+          status: 'pending',
+          retryCount,
+          message: `Upload failed, retrying (${retryCount}/${HOST_UPLOAD_MAX_RETRIES})`,
+          errorDetails: details ?? message,
+        },
+        ['pending', 'processing'],
+      );
       return false;
     }
     await deps.db.transaction(async (tx) => {
-      await createUploadLogsRepository(tx).update(log.id, {
-        status: 'failed',
-        retryCount,
-        message: 'Upload to Runware failed',
-        errorDetails: details ?? message,
-      });
+      const failed = await createUploadLogsRepository(tx).update(
+        log.id,
+        {
+          status: 'failed',
+          retryCount,
+          message: 'Upload to Runware failed',
+          errorDetails: details ?? message,
+        },
+        ['pending', 'processing'],
+      );
+      if (!failed) return;
       const r = createModelsRepository(tx);
       if (m.status === 'ready') {
         await r.update(m.id, { processingStatus: 'failed' });
