@@ -187,6 +187,7 @@ describe('Runware imageInference adapter', () => {
     expect(task).not.toHaveProperty('lora');
     expect(task).not.toHaveProperty('negativePrompt');
     expect(task.seed).toBe(1);
+    expect(inferenceTask(req({ style: null, personalModel: null, prompt: 'x' })).positivePrompt).toBe('x.');
   });
 
   it('maps errors: 400/401 final, 429/5xx/timeouts retryable, messages kept', async () => {

@@ -27,7 +27,8 @@ export function inferenceTask(req: RenderRequest) {
     taskType: 'imageInference',
     taskUUID: req.taskId,
     model: req.baseModel.air,
-    positivePrompt: composePrompt(req),
+    // Runware wants 2–3000 characters; our form allows a one-character prompt
+    positivePrompt: composePrompt(req).padEnd(2, '.'),
     ...(negative.length >= 2 ? { negativePrompt: negative.slice(0, 3000) } : {}),
     width: req.width,
     height: req.height,
