@@ -237,6 +237,9 @@ export function registerTrainingJobs(deps: AppDeps) {
         try {
           await engine.submit(input);
         } catch (err) {
+          // a passing condition (capacity, network) is not a failed upload: try again later (the
+          // watchdog bounds how long)
+          if (err instanceof EngineError && err.retryable) return ctx.retryIn(backoff());
           if (!(err instanceof Error)) throw err;
           const done = await hostFailure(m, log, err.message);
           return done ? { kind: 'done', result: 'failed' } : ctx.retryIn(backoff());
