@@ -70,16 +70,19 @@ export function createRunwareImageEngine(client: RunwareClient, opts: RunwareIma
 
   /** Polls getResponse until `expected` images are done, the task fails, or the render timeout. */
   async function results(taskUUID: string, expected: number, deadline: number) {
+    // the official client's cadence: a first look soon, then ×1.5 up to ten times the first wait
+    let delay = pollMs;
     for (;;) {
       const reply = await poll(taskUUID);
       const err = reply.errors.find((e) => !e.taskUUID || e.taskUUID === taskUUID);
       if (err) throw taskError(err, 'The image provider could not render the picture');
       const done = reply.data.filter((d) => d.taskUUID === taskUUID && d.status === 'success' && d.imageURL);
       if (done.length >= expected) return done;
-      if (Date.now() + pollMs > deadline) {
+      if (Date.now() + delay > deadline) {
         throw new EngineError('The image provider did not finish in time', true, undefined, 'timeout');
       }
-      await sleep(pollMs);
+      await sleep(delay);
+      delay = Math.min(delay * 1.5, pollMs * 10);
     }
   }
 
