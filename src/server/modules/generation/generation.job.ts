@@ -147,8 +147,9 @@ export function defineGenerationJob(deps: AppDeps) {
     schema: payloadSchema,
     maxAttempts: GENERATION_MAX_ATTEMPTS,
     // longer than the render it guards (and the copies after it): a slow render is never taken over
-    // and started (and billed) a second time while the first worker still waits for it
-    leaseMs: GENERATION_LEASE_MS,
+    // and started (and billed) a second time while the first worker still waits for it. Offline
+    // renders take a second: a crashed worker's job is picked up sooner.
+    leaseMs: deps.engines.names.images === 'offline' ? 90_000 : GENERATION_LEASE_MS,
     backoffMs: (attempt) => Math.min(30_000, 2000 * 2 ** (attempt - 1)),
     handler: async ({ generationId }, ctx: JobContext) => {
       const repo = createGenerationRepository(deps.db);
