@@ -17,4 +17,7 @@ describe('compatible bases for a personal model', () => {
     expect(baseForPersonalModel(bases, 'xl')).toBe('dev');
     expect(baseForPersonalModel([bases[2]], 'xl')).toBeUndefined();
   });
+  it('keeps a base whose architecture is not named (the server decides)', () => {
+    expect(compatibleBases([{ id: 'old' }, bases[2]], true).map((b) => b.id)).toEqual(['old']);
+  });
 });
