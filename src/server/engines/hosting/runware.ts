@@ -21,12 +21,13 @@ export function runwareAir(source: string, modelId: string, series: number) {
 }
 
 /**
- * The uniqueIdentifier of an upload: the same trained weights always give the same one, so a re-issue
- * with the same AIR is the same model (Runware documents the pair as idempotent), and new weights
- * (a retrained model) are a new file.
+ * The uniqueIdentifier of an upload: one per (model, weights, upload series), so every re-issue of a
+ * series is the same model (Runware documents air + uniqueIdentifier as idempotent), and a new series
+ * (new weights after a retraining, an admin retry) is a new one, under a new AIR version. Derived,
+ * not a hash of the file, so a poll does not read the weights again.
  */
-export function uploadIdentifier(input: Pick<HostUploadInput, 'modelId' | 'weightsKey'>) {
-  return createHash('sha256').update(`${input.modelId}:${input.weightsKey}`).digest('hex');
+export function uploadIdentifier(input: Pick<HostUploadInput, 'modelId' | 'weightsKey' | 'series'>) {
+  return createHash('sha256').update(`${input.modelId}:${input.weightsKey}:${input.series}`).digest('hex');
 }
 
 type UploadItem = { taskType?: string; taskUUID: string; status?: string; message?: string; air?: string };
