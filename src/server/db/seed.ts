@@ -5,9 +5,9 @@ import { baseModels, presetStyles, tokenPackages } from './schema/index';
 import type { Storage } from '../storage/storage';
 
 const BASE_MODELS = [
-  { name: 'FLUX.1 Dev', description: 'High quality, detailed images', air: 'runware:101@1', tokenCost: 15, isDefault: true, sortOrder: 0 },
-  { name: 'FLUX.1 Schnell', description: 'Fast drafts at a lower cost', air: 'runware:100@1', tokenCost: 10, isDefault: false, sortOrder: 1 },
-  { name: 'Juggernaut XL', description: 'Photorealistic SDXL model', air: 'civitai:133005@782002', tokenCost: 20, isDefault: false, sortOrder: 2 },
+  { name: 'FLUX.1 Dev', description: 'High quality, detailed images', air: 'runware:101@1', architecture: 'flux1d', tokenCost: 15, isDefault: true, sortOrder: 0 },
+  { name: 'FLUX.1 Schnell', description: 'Fast drafts at a lower cost', air: 'runware:100@1', architecture: 'flux1s', tokenCost: 10, isDefault: false, sortOrder: 1 },
+  { name: 'Juggernaut XL', description: 'Photorealistic SDXL model', air: 'civitai:133005@782002', architecture: 'sdxl', tokenCost: 20, isDefault: false, sortOrder: 2 },
 ];
 
 const STYLES = [

@@ -65,11 +65,11 @@ export function buildEngineSet(config: Config, io: { db: Db; storage: Storage; s
     },
     hosts: {
       offline: createOfflineHost({ hostSeconds: config.offline.hostSeconds }),
-      runware: runware ? createRunwareHost({ config, storage: io.storage, signer: io.signer }) : undefined,
+      runware: runware ? createRunwareHost({ config, client: runware, signer: io.signer }) : undefined,
     },
     images: {
       offline: createOfflineImageEngine(),
-      runware: runware ? createRunwareImageEngine(runware) : undefined,
+      runware: runware ? createRunwareImageEngine(runware, { pollMs: config.env === 'test' ? 20 : 1000 }) : undefined,
     },
     vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
     payments: config.stripe ? createStripePaymentsEngine(config.stripe) : createOfflinePaymentsEngine(io.db),

@@ -9,6 +9,8 @@ export const baseModels = pgTable(
     description: text('description').notNull().default(''),
     // vendor model identifier (Runware AIR), e.g. runware:101@1
     air: text('air').notNull(),
+    // the family a LoRA must match (shared/architecture.ts); Runware's modelUpload names
+    architecture: text('architecture').notNull().default('flux1d'),
     tokenCost: integer('token_cost').notNull().default(15),
     isDefault: boolean('is_default').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

@@ -5,7 +5,10 @@ export type HostUploadInput = {
   userId: string;
   modelName: string;
   triggerWord: string;
-  /** deterministic per upload attempt so a resubmission after a crash is the same task */
+  /**
+   * deterministic per upload attempt so a resubmission after a crash is the same task (the offline
+   * host); Runware identifies the model by air + uniqueIdentifier instead and sends fresh taskUUIDs
+   */
   taskUUID: string;
   /** which series of uploads this is (bumps the AIR version on a vendor) */
   series: number;

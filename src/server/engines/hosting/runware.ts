@@ -1,101 +1,94 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { PERSONAL_LORA_ARCHITECTURE } from '../../../shared/architecture';
 import type { Config } from '../../config';
 import type { UrlSigner } from '../../storage/signed-url';
-import type { Storage } from '../../storage/storage';
-import { vendorJson } from '../vendor-http';
-import type { HostingEngine, HostPoll } from './hosting';
+import type { RunwareClient } from '../runware-client';
+import type { HostingEngine, HostPoll, HostUploadInput } from './hosting';
 import { EngineError } from '../engine-error';
+import { taskError } from '../images/runware-tasks';
 
-export const AIR_SOURCE = 'lorastudio';
+/**
+ * The longest one modelUpload request may take. Runware keeps an upload request open while it works;
+ * the hosting job's lease is derived from this, so a slow call is never re-issued by a second worker
+ * while the first still waits (a re-issue is harmless, being idempotent, but is not needed).
+ */
+export const UPLOAD_CALL_TIMEOUT_MS = 2 * 60_000;
 
-/** AIR ids want a numeric model id (providers.md B.3): a stable number derived from our model id. */
-export function runwareAir(modelId: string, series: number) {
+/** AIR ids want a numeric model id: a stable number derived from our model id, under our AIR source. */
+export function runwareAir(source: string, modelId: string, series: number) {
   const n = parseInt(createHash('sha256').update(modelId).digest('hex').slice(0, 12), 16);
-  return `${AIR_SOURCE}:${n}@${series}`;
+  return `${source}:${n}@${series}`;
 }
 
-type RunwareItem = { taskType?: string; taskUUID?: string; status?: string; message?: string; air?: string };
-type RunwareError = { code?: string; message?: string; taskUUID?: string; status?: string };
-type RunwareResponse = { data?: RunwareItem[]; errors?: RunwareError[] };
+/**
+ * The uniqueIdentifier of an upload: one per (model, weights, upload series), so every re-issue of a
+ * series is the same model (Runware documents air + uniqueIdentifier as idempotent), and a new series
+ * (new weights after a retraining, an admin retry) is a new one, under a new AIR version. Derived,
+ * not a hash of the file, so a poll does not read the weights again.
+ */
+export function uploadIdentifier(input: Pick<HostUploadInput, 'modelId' | 'weightsKey' | 'series'>) {
+  return createHash('sha256').update(`${input.modelId}:${input.weightsKey}:${input.series}`).digest('hex');
+}
 
-/** Runware modelUpload (providers.md B.4, B.6): async delivery, then getResponse polls. */
-export function createRunwareHost(opts: {
-  config: Config;
-  storage: Storage;
-  signer: UrlSigner;
-  sleep?: (ms: number) => Promise<void>;
-}): HostingEngine {
-  const rw = opts.config.runware!;
-  const url = rw.baseUrl;
-  const send = (tasks: unknown[], idempotent: boolean) =>
-    vendorJson<RunwareResponse>({
-      vendor: 'Runware',
-      url,
-      method: 'POST',
-      headers: { Authorization: `Bearer ${rw.apiKey}` },
-      body: tasks,
-      idempotent,
-      sleep: opts.sleep,
-    });
+type UploadItem = { taskType?: string; taskUUID: string; status?: string; message?: string; air?: string };
 
-  function firstError(res: RunwareResponse, taskUUID: string) {
-    return res.errors?.find((e) => !e.taskUUID || e.taskUUID === taskUUID);
+/**
+ * Runware modelUpload (its ModelUploadParams: no deliveryMethod or webhook; statuses validated |
+ * downloaded | optimized | stored | ready | failed). Readiness never depends on getResponse for the
+ * upload's taskUUID, which Runware documents may stay `processing` after the model is deployed: a poll
+ * re-issues the same `air` + `uniqueIdentifier`, which is idempotent and answers the model's state.
+ */
+export function createRunwareHost(opts: { config: Config; client: RunwareClient; signer: UrlSigner }): HostingEngine {
+  const source = opts.config.runware?.airSource;
+
+  function uploadTask(input: HostUploadInput) {
+    if (!source) throw new EngineError('RUNWARE_AIR_SOURCE is not set: uploads need an AIR source of the Runware account', false, undefined, 'configuration');
+    if (!input.weightsKey) throw new EngineError('The model has no LoRA weights to upload', false);
+    return {
+      taskType: 'modelUpload',
+      // a fresh task each call: the model is identified by air + uniqueIdentifier, not by the task
+      taskUUID: randomUUID(),
+      category: 'lora',
+      architecture: PERSONAL_LORA_ARCHITECTURE,
+      format: 'safetensors',
+      air: runwareAir(source, input.modelId, input.series),
+      uniqueIdentifier: uploadIdentifier(input),
+      name: input.modelName.slice(0, 100),
+      version: String(input.series),
+      downloadURL: opts.signer.sign(input.weightsKey, 24 * 3600),
+      defaultWeight: 1,
+      positiveTriggerWords: input.triggerWord,
+      private: true,
+    };
+  }
+
+  async function issue(input: HostUploadInput): Promise<HostPoll> {
+    const task = uploadTask(input);
+    const reply = await opts.client.request<UploadItem>([task], { timeoutMs: UPLOAD_CALL_TIMEOUT_MS });
+    const err = reply.errors.find((e) => !e.taskUUID || e.taskUUID === task.taskUUID);
+    if (err) {
+      const e = taskError(err, 'Runware refused the upload');
+      if (e.retryable) throw e;
+      return { status: 'failed', message: e.message, details: JSON.stringify(err).slice(0, 2000) };
+    }
+    const items = reply.data.filter((d) => d.taskUUID === task.taskUUID);
+    const last = items[items.length - 1];
+    if (items.some((d) => d.status === 'ready')) {
+      const ready = items.find((d) => d.status === 'ready')!;
+      return { status: 'ready', air: ready.air ?? task.air, message: ready.message ?? 'Model successfully deployed and ready for use.' };
+    }
+    if (last?.status === 'failed') return { status: 'failed', message: last.message || 'Runware could not deploy the model' };
+    return { status: 'processing', message: last?.status ? `Upload ${last.status}` : 'Upload in progress' };
   }
 
   return {
     name: 'runware',
-    pollMs: opts.config.env === 'test' ? 100 : 5000,
+    pollMs: opts.config.env === 'test' ? 100 : 15_000,
     maxDurationMs: 60 * 60_000,
     async submit(input) {
-      if (!input.weightsKey) throw new EngineError('The model has no LoRA weights to upload', false);
-      const weights = await opts.storage.getBuffer(input.weightsKey);
-      if (!weights) throw new EngineError('The LoRA weights are missing from storage', false);
-      const res = await send(
-        [
-          {
-            taskType: 'modelUpload',
-            taskUUID: input.taskUUID,
-            category: 'lora',
-            architecture: 'flux1d',
-            format: 'safetensors',
-            air: runwareAir(input.modelId, input.series),
-            uniqueIdentifier: createHash('sha256').update(weights).digest('hex'),
-            name: input.modelName.slice(0, 100),
-            version: String(input.series),
-            downloadURL: opts.signer.sign(input.weightsKey, 24 * 3600),
-            defaultWeight: 1,
-            positiveTriggerWords: input.triggerWord,
-            private: true,
-            deliveryMethod: 'async',
-          },
-        ],
-        // the taskUUID makes a resubmission the same task
-        true,
-      );
-      const err = firstError(res, input.taskUUID);
-      if (err) throw new EngineError(err.message ?? err.code ?? 'Runware refused the upload', false);
+      const p = await issue(input);
+      if (p.status === 'failed') throw new EngineError(p.message, false, undefined, 'uploadFailed');
     },
-    async poll(input): Promise<HostPoll> {
-      const res = await send([{ taskType: 'getResponse', taskUUID: input.taskUUID }], true);
-      const err = firstError(res, input.taskUUID);
-      if (err)
-        return {
-          status: 'failed',
-          message: err.message ?? 'Runware upload failed',
-          details: JSON.stringify(err).slice(0, 2000),
-        };
-      const items = (res.data ?? []).filter((d) => !d.taskUUID || d.taskUUID === input.taskUUID);
-      const last = items[items.length - 1];
-      if (last?.status && /error|fail/i.test(last.status))
-        return { status: 'failed', message: last.message ?? 'Runware upload failed' };
-      const ready = items.find((d) => d.status === 'ready' || d.status === 'success');
-      if (ready)
-        return {
-          status: 'ready',
-          air: ready.air ?? runwareAir(input.modelId, input.series),
-          message: ready.message ?? 'Model successfully deployed and ready for use.',
-        };
-      return { status: 'processing', message: last?.status ? `Upload ${last.status}` : 'Upload in progress' };
-    },
+    poll: issue,
   };
 }

@@ -3,9 +3,23 @@ import type { LoraEntry } from '../../db/schema/catalog';
 /** The JSON the offline trainer writes at models.artifactKey (crops are already loaded as buffers). */
 export type ModelArtifact = { version: 1; palette: string[]; crops: Buffer[]; triggerWord: string };
 
+/**
+ * The longest a vendor render may take before the step gives up on it (it stays adoptable by the
+ * next attempt). The generation job's lease is derived from it, so a render is never started twice.
+ */
+export const RENDER_TIMEOUT_MS = 3 * 60_000;
+/** One request to a render vendor (submit or poll). */
+export const RENDER_REQUEST_TIMEOUT_MS = 30_000;
+
 export type RenderRequest = {
-  /** our id for the vendor task (Runware taskUUID), persisted before the call */
+  /** our id for the vendor task (Runware taskUUID), derived from the generation, step and attempt */
   taskId: string;
+  /**
+   * Tasks earlier attempts of this job may have submitted (a worker that died mid-render): if the
+   * vendor knows one, its result is used instead of rendering (and paying) again. `skip` is how many
+   * of its images are already stored.
+   */
+  adoptable?: { taskId: string; skip: number }[];
   prompt: string;
   negativePrompt: string;
   width: number;

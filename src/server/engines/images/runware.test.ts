@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendors/runware-double';
 import { createRunwareVisionEngine } from '../vision/runware';
 import { type RenderRequest } from './images';
 import { createRunwareImageEngine, inferenceTask } from './runware';
@@ -9,8 +10,8 @@ import { createRunwareClient } from '../runware-client';
 import { EngineError } from '../engine-error';
 
 /**
- * A local double of Runware's REST endpoint (providers.md B.1, B.2, B.5, B.7): it records the task
- * array, answers with the documented envelope, and serves the "vendor" image URLs it hands out.
+ * Happy paths run against the strict contract double (tests/vendors/runware-double.ts). This raw
+ * double only adds the failure shapes: HTTP errors, an error item in a 200, garbage, a hang.
  */
 type Mode = 'ok' | '400' | '401' | '429' | '500' | 'errors-200' | 'hang' | 'garbage' | 'caption';
 let server: http.Server;
@@ -73,9 +74,20 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+let rw: RunwareDouble;
+beforeAll(async () => {
+  rw = await createRunwareDouble({
+    apiKey: 'rw-key',
+    airSources: ['acme'],
+    checkpoints: { 'runware:101@1': 'flux1d', 'runware:100@1': 'flux1s' },
+    loras: { 'acme:42@1': 'flux1d', 'civitai:1@2': 'flux1d' },
+    nsfw: (_prompt, i) => i === 1,
+  });
+});
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
+  await rw.close();
 });
 beforeEach(() => {
   mode = 'ok';
@@ -92,18 +104,18 @@ const req = (over: Partial<RenderRequest> = {}): RenderRequest => ({
   seed: 421337,
   baseModel: { id: 'b', name: 'FLUX.1 Dev', air: 'runware:101@1' },
   style: { id: 's', name: 'Anime', prompt: 'anime style', negativePrompt: '', isNsfw: false, loras: [{ id: 'civitai:1@2', weight: 0.75, triggerWord: 'anmstl' }] },
-  personalModel: { id: 'm', name: 'Me', triggerWord: 'zxqperson', promptModifier: 'a photo of', airName: 'lorastudio:42@1', weight: 0.9, artifact: null },
+  personalModel: { id: 'm', name: 'Me', triggerWord: 'zxqperson', promptModifier: 'a photo of', airName: 'acme:42@1', weight: 0.9, artifact: null },
   ...over,
 });
+const strict = (o: { retries?: number } = {}) => createRunwareClient({ apiKey: 'rw-key', baseUrl: rw.url, sleep: async () => {}, ...o });
+const raw = () => createRunwareClient({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300, retries: 0 });
 
 describe('Runware imageInference adapter', () => {
-  it('sends the documented task and downloads every result', async () => {
-    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base }));
+  it('sends the contract task (async, safety.checkContent, lora by AIR), polls getResponse and downloads every result', async () => {
+    const engine = createRunwareImageEngine(strict(), { pollMs: 5 });
     const out = await engine.render(req());
-    expect(received).toHaveLength(1);
-    expect(received[0].auth).toBe('Bearer rw-key');
-    expect(Array.isArray(received[0].body)).toBe(true);
-    expect(received[0].body[0]).toEqual({
+    const [task] = rw.submitted('imageInference');
+    expect(task).toEqual({
       taskType: 'imageInference',
       taskUUID: '0b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10',
       model: 'runware:101@1',
@@ -115,16 +127,59 @@ describe('Runware imageInference adapter', () => {
       seed: 421337,
       outputType: 'URL',
       outputFormat: 'JPG',
-      checkNSFW: true,
+      deliveryMethod: 'async',
+      safety: { checkContent: true },
       lora: [
-        { model: 'lorastudio:42@1', weight: 0.9 },
+        { model: 'acme:42@1', weight: 0.9 },
         { model: 'civitai:1@2', weight: 0.75 },
       ],
     });
+    expect(rw.received.every((r) => r.auth === 'Bearer rw-key')).toBe(true);
     expect(out).toHaveLength(2);
-    expect(out[0].data.equals(jpeg)).toBe(true);
+    expect((await sharp(out[0].data).metadata()).format).toBe('jpeg');
+    // the content check's answer (NSFWContent) decides the flag
     expect(out.map((o) => o.isNsfw)).toEqual([false, true]);
     expect(out.map((o) => o.seed)).toEqual([421337, 421338]);
+    // generated images are public: fetched without credentials
+    expect(rw.imageGets.length).toBe(2);
+    expect(rw.imageGets.every((g) => !g.auth)).toBe(true);
+    rw.assertNoViolations();
+  });
+
+  it('adopts a render an earlier attempt started instead of rendering (and paying) again', async () => {
+    const engine = createRunwareImageEngine(strict(), { pollMs: 5 });
+    const first = { ...req(), taskId: '1b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' };
+    await engine.render(first);
+    const before = rw.billedRenders().length;
+    const again = await engine.render({ ...req(), taskId: '2b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', count: 1, adoptable: [{ taskId: '3b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', skip: 0 }, { taskId: first.taskId, skip: 1 }] });
+    expect(rw.billedRenders().length).toBe(before);
+    expect(again).toHaveLength(1);
+    expect(again[0].isNsfw).toBe(true);
+    // nothing to adopt: a new task
+    await engine.render({ ...req(), taskId: '4b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', adoptable: [{ taskId: '5b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', skip: 0 }] });
+    expect(rw.billedRenders().length).toBe(before + 1);
+    rw.assertNoViolations();
+  });
+
+  it('a request refused as a whole without a taskUUID (capacity) is sent again, not failed', async () => {
+    const engine = createRunwareImageEngine(strict(), { pollMs: 5 });
+    rw.failNext(503, 'serviceUnavailable', 'Temporary capacity');
+    rw.failNext(200, 'timeoutProvider', 'The provider timed out');
+    const out = await engine.render({ ...req(), taskId: '6b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' });
+    expect(out).toHaveLength(2);
+    rw.assertNoViolations();
+  });
+
+  it('the strict double refuses legacy and unknown parameters the way Runware does', async () => {
+    const client = strict({ retries: 0 });
+    const legacy = await client.request([{ ...inferenceTask({ ...req(), taskId: '7b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' }), safety: undefined, checkNSFW: true }]);
+    expect(legacy.errors[0]).toMatchObject({ code: 'unsupportedParameter', parameter: 'checkNSFW', taskUUID: '7b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' });
+    const unknown = await client.request([{ taskType: 'caption', taskUUID: '8b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', model: 'runware:150@2', inputImage: 'data:image/jpeg;base64,AAAA' }]);
+    expect(unknown.errors[0]).toMatchObject({ code: 'unsupportedParameter', parameter: 'inputImage' });
+    // a task error keeps its own message
+    await expect(createRunwareImageEngine(client).render({ ...req(), taskId: '9b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', width: 1000 })).rejects.toMatchObject({ message: "Invalid value for 'width' parameter.", retryable: false });
+    expect(rw.violations.map((v) => v.code)).toEqual(['unsupportedParameter', 'unsupportedParameter', 'invalidWidth']);
+    rw.violations.length = 0;
   });
 
   it('omits lora and a too-short negative prompt when there are none', () => {
@@ -132,16 +187,17 @@ describe('Runware imageInference adapter', () => {
     expect(task).not.toHaveProperty('lora');
     expect(task).not.toHaveProperty('negativePrompt');
     expect(task.seed).toBe(1);
+    expect(inferenceTask(req({ style: null, personalModel: null, prompt: 'x' })).positivePrompt).toBe('x.');
   });
 
-  it('maps errors: 400/401 final, 429/5xx/timeouts retryable', async () => {
-    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300 }));
+  it('maps errors: 400/401 final, 429/5xx/timeouts retryable, messages kept', async () => {
+    const engine = createRunwareImageEngine(raw(), { requestTimeoutMs: 300 });
     const cases: [Mode, boolean, RegExp][] = [
       ['400', false, /Invalid value for 'model'/],
       ['401', false, /API key/],
       ['429', true, /Too many requests/],
       ['500', true, /Internal error/],
-      ['errors-200', true, /timed out/],
+      ['errors-200', true, /The provider timed out/],
       ['garbage', true, /unreadable/],
       ['hang', true, /did not answer in time/],
     ];
@@ -158,7 +214,7 @@ describe('Runware imageInference adapter', () => {
   });
 
   it('refuses a personal model that has no AIR yet, without calling the vendor', async () => {
-    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base }));
+    const engine = createRunwareImageEngine(raw());
     const personalModel = { ...req().personalModel!, airName: null };
     await expect(engine.render(req({ personalModel }))).rejects.toMatchObject({ retryable: false });
     expect(received).toHaveLength(0);
@@ -171,20 +227,20 @@ describe('Runware imageInference adapter', () => {
 });
 
 describe('Runware caption adapter', () => {
-  it('sends the picture inline and returns the caption as the prompt', async () => {
-    mode = 'caption';
-    const engine = createRunwareVisionEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base }));
+  it('sends the picture inline as inputs.image and returns the caption as the prompt', async () => {
+    const engine = createRunwareVisionEngine(strict());
     const out = await engine.analyze(jpeg);
-    const task = received[0].body[0];
+    const task = rw.submitted('caption').at(-1)!;
+    expect(Object.keys(task).sort()).toEqual(['inputs', 'model', 'taskType', 'taskUUID']);
     expect(task).toMatchObject({ taskType: 'caption', model: 'runware:150@2' });
-    expect(task.taskUUID).toMatch(/^[0-9a-f-]{36}$/);
-    expect(task.inputImage).toMatch(/^data:image\/jpeg;base64,/);
-    expect(out.formattedPrompt).toBe('a portrait of a smiling woman in soft window light, 85mm');
+    expect((task.inputs as { image: string }).image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(out.formattedPrompt).toMatch(/^a portrait of a smiling person/);
     expect(out.structuredAnalysis).toMatchObject({ source: 'runware', width: 512, height: 384, orientation: 'landscape', aspectRatio: '4:3' });
+    rw.assertNoViolations();
   });
 
   it('maps caption errors the same way', async () => {
-    const engine = createRunwareVisionEngine(createRunwareClient({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300 }));
+    const engine = createRunwareVisionEngine(raw());
     mode = '401';
     await expect(engine.analyze(jpeg)).rejects.toMatchObject({ retryable: false });
     mode = 'hang';

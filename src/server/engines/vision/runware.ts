@@ -8,9 +8,11 @@ import { EngineError } from '../engine-error';
 type CaptionResult = { taskType: string; taskUUID: string; text?: string; structuredData?: unknown };
 
 export const CAPTION_MODEL = 'runware:150@2';
-export const CAPTION_INSTRUCTION = 'Describe the subject, setting, lighting, lens and style of this picture as a text-to-image prompt.';
 
-/** Runware `caption` (providers.md B.5); the picture goes inline as a data URI, never a public URL. */
+/**
+ * Runware `caption` (its caption-image params: model, inputs.image; the caption models take no free
+ * instruction); the picture goes inline as a data URI, never a public URL.
+ */
 export function createRunwareVisionEngine(client: RunwareClient, opts: { timeoutMs?: number } = {}): VisionEngine {
   return {
     name: 'runware',
@@ -22,11 +24,10 @@ export function createRunwareVisionEngine(client: RunwareClient, opts: { timeout
           taskType: 'caption',
           taskUUID: randomUUID(),
           model: CAPTION_MODEL,
-          inputImage: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-          prompt: CAPTION_INSTRUCTION,
+          inputs: { image: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
         },
       ], { timeoutMs: opts.timeoutMs ?? Math.min(client.options.timeoutMs ?? 60_000, 60_000) });
-      const text = data.find((d) => d.taskType === 'caption' || d.taskType === 'imageCaption')?.text?.trim();
+      const text = data.find((d) => d.taskType === 'caption')?.text?.trim();
       if (!text) throw new EngineError('The image provider returned no description', false, undefined, 'emptyCaption');
       const stats = await imageStats(image);
       return { structuredAnalysis: { ...stats, description: text, source: 'runware' }, formattedPrompt: text };

@@ -20,5 +20,5 @@ export function createBaseModelsRepository(db: DbOrTx) {
 }
 
 export function toPublicBaseModel(b: BaseModelRow) {
-  return { id: b.id, name: b.name, description: b.description, tokenCost: b.tokenCost, isDefault: b.isDefault };
+  return { id: b.id, name: b.name, description: b.description, tokenCost: b.tokenCost, isDefault: b.isDefault, architecture: b.architecture };
 }

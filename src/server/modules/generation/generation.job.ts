@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { type ModelArtifact, type RenderRequest } from '../../engines/images/images';
+import { requestBudgetMs } from '../../engines/images/runware-tasks';
+import { RENDER_REQUEST_TIMEOUT_MS, RENDER_TIMEOUT_MS, type ModelArtifact, type RenderRequest } from '../../engines/images/images';
 import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
@@ -15,6 +16,31 @@ export const GENERATION_MAX_ATTEMPTS = 4;
 const payloadSchema = z.object({ generationId: z.uuid() });
 
 const THUMB_SIZE = 400;
+
+/**
+ * Longer than the render call: its polling window, plus the submit and the last poll each at their
+ * full retry budget, plus a minute of copying. (Should copying outlast it, the next worker adopts
+ * the finished task instead of rendering again.)
+ */
+export const GENERATION_LEASE_MS = RENDER_TIMEOUT_MS + 2 * requestBudgetMs(RENDER_REQUEST_TIMEOUT_MS) + 60_000;
+
+/** The vendor task of one render call: one per (generation, first undelivered image, attempt). */
+export function vendorTaskId(generationId: string, offset: number, attempt: number) {
+  return derivedId(generationId, `task-${offset}-${attempt}`);
+}
+
+/**
+ * The tasks earlier attempts may have left at the vendor for the images still missing (a worker that
+ * died mid-render, a render that outlived its timeout): newest first, each with how many of its
+ * images are stored already.
+ */
+export function adoptableTasks(generationId: string, delivered: number, attempt: number) {
+  const out: { taskId: string; skip: number }[] = [];
+  for (let a = attempt - 1; a >= 1; a--) {
+    for (let offset = delivered; offset >= 0; offset--) out.push({ taskId: vendorTaskId(generationId, offset, a), skip: delivered - offset });
+  }
+  return out;
+}
 
 /** Reads the offline trainer's artifact (palette + crops) so the renderer can draw the person. */
 async function loadArtifact(deps: Pick<AppDeps, 'storage' | 'log'>, key: string | null): Promise<ModelArtifact | null> {
@@ -33,9 +59,10 @@ async function loadArtifact(deps: Pick<AppDeps, 'storage' | 'log'>, key: string 
   }
 }
 
-function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, taskId: string, count: number, seed: number): RenderRequest {
+function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, taskId: string, count: number, seed: number, adoptable: RenderRequest['adoptable']): RenderRequest {
   return {
     taskId,
+    adoptable,
     prompt: req.prompt,
     negativePrompt: req.negativePrompt,
     width: req.width,
@@ -119,7 +146,10 @@ export function defineGenerationJob(deps: AppDeps) {
     name: GENERATION_JOB,
     schema: payloadSchema,
     maxAttempts: GENERATION_MAX_ATTEMPTS,
-    leaseMs: 90_000,
+    // longer than the render it guards (and the copies after it): a slow render is never taken over
+    // and started (and billed) a second time while the first worker still waits for it. Offline
+    // renders take a second: a crashed worker's job is picked up sooner.
+    leaseMs: deps.engines.names.images === 'offline' ? 90_000 : GENERATION_LEASE_MS,
     backoffMs: (attempt) => Math.min(30_000, 2000 * 2 ** (attempt - 1)),
     handler: async ({ generationId }, ctx: JobContext) => {
       const repo = createGenerationRepository(deps.db);
@@ -140,8 +170,10 @@ export function defineGenerationJob(deps: AppDeps) {
         while (delivered < gen.count) {
           // offline renders one at a time so progress is stored as it goes; a vendor gets one task
           const want = engine.name === 'offline' ? 1 : gen.count - delivered;
-          const taskId = derivedId(generationId, `task-${delivered}-${ctx.attempt}`);
-          const images = await engine.render(renderRequest(req, artifact, taskId, want, (req.seed + delivered) % 2_147_483_648));
+          const taskId = vendorTaskId(generationId, delivered, ctx.attempt);
+          const images = await engine.render(
+            renderRequest(req, artifact, taskId, want, (req.seed + delivered) % 2_147_483_648, adoptableTasks(generationId, delivered, ctx.attempt)),
+          );
           if (images.length === 0) break;
           for (const img of images.slice(0, gen.count - delivered)) {
             const imageId = derivedId(generationId, delivered);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARCHITECTURE_TEXTS } from '../../../shared/architecture';
 import { insufficientTokensText } from '../../../shared/schemas/generation';
 import { type ImageEngine } from '../../engines/images/images';
 import { createOfflineImageEngine } from '../../engines/images/offline';
@@ -129,6 +130,7 @@ describe('POST /api/generate-image', () => {
     const other = await user();
     const foreign = await readyModel(h.deps, other.u.id);
     const training = await readyModel(h.deps, u.id, { status: 'training' });
+    const mine = await readyModel(h.deps, u.id);
     const cases: [Record<string, unknown>, number, string?][] = [
       [{ width: 500 }, 400, 'Width must be a multiple of 64'],
       [{ height: 64 }, 400, 'Height must be between 128 and 2048'],
@@ -147,6 +149,8 @@ describe('POST /api/generate-image', () => {
       [{ modelId: '00000000-0000-4000-8000-000000000000' }, 404],
       [{ modelId: 'not-a-uuid' }, 400],
       [{ modelId: training.id }, 409],
+      // a personal model is a FLUX LoRA: never rendered on the SDXL base
+      [{ modelId: mine.id, baseModelId: cat.juggernaut.id }, 400, ARCHITECTURE_TEXTS.incompatibleBase[1]],
       [{ styleId: '00000000-0000-4000-8000-000000000000' }, 404],
       [{ styleId: cat.nsfwStyle.id }, 403],
     ];

@@ -10,6 +10,7 @@ import {
   type AnalyzeImageResponse,
   type GenerateImageResponse,
 } from '../../../shared/schemas/generation';
+import { ARCHITECTURE_TEXTS, isLoraCompatible, PERSONAL_LORA_ARCHITECTURE } from '../../../shared/architecture';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
 import { createGalleryRepository } from '../gallery/gallery.repository';
@@ -66,6 +67,9 @@ export function createGenerationService(deps: AppDeps) {
       // DECISIONS 1: someone else's model reads as 404
       if (!row || row.userId !== user.id) throw notFound('Model not found');
       if (row.status !== 'ready') throw conflict('This model is not ready for generation yet.', 'MODEL_NOT_READY');
+      if (!isLoraCompatible(PERSONAL_LORA_ARCHITECTURE, base.architecture)) {
+        throw badRequest(ARCHITECTURE_TEXTS.incompatibleBase[1], { baseModelId: ARCHITECTURE_TEXTS.incompatibleBase[1] }, 'INCOMPATIBLE_BASE_MODEL');
+      }
       model = {
         id: row.id,
         name: row.name,

@@ -65,3 +65,21 @@ export function switchableImages(initial: ImageEngine) {
   };
   return { engine, use: (next: ImageEngine) => void (current = next) };
 }
+
+/** A model a vendor trainer finished: LoRA weights in storage, waiting to be hosted (training_complete). */
+export async function trainedModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, weights = Buffer.from('fake-safetensors-weights')) {
+  const id = randomUUID();
+  const weightsKey = `u/${userId}/models/${id}/lora.safetensors`;
+  await deps.storage.put(weightsKey, weights, 'application/octet-stream');
+  const [row] = await deps.db
+    .insert(models)
+    .values({ id, userId, name: 'My Face', status: 'training_complete', triggerWord: 'zxqperson', weightsKey, trainingProvider: 'replicate' })
+    .returning();
+  return row;
+}
+
+/** The catalogue's base models and style LoRAs as a vendor double knows them (AIR → architecture). */
+export async function vendorCatalog(deps: Pick<AppDeps, 'db'>) {
+  const bases = await deps.db.query.baseModels.findMany();
+  return Object.fromEntries(bases.map((b) => [b.air, b.architecture]));
+}

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { HostUploadInput } from '../../engines/hosting/hosting';
+import { UPLOAD_CALL_TIMEOUT_MS } from '../../engines/hosting/runware';
+import { requestBudgetMs } from '../../engines/images/runware-tasks';
+import { type TrainingJobInput } from '../../engines/training/training';
 import type { JobContext } from '../../jobs/queue';
 import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
 import { progressFromLogs } from '../../../shared/training-progress';
@@ -153,24 +156,35 @@ export function registerTrainingJobs(deps: AppDeps) {
     },
   });
 
+  // Only an upload still under way can fail: a worker that outlived its lease (its call finally
+  // erroring) must not reopen or fail an upload another worker has finished.
   async function hostFailure(m: ModelRow, log: UploadLogRow, message: string, details?: string) {
     const retryCount = log.retryCount + 1;
     if (retryCount < HOST_UPLOAD_MAX_RETRIES) {
-      await logs.update(log.id, {
-        status: 'pending',
-        retryCount,
-        message: `Upload failed, retrying (${retryCount}/${HOST_UPLOAD_MAX_RETRIES})`,
-        errorDetails: details ?? message,
-      });
+      await logs.update(
+        log.id,
+        {
+          status: 'pending',
+          retryCount,
+          message: `Upload failed, retrying (${retryCount}/${HOST_UPLOAD_MAX_RETRIES})`,
+          errorDetails: details ?? message,
+        },
+        ['pending', 'processing'],
+      );
       return false;
     }
     await deps.db.transaction(async (tx) => {
-      await createUploadLogsRepository(tx).update(log.id, {
-        status: 'failed',
-        retryCount,
-        message: 'Upload to Runware failed',
-        errorDetails: details ?? message,
-      });
+      const failed = await createUploadLogsRepository(tx).update(
+        log.id,
+        {
+          status: 'failed',
+          retryCount,
+          message: 'Upload to Runware failed',
+          errorDetails: details ?? message,
+        },
+        ['pending', 'processing'],
+      );
+      if (!failed) return;
       const r = createModelsRepository(tx);
       if (m.status === 'ready') {
         await r.update(m.id, { processingStatus: 'failed' });
@@ -190,7 +204,9 @@ export function registerTrainingJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_HOSTING,
     schema: z.object({ modelId: z.uuid(), logId: z.uuid() }),
-    leaseMs: deps.config.runware ? 5 * 60_000 : 20_000,
+    // longer than one modelUpload call at its full retry budget: a slow upload is not re-issued by a
+    // second worker while the first still waits for it
+    leaseMs: deps.config.runware ? requestBudgetMs(UPLOAD_CALL_TIMEOUT_MS) + 60_000 : 20_000,
     maxAttempts: 8,
     backoffMs: (n) => Math.min(60_000, retryBaseMs * 2 ** n),
     handler: async ({ modelId, logId }, ctx) => {
@@ -230,6 +246,9 @@ export function registerTrainingJobs(deps: AppDeps) {
         try {
           await engine.submit(input);
         } catch (err) {
+          // a passing condition (capacity, network) is not a failed upload: try again later (the
+          // watchdog bounds how long)
+          if (err instanceof EngineError && err.retryable) return ctx.retryIn(backoff());
           if (!(err instanceof Error)) throw err;
           const done = await hostFailure(m, log, err.message);
           return done ? { kind: 'done', result: 'failed' } : ctx.retryIn(backoff());

@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendors/runware-double';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
 
-// Local doubles of Replicate and Runware speaking providers.md's shapes, errors and quirks.
+// A local double of Replicate speaking providers.md's shapes, errors and quirks; Runware is the strict
+// contract double (tests/vendors/runware-double.ts).
 
 function tarOf(name: string, data: Buffer) {
   const header = Buffer.alloc(512, 0);
@@ -33,14 +35,15 @@ const LORA = Buffer.from('fake-safetensors-weights');
 const SECRET = `whsec_${Buffer.from('replicate-test-signing-key').toString('base64')}`;
 
 let h: Harness;
+let rw: RunwareDouble;
+// models whose weights Runware cannot download
+const brokenModels = new Set<string>();
 let server: http.Server;
 const calls: Call[] = [];
 const state = {
   modelExists: false,
   trainingPolls: 0,
   throttledOnce: false,
-  runwareFailures: 0,
-  runwarePolls: new Map<string, number>(),
   trainingStatus: 'processing' as string,
 };
 
@@ -58,50 +61,6 @@ beforeAll(async () => {
     const url = req.url ?? '';
     calls.push({ method: req.method!, url, body, auth: req.headers.authorization });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    if (url.startsWith('/runware')) {
-      if (req.headers.authorization !== 'Bearer rw-key')
-        return send(res, 401, { errors: [{ code: 'invalidApiKey', message: 'Invalid api key' }] });
-      const task = body[0];
-      if (task.taskType === 'modelUpload') {
-        if (task.name.includes('Broken')) {
-          state.runwareFailures++;
-          return send(res, 200, {
-            errors: [
-              {
-                code: 'invalidDownloadURL',
-                message: 'Could not download the model file',
-                taskUUID: task.taskUUID,
-              },
-            ],
-          });
-        }
-        return send(res, 200, { data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID }] });
-      }
-      if (task.taskType === 'getResponse') {
-        const n = (state.runwarePolls.get(task.taskUUID) ?? 0) + 1;
-        state.runwarePolls.set(task.taskUUID, n);
-        if (n === 1) return send(res, 503, { errors: [{ code: 'temporaryCapacity', message: 'busy' }] });
-        if (n < 3)
-          return send(res, 200, {
-            data: [{ taskType: 'modelUpload', taskUUID: task.taskUUID, status: 'downloaded' }],
-          });
-        const submitted = calls.find(
-          (c) => c.body?.[0]?.taskUUID === task.taskUUID && c.body[0].taskType === 'modelUpload',
-        );
-        return send(res, 200, {
-          data: [
-            {
-              taskType: 'modelUpload',
-              taskUUID: task.taskUUID,
-              status: 'ready',
-              message: 'Model successfully deployed and ready for use.',
-              air: submitted?.body[0].air,
-            },
-          ],
-        });
-      }
-      return send(res, 400, { errors: [{ code: 'unknownTask', message: 'unknown' }] });
-    }
     if (url === '/weights.tar') {
       res.writeHead(200, { 'content-type': 'application/x-tar' });
       return res.end(tarOf('output/flux_train_replicate/lora.safetensors', LORA));
@@ -156,18 +115,30 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
+  rw = await createRunwareDouble({
+    apiKey: 'rw-key',
+    airSources: ['acme'],
+    deployMs: 200,
+    fetchDownload: async (url) => {
+      if ([...brokenModels].some((id) => url.includes(id))) return false;
+      const u = new URL(url);
+      const res = await h.app.inject({ method: 'GET', url: u.pathname + u.search });
+      return res.statusCode === 200 && res.rawPayload.equals(LORA);
+    },
+  });
   h = await createHarness({
     REPLICATE_API_TOKEN: 'r8_test',
     REPLICATE_API_URL: `http://127.0.0.1:${port}/v1`,
     REPLICATE_WEBHOOK_SECRET: SECRET,
     RUNWARE_API_KEY: 'rw-key',
-    RUNWARE_API_URL: `http://127.0.0.1:${port}/runware`,
+    RUNWARE_API_URL: rw.url,
     RUNWARE_AIR_SOURCE: 'acme',
   });
 });
 
 afterAll(async () => {
   await h?.close();
+  await rw?.close();
   await new Promise((r) => server.close(r));
 });
 
@@ -203,17 +174,18 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     expect(model!.hostingProvider).toBe('runware');
     expect(model!.replicateModelId).toBe(create!.body.owner + '/' + create!.body.name);
     expect(await h.deps.storage.getBuffer(model!.weightsKey!)).toEqual(LORA);
-    const upload = calls.find((x) => x.body?.[0]?.taskType === 'modelUpload');
-    expect(upload?.body[0]).toMatchObject({
+    const upload = rw.submitted('modelUpload')[0];
+    expect(upload).toMatchObject({
       category: 'lora',
       architecture: 'flux1d',
       format: 'safetensors',
-      deliveryMethod: 'async',
       private: true,
     });
-    expect(upload?.body[0].air).toMatch(/^lorastudio:\d+@1$/);
-    expect(upload?.body[0].downloadURL).toMatch(/lora\.safetensors\?exp=/);
-    expect(model!.runwareAirName).toBe(upload?.body[0].air);
+    expect(upload.air).toMatch(/^acme:\d+@1$/);
+    expect(upload.downloadURL).toMatch(/lora\.safetensors\?exp=/);
+    expect(model!.runwareAirName).toBe(upload.air);
+    expect(rw.billedUploads()).toHaveLength(1);
+    rw.assertNoViolations();
     const zip = await h.deps.storage.getBuffer(model!.zipKey!);
     expect(zip!.subarray(0, 2).toString()).toBe('PK');
   });
@@ -225,6 +197,7 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     state.trainingPolls = 10;
     const res = await c.post('/api/models', { name: 'Broken upload', description: '' });
     const id = res.json().id;
+    brokenModels.add(id);
     const { makePhoto, multipartBody } = await import('../models/photo-fixtures');
     const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => makePhoto(400 + i, { size: 256 })));
     const mp = multipartBody(photos.map((data, i) => ({ name: `p${i}.jpg`, data })));
@@ -237,14 +210,14 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
     const failed = await waitForStatus(c, id, ['failed', 'ready'], 30_000);
     expect(failed.status).toBe('failed');
-    expect(state.runwareFailures).toBe(5);
+    expect(rw.uploads.filter((u) => u.air.includes(':') && u.failed && u.downloadURL.includes(id))).toHaveLength(5);
     const admin = await h.admin();
     const logs = (await admin.get(`/api/admin/models/upload-logs?status=failed&search=Broken`)).json();
     expect(logs.uploadLogs).toHaveLength(1);
     expect(logs.uploadLogs[0]).toMatchObject({
       status: 'failed',
       retryCount: 5,
-      errorDetails: 'Could not download the model file',
+      errorDetails: 'Could not download the model file from downloadURL.',
     });
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);
     const refunds = (

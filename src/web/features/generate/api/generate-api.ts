@@ -5,7 +5,7 @@ import { MODELS_KEY, TRAINING_POLL_MS } from '@web/features/models/api/models-ap
 import { apiFetch } from '@web/lib/api';
 import { isOnTheWay } from '../lib/generator-state';
 
-export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean };
+export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean; architecture?: string };
 export type UserModel = { id: string; name: string; status: ModelStatus; previewImageUrl?: string | null };
 export type PresetStyle = { id: string; name: string; description: string; tokenCost: number; isNSFW: boolean; previewImageUrl: string | null };
 

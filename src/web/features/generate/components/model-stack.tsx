@@ -4,6 +4,7 @@ import { Slider } from '@web/components/ui/slider';
 import { Badge } from '@web/components/ui/badge';
 import { initials } from '@web/lib/format';
 import type { BaseModel, PresetStyle, UserModel } from '../api/generate-api';
+import { baseForPersonalModel, compatibleBases } from '../lib/compatible-bases';
 
 const NONE = '__none__';
 
@@ -24,6 +25,8 @@ type Props = {
 export function ModelStack(p: Props) {
   const ready = p.models.filter((m) => m.status === 'ready');
   const chosen = ready.find((m) => m.id === p.modelId) ?? null;
+  // a personal model is a FLUX LoRA: only FLUX bases are offered with it (the server refuses the rest)
+  const bases = compatibleBases(p.baseModels, Boolean(p.modelId));
   return (
     <section className="space-y-4" aria-labelledby="model-stack-title">
       <h3 id="model-stack-title" className="text-sm font-semibold">
@@ -36,7 +39,7 @@ export function ModelStack(p: Props) {
             <SelectValue placeholder="Select a base model" />
           </SelectTrigger>
           <SelectContent>
-            {p.baseModels.map((b) => (
+            {bases.map((b) => (
               <SelectItem key={b.id} value={b.id}>
                 {b.name} · {b.tokenCost} tokens
               </SelectItem>
@@ -46,7 +49,14 @@ export function ModelStack(p: Props) {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="your-model">Your Model</Label>
-        <Select value={p.modelId ?? NONE} onValueChange={(v) => p.onChange({ modelId: v === NONE ? null : v })}>
+        <Select
+          value={p.modelId ?? NONE}
+          onValueChange={(v) => {
+            if (v === NONE) return p.onChange({ modelId: null });
+            const baseModelId = baseForPersonalModel(p.baseModels, p.baseModelId);
+            p.onChange(baseModelId && baseModelId !== p.baseModelId ? { modelId: v, baseModelId } : { modelId: v });
+          }}
+        >
           <SelectTrigger id="your-model">
             <SelectValue />
           </SelectTrigger>

@@ -1,0 +1,50 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BaseModel, UserModel } from '../api/generate-api';
+import { ModelStack } from './model-stack';
+
+const bases: BaseModel[] = [
+  { id: 'b-dev', name: 'FLUX.1 Dev', description: '', tokenCost: 15, isDefault: true, architecture: 'flux1d' },
+  { id: 'b-xl', name: 'Juggernaut XL', description: '', tokenCost: 20, architecture: 'sdxl' },
+];
+const models = [{ id: 'm-ready', name: 'Me ready', status: 'ready' }] as UserModel[];
+
+afterEach(cleanup);
+beforeAll(() => {
+  // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+  // and the size observer of the model-weight slider
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+function stack(over: Partial<Parameters<typeof ModelStack>[0]> = {}) {
+  const onChange = vi.fn();
+  render(<ModelStack baseModels={bases} models={models} styles={[]} baseModelId="b-xl" modelId={null} styleId={null} loraStrength={1} onChange={onChange} {...over} />);
+  return onChange;
+}
+
+describe('ModelStack base models', () => {
+  it('offers every base without a personal model, only FLUX bases with one', async () => {
+    stack();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Base model' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['FLUX.1 Dev · 15 tokens', 'Juggernaut XL · 20 tokens']);
+    cleanup();
+    stack({ modelId: 'm-ready', baseModelId: 'b-dev' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Base model' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['FLUX.1 Dev · 15 tokens']);
+  });
+
+  it('choosing a personal model on an SDXL base switches to the default FLUX base', async () => {
+    const onChange = stack();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Your Model' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Me ready' }));
+    expect(onChange).toHaveBeenCalledWith({ modelId: 'm-ready', baseModelId: 'b-dev' });
+  });
+});
