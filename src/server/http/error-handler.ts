@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/error-codes';
 import type { ErrorBody } from '../../shared/schemas/common';
 import { AppError } from '../lib/errors';
 
 export function sendError(
   reply: FastifyReply,
   status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
   extra?: Record<string, unknown>,
@@ -17,7 +18,7 @@ export function sendError(
   return reply.status(status).type('application/json').send(body);
 }
 
-const fastifyCodes: Record<string, [number, string, string]> = {
+const fastifyCodes: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'The request body is not valid JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'MALFORMED_JSON', 'The request body is empty'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request is too large'],

@@ -18,7 +18,7 @@ describe('RouteGuard', () => {
     mockFetch({
       'GET /api/auth/user': {
         status: 401,
-        body: { error: 'Not signed in', message: 'Not signed in', code: 'UNAUTHENTICATED' },
+        body: { error: 'Not signed in', message: 'Not signed in', code: 'UNAUTHORIZED' },
       },
     });
     renderWithProviders(

@@ -9,7 +9,7 @@ import { AppRoutes } from './router';
 
 const unauthorised = {
   status: 401,
-  body: { error: 'Not signed in', message: 'Not signed in', code: 'UNAUTHENTICATED' },
+  body: { error: 'Not signed in', message: 'Not signed in', code: 'UNAUTHORIZED' },
 };
 
 function renderApp(path: string, handlers: Parameters<typeof mockFetch>[0] = {}) {

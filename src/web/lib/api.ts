@@ -1,10 +1,12 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { isErrorCode, type ErrorCode } from '@shared/error-codes';
 
 export type ApiFieldErrors = Record<string, string>;
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** the server's code (src/shared/error-codes.ts); undefined when the answer carried none we know */
+  readonly code: ErrorCode | undefined;
   readonly fields: ApiFieldErrors | undefined;
   readonly body: unknown;
   /** The request path, for handlers that treat some endpoints differently. */
@@ -13,7 +15,7 @@ export class ApiError extends Error {
   constructor(init: {
     status: number;
     message: string;
-    code?: string;
+    code?: ErrorCode;
     fields?: ApiFieldErrors;
     body?: unknown;
     path?: string;
@@ -100,7 +102,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     throw new ApiError({
       status: res.status,
       message,
-      code: typeof record?.code === 'string' ? record.code : undefined,
+      code: isErrorCode(record?.code) ? record.code : undefined,
       fields:
         record?.fields && typeof record.fields === 'object' ? (record.fields as ApiFieldErrors) : undefined,
       body: data ?? text,
