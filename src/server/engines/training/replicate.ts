@@ -147,7 +147,7 @@ export function createReplicateTrainer(opts: {
 
   return {
     name: 'replicate',
-    pollMs: opts.config.env === 'test' ? 100 : 15_000,
+    pollMs: opts.config.timings.trainingPollMs,
     maxDurationMs: 3 * 60 * 60_000,
     async start(input, record) {
       const files: Record<string, Uint8Array> = {};

@@ -5,7 +5,7 @@ import { createModelSchema, promptModifierSchema } from '../../../shared/schemas
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { notFound } from '../../lib/errors';
-import { createTrainingService } from '../training/training.service';
+import { createTrainingService } from './training.service';
 import { toPublicModel } from './model-view';
 import { createModelsRepository } from './models.repository';
 import { createModelsService } from './models.service';

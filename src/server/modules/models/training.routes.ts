@@ -5,7 +5,7 @@ import { setModelStatusSchema } from '../../../shared/schemas/models';
 import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
-import { toPublicModel } from '../models/model-view';
+import { toPublicModel } from './model-view';
 import { createTrainingService } from './training.service';
 import { toTrainingStatus } from './training-status';
 import { createUploadLogsRepository } from './upload-logs.repository';

@@ -4,7 +4,7 @@ import { MIN_TRAINING_IMAGES, TRAINING_COST } from '../../../shared/constants';
 import { INSUFFICIENT_TRAINING_TOKENS } from '../../../shared/schemas/models';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import type { UserRow } from '../users/users.repository';
-import { createModelsRepository, type ModelRow } from '../models/models.repository';
+import { createModelsRepository, type ModelRow } from './models.repository';
 import { createUploadLogsRepository, runQueuedJobNow } from './upload-logs.repository';
 import {
   ACTIVE_STATUSES,
@@ -14,7 +14,7 @@ import {
   startHostSeries,
   trainingInputOf,
   trainingKey,
-} from './settle';
+} from './training.settle';
 
 type Actor = Pick<UserRow, 'id' | 'isAdmin'>;
 
@@ -25,7 +25,7 @@ function visible(model: ModelRow | null, actor: Actor): ModelRow {
 }
 
 export function watchdogDelayMs(deps: Pick<AppDeps, 'config'>) {
-  return deps.config.env === 'test' ? 1000 : 30_000;
+  return deps.config.timings.watchdogMs;
 }
 
 export function createTrainingService(deps: AppDeps) {

@@ -12,8 +12,8 @@ import { requireAdmin } from '../../http/session';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
-import { toTrainingImage } from '../models/model-view';
-import { createModelsRepository } from '../models/models.repository';
+import { toTrainingImage } from './model-view';
+import { createModelsRepository } from './models.repository';
 import { createTrainingService } from './training.service';
 import { createUploadLogsRepository } from './upload-logs.repository';
 

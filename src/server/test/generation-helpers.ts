@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { AppDeps } from '../../deps';
-import type { ImageEngine } from '../../engines/images/images';
-import { models } from '../../db/schema/index';
-import { applyLedgerEntry } from '../tokens/ledger.service';
+import type { AppDeps } from '../deps';
+import type { ImageEngine } from '../engines/images/images';
+import { models } from '../db/schema/index';
+import { applyLedgerEntry } from '../modules/tokens/ledger.service';
 
 /** API tests only: tokens through the ledger (the one way balances change). */
 export async function giveTokens(deps: Pick<AppDeps, 'db'>, userId: string, amount: number) {
