@@ -7,21 +7,13 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app';
 import { createDeps, type CreateDepsOptions } from '../bootstrap';
-import { loadConfig, type Config, type Timings } from '../config';
+import { loadConfig, type Config } from '../config';
+import { TEST_TIMINGS } from './timings';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { registerJobs } from '../jobs/register';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
-
-/** Polls and backoffs short enough for a test to watch a whole pipeline run. */
-export const TEST_TIMINGS: Timings = {
-  trainingPollMs: 100,
-  hostingPollMs: 100,
-  imagesPollMs: 20,
-  pipelineRetryBaseMs: 50,
-  watchdogMs: 1000,
-};
 
 export type Harness = {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '../../../shared/constants';
 import type { AdminGalleryQuery, GalleryPage, GalleryQuery } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { readPage } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.repository';
 import { createGalleryRepository, type ImageFilters } from './gallery.repository';
@@ -22,13 +22,18 @@ export function dateWindow(filter: AdminGalleryQuery['dateFilter'], now = new Da
 export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>) {
   const repo = createGalleryRepository(deps.db);
 
-  async function page(filters: ImageFilters, limit: number, viewer: UserRow, withOwner: boolean): Promise<GalleryPage> {
-    const { rows, more } = await repo.page(filters, limit);
-    const last = rows[rows.length - 1];
-    return {
-      images: rows.map((r) => toImageView(r, viewer, { withOwner })),
-      nextCursor: more && last ? encodeCursor(last.cursorTs, last.id) : null,
-    };
+  async function page(
+    filters: Omit<ImageFilters, 'cursor'>,
+    q: { cursor?: string | null; limit?: number },
+    viewer: UserRow,
+    withOwner: boolean,
+  ): Promise<GalleryPage> {
+    const { items, nextCursor } = await readPage((limit, cursor) => repo.page({ ...filters, cursor }, limit), {
+      limit: q.limit ?? PAGE_SIZE,
+      cursor: q.cursor,
+      cursorOf: (r) => ({ ts: r.cursorTs, id: r.id }),
+    });
+    return { images: items.map((r) => toImageView(r, viewer, { withOwner })), nextCursor };
   }
 
   return {
@@ -36,12 +41,11 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
       return page(
         {
           userId: user.id,
-          cursor: decodeCursor(q.cursor),
           search: q.search || undefined,
           modelId: q.modelId,
           styleId: q.styleId === 'custom' ? null : q.styleId,
         },
-        q.limit ?? PAGE_SIZE,
+        q,
         user,
         false,
       );
@@ -51,7 +55,6 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
       return page(
         {
           userId: q.userId,
-          cursor: decodeCursor(q.cursor),
           search: q.search || undefined,
           modelId: q.modelId,
           styleId: q.styleId === 'custom' ? null : q.styleId,
@@ -60,7 +63,7 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
           size: q.size === 'all' ? undefined : q.size,
           ...dateWindow(q.dateFilter),
         },
-        q.limit ?? PAGE_SIZE,
+        q,
         admin,
         true,
       );

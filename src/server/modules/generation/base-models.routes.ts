@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
-import { createBaseModelsRepository, toPublicBaseModel } from './base-models.repository';
+import { createBaseModelsService } from './base-models.service';
 
 export async function baseModelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const repo = createBaseModelsRepository(opts.deps.db);
+  const service = createBaseModelsService(opts.deps);
   app.get('/api/base-models', async (request) => {
     requireUser(request);
-    return (await repo.listActive()).map(toPublicBaseModel);
+    return service.listActive();
   });
 }

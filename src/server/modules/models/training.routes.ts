@@ -7,22 +7,17 @@ import { adminOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
 import { toPublicModel } from './model-view';
 import { createTrainingService } from './training.service';
-import { toTrainingStatus } from './training-status';
-import { createUploadLogsRepository } from './upload-logs.repository';
 
 export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createTrainingService(opts.deps);
-  const logs = createUploadLogsRepository(opts.deps.db);
   const params = { schema: { params: idParamsSchema } };
   // admin actions refuse a non-admin before the id or body is validated (DECISIONS 1)
   const adminParams = { ...adminOnly, ...params };
 
   r.get('/api/models/:id/training-status', params, async (request) => {
     const user = requireUser(request);
-    const model = await service.get(user, request.params.id);
-    await service.nudge(model);
-    return toTrainingStatus(model, await logs.latestForModel(model.id));
+    return service.status(user, request.params.id);
   });
 
   r.post('/api/models/:id/train', params, async (request) => {
