@@ -5,7 +5,8 @@ import { readPage } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.repository';
 import { createGalleryRepository, type ImageFilters } from './gallery.repository';
-import { imageKeys, toImageView } from './image-view';
+import { toImageView } from './image-view';
+import { generatedImageKeys } from '../../storage/keys';
 
 const DAY = 86_400_000;
 
@@ -75,7 +76,7 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
     async remove(user: UserRow, id: string) {
       const row = await repo.delete(id, user.id);
       if (!row) throw notFound('Image not found');
-      const keys = imageKeys(row.userId, row.id);
+      const keys = generatedImageKeys(row.userId, row.id);
       const files = new Set([row.storageKey, row.thumbKey, keys.blurred].filter((k): k is string => Boolean(k)));
       // the row is gone, so a file that fails to delete is only an orphan: log, do not fail the request
       await Promise.all(

@@ -6,11 +6,11 @@ import { RENDER_REQUEST_TIMEOUT_MS, RENDER_TIMEOUT_MS, type ModelArtifact, type 
 import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
-import { imageKeys } from '../gallery/image-view';
 import { derivedUUID } from '../../lib/derived-uuid';
 import { generationRequestSchema, type GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
+import { generatedImageKeys } from '../../storage/keys';
 
 export const GENERATION_JOB = 'generation.render';
 export const GENERATION_MAX_ATTEMPTS = 4;
@@ -88,7 +88,7 @@ function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, t
 
 /** Re-encodes whatever the engine delivered into our three files: JPEG original, WebP thumb, blurred WebP. */
 async function storeImage(deps: Pick<AppDeps, 'storage'>, userId: string, imageId: string, data: Buffer, isNsfw: boolean, size: { width: number; height: number }) {
-  const keys = imageKeys(userId, imageId);
+  const keys = generatedImageKeys(userId, imageId);
   const meta = await sharp(data).metadata();
   const exact = meta.format === 'jpeg' && meta.width === size.width && meta.height === size.height;
   // vendors can be off by a few pixels; the gallery promises the requested size

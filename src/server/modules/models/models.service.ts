@@ -9,6 +9,7 @@ import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toPublicModel } from './model-view';
 import { hamming, NEAR_DUPLICATE_DISTANCE, processPhoto, type ProcessedPhoto } from './photo-processing';
+import { trainingPhotoKeys } from '../../storage/keys';
 
 const UPLOADABLE = ['pending', 'uploaded'] as const;
 const tooMany = () => badRequest(TOO_MANY_IMAGES, { images: TOO_MANY_IMAGES }, 'TOO_MANY_IMAGES');
@@ -128,10 +129,10 @@ export function createModelsService(deps: AppDeps) {
     },
 
     async store(model: ModelRow, processed: ProcessedPhoto[]) {
-      const dir = `u/${model.userId}/models/${model.id}`;
       const rows = processed.map((p) => {
         const id = randomUUID();
-        return { id, p, storageKey: `${dir}/images/${id}.jpg`, thumbKey: `${dir}/thumbs/${id}.webp` };
+        const keys = trainingPhotoKeys(model.userId, model.id, id);
+        return { id, p, storageKey: keys.image, thumbKey: keys.thumb };
       });
       const written: string[] = [];
       try {

@@ -16,6 +16,7 @@ import {
   trainingInputOf,
   trainingKey,
 } from './training.settle';
+import { modelPrefix } from '../../storage/keys';
 
 type Actor = ModelActor;
 
@@ -216,7 +217,7 @@ export function createTrainingService(deps: AppDeps) {
         await r.delete(id);
       });
       if (m.status === 'training') await bestEffortCancel(m);
-      await deps.storage.deletePrefix(`u/${m.userId}/models/${m.id}/`);
+      await deps.storage.deletePrefix(modelPrefix(m.userId, m.id));
     },
 
     /**
