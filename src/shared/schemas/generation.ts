@@ -115,31 +115,48 @@ export const adminGalleryQuerySchema = galleryQuerySchema.extend({
 export type AdminGalleryQuery = z.infer<typeof adminGalleryQuerySchema>;
 
 /** One generated image as every gallery and the generator receive it. */
-export type GeneratedImageView = {
-  id: string;
-  imageUrl: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  prompt: string;
-  negativePrompt: string;
-  tokensUsed: number;
-  isNSFW: boolean;
-  createdAt: string;
-  modelId: string | null;
-  modelName: string | null;
-  styleId: string | null;
-  styleName: string | null;
-  baseModelId: string | null;
-  baseModelName: string | null;
-  seed: number | null;
-  generationId: string | null;
+export const generatedImageViewSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  prompt: z.string(),
+  negativePrompt: z.string(),
+  tokensUsed: z.number(),
+  isNSFW: z.boolean(),
+  createdAt: z.string(),
+  modelId: z.string().nullable(),
+  modelName: z.string().nullable(),
+  styleId: z.string().nullable(),
+  styleName: z.string().nullable(),
+  baseModelId: z.string().nullable(),
+  baseModelName: z.string().nullable(),
+  seed: z.number().nullable(),
+  generationId: z.string().nullable(),
   /** admin gallery only */
-  userId?: string;
-  username?: string | null;
-};
+  userId: z.string().optional(),
+  username: z.string().nullable().optional(),
+});
+export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 
-export type GalleryPage = { images: GeneratedImageView[]; nextCursor: string | null };
+export const galleryPageSchema = z.object({
+  images: z.array(generatedImageViewSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GalleryPage = z.infer<typeof galleryPageSchema>;
+
+/** A base model the generator offers (GET /api/base-models). */
+export const baseModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tokenCost: z.number(),
+  isDefault: z.boolean(),
+  architecture: z.string(),
+});
+export type BaseModel = z.infer<typeof baseModelSchema>;
+export const baseModelListSchema = z.array(baseModelSchema);
 
 export type GenerateImageResponse = {
   /** the first stored image's id (listed by GET /api/generated-images); null while still pending */

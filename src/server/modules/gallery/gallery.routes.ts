@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { adminGalleryQuerySchema, galleryQuerySchema } from '../../../shared/schemas/generation';
+import { adminGalleryQuerySchema, galleryPageSchema, galleryQuerySchema } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
@@ -24,7 +24,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     }
   });
 
-  r.get('/api/generated-images', { schema: { querystring: galleryQuerySchema } }, async (request) => {
+  r.get('/api/generated-images', { schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
     return gallery.list(requireUser(request), request.query);
   });
 
@@ -32,7 +32,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     return gallery.remove(requireUser(request), request.params.id);
   });
 
-  r.get('/api/admin/generated-images', { schema: { querystring: adminGalleryQuerySchema } }, async (request) => {
+  r.get('/api/admin/generated-images', { schema: { querystring: adminGalleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
     return gallery.adminList(requireAdmin(request), request.query);
   });
 

@@ -40,7 +40,7 @@ export function createAdminModelsService(deps: AppDeps) {
           previewImageUrl: fileUrl(m.previewImageKey) ?? (images[0] ? fileUrl(images[0].thumbKey) : null),
           trainingImages: images.map((i) => {
             const t = toTrainingImage(i);
-            return { id: t.id, imageUrl: t.imageUrl!, previewImageUrl: t.previewImageUrl! };
+            return { id: t.id, imageUrl: t.imageUrl, previewImageUrl: t.previewImageUrl };
           }),
           imageCount: counts.get(m.id) ?? 0,
           userId: m.userId,
