@@ -74,7 +74,8 @@ export function createAdminModelsService(deps: AppDeps) {
     async retryUpload(logId: string) {
       const log = await logs.byId(logId);
       if (!log) throw notFound('Upload log not found');
-      if (log.status !== 'failed') throw conflict('Only a failed upload can be retried.', 'INVALID_UPLOAD_STATUS');
+      if (log.status !== 'failed')
+        throw conflict('Only a failed upload can be retried.', 'INVALID_UPLOAD_STATUS');
       const { log: fresh } = await training.reupload(log.modelId);
       return fresh;
     },

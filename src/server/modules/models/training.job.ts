@@ -76,7 +76,8 @@ export function defineTrainingJob(deps: AppDeps) {
           await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
           return { kind: 'done', result: 'failed' };
         }
-        if (err instanceof EngineError && err.retryAfterMs) return ctx.retryIn(Math.max(err.retryAfterMs, engine.pollMs));
+        if (err instanceof EngineError && err.retryAfterMs)
+          return ctx.retryIn(Math.max(err.retryAfterMs, engine.pollMs));
         throw err;
       }
       const trainingLogs = p.logs.slice(-LOG_LIMIT);
@@ -114,7 +115,9 @@ export function defineTrainingJob(deps: AppDeps) {
           // the weights are ours now: what the vendor keeps for the training is only clutter
           await engine
             .release({ replicateModelId: committed.replicateModelId, version: committed.trainingVersion })
-            .catch((err) => deps.log.warn({ err, modelId }, 'could not release the vendor copy of a training'));
+            .catch((err) =>
+              deps.log.warn({ err, modelId }, 'could not release the vendor copy of a training'),
+            );
         }
         return { kind: 'done', result: 'succeeded' };
       }
