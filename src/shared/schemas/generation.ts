@@ -146,6 +146,9 @@ export const galleryPageSchema = z.object({
 });
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 
+export const imageDeletedSchema = z.object({ success: z.boolean(), id: z.string() });
+export const imageCountSchema = z.object({ count: z.number() });
+
 /** A base model the generator offers (GET /api/base-models). */
 export const baseModelSchema = z.object({
   id: z.string(),
@@ -158,38 +161,42 @@ export const baseModelSchema = z.object({
 export type BaseModel = z.infer<typeof baseModelSchema>;
 export const baseModelListSchema = z.array(baseModelSchema);
 
-export type GenerateImageResponse = {
+export const generateImageResponseSchema = z.object({
   /** the first stored image's id (listed by GET /api/generated-images); null while still pending */
-  id: string | null;
-  generationId: string;
-  status: 'succeeded' | 'partial' | 'pending';
-  imageUrl: string | null;
-  isNSFW: boolean;
-  additionalImageUrls: string[];
-  additionalNSFWFlags: boolean[];
-  images: GeneratedImageView[];
-  requested: number;
-  tokensUsed: number;
-  balance: number;
-};
+  id: z.string().nullable(),
+  generationId: z.string(),
+  status: z.enum(['succeeded', 'partial', 'pending']),
+  imageUrl: z.string().nullable(),
+  isNSFW: z.boolean(),
+  additionalImageUrls: z.array(z.string()),
+  additionalNSFWFlags: z.array(z.boolean()),
+  images: z.array(generatedImageViewSchema),
+  requested: z.number(),
+  tokensUsed: z.number(),
+  balance: z.number(),
+});
+export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
 
-export type PaletteEntry = { hex: string; name: string; share: number };
+export const paletteEntrySchema = z.object({ hex: z.string(), name: z.string(), share: z.number() });
+export type PaletteEntry = z.infer<typeof paletteEntrySchema>;
 
-export type StructuredAnalysis = {
-  description: string;
-  width: number;
-  height: number;
-  orientation: 'portrait' | 'landscape' | 'square';
-  aspectRatio: string;
-  palette: PaletteEntry[];
-  brightness: { value: number; label: string };
-  contrast: { value: number; label: string };
-  subject: { framing: string; position: string };
-  source: 'offline' | 'runware';
-};
+export const structuredAnalysisSchema = z.object({
+  description: z.string(),
+  width: z.number(),
+  height: z.number(),
+  orientation: z.enum(['portrait', 'landscape', 'square']),
+  aspectRatio: z.string(),
+  palette: z.array(paletteEntrySchema),
+  brightness: z.object({ value: z.number(), label: z.string() }),
+  contrast: z.object({ value: z.number(), label: z.string() }),
+  subject: z.object({ framing: z.string(), position: z.string() }),
+  source: z.enum(['offline', 'runware']),
+});
+export type StructuredAnalysis = z.infer<typeof structuredAnalysisSchema>;
 
-export type AnalyzeImageResponse = {
-  success: true;
-  structuredAnalysis: StructuredAnalysis;
-  formattedPrompt: string;
-};
+export const analyzeImageResponseSchema = z.object({
+  success: z.literal(true),
+  structuredAnalysis: structuredAnalysisSchema,
+  formattedPrompt: z.string(),
+});
+export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { adminGalleryQuerySchema, galleryPageSchema, galleryQuerySchema } from '../../../shared/schemas/generation';
+import {
+  adminGalleryQuerySchema,
+  galleryPageSchema,
+  galleryQuerySchema,
+  imageCountSchema,
+  imageDeletedSchema,
+} from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
@@ -28,7 +34,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     return gallery.list(requireUser(request), request.query);
   });
 
-  r.delete('/api/generated-images/:id', { schema: { params: idParamsSchema } }, async (request) => {
+  r.delete('/api/generated-images/:id', { schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } }, async (request) => {
     return gallery.remove(requireUser(request), request.params.id);
   });
 
@@ -36,7 +42,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     return gallery.adminList(requireAdmin(request), request.query);
   });
 
-  r.get('/api/admin/generated-images/count', async (request) => {
+  r.get('/api/admin/generated-images/count', { schema: { response: { 200: imageCountSchema } } }, async (request) => {
     requireAdmin(request);
     return { count: await gallery.count() };
   });
