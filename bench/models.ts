@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { photoSvg } from '../src/server/modules/models/photo-fixtures';
+import { photoSvg } from '../src/server/test/photo-fixtures';
 import { startServer } from '../tests/e2e/support/server';
 
 const LIMIT = 10 * 1024 * 1024;

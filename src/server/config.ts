@@ -83,8 +83,31 @@ export type Config = {
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   logLevel: Env['LOG_LEVEL'];
+  /** How often background work polls and backs off; the test harness shortens them. */
+  timings: Timings;
   /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */
   warnings: string[];
+};
+
+export type Timings = {
+  /** between two polls of a vendor training (Replicate) */
+  trainingPollMs: number;
+  /** between two polls of a model upload to the image host (Runware) */
+  hostingPollMs: number;
+  /** between two polls of an async image render */
+  imagesPollMs: number;
+  /** first backoff of a training or hosting step; doubles per retry, capped at a minute */
+  pipelineRetryBaseMs: number;
+  /** between two runs of the models watchdog */
+  watchdogMs: number;
+};
+
+export const DEFAULT_TIMINGS: Timings = {
+  trainingPollMs: 15_000,
+  hostingPollMs: 15_000,
+  imagesPollMs: 1000,
+  pipelineRetryBaseMs: 2000,
+  watchdogMs: 30_000,
 };
 
 export class ConfigError extends Error {}
@@ -197,6 +220,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    timings: DEFAULT_TIMINGS,
     warnings: [],
     ...overrides,
   };

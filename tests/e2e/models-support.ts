@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
-import { makePhoto } from '../../src/server/modules/models/photo-fixtures';
+import { makePhoto } from '../../src/server/test/photo-fixtures';
 import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
 import type { TestServer } from './support/server';
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { baseModels, presetStyles, tokenPackages } from './schema/index';
 import type { Storage } from '../storage/storage';
+import { stylePreviewKey } from '../storage/keys';
 
 const BASE_MODELS = [
   { name: 'FLUX.1 Dev', description: 'High quality, detailed images', air: 'runware:101@1', architecture: 'flux1d', tokenCost: 15, isDefault: true, sortOrder: 0 },
@@ -58,7 +59,7 @@ export async function seedCatalog(db: Db, storage: Storage) {
           prompt: s.prompt,
           tokenCost: s.tokenCost,
           isNsfw: s.isNsfw,
-          previewImageUrl: `public/styles/${s.slug}.webp`,
+          previewImageUrl: stylePreviewKey(s.slug),
         })),
       );
       return true;
@@ -66,6 +67,6 @@ export async function seedCatalog(db: Db, storage: Storage) {
     return false;
   });
   if (needStyles) {
-    for (const s of STYLES) await storage.put(`public/styles/${s.slug}.webp`, await stylePreview(s.name, s.colors), 'image/webp');
+    for (const s of STYLES) await storage.put(stylePreviewKey(s.slug), await stylePreview(s.name, s.colors), 'image/webp');
   }
 }

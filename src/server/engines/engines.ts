@@ -69,7 +69,7 @@ export function buildEngineSet(config: Config, io: { db: Db; storage: Storage; s
     },
     images: {
       offline: createOfflineImageEngine(),
-      runware: runware ? createRunwareImageEngine(runware, { pollMs: config.env === 'test' ? 20 : 1000 }) : undefined,
+      runware: runware ? createRunwareImageEngine(runware, { pollMs: config.timings.imagesPollMs }) : undefined,
     },
     vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
     payments: config.stripe ? createStripePaymentsEngine(config.stripe) : createOfflinePaymentsEngine(io.db),

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import { defineGenerationJob } from '../modules/generation/generation.job';
 import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
-import { registerTrainingJobs } from '../modules/training/training.jobs';
+import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PUBLIC_PREFIX } from './keys';
 
 export type StoredObject = { stream: Readable; size: number; contentType: string };
 
@@ -22,6 +23,6 @@ export function assertSafeKey(key: string) {
 export function ownerOfKey(key: string): string | 'public' | null {
   const m = /^u\/([0-9a-f-]{36})\//.exec(key);
   if (m) return m[1];
-  if (key.startsWith('public/')) return 'public';
+  if (key.startsWith(PUBLIC_PREFIX)) return 'public';
   return null;
 }

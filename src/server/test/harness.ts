@@ -8,6 +8,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { createDeps, type CreateDepsOptions } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
+import { TEST_TIMINGS } from './timings';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
@@ -86,6 +87,7 @@ export async function createHarness(
       LOG_LEVEL: 'silent',
       ...env,
     },
+    { timings: TEST_TIMINGS },
   );
   const { database, drop } = await freshDatabase();
   const deps = await createDeps(config, { database, log: pino({ level: 'silent' }) as any, queuePollMs: 50, engines: opts.engines });

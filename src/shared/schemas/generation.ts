@@ -115,64 +115,88 @@ export const adminGalleryQuerySchema = galleryQuerySchema.extend({
 export type AdminGalleryQuery = z.infer<typeof adminGalleryQuerySchema>;
 
 /** One generated image as every gallery and the generator receive it. */
-export type GeneratedImageView = {
-  id: string;
-  imageUrl: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  prompt: string;
-  negativePrompt: string;
-  tokensUsed: number;
-  isNSFW: boolean;
-  createdAt: string;
-  modelId: string | null;
-  modelName: string | null;
-  styleId: string | null;
-  styleName: string | null;
-  baseModelId: string | null;
-  baseModelName: string | null;
-  seed: number | null;
-  generationId: string | null;
+export const generatedImageViewSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  prompt: z.string(),
+  negativePrompt: z.string(),
+  tokensUsed: z.number(),
+  isNSFW: z.boolean(),
+  createdAt: z.string(),
+  modelId: z.string().nullable(),
+  modelName: z.string().nullable(),
+  styleId: z.string().nullable(),
+  styleName: z.string().nullable(),
+  baseModelId: z.string().nullable(),
+  baseModelName: z.string().nullable(),
+  seed: z.number().nullable(),
+  generationId: z.string().nullable(),
   /** admin gallery only */
-  userId?: string;
-  username?: string | null;
-};
+  userId: z.string().optional(),
+  username: z.string().nullable().optional(),
+});
+export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 
-export type GalleryPage = { images: GeneratedImageView[]; nextCursor: string | null };
+export const galleryPageSchema = z.object({
+  images: z.array(generatedImageViewSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GalleryPage = z.infer<typeof galleryPageSchema>;
 
-export type GenerateImageResponse = {
+export const imageDeletedSchema = z.object({ success: z.boolean(), id: z.string() });
+export const imageCountSchema = z.object({ count: z.number() });
+
+/** A base model the generator offers (GET /api/base-models). */
+export const baseModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tokenCost: z.number(),
+  isDefault: z.boolean(),
+  architecture: z.string(),
+});
+export type BaseModel = z.infer<typeof baseModelSchema>;
+export const baseModelListSchema = z.array(baseModelSchema);
+
+export const generateImageResponseSchema = z.object({
   /** the first stored image's id (listed by GET /api/generated-images); null while still pending */
-  id: string | null;
-  generationId: string;
-  status: 'succeeded' | 'partial' | 'pending';
-  imageUrl: string | null;
-  isNSFW: boolean;
-  additionalImageUrls: string[];
-  additionalNSFWFlags: boolean[];
-  images: GeneratedImageView[];
-  requested: number;
-  tokensUsed: number;
-  balance: number;
-};
+  id: z.string().nullable(),
+  generationId: z.string(),
+  status: z.enum(['succeeded', 'partial', 'pending']),
+  imageUrl: z.string().nullable(),
+  isNSFW: z.boolean(),
+  additionalImageUrls: z.array(z.string()),
+  additionalNSFWFlags: z.array(z.boolean()),
+  images: z.array(generatedImageViewSchema),
+  requested: z.number(),
+  tokensUsed: z.number(),
+  balance: z.number(),
+});
+export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
 
-export type PaletteEntry = { hex: string; name: string; share: number };
+export const paletteEntrySchema = z.object({ hex: z.string(), name: z.string(), share: z.number() });
+export type PaletteEntry = z.infer<typeof paletteEntrySchema>;
 
-export type StructuredAnalysis = {
-  description: string;
-  width: number;
-  height: number;
-  orientation: 'portrait' | 'landscape' | 'square';
-  aspectRatio: string;
-  palette: PaletteEntry[];
-  brightness: { value: number; label: string };
-  contrast: { value: number; label: string };
-  subject: { framing: string; position: string };
-  source: 'offline' | 'runware';
-};
+export const structuredAnalysisSchema = z.object({
+  description: z.string(),
+  width: z.number(),
+  height: z.number(),
+  orientation: z.enum(['portrait', 'landscape', 'square']),
+  aspectRatio: z.string(),
+  palette: z.array(paletteEntrySchema),
+  brightness: z.object({ value: z.number(), label: z.string() }),
+  contrast: z.object({ value: z.number(), label: z.string() }),
+  subject: z.object({ framing: z.string(), position: z.string() }),
+  source: z.enum(['offline', 'runware']),
+});
+export type StructuredAnalysis = z.infer<typeof structuredAnalysisSchema>;
 
-export type AnalyzeImageResponse = {
-  success: true;
-  structuredAnalysis: StructuredAnalysis;
-  formattedPrompt: string;
-};
+export const analyzeImageResponseSchema = z.object({
+  success: z.literal(true),
+  structuredAnalysis: structuredAnalysisSchema,
+  formattedPrompt: z.string(),
+});
+export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;

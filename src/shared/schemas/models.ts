@@ -52,85 +52,124 @@ export const uploadLogsQuerySchema = z.object({
 
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
 
-export type TrainingImage = {
-  id: string;
-  imageUrl: string;
-  previewImageUrl: string;
-  width?: number;
-  height?: number;
-};
+// Response shapes (each route's `schema.response`; the client imports the inferred types).
+export const trainingImageSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  previewImageUrl: z.string(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type TrainingImage = z.infer<typeof trainingImageSchema>;
 
-export type Model = {
-  id: string;
-  userId: string;
-  name: string;
-  description: string;
-  status: ModelStatus;
-  previewImageUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-  trainingImages: TrainingImage[];
-  imageCount: number;
-  zipUrl: string | null;
-  replicateTrainingId: string | null;
-  replicateModelId: string | null;
-  runwareAirName: string | null;
-  promptModifier: string;
-  triggerWord: string;
-  processingStatus: string | null;
-  trainingProvider: string | null;
-  trainingError: string | null;
-};
+export const modelSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(MODEL_STATUSES),
+  previewImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  trainingImages: z.array(trainingImageSchema),
+  imageCount: z.number(),
+  zipUrl: z.string().nullable(),
+  replicateTrainingId: z.string().nullable(),
+  replicateModelId: z.string().nullable(),
+  runwareAirName: z.string().nullable(),
+  promptModifier: z.string(),
+  triggerWord: z.string(),
+  processingStatus: z.string().nullable(),
+  trainingProvider: z.string().nullable(),
+  trainingError: z.string().nullable(),
+});
+export type Model = z.infer<typeof modelSchema>;
 
-export type TrainingStatusResponse = {
-  trainingStatus: string | null;
-  raw_status: string | null;
-  progress: number | null;
-  logs: string;
-  error: string | null;
-  cancelUrl: string | null;
-  streamUrl: string | null;
-  getUrl: string;
-  completed_at: string | null;
-  phaseCompleted: number;
-  uploadStatus: string | null;
-  processingStatus: string | null;
-  readyStatus: string | null;
-  runwareUploadStatus: { status: string | null };
-  model: { status: ModelStatus; runwareAirName: string | null };
-};
+export const modelListSchema = z.array(modelSchema);
 
-export type UploadLog = {
-  id: string;
-  modelId: string;
-  status: (typeof UPLOAD_STATUSES)[number];
-  message: string | null;
-  errorDetails: string | null;
-  airName: string | null;
-  retryCount: number;
-  createdAt: string;
-  model: { name: string; user: { username: string } };
-};
+/** A model action's answer (train, cancel, prompt modifier, …). */
+export const modelActionSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  model: modelSchema,
+});
 
-export type UploadLogsResponse = {
-  uploadLogs: UploadLog[];
-  stats: { total: number; pending: number; processing: number; success: number; failed: number };
-};
+export const successSchema = z.object({ success: z.boolean() });
 
-export type AdminModel = {
-  id: string;
-  name: string;
-  description: string;
-  status: ModelStatus;
-  createdAt: string;
-  updatedAt: string;
-  replicateModelId: string | null;
-  zipUrl: string | null;
-  runwareAirName: string | null;
-  previewImageUrl: string | null;
-  trainingImages: TrainingImage[];
-  imageCount: number;
-  userId: string;
-  userUsername: string;
-  userEmail: string;
-};
+export const photosUploadedSchema = z.object({
+  success: z.boolean(),
+  uploaded: z.number(),
+  model: modelSchema,
+});
+
+export const reuploadStartedSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  uploadLogId: z.string(),
+  airId: z.string().nullable().optional(),
+  model: modelSchema.optional(),
+});
+
+export const trainingStatusResponseSchema = z.object({
+  trainingStatus: z.string().nullable(),
+  raw_status: z.string().nullable(),
+  progress: z.number().nullable(),
+  logs: z.string(),
+  error: z.string().nullable(),
+  cancelUrl: z.string().nullable(),
+  streamUrl: z.string().nullable(),
+  getUrl: z.string(),
+  completed_at: z.string().nullable(),
+  phaseCompleted: z.number(),
+  uploadStatus: z.string().nullable(),
+  processingStatus: z.string().nullable(),
+  readyStatus: z.string().nullable(),
+  runwareUploadStatus: z.object({ status: z.string().nullable() }),
+  model: z.object({ status: z.enum(MODEL_STATUSES), runwareAirName: z.string().nullable() }),
+});
+export type TrainingStatusResponse = z.infer<typeof trainingStatusResponseSchema>;
+
+export const uploadLogSchema = z.object({
+  id: z.string(),
+  modelId: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  message: z.string().nullable(),
+  errorDetails: z.string().nullable(),
+  airName: z.string().nullable(),
+  retryCount: z.number(),
+  createdAt: z.string(),
+  model: z.object({ name: z.string(), user: z.object({ username: z.string() }) }),
+});
+export type UploadLog = z.infer<typeof uploadLogSchema>;
+
+export const uploadLogsResponseSchema = z.object({
+  uploadLogs: z.array(uploadLogSchema),
+  stats: z.object({
+    total: z.number(),
+    pending: z.number(),
+    processing: z.number(),
+    success: z.number(),
+    failed: z.number(),
+  }),
+});
+export type UploadLogsResponse = z.infer<typeof uploadLogsResponseSchema>;
+
+export const adminModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(MODEL_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  replicateModelId: z.string().nullable(),
+  zipUrl: z.string().nullable(),
+  runwareAirName: z.string().nullable(),
+  previewImageUrl: z.string().nullable(),
+  trainingImages: z.array(trainingImageSchema),
+  imageCount: z.number(),
+  userId: z.string(),
+  userUsername: z.string(),
+  userEmail: z.string(),
+});
+export type AdminModel = z.infer<typeof adminModelSchema>;
+export const adminModelListSchema = z.array(adminModelSchema);

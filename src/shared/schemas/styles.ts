@@ -109,20 +109,25 @@ export const presetStyleSchema = z
 export type PresetStyleInput = z.input<typeof presetStyleSchema>;
 export type PresetStyleValues = z.output<typeof presetStyleSchema>;
 
-export type PresetStyle = {
-  id: string;
-  name: string;
-  description: string;
-  prompt: string;
-  negativePrompt: string;
-  previewImageUrl: string | null;
-  tokenCost: number;
-  isActive: boolean;
-  isNSFW: boolean;
-  loraModels: { id: string; weight: string; triggerWord: string }[];
-  loraModelId: string | null;
-  loraWeight: string | null;
-  loraTriggerWord: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A preset style as the API sends it (list, detail, create, update). */
+export const presetStyleViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  prompt: z.string(),
+  negativePrompt: z.string(),
+  previewImageUrl: z.string().nullable(),
+  tokenCost: z.number(),
+  isActive: z.boolean(),
+  isNSFW: z.boolean(),
+  loraModels: z.array(z.object({ id: z.string(), weight: z.string(), triggerWord: z.string() })),
+  loraModelId: z.string().nullable(),
+  loraWeight: z.string().nullable(),
+  loraTriggerWord: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PresetStyle = z.infer<typeof presetStyleViewSchema>;
+export const presetStyleListSchema = z.array(presetStyleViewSchema);
+export const styleDeletedSchema = z.object({ success: z.boolean(), message: z.string() });
+export const styleImageUploadedSchema = z.object({ imageUrl: z.string() });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendors/runware-double';
 import type { Config } from '../../config';
+import { TEST_TIMINGS } from '../../test/timings';
 import { createUrlSigner } from '../../storage/signed-url';
 import { createRunwareClient } from '../runware-client';
 import type { HostUploadInput } from './hosting';
@@ -20,7 +21,7 @@ beforeEach(() => {
 });
 
 const signer = createUrlSigner({ secret: 'x'.repeat(32), publicUrl: 'https://studio.example.com' });
-const config = (airSource?: string) => ({ env: 'test', runware: { apiKey: 'rw-key', baseUrl: rw.url, airSource } }) as unknown as Config;
+const config = (airSource?: string) => ({ env: 'test', timings: TEST_TIMINGS, runware: { apiKey: 'rw-key', baseUrl: rw.url, airSource } }) as unknown as Config;
 const host = (airSource: string | undefined = 'acme') =>
   createRunwareHost({ config: config(airSource), client: createRunwareClient({ apiKey: 'rw-key', baseUrl: rw.url, sleep: async () => {} }), signer });
 const input = (modelId: string, over: Partial<HostUploadInput> = {}): HostUploadInput => ({

@@ -83,7 +83,7 @@ export function createRunwareHost(opts: { config: Config; client: RunwareClient;
 
   return {
     name: 'runware',
-    pollMs: opts.config.env === 'test' ? 100 : 15_000,
+    pollMs: opts.config.timings.hostingPollMs,
     maxDurationMs: 60 * 60_000,
     async submit(input) {
       const p = await issue(input);

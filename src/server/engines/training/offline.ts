@@ -3,15 +3,12 @@ import type { Storage } from '../../storage/storage';
 import { tqdmLine } from './tqdm';
 import { type TrainingEngine, type TrainingJobInput, type TrainingPoll } from './training';
 import { EngineError } from '../engine-error';
+import { offlineArtifactKey, offlineCropKey } from '../../storage/keys';
 
 export const OFFLINE_STEPS = 1000;
 const PREFIX = 'flux_train_replicate';
 
 export type OfflineArtifact = { version: 1; palette: string[]; crops: string[]; triggerWord: string };
-
-export function modelDir(userId: string, modelId: string) {
-  return `u/${userId}/models/${modelId}`;
-}
 
 const hex = (r: number, g: number, b: number) =>
   `#${[r, g, b]
@@ -63,7 +60,6 @@ export async function dominantPalette(images: Buffer[]): Promise<string[]> {
  * Idempotent: the same keys are written again on a rerun.
  */
 export async function buildOfflineArtifact(storage: Storage, input: TrainingJobInput): Promise<string> {
-  const dir = modelDir(input.userId, input.modelId);
   const buffers: Buffer[] = [];
   for (const key of input.imageKeys) {
     const buf = await storage.getBuffer(key);
@@ -77,7 +73,7 @@ export async function buildOfflineArtifact(storage: Storage, input: TrainingJobI
       .resize({ width: 256, height: 256, fit: 'cover', position: 'attention' })
       .webp({ quality: 85 })
       .toBuffer();
-    const key = `${dir}/crop-${i}.webp`;
+    const key = offlineCropKey(input.userId, input.modelId, i);
     await storage.put(key, crop, 'image/webp');
     crops.push(key);
   }
@@ -87,7 +83,7 @@ export async function buildOfflineArtifact(storage: Storage, input: TrainingJobI
     crops,
     triggerWord: input.triggerWord,
   };
-  const key = `${dir}/artifact.json`;
+  const key = offlineArtifactKey(input.userId, input.modelId);
   await storage.put(key, Buffer.from(JSON.stringify(artifact, null, 2)), 'application/json');
   return key;
 }

@@ -3,11 +3,11 @@ import type { Config } from '../../config';
 import type { UrlSigner } from '../../storage/signed-url';
 import type { Storage } from '../../storage/storage';
 import { vendorDownload, vendorJson } from '../vendor-http';
-import { modelDir } from './offline';
 import { extractFromTar } from './tar';
 import { type TrainingEngine, type TrainingJobInput, type TrainingPoll } from './training';
 import { progressFromLogs } from '../../../shared/training-progress';
 import { EngineError } from '../engine-error';
+import { loraWeightsKey, trainingZipKey } from '../../storage/keys';
 
 export const REPLICATE_TRAINER = { owner: 'ostris', name: 'flux-dev-lora-trainer' };
 export const REPLICATE_STEPS = 1000;
@@ -36,10 +36,6 @@ type Training = {
 };
 
 type Page<T> = { next?: string | null; results: T[] };
-
-export function trainingZipKey(input: Pick<TrainingJobInput, 'userId' | 'modelId' | 'attempt'>) {
-  return `${modelDir(input.userId, input.modelId)}/training-${input.attempt}.zip`;
-}
 
 /** Names one attempt in what Replicate echoes back (webhook URL), so a retry can recognise its training. */
 export function attemptMarker(input: Pick<TrainingJobInput, 'modelId' | 'attempt'>) {
@@ -125,7 +121,7 @@ export function createReplicateTrainer(opts: {
   }
 
   async function copyWeights(input: TrainingJobInput, weightsUrl: string) {
-    const weightsKey = `${modelDir(input.userId, input.modelId)}/lora.safetensors`;
+    const weightsKey = loraWeightsKey(input.userId, input.modelId);
     // output files live on replicate.delivery: our API token goes only to Replicate's API origin
     const sameOrigin = new URL(weightsUrl).origin === apiOrigin;
     const tar = await vendorDownload('Replicate', weightsUrl, sameOrigin ? auth : {});
@@ -147,7 +143,7 @@ export function createReplicateTrainer(opts: {
 
   return {
     name: 'replicate',
-    pollMs: opts.config.env === 'test' ? 100 : 15_000,
+    pollMs: opts.config.timings.trainingPollMs,
     maxDurationMs: 3 * 60 * 60_000,
     async start(input, record) {
       const files: Record<string, Uint8Array> = {};
@@ -156,7 +152,7 @@ export function createReplicateTrainer(opts: {
         if (buf) files[`image-${String(i + 1).padStart(2, '0')}.jpg`] = buf;
       }
       if (Object.keys(files).length === 0) throw new EngineError('No training images found', false);
-      const zipKey = trainingZipKey(input);
+      const zipKey = trainingZipKey(input.userId, input.modelId, input.attempt);
       const marker = attemptMarker(input);
       // photos are already JPEG-compressed: store, don't deflate
       await opts.storage.put(zipKey, Buffer.from(zipSync(files, { level: 0 })), 'application/zip');
@@ -229,7 +225,7 @@ export function createReplicateTrainer(opts: {
       return { status: t.status === 'starting' ? 'starting' : 'processing', logs, progress };
     },
     async abandon(input) {
-      const zipKey = trainingZipKey(input);
+      const zipKey = trainingZipKey(input.userId, input.modelId, input.attempt);
       if (input.recorded.zipKey !== zipKey) return;
       const earlier = await findEarlier(zipKey, attemptMarker(input));
       if (earlier && (earlier.status === 'starting' || earlier.status === 'processing'))

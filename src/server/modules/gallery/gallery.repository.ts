@@ -92,13 +92,10 @@ export function createGalleryRepository(db: DbOrTx) {
   });
 
   return {
-    /** One page, newest first; `limit + 1` rows are read to know whether another page exists. */
-    async page(f: ImageFilters, limit: number): Promise<{ rows: ImageWithNames[]; more: boolean }> {
-      const rows = await withNames()
-        .where(where(f))
-        .orderBy(...ownerOrder(f))
-        .limit(limit + 1);
-      return { rows: rows.slice(0, limit).map(flatten), more: rows.length > limit };
+    /** Up to `limit` rows after `f.cursor`, newest first (paged by lib/paging.ts readPage). */
+    async page(f: ImageFilters, limit: number): Promise<ImageWithNames[]> {
+      const rows = await withNames().where(where(f)).orderBy(...ownerOrder(f)).limit(limit);
+      return rows.map(flatten);
     },
     async byGeneration(generationId: string): Promise<ImageWithNames[]> {
       const rows = await withNames()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedImages } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
-import { catalog, giveTokens, readyModel } from '../generation/test-helpers';
+import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
 import { dateWindow } from './gallery.service';
 
 let h: Harness;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { adminGalleryQuerySchema, galleryQuerySchema } from '../../../shared/schemas/generation';
+import {
+  adminGalleryQuerySchema,
+  galleryPageSchema,
+  galleryQuerySchema,
+  imageCountSchema,
+  imageDeletedSchema,
+} from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
@@ -24,19 +30,19 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     }
   });
 
-  r.get('/api/generated-images', { schema: { querystring: galleryQuerySchema } }, async (request) => {
+  r.get('/api/generated-images', { schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
     return gallery.list(requireUser(request), request.query);
   });
 
-  r.delete('/api/generated-images/:id', { schema: { params: idParamsSchema } }, async (request) => {
+  r.delete('/api/generated-images/:id', { schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } }, async (request) => {
     return gallery.remove(requireUser(request), request.params.id);
   });
 
-  r.get('/api/admin/generated-images', { schema: { querystring: adminGalleryQuerySchema } }, async (request) => {
+  r.get('/api/admin/generated-images', { schema: { querystring: adminGalleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
     return gallery.adminList(requireAdmin(request), request.query);
   });
 
-  r.get('/api/admin/generated-images/count', async (request) => {
+  r.get('/api/admin/generated-images/count', { schema: { response: { 200: imageCountSchema } } }, async (request) => {
     requireAdmin(request);
     return { count: await gallery.count() };
   });

@@ -1,11 +1,12 @@
 import { PAGE_SIZE } from '../../../shared/constants';
 import type { AdminGalleryQuery, GalleryPage, GalleryQuery } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { readPage } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.repository';
 import { createGalleryRepository, type ImageFilters } from './gallery.repository';
-import { imageKeys, toImageView } from './image-view';
+import { toImageView } from './image-view';
+import { generatedImageKeys } from '../../storage/keys';
 
 const DAY = 86_400_000;
 
@@ -22,13 +23,18 @@ export function dateWindow(filter: AdminGalleryQuery['dateFilter'], now = new Da
 export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>) {
   const repo = createGalleryRepository(deps.db);
 
-  async function page(filters: ImageFilters, limit: number, viewer: UserRow, withOwner: boolean): Promise<GalleryPage> {
-    const { rows, more } = await repo.page(filters, limit);
-    const last = rows[rows.length - 1];
-    return {
-      images: rows.map((r) => toImageView(r, viewer, { withOwner })),
-      nextCursor: more && last ? encodeCursor(last.cursorTs, last.id) : null,
-    };
+  async function page(
+    filters: Omit<ImageFilters, 'cursor'>,
+    q: { cursor?: string | null; limit?: number },
+    viewer: UserRow,
+    withOwner: boolean,
+  ): Promise<GalleryPage> {
+    const { items, nextCursor } = await readPage((limit, cursor) => repo.page({ ...filters, cursor }, limit), {
+      limit: q.limit ?? PAGE_SIZE,
+      cursor: q.cursor,
+      cursorOf: (r) => ({ ts: r.cursorTs, id: r.id }),
+    });
+    return { images: items.map((r) => toImageView(r, viewer, { withOwner })), nextCursor };
   }
 
   return {
@@ -36,12 +42,11 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
       return page(
         {
           userId: user.id,
-          cursor: decodeCursor(q.cursor),
           search: q.search || undefined,
           modelId: q.modelId,
           styleId: q.styleId === 'custom' ? null : q.styleId,
         },
-        q.limit ?? PAGE_SIZE,
+        q,
         user,
         false,
       );
@@ -51,7 +56,6 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
       return page(
         {
           userId: q.userId,
-          cursor: decodeCursor(q.cursor),
           search: q.search || undefined,
           modelId: q.modelId,
           styleId: q.styleId === 'custom' ? null : q.styleId,
@@ -60,7 +64,7 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
           size: q.size === 'all' ? undefined : q.size,
           ...dateWindow(q.dateFilter),
         },
-        q.limit ?? PAGE_SIZE,
+        q,
         admin,
         true,
       );
@@ -72,7 +76,7 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
     async remove(user: UserRow, id: string) {
       const row = await repo.delete(id, user.id);
       if (!row) throw notFound('Image not found');
-      const keys = imageKeys(row.userId, row.id);
+      const keys = generatedImageKeys(row.userId, row.id);
       const files = new Set([row.storageKey, row.thumbKey, keys.blurred].filter((k): k is string => Boolean(k)));
       // the row is gone, so a file that fails to delete is only an orphan: log, do not fail the request
       await Promise.all(

@@ -1,14 +1,9 @@
 import type { GeneratedImageView } from '../../../shared/schemas/generation';
 import { fileUrl } from '../../lib/file-url';
 import type { ImageWithNames } from './gallery.repository';
+import { generatedImageKeys } from '../../storage/keys';
 
 export type Viewer = { id: string; isAdmin: boolean; enableNsfw: boolean };
-
-/** Storage keys of one generated image: the original, a small WebP for grids, a blurred WebP for NSFW. */
-export function imageKeys(userId: string, imageId: string) {
-  const dir = `u/${userId}/images/${imageId}`;
-  return { original: `${dir}.jpg`, thumb: `${dir}.thumb.webp`, blurred: `${dir}.blur.webp` };
-}
 
 /**
  * DECISIONS 23: a viewer without NSFW enabled gets only the blurred picture of an NSFW image (grid,
@@ -16,7 +11,7 @@ export function imageKeys(userId: string, imageId: string) {
  */
 export function toImageView(row: ImageWithNames, viewer: Viewer, opts: { withOwner?: boolean } = {}): GeneratedImageView {
   const hidden = row.isNsfw && !viewer.enableNsfw && !viewer.isAdmin;
-  const keys = imageKeys(row.userId, row.id);
+  const keys = generatedImageKeys(row.userId, row.id);
   const thumb = row.thumbKey ?? row.storageKey;
   const view: GeneratedImageView = {
     id: row.id,

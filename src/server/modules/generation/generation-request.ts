@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -36,10 +35,3 @@ export const generationRequestSchema = z.object({
     .nullable(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
-
-/** A stable UUID for (generation, n): a resumed job writes the same image rows and files again. */
-export function derivedId(generationId: string, n: number | string): string {
-  const h = createHash('sha256').update(`${generationId}:${n}`).digest('hex');
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}

@@ -6,7 +6,7 @@ import { createHarness, type Harness } from '../../test/harness';
 import { secondWorker } from '../../test/second-worker';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { createGenerationService } from './generation.service';
-import { catalog, giveTokens, vendorCatalog } from './test-helpers';
+import { catalog, giveTokens, vendorCatalog } from '../../test/generation-helpers';
 
 // A worker killed during a Runware render (its request accepted, the answer never heard), another
 // worker taking over after the lease: the render is adopted, never started (and billed) twice.

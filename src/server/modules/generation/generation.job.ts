@@ -6,10 +6,11 @@ import { RENDER_REQUEST_TIMEOUT_MS, RENDER_TIMEOUT_MS, type ModelArtifact, type 
 import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
-import { imageKeys } from '../gallery/image-view';
-import { derivedId, generationRequestSchema, type GenerationRequest } from './generation-request';
+import { derivedUUID } from '../../lib/derived-uuid';
+import { generationRequestSchema, type GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
+import { generatedImageKeys } from '../../storage/keys';
 
 export const GENERATION_JOB = 'generation.render';
 export const GENERATION_MAX_ATTEMPTS = 4;
@@ -26,7 +27,7 @@ export const GENERATION_LEASE_MS = RENDER_TIMEOUT_MS + 2 * requestBudgetMs(RENDE
 
 /** The vendor task of one render call: one per (generation, first undelivered image, attempt). */
 export function vendorTaskId(generationId: string, offset: number, attempt: number) {
-  return derivedId(generationId, `task-${offset}-${attempt}`);
+  return derivedUUID(generationId, `task-${offset}-${attempt}`);
 }
 
 /**
@@ -87,7 +88,7 @@ function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, t
 
 /** Re-encodes whatever the engine delivered into our three files: JPEG original, WebP thumb, blurred WebP. */
 async function storeImage(deps: Pick<AppDeps, 'storage'>, userId: string, imageId: string, data: Buffer, isNsfw: boolean, size: { width: number; height: number }) {
-  const keys = imageKeys(userId, imageId);
+  const keys = generatedImageKeys(userId, imageId);
   const meta = await sharp(data).metadata();
   const exact = meta.format === 'jpeg' && meta.width === size.width && meta.height === size.height;
   // vendors can be off by a few pixels; the gallery promises the requested size
@@ -176,7 +177,7 @@ export function defineGenerationJob(deps: AppDeps) {
           );
           if (images.length === 0) break;
           for (const img of images.slice(0, gen.count - delivered)) {
-            const imageId = derivedId(generationId, delivered);
+            const imageId = derivedUUID(generationId, delivered);
             const keys = await storeImage(deps, gen.userId, imageId, img.data, img.isNsfw, req);
             await repo.insertImage({
               id: imageId,

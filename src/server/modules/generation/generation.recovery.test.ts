@@ -5,7 +5,7 @@ import { createOfflineImageEngine } from '../../engines/images/offline';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { createGenerationService } from './generation.service';
-import { catalog, giveTokens, switchableImages } from './test-helpers';
+import { catalog, giveTokens, switchableImages } from '../../test/generation-helpers';
 import { EngineError } from '../../engines/engine-error';
 
 // The queue is started by hand here, to stand in for a worker that crashed and came back.

@@ -6,7 +6,7 @@ import { type ImageEngine } from '../../engines/images/images';
 import { createOfflineImageEngine } from '../../engines/images/offline';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { catalog, giveTokens, readyModel, switchableImages } from './test-helpers';
+import { catalog, giveTokens, readyModel, switchableImages } from '../../test/generation-helpers';
 import { EngineError } from '../../engines/engine-error';
 
 let h: Harness;

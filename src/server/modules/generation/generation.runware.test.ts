@@ -6,9 +6,9 @@ import { ARCHITECTURE_TEXTS } from '../../../shared/architecture';
 import { presetStyles } from '../../db/schema/index';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { startHostSeries } from '../training/settle';
-import { waitForStatus } from '../training/test-helpers';
-import { catalog, giveTokens, readyModel, trainedModel, vendorCatalog } from './test-helpers';
+import { startHostSeries } from '../models/training.settle';
+import { waitForStatus } from '../../test/training-helpers';
+import { catalog, giveTokens, readyModel, trainedModel, vendorCatalog } from '../../test/generation-helpers';
 
 // The Runware half of the personal flow with RUNWARE_API_KEY set, against the strict contract double:
 // trained weights → modelUpload → ready → a render with the personal LoRA and a style LoRA → stored →

@@ -13,6 +13,7 @@ import {
 import { ARCHITECTURE_TEXTS, isLoraCompatible, PERSONAL_LORA_ARCHITECTURE } from '../../../shared/architecture';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
+import { accessModel } from '../models/model-access';
 import { createGalleryRepository } from '../gallery/gallery.repository';
 import { toImageView } from '../gallery/image-view';
 import { applyLedgerEntry } from '../tokens/ledger.service';
@@ -63,9 +64,8 @@ export function createGenerationService(deps: AppDeps) {
 
     let model: (GenerationRequest['model'] & { hostingProvider?: string | null }) | null = null;
     if (input.modelId) {
-      const row = await repo.model(input.modelId);
-      // DECISIONS 1: someone else's model reads as 404
-      if (!row || row.userId !== user.id) throw notFound('Model not found');
+      // generating with a personal model is for its owner only: for anyone else it does not exist
+      const row = accessModel(await repo.model(input.modelId), user, 'use');
       if (row.status !== 'ready') throw conflict('This model is not ready for generation yet.', 'MODEL_NOT_READY');
       if (!isLoraCompatible(PERSONAL_LORA_ARCHITECTURE, base.architecture)) {
         throw badRequest(ARCHITECTURE_TEXTS.incompatibleBase[1], { baseModelId: ARCHITECTURE_TEXTS.incompatibleBase[1] }, 'INCOMPATIBLE_BASE_MODEL');

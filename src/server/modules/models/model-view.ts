@@ -4,8 +4,9 @@ import type { ModelRow, TrainingImageRow } from './models.repository';
 export function toTrainingImage(img: TrainingImageRow) {
   return {
     id: img.id,
-    imageUrl: fileUrl(img.storageKey),
-    previewImageUrl: fileUrl(img.thumbKey),
+    // both keys are NOT NULL, so both URLs are set
+    imageUrl: fileUrl(img.storageKey)!,
+    previewImageUrl: fileUrl(img.thumbKey)!,
     width: img.width,
     height: img.height,
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Client, type Harness } from '../../test/harness';
-import { makePhoto, multipartBody } from './photo-fixtures';
+import { makePhoto, multipartBody } from '../../test/photo-fixtures';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,12 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { MAX_MODEL_IMAGES } from '../../../shared/constants';
 import { duplicateImageMessage, fileTooLargeMessage, TOO_MANY_IMAGES } from '../../../shared/schemas/models';
 import type { UserRow } from '../users/users.repository';
+import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
+import { toPublicModel } from './model-view';
 import { hamming, NEAR_DUPLICATE_DISTANCE, processPhoto, type ProcessedPhoto } from './photo-processing';
+import { trainingPhotoKeys } from '../../storage/keys';
 
 const UPLOADABLE = ['pending', 'uploaded'] as const;
 const tooMany = () => badRequest(TOO_MANY_IMAGES, { images: TOO_MANY_IMAGES }, 'TOO_MANY_IMAGES');
@@ -31,6 +34,19 @@ export function createModelsService(deps: AppDeps) {
   const repo = createModelsRepository(deps.db);
 
   return {
+    /** The signed-in user's models, newest first, each with its photo count. */
+    async list(user: Pick<UserRow, 'id'>) {
+      const rows = await repo.listByUser(user.id);
+      const counts = await repo.imageCounts(rows.map((m) => m.id));
+      return rows.map((m) => ({ ...toPublicModel(m), imageCount: counts.get(m.id) ?? 0 }));
+    },
+
+    /** One model with its photos, for its owner or an admin. */
+    async detail(actor: ModelActor, id: string) {
+      const model = accessModel(await repo.byId(id), actor);
+      return toPublicModel(model, await repo.images(model.id));
+    },
+
     async create(user: Pick<UserRow, 'id'>, input: { name: string; description: string }) {
       return repo.create({
         userId: user.id,
@@ -50,10 +66,8 @@ export function createModelsService(deps: AppDeps) {
       modelId: string,
       parts: AsyncIterableIterator<Multipart>,
     ) {
-      const model = await repo.byId(modelId);
-      // someone else's model reads as 404; an admin may read it but not add photos (DECISIONS 1: 403)
-      if (!model || (model.userId !== user.id && !user.isAdmin)) throw notFound('Model not found');
-      if (model.userId !== user.id) throw forbidden('Only the owner of this model can add images.');
+      // an admin may read someone else's model but not add photos to it (403)
+      const model = accessModel(await repo.byId(modelId), user, 'owner', 'Only the owner of this model can add images.');
       if (!(UPLOADABLE as readonly string[]).includes(model.status)) {
         throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
       }
@@ -110,14 +124,15 @@ export function createModelsService(deps: AppDeps) {
         }
         seen.push({ name: p.originalName, phash: p.phash });
       }
-      return this.store(model, processed);
+      const stored = await this.store(model, processed);
+      return { uploaded: stored.images.length, model: toPublicModel(stored.model, await repo.images(model.id)) };
     },
 
     async store(model: ModelRow, processed: ProcessedPhoto[]) {
-      const dir = `u/${model.userId}/models/${model.id}`;
       const rows = processed.map((p) => {
         const id = randomUUID();
-        return { id, p, storageKey: `${dir}/images/${id}.jpg`, thumbKey: `${dir}/thumbs/${id}.webp` };
+        const keys = trainingPhotoKeys(model.userId, model.id, id);
+        return { id, p, storageKey: keys.image, thumbKey: keys.thumb };
       });
       const written: string[] = [];
       try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
+import { PUBLIC_PREFIX, stylePreviewKey } from '../../storage/keys';
 
 export const STYLE_IMAGE_MAX_SIDE = 1024;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
@@ -29,13 +30,13 @@ export async function processStyleImage(input: Buffer): Promise<{ key: string; d
     // the header looked like an image but the pixels do not decode (truncated or corrupt)
     throw new AppError(415, 'UNSUPPORTED_IMAGE', UNSUPPORTED_IMAGE);
   }
-  return { key: `public/styles/${randomUUID()}.webp`, data };
+  return { key: stylePreviewKey(randomUUID()), data };
 }
 
 /** The storage key behind a preview URL this server handed out, or null for outside URLs. */
 export function storedPreviewKey(url: string | null): string | null {
   if (!url) return null;
   if (url.startsWith('/files/public/')) return url.slice('/files/'.length);
-  if (url.startsWith('public/')) return url;
+  if (url.startsWith(PUBLIC_PREFIX)) return url;
   return null;
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { presetStyleSchema } from '../../../shared/schemas/styles';
+import {
+  presetStyleListSchema,
+  presetStyleSchema,
+  presetStyleViewSchema,
+  styleDeletedSchema,
+  styleImageUploadedSchema,
+} from '../../../shared/schemas/styles';
 import type { AppDeps } from '../../deps';
 import { adminOnly, usersOnly } from '../../http/guards';
 import { requireUser } from '../../http/session';
@@ -18,30 +24,30 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const styles = createStylesService(opts.deps.db, opts.deps.storage);
 
-  r.get('/api/preset-styles', { ...usersOnly, schema: { querystring: z.object({ showNsfw: flag, includeInactive: flag }) } }, async (request) => {
+  r.get('/api/preset-styles', { ...usersOnly, schema: { querystring: z.object({ showNsfw: flag, includeInactive: flag }), response: { 200: presetStyleListSchema } } }, async (request) => {
     const user = requireUser(request);
     return styles.list(user, { showNsfw: request.query.showNsfw, includeInactive: request.query.includeInactive });
   });
 
-  r.get('/api/preset-styles/:id', { ...usersOnly, schema: { params: idParamsSchema, querystring: z.object({ showNsfw: flag }) } }, async (request) => {
+  r.get('/api/preset-styles/:id', { ...usersOnly, schema: { params: idParamsSchema, querystring: z.object({ showNsfw: flag }), response: { 200: presetStyleViewSchema } } }, async (request) => {
     return styles.get(requireUser(request), request.params.id, request.query.showNsfw);
   });
 
   // Admin-only writes (spec part 2 §7, DECISIONS 8).
-  r.post('/api/preset-styles', { ...adminOnly, schema: { body: presetStyleSchema } }, async (request, reply) => {
+  r.post('/api/preset-styles', { ...adminOnly, schema: { body: presetStyleSchema, response: { 201: presetStyleViewSchema } } }, async (request, reply) => {
     return reply.status(201).send(await styles.create(request.body));
   });
 
-  r.put('/api/preset-styles/:id', { ...adminOnly, schema: { params: idParamsSchema, body: presetStyleSchema } }, async (request) => {
+  r.put('/api/preset-styles/:id', { ...adminOnly, schema: { params: idParamsSchema, body: presetStyleSchema, response: { 200: presetStyleViewSchema } } }, async (request) => {
     return styles.update(request.params.id, request.body);
   });
 
-  r.delete('/api/preset-styles/:id', { ...adminOnly, schema: { params: idParamsSchema } }, async (request) => {
+  r.delete('/api/preset-styles/:id', { ...adminOnly, schema: { params: idParamsSchema, response: { 200: styleDeletedSchema } } }, async (request) => {
     await styles.remove(request.params.id);
     return { success: true, message: 'Style deleted' };
   });
 
-  r.post('/api/preset-styles/upload-image', adminOnly, async (request, reply) => {
+  r.post('/api/preset-styles/upload-image', { ...adminOnly, schema: { response: { 201: styleImageUploadedSchema } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
     let data: Buffer | null = null;
     for await (const part of request.parts()) {

@@ -6,6 +6,7 @@ import { fileUrl } from '../../lib/file-url';
 import type { UserRow } from '../users/users.repository';
 import { processStyleImage, storedPreviewKey } from './style-image';
 import { createStylesRepository, type StyleRow } from './styles.repository';
+import { STYLE_PREVIEW_PREFIX } from '../../storage/keys';
 
 export function toPublicStyle(s: StyleRow) {
   const first = s.loraModels[0];
@@ -58,7 +59,7 @@ export function createStylesService(db: Db, storage?: Storage) {
   /** Deletes an uploaded preview once no style points at it any more (outside URLs are left alone). */
   async function dropPreview(key: string | null) {
     const stored = storedPreviewKey(key);
-    if (!stored || !storage || !stored.startsWith('public/styles/')) return;
+    if (!stored || !storage || !stored.startsWith(STYLE_PREVIEW_PREFIX)) return;
     if ((await repo.countByPreview(stored)) > 0) return;
     await storage.delete(stored).catch(() => {});
   }

@@ -1,27 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schemas/admin';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
+import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
 import type { PresetStyle } from '@shared/schemas/styles';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 
 // ---- shapes served by other modules (issue #6 pins them) ----
-export type AdminModel = {
-  id: string;
-  name: string;
-  description: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-  replicateModelId: string | null;
-  zipUrl: string | null;
-  runwareAirName: string | null;
-  previewImageUrl: string | null;
-  trainingImages: { id: string; imageUrl: string; previewImageUrl: string | null }[];
-  imageCount: number;
-  userId: string;
-  userUsername: string | null;
-  userEmail: string | null;
-};
+export type AdminModel = SharedAdminModel;
 export type TrainingStatus = { progress: number | null; logs: string | null; cancelUrl?: string | null; status?: string };
 export type TokenPackage = { id: string; name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean };
 export type Sale = {

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ModelStatus } from '@shared/constants';
-import type { AnalyzeImageResponse, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
+import type { AnalyzeImageResponse, BaseModel as SharedBaseModel, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
+import type { Model } from '@shared/schemas/models';
+import type { PresetStyle as SharedPresetStyle } from '@shared/schemas/styles';
 import { MODELS_KEY, TRAINING_POLL_MS } from '@web/features/models/api/models-api';
 import { apiFetch } from '@web/lib/api';
 import { isOnTheWay } from '../lib/generator-state';
 
-export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean; architecture?: string };
-export type UserModel = { id: string; name: string; status: ModelStatus; previewImageUrl?: string | null };
-export type PresetStyle = { id: string; name: string; description: string; tokenCost: number; isNSFW: boolean; previewImageUrl: string | null };
+export type BaseModel = SharedBaseModel;
+export type UserModel = Model;
+export type PresetStyle = SharedPresetStyle;
 
 export function useBaseModels() {
   return useQuery<BaseModel[]>({ queryKey: ['/api/base-models'] });

@@ -6,7 +6,7 @@ import { ModelStack } from './model-stack';
 
 const bases: BaseModel[] = [
   { id: 'b-dev', name: 'FLUX.1 Dev', description: '', tokenCost: 15, isDefault: true, architecture: 'flux1d' },
-  { id: 'b-xl', name: 'Juggernaut XL', description: '', tokenCost: 20, architecture: 'sdxl' },
+  { id: 'b-xl', name: 'Juggernaut XL', description: '', tokenCost: 20, isDefault: false, architecture: 'sdxl' },
 ];
 const models = [{ id: 'm-ready', name: 'Me ready', status: 'ready' }] as UserModel[];
 

@@ -1,49 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { setModelStatusSchema } from '../../../shared/schemas/models';
+import {
+  modelActionSchema,
+  reuploadStartedSchema,
+  setModelStatusSchema,
+  trainingStatusResponseSchema,
+} from '../../../shared/schemas/models';
 import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
-import { toPublicModel } from '../models/model-view';
+import { toPublicModel } from './model-view';
 import { createTrainingService } from './training.service';
-import { toTrainingStatus } from './training-status';
-import { createUploadLogsRepository } from './upload-logs.repository';
 
 export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createTrainingService(opts.deps);
-  const logs = createUploadLogsRepository(opts.deps.db);
-  const params = { schema: { params: idParamsSchema } };
+  const action = { schema: { params: idParamsSchema, response: { 200: modelActionSchema } } };
   // admin actions refuse a non-admin before the id or body is validated (DECISIONS 1)
-  const adminParams = { ...adminOnly, ...params };
+  const adminReupload = {
+    ...adminOnly,
+    schema: { params: idParamsSchema, response: { 200: reuploadStartedSchema } },
+  };
 
-  r.get('/api/models/:id/training-status', params, async (request) => {
-    const user = requireUser(request);
-    const model = await service.get(user, request.params.id);
-    await service.nudge(model);
-    return toTrainingStatus(model, await logs.latestForModel(model.id));
-  });
+  r.get(
+    '/api/models/:id/training-status',
+    { schema: { params: idParamsSchema, response: { 200: trainingStatusResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return service.status(user, request.params.id);
+    },
+  );
 
-  r.post('/api/models/:id/train', params, async (request) => {
+  r.post('/api/models/:id/train', action, async (request) => {
     const user = requireUser(request);
     const model = await service.start(user, request.params.id, { retry: false });
     return { success: true, message: 'Training started', model: toPublicModel(model) };
   });
 
-  r.post('/api/models/:id/retry-training', params, async (request) => {
+  r.post('/api/models/:id/retry-training', action, async (request) => {
     const user = requireUser(request);
     const model = await service.start(user, request.params.id, { retry: true });
     return { success: true, message: 'Training restarted', model: toPublicModel(model) };
   });
 
-  r.post('/api/models/:id/cancel-training', params, async (request) => {
+  r.post('/api/models/:id/cancel-training', action, async (request) => {
     const user = requireUser(request);
     const model = await service.cancel(user, request.params.id);
     return { success: true, message: 'Training canceled', model: toPublicModel(model) };
   });
 
-  r.post('/api/models/:id/skip-processing', params, async (request) => {
+  r.post('/api/models/:id/skip-processing', action, async (request) => {
     const user = requireUser(request);
     const model = await service.markReady(user, request.params.id);
     return { success: true, model: toPublicModel(model) };
@@ -51,7 +58,10 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
 
   r.post(
     '/api/models/:id/status',
-    { ...adminOnly, schema: { params: idParamsSchema, body: setModelStatusSchema } },
+    {
+      ...adminOnly,
+      schema: { params: idParamsSchema, body: setModelStatusSchema, response: { 200: modelActionSchema } },
+    },
     async (request) => {
       requireAdmin(request);
       const model = await service.resetToUploaded(request.params.id);
@@ -69,11 +79,11 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
       model: toPublicModel(model),
     };
   };
-  r.post('/api/models/:id/reupload', adminParams, async (request) => {
+  r.post('/api/models/:id/reupload', adminReupload, async (request) => {
     requireAdmin(request);
     return reupload(request.params.id);
   });
-  r.post('/api/models/:id/reupload-runware', adminParams, async (request) => {
+  r.post('/api/models/:id/reupload-runware', adminReupload, async (request) => {
     requireAdmin(request);
     return reupload(request.params.id);
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Client, Harness } from '../../test/harness';
-import { makePhoto, multipartBody } from '../models/photo-fixtures';
-import { applyLedgerEntry } from '../tokens/ledger.service';
+import type { Client, Harness } from './harness';
+import { makePhoto, multipartBody } from './photo-fixtures';
+import { applyLedgerEntry } from '../modules/tokens/ledger.service';
 
 export async function grantTokens(h: Harness, userId: string, amount: number) {
   await h.deps.db.transaction((tx) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
+import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('training pipeline (offline engines)', () => {
     ).toBe(409);
     // make it fail: simulate a failed model
     await owner.post(`/api/models/${id}/train`);
-    const { failModel } = await import('./settle');
+    const { failModel } = await import('./training.settle');
     const m = await h.deps.db.query.models.findFirst({ where: (x, { eq }) => eq(x.id, id) });
     expect(await failModel(h.deps, id, m!.trainingAttempt, 'GPU on fire')).toBe(true);
     expect(await failModel(h.deps, id, m!.trainingAttempt, 'GPU on fire')).toBe(false);

@@ -5,7 +5,7 @@ import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendo
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
-import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
+import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
 // A local double of Replicate speaking providers.md's shapes, errors and quirks; Runware is the strict
 // contract double (tests/vendors/runware-double.ts).
@@ -198,7 +198,7 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     const res = await c.post('/api/models', { name: 'Broken upload', description: '' });
     const id = res.json().id;
     brokenModels.add(id);
-    const { makePhoto, multipartBody } = await import('../models/photo-fixtures');
+    const { makePhoto, multipartBody } = await import('../../test/photo-fixtures');
     const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => makePhoto(400 + i, { size: 256 })));
     const mp = multipartBody(photos.map((data, i) => ({ name: `p${i}.jpg`, data })));
     await c.inject({

@@ -1,6 +1,6 @@
 import { estimatedProgress, progressFromLogs } from '../../../shared/training-progress';
 import type { TrainingStatusResponse } from '../../../shared/schemas/models';
-import type { ModelRow } from '../models/models.repository';
+import type { ModelRow } from './models.repository';
 import type { UploadLogRow } from './upload-logs.repository';
 
 /** Provider-style status of the latest training attempt (Replicate's words). */

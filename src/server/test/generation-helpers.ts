@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { AppDeps } from '../../deps';
-import type { ImageEngine } from '../../engines/images/images';
-import { models } from '../../db/schema/index';
-import { applyLedgerEntry } from '../tokens/ledger.service';
+import type { AppDeps } from '../deps';
+import type { ImageEngine } from '../engines/images/images';
+import { models } from '../db/schema/index';
+import { applyLedgerEntry } from '../modules/tokens/ledger.service';
+import { loraWeightsKey, offlineArtifactKey, offlineCropKey } from '../storage/keys';
 
 /** API tests only: tokens through the ledger (the one way balances change). */
 export async function giveTokens(deps: Pick<AppDeps, 'db'>, userId: string, amount: number) {
@@ -37,12 +38,12 @@ export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: 
   const id = randomUUID();
   const crops: string[] = [];
   for (let i = 0; i < 2; i++) {
-    const key = `u/${userId}/models/${id}/crop-${i}.webp`;
+    const key = offlineCropKey(userId, id, i);
     const img = await sharp({ create: { width: 256, height: 256, channels: 3, background: i ? '#d09070' : '#a06040' } }).webp().toBuffer();
     await deps.storage.put(key, img, 'image/webp');
     crops.push(key);
   }
-  const artifactKey = `u/${userId}/models/${id}/artifact.json`;
+  const artifactKey = offlineArtifactKey(userId, id);
   await deps.storage.put(artifactKey, Buffer.from(JSON.stringify({ version: 1, palette: ['#aa3322', '#2244aa'], crops, triggerWord: 'zxqperson' })), 'application/json');
   const [row] = await deps.db
     .insert(models)
@@ -69,7 +70,7 @@ export function switchableImages(initial: ImageEngine) {
 /** A model a vendor trainer finished: LoRA weights in storage, waiting to be hosted (training_complete). */
 export async function trainedModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, weights = Buffer.from('fake-safetensors-weights')) {
   const id = randomUUID();
-  const weightsKey = `u/${userId}/models/${id}/lora.safetensors`;
+  const weightsKey = loraWeightsKey(userId, id);
   await deps.storage.put(weightsKey, weights, 'application/octet-stream');
   const [row] = await deps.db
     .insert(models)

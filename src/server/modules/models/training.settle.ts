@@ -4,7 +4,7 @@ import type { TrainingJobInput } from '../../engines/training/training';
 import { TRAINING_COST, type ModelStatus } from '../../../shared/constants';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
-import { createModelsRepository, type ModelRow } from '../models/models.repository';
+import { createModelsRepository, type ModelRow } from './models.repository';
 import { createUploadLogsRepository } from './upload-logs.repository';
 
 export const JOB_TRAINING = 'training.run';

@@ -4,10 +4,10 @@ import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendo
 import { jobs } from '../../db/schema/index';
 import { createHarness, type Harness } from '../../test/harness';
 import { secondWorker } from '../../test/second-worker';
-import { giveTokens, trainedModel } from '../generation/test-helpers';
+import { giveTokens, trainedModel } from '../../test/generation-helpers';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { JOB_HOSTING, startHostSeries } from './settle';
-import { waitForStatus } from './test-helpers';
+import { JOB_HOSTING, startHostSeries } from './training.settle';
+import { waitForStatus } from '../../test/training-helpers';
 
 // A worker killed during the Runware modelUpload call (Runware accepted it, the answer is lost), a
 // second worker taking over after the lease: the re-issue of the same air + uniqueIdentifier is the

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
 import { applyLedgerEntry, ledgerMismatches } from '../tokens/ledger.service';
-import { createModelsRepository } from '../models/models.repository';
+import { createModelsRepository } from './models.repository';
 import { createUploadLogsRepository } from './upload-logs.repository';
-import { JOB_WATCHDOG, trainingKey } from './settle';
-import { grantTokens, modelWithPhotos } from './test-helpers';
+import { JOB_WATCHDOG, trainingKey } from './training.settle';
+import { grantTokens, modelWithPhotos } from '../../test/training-helpers';
 
 let h: Harness;
 beforeAll(async () => {

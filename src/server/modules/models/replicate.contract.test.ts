@@ -7,7 +7,7 @@ import { REPLICATE_DESTINATION, REPLICATE_LORA_PATH } from '../../engines/traini
 import { createHarness, type Harness } from '../../test/harness';
 import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
+import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
 // The Replicate half of the personal-model flow with REPLICATE_API_TOKEN set, against the strict
 // contract double (tests/vendors/replicate-double.ts): any request outside Replicate's contract fails.

@@ -7,8 +7,8 @@ import { createQueue, type Queue } from '../../jobs/queue';
 import { registerJobs } from '../../jobs/register';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { JOB_TRAINING } from './settle';
-import { grantTokens, modelWithPhotos, waitForStatus } from './test-helpers';
+import { JOB_TRAINING } from './training.settle';
+import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
 // A worker killed right after Replicate accepted the training create (before our database heard the
 // id): another worker takes the step over once the lease lapses. Exactly one billable training.

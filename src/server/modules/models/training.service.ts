@@ -3,8 +3,9 @@ import { conflict, notFound } from '../../lib/errors';
 import { MIN_TRAINING_IMAGES, TRAINING_COST } from '../../../shared/constants';
 import { INSUFFICIENT_TRAINING_TOKENS } from '../../../shared/schemas/models';
 import { applyLedgerEntry } from '../tokens/ledger.service';
-import type { UserRow } from '../users/users.repository';
-import { createModelsRepository, type ModelRow } from '../models/models.repository';
+import { accessModel, type ModelActor } from './model-access';
+import { createModelsRepository, type ModelRow } from './models.repository';
+import { toTrainingStatus } from './training-status';
 import { createUploadLogsRepository, runQueuedJobNow } from './upload-logs.repository';
 import {
   ACTIVE_STATUSES,
@@ -14,18 +15,13 @@ import {
   startHostSeries,
   trainingInputOf,
   trainingKey,
-} from './settle';
+} from './training.settle';
+import { modelPrefix } from '../../storage/keys';
 
-type Actor = Pick<UserRow, 'id' | 'isAdmin'>;
-
-function visible(model: ModelRow | null, actor: Actor): ModelRow {
-  // DECISIONS 1: someone else's model reads as 404
-  if (!model || (model.userId !== actor.id && !actor.isAdmin)) throw notFound('Model not found');
-  return model;
-}
+type Actor = ModelActor;
 
 export function watchdogDelayMs(deps: Pick<AppDeps, 'config'>) {
-  return deps.config.env === 'test' ? 1000 : 30_000;
+  return deps.config.timings.watchdogMs;
 }
 
 export function createTrainingService(deps: AppDeps) {
@@ -43,10 +39,6 @@ export function createTrainingService(deps: AppDeps) {
   }
 
   return {
-    async get(actor: Actor, id: string) {
-      return visible(await repo.byId(id), actor);
-    },
-
     /**
      * Charges 150 tokens and moves the model to training in ONE transaction with the job enqueue:
      * either all happen or none (a concurrent second click finds the model already training → 409).
@@ -54,7 +46,7 @@ export function createTrainingService(deps: AppDeps) {
     async start(actor: Actor, id: string, opts: { retry: boolean }) {
       const model = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
-        const m = visible(await r.lock(id), actor);
+        const m = accessModel(await r.lock(id), actor);
         if (opts.retry ? m.status !== 'failed' : m.status !== 'uploaded') {
           throw conflict(
             opts.retry
@@ -117,10 +109,10 @@ export function createTrainingService(deps: AppDeps) {
 
     /** Stops a training and refunds it once; the model goes back to uploaded so it can be trained again. */
     async cancel(actor: Actor, id: string) {
-      const before = visible(await repo.byId(id), actor);
+      const before = accessModel(await repo.byId(id), actor);
       const model = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
-        const m = visible(await r.lock(id), actor);
+        const m = accessModel(await r.lock(id), actor);
         if (m.status !== 'training')
           throw conflict('Only a model in training can be canceled.', 'INVALID_MODEL_STATUS');
         const moved = await r.update(id, {
@@ -153,7 +145,7 @@ export function createTrainingService(deps: AppDeps) {
 
     /** "Mark as Ready": training succeeded and an AIR exists; else 409. */
     async markReady(actor: Actor, id: string) {
-      const m = visible(await repo.byId(id), actor);
+      const m = accessModel(await repo.byId(id), actor);
       if (m.status === 'ready') return m;
       if (!m.runwareAirName)
         throw conflict('The model has no AIR ID yet. Please wait for processing to finish.', 'NO_AIR_ID');
@@ -204,7 +196,7 @@ export function createTrainingService(deps: AppDeps) {
     },
 
     async updatePromptModifier(actor: Actor, id: string, promptModifier: string) {
-      const m = visible(await repo.byId(id), actor);
+      const m = accessModel(await repo.byId(id), actor);
       if (m.status !== 'ready')
         throw conflict(
           'The prompt modifier can be edited only when the model is ready.',
@@ -215,7 +207,7 @@ export function createTrainingService(deps: AppDeps) {
 
     /** Deleting a model in the pipeline cancels and refunds it first; its files go too. */
     async delete(actor: Actor, id: string) {
-      const m = visible(await repo.byId(id), actor);
+      const m = accessModel(await repo.byId(id), actor);
       await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
         const locked = await r.lock(id);
@@ -225,7 +217,7 @@ export function createTrainingService(deps: AppDeps) {
         await r.delete(id);
       });
       if (m.status === 'training') await bestEffortCancel(m);
-      await deps.storage.deletePrefix(`u/${m.userId}/models/${m.id}/`);
+      await deps.storage.deletePrefix(modelPrefix(m.userId, m.id));
     },
 
     /**
@@ -239,6 +231,13 @@ export function createTrainingService(deps: AppDeps) {
         await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
         deps.queue.kick();
       }
+    },
+
+    /** The training screen's poll: nudges the pipeline, then answers with the model's progress. */
+    async status(actor: Actor, id: string) {
+      const model = accessModel(await repo.byId(id), actor);
+      await this.nudge(model);
+      return toTrainingStatus(model, await createUploadLogsRepository(deps.db).latestForModel(model.id));
     },
 
     /** Manual refresh: poll the pipeline now instead of at its next scheduled step. */

@@ -7,9 +7,9 @@ import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendo
 import { models as modelsTable, presetStyles } from '../../db/schema/index';
 import { createHarness, type Harness } from '../../test/harness';
 import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
-import { catalog, vendorCatalog } from '../generation/test-helpers';
+import { catalog, vendorCatalog } from '../../test/generation-helpers';
 import { ledgerMismatches } from '../tokens/ledger.service';
-import { modelWithPhotos, waitForStatus } from './test-helpers';
+import { modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
 // The whole personal flow with every vendor key set, each vendor a strict contract double
 // (tests/vendors/*, src/server/test/stripe-double.ts): buy tokens → create a model → train on

@@ -1,0 +1,12 @@
+import type { AppDeps } from '../../deps';
+import { defineHostingJob } from './hosting.job';
+import { defineTrainingJob } from './training.job';
+import { defineWatchdogJob } from './watchdog.job';
+
+// A personal model's pipeline: train at a vendor, host the weights, and a watchdog that heals and
+// settles anything stuck between the two.
+export function registerTrainingJobs(deps: AppDeps) {
+  defineTrainingJob(deps);
+  defineHostingJob(deps);
+  defineWatchdogJob(deps);
+}

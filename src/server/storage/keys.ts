@@ -1,0 +1,47 @@
+/**
+ * Every storage key the server writes is built here. A key's first segment decides who may read the
+ * file (storage.ts ownerOfKey): `u/<userId>/…` is that user's (and admins'), `public/…` is anyone's.
+ */
+
+export const PUBLIC_PREFIX = 'public/';
+export const STYLE_PREVIEW_PREFIX = `${PUBLIC_PREFIX}styles/`;
+
+/** Everything of one personal model; deleting the model deletes this prefix. */
+export function modelPrefix(userId: string, modelId: string) {
+  return `u/${userId}/models/${modelId}/`;
+}
+
+/** A training photo as stored (re-encoded JPEG) and its grid thumbnail. */
+export function trainingPhotoKeys(userId: string, modelId: string, imageId: string) {
+  const dir = modelPrefix(userId, modelId);
+  return { image: `${dir}images/${imageId}.jpg`, thumb: `${dir}thumbs/${imageId}.webp` };
+}
+
+/** The photos zip handed to the trainer, one per training attempt. */
+export function trainingZipKey(userId: string, modelId: string, attempt: number) {
+  return `${modelPrefix(userId, modelId)}training-${attempt}.zip`;
+}
+
+/** The trained LoRA weights copied from the trainer. */
+export function loraWeightsKey(userId: string, modelId: string) {
+  return `${modelPrefix(userId, modelId)}lora.safetensors`;
+}
+
+/** The offline trainer's artifact and the face crops it points at. */
+export function offlineArtifactKey(userId: string, modelId: string) {
+  return `${modelPrefix(userId, modelId)}artifact.json`;
+}
+export function offlineCropKey(userId: string, modelId: string, n: number) {
+  return `${modelPrefix(userId, modelId)}crop-${n}.webp`;
+}
+
+/** One generated image: the original, a small WebP for grids, a blurred WebP for NSFW. */
+export function generatedImageKeys(userId: string, imageId: string) {
+  const base = `u/${userId}/images/${imageId}`;
+  return { original: `${base}.jpg`, thumb: `${base}.thumb.webp`, blurred: `${base}.blur.webp` };
+}
+
+/** A preset style's preview picture (public: the style list is shown before sign-in too). */
+export function stylePreviewKey(name: string) {
+  return `${STYLE_PREVIEW_PREFIX}${name}.webp`;
+}
