@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { refetchUser } from './api/auth-api';
+import { refetchUser } from '@web/lib/session';
 import { AuthCard } from './components/auth-card';
 import { PasswordChecklist } from './components/password-checklist';
 

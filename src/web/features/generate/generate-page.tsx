@@ -18,7 +18,7 @@ import { Separator } from '@web/components/ui/separator';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { usePageTitle } from '@web/lib/use-page-title';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ModelStatus } from '@shared/constants';
 import type { AnalyzeImageResponse, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
-import { MODELS_KEY, TRAINING_POLL_MS } from '@web/features/models/api/models-api';
 import { apiFetch } from '@web/lib/api';
+import { modelKeys, TRAINING_POLL_MS } from '@web/lib/model-keys';
 import { isOnTheWay } from '../lib/generator-state';
 
 export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean; architecture?: string };
@@ -20,7 +20,7 @@ export function useBaseModels() {
  */
 export function useUserModels(waitingFor: string | null) {
   return useQuery<UserModel[]>({
-    queryKey: MODELS_KEY,
+    queryKey: modelKeys.all,
     refetchOnMount: 'always',
     refetchInterval: (query) =>
       waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status) ? TRAINING_POLL_MS : false,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput, PublicUser } from '@shared/schemas/user';
 import { apiFetch } from '@web/lib/api';
-import { refetchUser, setSessionUser } from '@web/features/auth/api/auth-api';
+import { refetchUser, setSessionUser } from '@web/lib/session';
 
 type UserResponse = { user: PublicUser };
 
