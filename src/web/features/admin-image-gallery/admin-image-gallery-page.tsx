@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download, Filter, Info, RefreshCw, Search } from 'lucide-react';
-import type { AdminGalleryQuery, GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
+import type { AdminGalleryQuery, GeneratedImageView } from '@shared/schemas/generation';
 import { downloadFile, isHd } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
@@ -16,9 +15,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
-import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { formatDateTime, relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { type AdminGalleryFilter, useAdminImages, useGalleryFilterOptions } from './api/admin-gallery-api';
 
 type Filters = Required<Pick<AdminGalleryQuery, 'nsfw' | 'size'>> & {
   date: 'all' | 'today' | 'week' | 'month' | 'custom';
@@ -31,10 +30,9 @@ type Filters = Required<Pick<AdminGalleryQuery, 'nsfw' | 'size'>> & {
 const EMPTY: Filters = { date: 'all', customDate: '', nsfw: 'all', size: 'all', userId: 'all', modelId: 'all', styleId: 'all', baseModelId: 'all' };
 // Spec part 2 §9: skeleton of 12 tiles, minimum tile width 200, gap 16.
 const GRID_STYLE = { gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 } as const;
-const KEY = '/api/admin/generated-images';
 
-function toQuery(search: string, f: Filters) {
-  const pick = (v: string) => (v === 'all' ? undefined : v);
+function toQuery(search: string, f: Filters): AdminGalleryFilter {
+  const pick = <T extends string>(v: T) => (v === 'all' ? undefined : v);
   return {
     search: search || undefined,
     dateFilter: f.date === 'custom' ? f.customDate || undefined : pick(f.date),
@@ -83,14 +81,8 @@ export function AdminImageGalleryPage() {
     return () => clearTimeout(t);
   }, [searchText]);
 
-  const list = useInfiniteQuery({
-    queryKey: [KEY, query],
-    queryFn: ({ pageParam, signal }) => apiFetch<GalleryPage>(buildQueryPath([KEY, { ...query, cursor: pageParam, limit: 24 }]), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
-  });
-  const baseModels = useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/base-models'] });
-  const styles = useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/preset-styles', { showNsfw: true, includeInactive: true }] });
+  const list = useAdminImages(query);
+  const { baseModels, styles } = useGalleryFilterOptions();
   const images = useMemo(() => {
     const seen = new Set<string>();
     return (list.data?.pages ?? []).flatMap((p) => p.images).filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));

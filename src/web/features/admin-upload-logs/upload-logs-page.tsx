@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, RefreshCw, Search } from 'lucide-react';
 import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
-import type { UploadLog, UploadLogsResponse } from '@shared/schemas/models';
-import { apiFetch, errorMessage } from '@web/lib/api';
+import type { UploadLog } from '@shared/schemas/models';
+import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -17,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
+import { useRetryUpload, useUploadLogs } from './api/upload-logs-api';
 
 type StatusFilter = 'all' | (typeof UPLOAD_STATUSES)[number];
 const FILTERS: [StatusFilter, string][] = [
@@ -34,15 +34,8 @@ const LOOK: Record<string, [string, NonNullable<BadgeProps['variant']>] | undefi
   failed: ['Failed', 'red'],
 };
 
-const KEY = '/api/admin/models/upload-logs';
-
 function RetryButton({ log }: { log: UploadLog }) {
-  const client = useQueryClient();
-  const retry = useMutation({
-    // spec part 2 §7: a re-upload is started on the model
-    mutationFn: () => apiFetch(`/api/models/${log.modelId}/reupload`, { method: 'POST' }),
-    onSettled: () => client.invalidateQueries({ queryKey: [KEY] }),
-  });
+  const retry = useRetryUpload(log.modelId);
   return (
     <Button
       size="sm"
@@ -73,11 +66,7 @@ export function UploadLogsPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const q = search.trim();
-  const logs = useQuery<UploadLogsResponse>({
-    queryKey: [KEY, { search: q || undefined, status: status === 'all' ? undefined : status }],
-    staleTime: 0,
-    placeholderData: (prev) => prev,
-  });
+  const logs = useUploadLogs({ search: q || undefined, status: status === 'all' ? undefined : status });
   const stats = logs.data?.stats;
 
   return (
