@@ -22,7 +22,9 @@ export function useAdminImages(filter: AdminGalleryFilter) {
   return useInfiniteQuery({
     queryKey: adminGalleryKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<GalleryPage>(buildQueryPath([IMAGES, { ...filter, cursor: pageParam, limit: PAGE_SIZE }]), { signal }),
+      apiFetch<GalleryPage>(buildQueryPath([IMAGES, { ...filter, cursor: pageParam, limit: PAGE_SIZE }]), {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
   });

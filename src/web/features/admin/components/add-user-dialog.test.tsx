@@ -16,7 +16,9 @@ globalThis.ResizeObserver ??= class {
 function renderDialog() {
   const client = createTestQueryClient();
   client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin: true }) });
-  const fetches = mockFetch({ 'POST /api/admin/users': { status: 201, body: { user: makeUser({ username: 'newbie' }) } } });
+  const fetches = mockFetch({
+    'POST /api/admin/users': { status: 201, body: { user: makeUser({ username: 'newbie' }) } },
+  });
   renderWithProviders(<AddUserDialog />, { client, route: '/admin' });
   return fetches;
 }
@@ -49,6 +51,12 @@ describe('AddUserDialog', () => {
     // created: the dialog closes
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/admin/users');
-    expect(post?.body).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', tokenBalance: 0, isAdmin: false });
+    expect(post?.body).toEqual({
+      username: 'newbie',
+      email: 'newbie@example.com',
+      password: 'secret1',
+      tokenBalance: 0,
+      isAdmin: false,
+    });
   });
 });

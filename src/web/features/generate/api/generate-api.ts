@@ -9,8 +9,17 @@ export type BaseModel = { id: string; name: string; description: string; tokenCo
 export type UserModel = { id: string; name: string; status: ModelStatus; previewImageUrl?: string | null };
 export type PresetStyle = { id: string; name: string; description: string; tokenCost: number; isNSFW: boolean; previewImageUrl: string | null };
 
+/** Keys are the URLs the default query function fetches (src/web/lib/api.ts); the user's models are `modelKeys`. */
+export const generateKeys = {
+  baseModels: ['/api/base-models'] as const,
+  /** every cached style list, whatever its NSFW setting */
+  presetStyles: ['/api/preset-styles'] as const,
+  presetStyleList: (showNsfw: boolean) => ['/api/preset-styles', { showNsfw }] as const,
+  generatedImages: ['/api/generated-images'] as const,
+};
+
 export function useBaseModels() {
-  return useQuery<BaseModel[]>({ queryKey: ['/api/base-models'] });
+  return useQuery<BaseModel[]>({ queryKey: generateKeys.baseModels });
 }
 
 /**
@@ -32,7 +41,7 @@ export function useUserModels(waitingFor: string | null) {
  * an admin may have changed, added or removed a style since the list was cached.
  */
 export function usePresetStyles(showNsfw: boolean) {
-  return useQuery<PresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw }], refetchOnMount: 'always' });
+  return useQuery<PresetStyle[]>({ queryKey: generateKeys.presetStyleList(showNsfw), refetchOnMount: 'always' });
 }
 
 export function useGenerateImages() {
