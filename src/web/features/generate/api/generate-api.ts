@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ModelStatus } from '@shared/constants';
 import type { AnalyzeImageResponse, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
 import { apiFetch } from '@web/lib/api';
-import { modelKeys, TRAINING_POLL_MS } from '@web/lib/model-keys';
+import { baseModelKeys, generatedImageKeys, modelKeys, styleKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { isOnTheWay } from '../lib/generator-state';
 
 export type BaseModel = { id: string; name: string; description: string; tokenCost: number; isDefault?: boolean; architecture?: string };
@@ -11,11 +11,11 @@ export type PresetStyle = { id: string; name: string; description: string; token
 
 /** Keys are the URLs the default query function fetches (src/web/lib/api.ts); the user's models are `modelKeys`. */
 export const generateKeys = {
-  baseModels: ['/api/base-models'] as const,
+  baseModels: baseModelKeys.all,
   /** every cached style list, whatever its NSFW setting */
-  presetStyles: ['/api/preset-styles'] as const,
-  presetStyleList: (showNsfw: boolean) => ['/api/preset-styles', { showNsfw }] as const,
-  generatedImages: ['/api/generated-images'] as const,
+  presetStyles: styleKeys.all,
+  presetStyleList: (showNsfw: boolean) => styleKeys.list({ showNsfw }),
+  generatedImages: generatedImageKeys.all,
 };
 
 export function useBaseModels() {

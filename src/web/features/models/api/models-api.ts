@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
 import { apiFetch } from '@web/lib/api';
-import { modelKeys, TRAINING_POLL_MS } from '@web/lib/model-keys';
+import { modelKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 
 export function useModelList() {
