@@ -23,11 +23,12 @@ const features = [
   'referrals',
   'settings',
   'support',
-  'theme',
   'tokens',
 ];
 
-const vendorSdks = ['stripe', 'replicate', '@runware/*', '@aws-sdk/*', 'nodemailer'];
+// package names only: a relative path such as engines/payments/stripe is ours
+const vendorPackages = ['stripe', 'replicate', 'nodemailer', '@runware/sdk-js'];
+const vendorScopes = ['@runware/*', '@aws-sdk/*'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**', 'tests/lint/fixtures/**'] },
@@ -65,7 +66,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: vendorSdks, message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.' }] },
+        {
+          paths: vendorPackages.map((name) => ({ name, message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.' })),
+          patterns: [{ group: vendorScopes, message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.' }],
+        },
       ],
     },
   },

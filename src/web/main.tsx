@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
-import { bootstrapTheme } from './features/theme/theme-provider';
+import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import './styles.css';
 
 bootstrapTheme();

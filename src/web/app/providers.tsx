@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient as defaultClient } from '@web/lib/query-client';
 import { Toaster } from '@web/components/ui/toaster';
-import { ThemeProvider } from '@web/features/theme/theme-provider';
+import { ThemeProvider } from '@web/lib/theme/theme-provider';
 
 export function Providers({
   children,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageSpinner } from '@web/components/ui/spinner';
-import { recentlySignedOut, useUser } from '@web/features/auth/api/auth-api';
+import { recentlySignedOut, useUser } from '@web/lib/session';
 
 /**
  * public: anyone. guest: visitors only (a signed-in person goes to /dashboard).

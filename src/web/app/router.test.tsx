@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { createTestQueryClient, mockFetch } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
-import { ThemeProvider } from '@web/features/theme/theme-provider';
+import { ThemeProvider } from '@web/lib/theme/theme-provider';
 import { AppRoutes } from './router';
 
 const unauthorised = {

@@ -34,10 +34,10 @@ import {
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { Logo } from '@web/components/logo';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { useSignOut } from '@web/features/auth/hooks/use-sign-out';
-import { useTheme } from '@web/features/theme/theme-context';
-import { ThemeToggle } from '@web/features/theme/theme-toggle';
+import { useTheme } from '@web/lib/theme/theme-context';
+import { ThemeToggle } from '@web/components/theme-toggle';
 import { OfflineIndicator, useOfflineSummary } from './offline-indicator';
 
 const PRIMARY_NAV = [

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { defaultQueryFn } from '@web/lib/api';
-import { ThemeProvider } from '@web/features/theme/theme-provider';
+import { ThemeProvider } from '@web/lib/theme/theme-provider';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({

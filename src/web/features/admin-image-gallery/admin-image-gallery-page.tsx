@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download, Filter, Info, RefreshCw, Search } from 'lucide-react';
-import type { AdminGalleryQuery, GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
+import type { AdminGalleryQuery, GeneratedImageView } from '@shared/schemas/generation';
 import { downloadFile, isHd } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
@@ -13,11 +12,12 @@ import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
-import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { formatDateTime, relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { type AdminGalleryFilter, useAdminImages, useGalleryFilterOptions } from './api/admin-gallery-api';
 
 type Filters = Required<Pick<AdminGalleryQuery, 'nsfw' | 'size'>> & {
   date: 'all' | 'today' | 'week' | 'month' | 'custom';
@@ -30,10 +30,9 @@ type Filters = Required<Pick<AdminGalleryQuery, 'nsfw' | 'size'>> & {
 const EMPTY: Filters = { date: 'all', customDate: '', nsfw: 'all', size: 'all', userId: 'all', modelId: 'all', styleId: 'all', baseModelId: 'all' };
 // Spec part 2 §9: skeleton of 12 tiles, minimum tile width 200, gap 16.
 const GRID_STYLE = { gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 } as const;
-const KEY = '/api/admin/generated-images';
 
-function toQuery(search: string, f: Filters) {
-  const pick = (v: string) => (v === 'all' ? undefined : v);
+function toQuery(search: string, f: Filters): AdminGalleryFilter {
+  const pick = <T extends string>(v: T) => (v === 'all' ? undefined : v);
   return {
     search: search || undefined,
     dateFilter: f.date === 'custom' ? f.customDate || undefined : pick(f.date),
@@ -82,14 +81,8 @@ export function AdminImageGalleryPage() {
     return () => clearTimeout(t);
   }, [searchText]);
 
-  const list = useInfiniteQuery({
-    queryKey: [KEY, query],
-    queryFn: ({ pageParam, signal }) => apiFetch<GalleryPage>(buildQueryPath([KEY, { ...query, cursor: pageParam, limit: 24 }]), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
-  });
-  const baseModels = useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/base-models'] });
-  const styles = useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/preset-styles', { showNsfw: true, includeInactive: true }] });
+  const list = useAdminImages(query);
+  const { baseModels, styles } = useGalleryFilterOptions();
   const images = useMemo(() => {
     const seen = new Set<string>();
     return (list.data?.pages ?? []).flatMap((p) => p.images).filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
@@ -158,47 +151,47 @@ export function AdminImageGalleryPage() {
             ))}
           </ul>
         </TabsContent>
-        <TabsContent value="table" className="relative mt-4 overflow-x-auto">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="border-b border-border text-muted-foreground">
-              <tr>
-                <th className="p-2 font-medium">Image</th>
-                <th className="p-2 font-medium">User</th>
-                <th className="p-2 font-medium">Prompt</th>
-                <th className="p-2 font-medium">Model / Style</th>
-                <th className="p-2 font-medium">Size</th>
-                <th className="p-2 font-medium">Tokens</th>
-                <th className="p-2 font-medium">Created</th>
-                <th className="p-2 font-medium">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
+        <TabsContent value="table" className="mt-4">
+          <Table className="min-w-[720px]">
+            <THead>
+              <Tr>
+                <Th>Image</Th>
+                <Th>User</Th>
+                <Th>Prompt</Th>
+                <Th>Model / Style</Th>
+                <Th>Size</Th>
+                <Th>Tokens</Th>
+                <Th>Created</Th>
+                <Th>Actions</Th>
+              </Tr>
+            </THead>
+            <TBody>
               {images.map((img, i) => (
-                <tr key={img.id} className="border-b border-border align-top">
-                  <td className="p-2">
+                <Tr key={img.id} className="align-top">
+                  <Td>
                     <button type="button" onClick={() => setPreview(i)} aria-label="Open image">
                       <img src={img.thumbnailUrl} alt="" loading="lazy" className="size-14 rounded object-cover" />
                     </button>
-                  </td>
-                  <td className="p-2">{img.username ?? 'Unknown user'}</td>
-                  <td className="max-w-xs p-2">
+                  </Td>
+                  <Td>{img.username ?? 'Unknown user'}</Td>
+                  <Td className="max-w-xs">
                     <span className="line-clamp-3">{img.prompt || 'No prompt data available'}</span>
-                  </td>
-                  <td className="p-2">
+                  </Td>
+                  <Td>
                     {img.modelName || 'None'} / {img.styleName || 'Custom'}
                     <div className="text-xs text-muted-foreground">{img.baseModelName || 'Default'}</div>
-                  </td>
-                  <td className="p-2 whitespace-nowrap">
+                  </Td>
+                  <Td className="whitespace-nowrap">
                     {img.width}×{img.height} {isHd(img.width, img.height) ? <Badge className="ml-1">HD</Badge> : null}
                     {img.isNSFW ? (
                       <Badge variant="red" className="ml-1">
                         NSFW
                       </Badge>
                     ) : null}
-                  </td>
-                  <td className="p-2 tabular-nums">{img.tokensUsed}</td>
-                  <td className="p-2 whitespace-nowrap">{formatDateTime(img.createdAt)}</td>
-                  <td className="p-2">
+                  </Td>
+                  <Td className="tabular-nums">{img.tokensUsed}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(img.createdAt)}</Td>
+                  <Td>
                     <div className="flex gap-1">
                       <Button size="icon-sm" variant="ghost" onClick={() => void onDownload(img)} aria-label="Download">
                         <Download />
@@ -207,11 +200,11 @@ export function AdminImageGalleryPage() {
                         <Info />
                       </Button>
                     </div>
-                  </td>
-                </tr>
+                  </Td>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         </TabsContent>
         {list.hasNextPage ? (
           <div className="flex justify-center py-6">

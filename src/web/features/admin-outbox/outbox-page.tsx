@@ -1,5 +1,4 @@
 import { Fragment, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowLeft, ChevronDown, Mail } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
@@ -11,18 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-
-type OutboxMessage = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-  sentAt: string | null;
-  error: string | null;
-  transport: string;
-};
+import { type OutboxMessage, useOutbox } from './api/outbox-api';
 
 const URL_RE = /(https?:\/\/[^\s<>"')]+)/g;
 
@@ -76,7 +64,7 @@ const MAX = 500;
 export function OutboxPage() {
   usePageTitle('Mail Outbox');
   const [limit, setLimit] = useState(PAGE);
-  const q = useQuery<OutboxMessage[]>({ queryKey: ['/api/admin/outbox', { limit }], placeholderData: keepPreviousData });
+  const q = useOutbox(limit);
   const messages = q.data ?? [];
   const hasMore = messages.length >= limit && limit < MAX;
 

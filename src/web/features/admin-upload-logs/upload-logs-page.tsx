@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, RefreshCw, Search } from 'lucide-react';
 import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
-import type { UploadLog, UploadLogsResponse } from '@shared/schemas/models';
-import { apiFetch, errorMessage } from '@web/lib/api';
+import type { UploadLog } from '@shared/schemas/models';
+import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -15,7 +14,9 @@ import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
+import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
+import { useRetryUpload, useUploadLogs } from './api/upload-logs-api';
 
 type StatusFilter = 'all' | (typeof UPLOAD_STATUSES)[number];
 const FILTERS: [StatusFilter, string][] = [
@@ -33,15 +34,8 @@ const LOOK: Record<string, [string, NonNullable<BadgeProps['variant']>] | undefi
   failed: ['Failed', 'red'],
 };
 
-const KEY = '/api/admin/models/upload-logs';
-
 function RetryButton({ log }: { log: UploadLog }) {
-  const client = useQueryClient();
-  const retry = useMutation({
-    // spec part 2 §7: a re-upload is started on the model
-    mutationFn: () => apiFetch(`/api/models/${log.modelId}/reupload`, { method: 'POST' }),
-    onSettled: () => client.invalidateQueries({ queryKey: [KEY] }),
-  });
+  const retry = useRetryUpload(log.modelId);
   return (
     <Button
       size="sm"
@@ -72,11 +66,7 @@ export function UploadLogsPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const q = search.trim();
-  const logs = useQuery<UploadLogsResponse>({
-    queryKey: [KEY, { search: q || undefined, status: status === 'all' ? undefined : status }],
-    staleTime: 0,
-    placeholderData: (prev) => prev,
-  });
+  const logs = useUploadLogs({ search: q || undefined, status: status === 'all' ? undefined : status });
   const stats = logs.data?.stats;
 
   return (
@@ -145,58 +135,53 @@ export function UploadLogsPage() {
           No upload logs found matching your criteria.
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-border">
-          {/* `relative`: the links' visually hidden "(opens in a new tab)" is absolutely positioned, and only a
-              positioned scroll box keeps it (and so the page) from growing sideways at 360 px */}
-          <table className="w-full min-w-[760px] text-sm">
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                {['Status', 'Model', 'User', 'AIR Name', 'Time', 'Retries', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {logs.data.uploadLogs.map((log) => (
-                <tr key={log.id} className="border-t border-border align-top">
-                  <td className="px-3 py-2">
-                    <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>{LOOK[log.status]?.[0] ?? 'Unknown'}</Badge>
-                  </td>
-                  <td className="max-w-xs px-3 py-2">
-                    <p className="font-medium">{log.model.name}</p>
-                    <p className="text-muted-foreground">{log.message || 'No message'}</p>
-                    {log.errorDetails ? (
-                      <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">{log.model.user.username}</td>
-                  <td className="px-3 py-2 font-mono text-xs break-all">{log.airName || 'Not set'}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(log.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {log.retryCount} / {HOST_UPLOAD_MAX_RETRIES}
-                  </td>
-                  <td className="px-3 py-2">
-                    {log.status === 'failed' ? <RetryButton log={log} /> : null}
-                    {log.status === 'success' ? (
-                      <a
-                        href={`/models/${log.modelId}`}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline"
-                      >
-                        View
-                        <ExternalLink aria-hidden="true" className="size-3" />
-                        <span className="sr-only">(opens in a new tab)</span>
-                      </a>
-                    ) : null}
-                  </td>
-                </tr>
+        // the table's own scroll box keeps the links' sr-only "(opens in a new tab)" from widening the page at 360 px
+        <Table className="min-w-[760px]">
+          <THead>
+            <Tr>
+              {['Status', 'Model', 'User', 'AIR Name', 'Time', 'Retries', 'Actions'].map((h) => (
+                <Th key={h}>{h}</Th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </Tr>
+          </THead>
+          <TBody>
+            {logs.data.uploadLogs.map((log) => (
+              <Tr key={log.id} className="align-top">
+                <Td>
+                  <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>{LOOK[log.status]?.[0] ?? 'Unknown'}</Badge>
+                </Td>
+                <Td className="max-w-xs">
+                  <p className="font-medium">{log.model.name}</p>
+                  <p className="text-muted-foreground">{log.message || 'No message'}</p>
+                  {log.errorDetails ? (
+                    <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p>
+                  ) : null}
+                </Td>
+                <Td>{log.model.user.username}</Td>
+                <Td className="font-mono text-xs break-all">{log.airName || 'Not set'}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(log.createdAt)}</Td>
+                <Td className="whitespace-nowrap">
+                  {log.retryCount} / {HOST_UPLOAD_MAX_RETRIES}
+                </Td>
+                <Td>
+                  {log.status === 'failed' ? <RetryButton log={log} /> : null}
+                  {log.status === 'success' ? (
+                    <a
+                      href={`/models/${log.modelId}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline"
+                    >
+                      View
+                      <ExternalLink aria-hidden="true" className="size-3" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  ) : null}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
       )}
     </div>
   );

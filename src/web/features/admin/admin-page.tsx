@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { ModelsTab } from './components/models-tab';
 import { SalesTab } from './components/sales-tab';

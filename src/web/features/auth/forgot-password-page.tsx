@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { forgotPasswordSchema } from '@shared/schemas/auth';
-import { apiFetch, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
+import { requestPasswordReset } from './api/password-api';
 import { AuthCard } from './components/auth-card';
 
 export const FORGOT_PASSWORD_SENT = "If an account exists we've sent a reset link";
@@ -28,7 +29,7 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await apiFetch('/api/auth/forgot-password', { method: 'POST', json: values });
+      await requestPasswordReset(values);
       setSent(true);
     } catch (error) {
       // The server answers 200 whether or not the account exists; only rate limits and outages land here.

@@ -5,14 +5,15 @@ import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { resetPasswordFormSchema } from '@shared/schemas/auth';
-import { apiFetch, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { refetchUser } from './api/auth-api';
+import { refetchUser } from '@web/lib/session';
+import { resetPasswordWithToken } from './api/password-api';
 import { AuthCard } from './components/auth-card';
 import { PasswordChecklist } from './components/password-checklist';
 
@@ -36,7 +37,7 @@ export function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ newPassword: pw }) => {
     setFailure(null);
     try {
-      await apiFetch('/api/auth/reset-password-token', { method: 'POST', json: { token, newPassword: pw } });
+      await resetPasswordWithToken({ token, newPassword: pw });
       setDone(true);
       // Other sessions end on reset (DECISIONS 18); re-read ours.
       void refetchUser(client);

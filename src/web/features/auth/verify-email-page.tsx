@@ -9,7 +9,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { refetchUser, useUser } from './api/auth-api';
+import { refetchUser, useUser } from '@web/lib/session';
 import { AuthCard } from './components/auth-card';
 
 type Result = { state: 'pending' } | { state: 'success' } | { state: 'error'; message: string };

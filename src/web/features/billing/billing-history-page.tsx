@@ -12,7 +12,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';

@@ -1,6 +1,6 @@
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PageHeader } from '@web/components/ui/page-header';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { useModels } from './api/dashboard-api';
 import { PresetStylesSection } from './components/preset-styles-section';
 import { QuickActions } from './components/quick-actions';

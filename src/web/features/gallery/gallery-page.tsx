@@ -13,7 +13,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { mergeById, useDeleteGalleryImage, useGallery, useGalleryModels, useGalleryStyles } from './api/gallery-api';

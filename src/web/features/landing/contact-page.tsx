@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { KeyRound, LifeBuoy, LogIn } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Button } from '@web/components/ui/button';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { TextPage } from './components/text-page';
 
 export function ContactPage() {

@@ -19,8 +19,8 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { clsx } from 'clsx';
 import { buttonVariants } from '@web/components/ui/button-variants';
 import { Logo } from '@web/components/logo';
-import { useUser } from '@web/features/auth/api/auth-api';
-import { ThemeToggle } from '@web/features/theme/theme-toggle';
+import { useUser } from '@web/lib/session';
+import { ThemeToggle } from '@web/components/theme-toggle';
 import { SiteFooter } from './components/site-footer';
 
 // the small header size with tighter padding on phones (no size variant, so no padding to fight)

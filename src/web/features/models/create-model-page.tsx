@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_MODEL_IMAGES } from '@shared/constants';
 import { createModelSchema } from '@shared/schemas/models';
 import { errorMessage } from '@web/lib/api';
@@ -21,32 +23,18 @@ export function CreateModelPage() {
   usePageTitle('Create model');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  // the field to fix gets the focus (react-hook-form's shouldFocusError), as in the other forms
+  const form = useForm({ resolver: zodResolver(createModelSchema), defaultValues: { name: '', description: '' } });
+  const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
-  const [nameError, setNameError] = useState<string>();
-  const [descriptionError, setDescriptionError] = useState<string>();
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle');
   const busy = phase !== 'idle';
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = createModelSchema.safeParse({ name, description });
-    if (!parsed.success) {
-      const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
-      setNameError(issueOf('name'));
-      // an over-long description must say so too, not just refuse silently
-      setDescriptionError(issueOf('description'));
-      // like the other forms: the field to fix gets the focus
-      document.getElementById(issueOf('name') ? 'model-name' : 'model-description')?.focus();
-      return;
-    }
-    setNameError(undefined);
-    setDescriptionError(undefined);
+  const onSubmit = form.handleSubmit(async (values) => {
     setPhase('creating');
     let id: string;
     try {
-      id = (await createModel({ name: parsed.data.name, description: parsed.data.description })).id;
+      id = (await createModel({ name: values.name, description: values.description })).id;
     } catch (error) {
       setPhase('idle');
       toast({
@@ -75,9 +63,9 @@ export function CreateModelPage() {
       }
     }
     refreshModelData(client, id);
-    toast({ title: 'Model created', description: `${parsed.data.name} has been created.` });
+    toast({ title: 'Model created', description: `${values.name} has been created.` });
     navigate(`/models/${id}`);
-  };
+  });
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -88,23 +76,22 @@ export function CreateModelPage() {
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="grid gap-5">
-            <FormField id="model-name" label="Model Name" error={nameError}>
+            <FormField id="model-name" label="Model Name" error={errors.name?.message}>
               {(p) => (
                 <Input
                   {...p}
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  {...form.register('name')}
                   placeholder="e.g. My Portrait Model"
                   disabled={busy}
                 />
               )}
             </FormField>
-            <FormField id="model-description" label="Description (optional)" error={descriptionError}>
+            {/* an over-long description says so too, not just refuses silently */}
+            <FormField id="model-description" label="Description (optional)" error={errors.description?.message}>
               {(p) => (
                 <Textarea
                   {...p}
-                  value={description}
-                  onChange={(e) => setDescription(e.target.value)}
+                  {...form.register('description')}
                   placeholder="What is this model for?"
                   disabled={busy}
                 />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Trash2 } from 'lucide-react';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/app-config';
 import { formatDate } from '@web/lib/format';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { MAX_MODEL_IMAGES, MIN_TRAINING_IMAGES } from '@shared/constants';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';

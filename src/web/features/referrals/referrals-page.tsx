@@ -11,7 +11,7 @@ import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatDate, formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';

@@ -4,7 +4,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { ContentTab } from './components/content-tab';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { useAppConfig } from '@web/lib/app-config';
 import { formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';

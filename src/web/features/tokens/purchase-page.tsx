@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { formatNumber, formatTokens } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { usePackages } from './api/tokens-api';

@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { usePurchaseTokens } from './api/tokens-api';

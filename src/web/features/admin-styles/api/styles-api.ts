@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PresetStyle, PresetStyleInput } from '@shared/schemas/styles';
 import { ApiError, apiFetch } from '@web/lib/api';
+import { styleKeys } from '@web/lib/query-keys';
 
 export function useStyle(id: string | undefined) {
-  return useQuery<PresetStyle>({ queryKey: ['/api/preset-styles', id ?? '', { showNsfw: true }], enabled: Boolean(id) });
+  return useQuery<PresetStyle>({ queryKey: styleKeys.detail(id ?? ''), enabled: Boolean(id) });
 }
 
 function useStyleMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['/api/preset-styles'] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: styleKeys.all }) });
 }
 
 export function useSaveStyle(id: string | undefined) {

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupportTicket, TicketPriority, TicketStatus } from '@shared/schemas/support';
 import { apiFetch } from '@web/lib/api';
+import { ticketKeys } from '@web/lib/query-keys';
 
-export const ALL_TICKETS_KEY = ['/api/support/tickets', { includeResolved: true }] as const;
+export const adminSupportKeys = { all: ticketKeys.all, everyone: ticketKeys.everyone };
 
 export function useAllTickets() {
-  return useQuery<SupportTicket[]>({ queryKey: ALL_TICKETS_KEY });
+  return useQuery<SupportTicket[]>({ queryKey: adminSupportKeys.everyone });
 }
 
 function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
@@ -13,7 +14,7 @@ function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     // the ticket lists (admin's and the user's own) are refreshed after every change (spec part 2 §7)
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/support/tickets'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminSupportKeys.all }),
   });
 }
 

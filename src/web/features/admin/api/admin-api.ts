@@ -4,6 +4,8 @@ import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
 import type { PresetStyle } from '@shared/schemas/styles';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
+import { USER_QUERY_KEY } from '@web/lib/query-client';
+import { modelKeys, styleKeys, tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
 
 // ---- shapes served by other modules (issue #6 pins them) ----
 export type AdminModel = SharedAdminModel;
@@ -22,17 +24,29 @@ export type Sale = {
 };
 export type LedgerCheck = { ok: boolean; mismatches: number | unknown[]; checkedAt: string };
 
+/** Keys are the URLs the default query function fetches (src/web/lib/api.ts); a bare one is a prefix. */
+export const adminKeys = {
+  stats: ['/api/admin/stats'] as const,
+  imageCount: ['/api/admin/generated-images/count'] as const,
+  ledgerCheck: ['/api/admin/ledger-check'] as const,
+  users: ['/api/admin/users'] as const,
+  userList: (search: string) => ['/api/admin/users', { search: search || undefined }] as const,
+  models: ['/api/admin/models'] as const,
+  modelList: (search: string) => ['/api/admin/models', { search: search || undefined }] as const,
+  packages: ['/api/admin/token-packages'] as const,
+  sales: ['/api/admin/sales'] as const,
+};
+
 // ---- dashboard figures ----
-export const useAdminStats = () => useQuery<AdminStats>({ queryKey: ['/api/admin/stats'] });
-export const useImageCount = () => useQuery<{ count: number }>({ queryKey: ['/api/admin/generated-images/count'] });
-export const useLedgerCheck = () => useQuery<LedgerCheck>({ queryKey: ['/api/admin/ledger-check'] });
+export const useAdminStats = () => useQuery<AdminStats>({ queryKey: adminKeys.stats });
+export const useImageCount = () => useQuery<{ count: number }>({ queryKey: adminKeys.imageCount });
+export const useLedgerCheck = () => useQuery<LedgerCheck>({ queryKey: adminKeys.ledgerCheck });
 
 // ---- users ----
-const USERS_KEY = '/api/admin/users';
 
 export function useAdminUsers(search: string) {
   return useInfiniteQuery({
-    queryKey: [USERS_KEY, { search: search || undefined }],
+    queryKey: adminKeys.userList(search),
     initialPageParam: null as string | null,
     queryFn: async ({ queryKey, pageParam, signal }) => {
       let nextCursor: string | null = null;
@@ -48,28 +62,29 @@ export function useAdminUsers(search: string) {
   });
 }
 
-function useAdminMutation<V, R = unknown>(fn: (vars: V) => Promise<R>, keys: string[]) {
+/** A change, then every read it may have moved is refreshed (each key matches as a prefix). */
+function useAdminMutation<V, R = unknown>(fn: (vars: V) => Promise<R>, keys: readonly QueryKey[]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all(keys.map((k) => client.invalidateQueries({ queryKey: [k] }))),
+    onSuccess: () => Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 
 const post = <R,>(path: string, json: unknown) => apiFetch<R>(path, { method: 'POST', json });
 
 export const useCreateUser = () =>
-  useAdminMutation((input: AdminCreateUserInput) => post<{ user: AdminUser }>('/api/admin/users', input), [USERS_KEY, '/api/admin/stats']);
+  useAdminMutation((input: AdminCreateUserInput) => post<{ user: AdminUser }>('/api/admin/users', input), [adminKeys.users, adminKeys.stats]);
 export const useUpdateBalance = () =>
   useAdminMutation(
     (v: { userId: string; tokenBalance: number }) => post<{ success: boolean; newBalance: number }>('/api/admin/users/update-balance', v),
     // the admin may be changing their own balance: the header reads the session
-    [USERS_KEY, '/api/admin/ledger-check', '/api/auth/user', '/api/transactions'],
+    [adminKeys.users, adminKeys.ledgerCheck, USER_QUERY_KEY, transactionKeys.all],
   );
-export const useToggleAdmin = () => useAdminMutation((v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v), [USERS_KEY, '/api/auth/user']);
-export const useToggleNsfw = () => useAdminMutation((v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v), [USERS_KEY, '/api/auth/user']);
+export const useToggleAdmin = () => useAdminMutation((v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v), [adminKeys.users, USER_QUERY_KEY]);
+export const useToggleNsfw = () => useAdminMutation((v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v), [adminKeys.users, USER_QUERY_KEY]);
 export const useSetUserStatus = () =>
-  useAdminMutation((v: { userId: string; status: 'active' | 'suspended' }) => post('/api/admin/users/set-status', v), [USERS_KEY]);
+  useAdminMutation((v: { userId: string; status: 'active' | 'suspended' }) => post('/api/admin/users/set-status', v), [adminKeys.users]);
 export const useResetPassword = () =>
   useAdminMutation((v: { username: string; newPassword: string }) => post('/api/auth/reset-password', v), []);
 
@@ -77,7 +92,7 @@ export const useResetPassword = () =>
 /** GET /api/admin/models: an array, newest first; older pages through the X-Next-Cursor header. */
 export function useAdminModels(search: string) {
   return useInfiniteQuery({
-    queryKey: ['/api/admin/models', { search: search || undefined }],
+    queryKey: adminKeys.modelList(search),
     initialPageParam: null as string | null,
     queryFn: async ({ queryKey, pageParam, signal }) => {
       let nextCursor: string | null = null;
@@ -94,10 +109,10 @@ export function useAdminModels(search: string) {
 }
 
 export const useTrainingStatus = (id: string, enabled: boolean) =>
-  useQuery<TrainingStatus>({ queryKey: ['/api/models', id, 'training-status'], enabled, refetchInterval: enabled ? 10_000 : false });
+  useQuery<TrainingStatus>({ queryKey: modelKeys.trainingStatus(id), enabled, refetchInterval: enabled ? 10_000 : false });
 
 // training charges (and cancelling refunds) the owner, who may be the admin: the session is read again too
-const MODEL_KEYS = ['/api/admin/models', '/api/models', '/api/admin/stats', '/api/auth/user'];
+const MODEL_KEYS = [adminKeys.models, modelKeys.all, adminKeys.stats, USER_QUERY_KEY];
 export const useDeleteModel = () => useAdminMutation((id: string) => apiFetch(`/api/models/${id}`, { method: 'DELETE' }), MODEL_KEYS);
 export const useResetModel = () => useAdminMutation((id: string) => post(`/api/models/${id}/status`, { status: 'uploaded' }), MODEL_KEYS);
 export const useStartTraining = () => useAdminMutation((id: string) => post(`/api/models/${id}/train`, {}), MODEL_KEYS);
@@ -105,29 +120,29 @@ export const useCancelTraining = () => useAdminMutation((id: string) => post(`/a
 
 // ---- styles ----
 export const useAdminStyles = () =>
-  useQuery<PresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw: true, includeInactive: true }] });
+  useQuery<PresetStyle[]>({ queryKey: styleKeys.list({ showNsfw: true, includeInactive: true }) });
 
 // ---- token packages ----
-const PACKAGES_KEY = '/api/admin/token-packages';
+const PACKAGES_URL = '/api/admin/token-packages';
 export const useAdminPackages = () =>
   useQuery({
-    queryKey: [PACKAGES_KEY],
+    queryKey: adminKeys.packages,
     select: (data: TokenPackage[] | { packages: TokenPackage[] }) => (Array.isArray(data) ? data : data.packages),
   });
 export type PackageInput = { name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean };
 export const useSavePackage = () =>
   useAdminMutation(
     ({ id, ...input }: PackageInput & { id?: string }) =>
-      id ? apiFetch(`${PACKAGES_KEY}/${id}`, { method: 'PATCH', json: input }) : post(PACKAGES_KEY, input),
-    [PACKAGES_KEY, '/api/token-packages'],
+      id ? apiFetch(`${PACKAGES_URL}/${id}`, { method: 'PATCH', json: input }) : post(PACKAGES_URL, input),
+    [adminKeys.packages, tokenPackageKeys.all],
   );
 export const useDeletePackage = () =>
-  useAdminMutation((id: string) => apiFetch(`${PACKAGES_KEY}/${id}`, { method: 'DELETE' }), [PACKAGES_KEY, '/api/token-packages']);
+  useAdminMutation((id: string) => apiFetch(`${PACKAGES_URL}/${id}`, { method: 'DELETE' }), [adminKeys.packages, tokenPackageKeys.all]);
 
 // ---- sales ----
 export function useSales() {
   return useInfiniteQuery({
-    queryKey: ['/api/admin/sales'],
+    queryKey: adminKeys.sales,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<{ sales: Sale[]; nextCursor: string | null }>(buildQueryPath(['/api/admin/sales', { cursor: pageParam ?? undefined }]), { signal }),

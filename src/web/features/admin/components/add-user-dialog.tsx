@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import { adminCreateUserSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
@@ -13,49 +15,51 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateUser } from '../api/admin-api';
 
-const EMPTY = { username: '', email: '', password: '', tokenBalance: '0', isAdmin: false };
+type AddUserForm = { username: string; email: string; password: string; tokenBalance: string; isAdmin: boolean };
+type AddUserInput = z.output<typeof adminCreateUserSchema>;
+
+const EMPTY: AddUserForm = { username: '', email: '', password: '', tokenBalance: '0', isAdmin: false };
+
+// The server validates with the same schema; spec part 2 §5: a non-numeric token balance becomes 0.
+const addUserResolver: Resolver<AddUserForm, unknown, AddUserInput> = (values) => {
+  const parsedBalance = Number.parseInt(values.tokenBalance, 10);
+  const parsed = adminCreateUserSchema.safeParse({ ...values, tokenBalance: Number.isFinite(parsedBalance) ? parsedBalance : 0 });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<AddUserForm> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0]) as keyof AddUserForm;
+    errors[key] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
 
 export function AddUserDialog() {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<AddUserForm, unknown, AddUserInput>({ resolver: addUserResolver, defaultValues: EMPTY, shouldFocusError: false });
+  const { errors } = form.formState;
   const create = useCreateUser();
 
-  const set = (patch: Partial<typeof EMPTY>) => setForm((f) => ({ ...f, ...patch }));
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    // spec part 2 §5: a non-numeric token balance becomes 0
-    const parsedBalance = Number.parseInt(form.tokenBalance, 10);
-    const input = { ...form, tokenBalance: Number.isFinite(parsedBalance) ? parsedBalance : 0 };
-    const parsed = adminCreateUserSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '_');
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const { user } = await create.mutateAsync(parsed.data);
+      const { user } = await create.mutateAsync(input);
       toast({ variant: 'success', title: 'User created', description: `${user.username} can now sign in.` });
-      setForm(EMPTY);
+      form.reset(EMPTY);
       setOpen(false);
     } catch (err) {
-      if (isApiError(err) && err.fields) setErrors(err.fields);
+      if (isApiError(err) && err.fields) {
+        for (const [key, message] of Object.entries(err.fields)) form.setError(key as keyof AddUserForm, { type: 'server', message });
+      }
       toast({ variant: 'destructive', title: 'Error creating user', description: errorMessage(err, 'Something went wrong. Please try again.') });
     }
-  }
+  });
 
   return (
     <Dialog
       open={open}
       onOpenChange={(v) => {
         setOpen(v);
-        if (!v) setErrors({});
+        // what was typed stays for the next opening; the messages do not
+        if (!v) form.clearErrors();
       }}
     >
       <DialogTrigger asChild>
@@ -70,20 +74,24 @@ export function AddUserDialog() {
           <DialogDescription>Create an account. The user can sign in with this username and password.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <FormField id="new-username" label="Username" error={errors.username}>
-            {(c) => <Input {...c} autoComplete="off" value={form.username} onChange={(e) => set({ username: e.target.value })} />}
+          <FormField id="new-username" label="Username" error={errors.username?.message}>
+            {(c) => <Input {...c} autoComplete="off" {...form.register('username')} />}
           </FormField>
-          <FormField id="new-email" label="Email" error={errors.email}>
-            {(c) => <Input {...c} type="email" autoComplete="off" value={form.email} onChange={(e) => set({ email: e.target.value })} />}
+          <FormField id="new-email" label="Email" error={errors.email?.message}>
+            {(c) => <Input {...c} type="email" autoComplete="off" {...form.register('email')} />}
           </FormField>
-          <FormField id="new-password" label="Password" error={errors.password}>
-            {(c) => <PasswordInput {...c} autoComplete="new-password" value={form.password} onChange={(e) => set({ password: e.target.value })} />}
+          <FormField id="new-password" label="Password" error={errors.password?.message}>
+            {(c) => <PasswordInput {...c} autoComplete="new-password" {...form.register('password')} />}
           </FormField>
-          <FormField id="new-tokens" label="Token Balance" error={errors.tokenBalance}>
-            {(c) => <Input {...c} type="number" min={0} step={1} value={form.tokenBalance} onChange={(e) => set({ tokenBalance: e.target.value })} />}
+          <FormField id="new-tokens" label="Token Balance" error={errors.tokenBalance?.message}>
+            {(c) => <Input {...c} type="number" min={0} step={1} {...form.register('tokenBalance')} />}
           </FormField>
           <div className="flex items-center gap-3">
-            <Switch id="new-admin" checked={form.isAdmin} onCheckedChange={(v) => set({ isAdmin: v })} />
+            <Controller
+              control={form.control}
+              name="isAdmin"
+              render={({ field }) => <Switch id="new-admin" checked={field.value} onCheckedChange={field.onChange} />}
+            />
             <Label htmlFor="new-admin">Admin</Label>
           </div>
           <DialogFooter>

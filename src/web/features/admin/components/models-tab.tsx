@@ -20,7 +20,7 @@ import { AdminModelStatus } from './admin-model-status';
 import { ModelDetailDialog } from './model-detail-dialog';
 import { useDebounced } from '../hooks/use-debounced';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
 
 export function ModelsTab() {
   const [search, setSearch] = useState('');

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { tokenPackageInputSchema } from '@shared/schemas/tokens';
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { tokenPackageInputSchema, type TokenPackageInput } from '@shared/schemas/tokens';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -24,54 +25,71 @@ import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/admi
 
 type Props = { pkg: TokenPackage | null; open: boolean; onOpenChange: (open: boolean) => void };
 
+/** What the person types: whole tokens and a price in dollars, both as the inputs' text. */
+type PackageForm = { name: string; tokenAmount: string; price: string; isDiscounted: boolean };
+
+function formValues(pkg: TokenPackage | null): PackageForm {
+  return {
+    name: pkg?.name ?? '',
+    tokenAmount: pkg ? String(pkg.tokenAmount) : '',
+    price: pkg ? (pkg.priceInCents / 100).toFixed(2) : '',
+    isDiscounted: pkg?.isDiscounted ?? false,
+  };
+}
+
+/** The schema's field name → the input that shows its message (the price is typed in dollars). */
+const fieldOf = (key: string): keyof PackageForm => (key === 'priceInCents' ? 'price' : (key as keyof PackageForm));
+
+// The server validates with the same schema (spec part 2 §5 texts); the price is typed in dollars
+// and stored in cents, rounded.
+const packageResolver: Resolver<PackageForm, unknown, TokenPackageInput> = (values) => {
+  const dollars = Number(values.price);
+  const parsed = tokenPackageInputSchema.safeParse({
+    name: values.name,
+    tokenAmount: values.tokenAmount.trim() === '' ? Number.NaN : Number(values.tokenAmount),
+    priceInCents: values.price.trim() === '' || !Number.isFinite(dollars) ? Number.NaN : Math.round(dollars * 100),
+    isDiscounted: values.isDiscounted,
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<PackageForm> = {};
+  for (const issue of parsed.error.issues) {
+    const field = fieldOf(String(issue.path[0]));
+    errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
 export function PackageDialog({ pkg, open, onOpenChange }: Props) {
-  const [name, setName] = useState('');
-  const [tokens, setTokens] = useState('');
-  const [price, setPrice] = useState('');
-  const [discounted, setDiscounted] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<PackageForm, unknown, TokenPackageInput>({
+    resolver: packageResolver,
+    defaultValues: formValues(pkg),
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const save = useSavePackage();
   const del = useDeletePackage();
 
+  const { reset } = form;
   useEffect(() => {
-    if (!open) return;
-    setName(pkg?.name ?? '');
-    setTokens(pkg ? String(pkg.tokenAmount) : '');
-    setPrice(pkg ? (pkg.priceInCents / 100).toFixed(2) : '');
-    setDiscounted(pkg?.isDiscounted ?? false);
-    setErrors({});
-  }, [pkg, open]);
+    if (open) reset(formValues(pkg));
+  }, [pkg, open, reset]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const dollars = Number(price);
-    // the server validates with the same schema (spec part 2 §5 texts)
-    const parsed = tokenPackageInputSchema.safeParse({
-      name,
-      tokenAmount: tokens.trim() === '' ? Number.NaN : Number(tokens),
-      // price is typed in dollars and stored in cents, rounded
-      priceInCents: price.trim() === '' || !Number.isFinite(dollars) ? Number.NaN : Math.round(dollars * 100),
-      isDiscounted: discounted,
-    });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await save.mutateAsync({ ...parsed.data, id: pkg?.id });
-      toast({ variant: 'success', title: pkg ? 'Package updated' : 'Package created', description: `${parsed.data.name} has been saved.` });
+      await save.mutateAsync({ ...input, id: pkg?.id });
+      toast({ variant: 'success', title: pkg ? 'Package updated' : 'Package created', description: `${input.name} has been saved.` });
       onOpenChange(false);
     } catch (err) {
-      if (isApiError(err) && err.fields) setErrors(err.fields);
+      if (isApiError(err) && err.fields) {
+        for (const [key, message] of Object.entries(err.fields)) form.setError(fieldOf(key), { type: 'server', message });
+      }
       toast({
         variant: 'destructive',
         title: pkg ? 'Update failed' : 'Error creating package',
         description: errorMessage(err, pkg ? 'Failed to update package' : 'Failed to create package'),
       });
     }
-  }
+  });
 
   async function onDelete() {
     if (!pkg) return;
@@ -92,19 +110,23 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
           <DialogDescription>Prices are entered in US dollars.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <FormField id="pkg-name" label="Name" error={errors.name}>
-            {(c) => <Input {...c} value={name} onChange={(e) => setName(e.target.value)} />}
+          <FormField id="pkg-name" label="Name" error={errors.name?.message}>
+            {(c) => <Input {...c} {...form.register('name')} />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="pkg-tokens" label="Tokens" error={errors.tokenAmount}>
-              {(c) => <Input {...c} type="number" min={1} step={1} value={tokens} onChange={(e) => setTokens(e.target.value)} />}
+            <FormField id="pkg-tokens" label="Tokens" error={errors.tokenAmount?.message}>
+              {(c) => <Input {...c} type="number" min={1} step={1} {...form.register('tokenAmount')} />}
             </FormField>
-            <FormField id="pkg-price" label="Price ($)" error={errors.priceInCents}>
-              {(c) => <Input {...c} type="number" min={0.01} step={0.01} value={price} onChange={(e) => setPrice(e.target.value)} />}
+            <FormField id="pkg-price" label="Price ($)" error={errors.price?.message}>
+              {(c) => <Input {...c} type="number" min={0.01} step={0.01} {...form.register('price')} />}
             </FormField>
           </div>
           <div className="flex items-center gap-3">
-            <Switch id="pkg-discounted" checked={discounted} onCheckedChange={setDiscounted} />
+            <Controller
+              control={form.control}
+              name="isDiscounted"
+              render={({ field }) => <Switch id="pkg-discounted" checked={field.value} onCheckedChange={field.onChange} />}
+            />
             <Label htmlFor="pkg-discounted">Discounted</Label>
           </div>
           <DialogFooter className="sm:justify-between">

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { formatDateTime, formatNumber } from '@web/lib/format';
 import { type Sale, useSales } from '../api/admin-api';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
 
 const STATUS_VARIANT: Record<Sale['status'], 'green' | 'red' | 'amber'> = {
   Completed: 'green',

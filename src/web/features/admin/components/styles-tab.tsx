@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useAdminStyles } from '../api/admin-api';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
 
 export function StylesTab() {
   const styles = useAdminStyles();

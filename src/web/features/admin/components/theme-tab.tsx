@@ -7,8 +7,8 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { PROFILE_IDS, type ThemeFeatureName } from '@web/features/theme/site-theme';
-import { useSiteTheme } from '@web/features/theme/theme-context';
+import { PROFILE_IDS, type ThemeFeatureName } from '@web/lib/theme/site-theme';
+import { useSiteTheme } from '@web/lib/theme/theme-context';
 import { cn } from '@web/lib/cn';
 
 // Spec part 2 §2: the theme tab's preset colours (Material palette values).

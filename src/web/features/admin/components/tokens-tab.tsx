@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from '@web/lib/format';
 import { type TokenPackage, useAdminPackages } from '../api/admin-api';
 import { PackageDialog } from './package-dialog';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
 
 export function TokensTab() {
   const packages = useAdminPackages();

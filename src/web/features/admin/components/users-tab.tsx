@@ -15,7 +15,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
@@ -23,7 +23,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { useDebounced } from '../hooks/use-debounced';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from './admin-table';
+import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
 
 export function UsersTab() {
   const { user: me } = useUser();

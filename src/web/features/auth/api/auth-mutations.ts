@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
 import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
 import { apiFetch } from '@web/lib/api';
-import { setSessionUser } from './auth-api';
+import { setSessionUser } from '@web/lib/session';
 
-// Kept apart from auth-api.ts (read by the route guard on every page) so that the landing page
+// Kept apart from lib/session.ts (read by the route guard on every page) so that the landing page
 // does not load the mutation machinery.
 export function useLogin() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@web/lib/api';
 import { toast } from '@web/components/ui/use-toast';
-import { endSessionLocally } from '../api/auth-api';
+import { endSessionLocally } from '@web/lib/session';
 import { useLogout } from '../api/auth-mutations';
 
 /** Spec part 1 §4: logout clears the user, cached reads and generator data, then goes to /. */

@@ -4,6 +4,7 @@ import type { TransactionsPage, TransactionView, TransactionsSummary } from '@sh
 import type { PublicUser } from '@shared/schemas/user';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
+import { transactionKeys } from '@web/lib/query-keys';
 
 export type TypeFilter = 'all' | 'purchase' | 'usage' | 'refund';
 
@@ -12,7 +13,7 @@ const PAGE = 100;
 /** GET /api/transactions: an array, newest first; the next page's cursor in the X-Next-Cursor header. */
 export function useTransactions(type: TypeFilter) {
   return useInfiniteQuery({
-    queryKey: ['/api/transactions', { type: type === 'all' ? undefined : type }],
+    queryKey: transactionKeys.list(type === 'all' ? undefined : type),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<TransactionsPage> => {
       let nextCursor: string | null = null;
@@ -28,7 +29,7 @@ export function useTransactions(type: TypeFilter) {
 }
 
 export function useTransactionsSummary() {
-  return useQuery<TransactionsSummary>({ queryKey: ['/api/transactions/summary'], staleTime: 0 });
+  return useQuery<TransactionsSummary>({ queryKey: transactionKeys.summary, staleTime: 0 });
 }
 
 export type RecheckResult = {
@@ -44,8 +45,8 @@ export function useRecheckPayments() {
     mutationFn: () => apiFetch<RecheckResult>('/api/payments/recheck', { method: 'POST' }),
     onSuccess: ({ user }) => {
       client.setQueryData(USER_QUERY_KEY, { user });
-      void client.invalidateQueries({ queryKey: ['/api/transactions'] });
-      void client.invalidateQueries({ queryKey: ['/api/transactions/summary'] });
+      void client.invalidateQueries({ queryKey: transactionKeys.all });
+      void client.invalidateQueries({ queryKey: transactionKeys.summary });
     },
   });
 }

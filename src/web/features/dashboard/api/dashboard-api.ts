@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { modelKeys, styleKeys } from '@web/lib/query-keys';
 import type { ModelStatus } from '@shared/constants';
 import type { DateInput } from '@shared/relative-time';
 
@@ -21,14 +22,14 @@ export type DashboardPresetStyle = {
   tokenCost: number;
 };
 
-export const MODELS_QUERY_KEY = ['/api/models'] as const;
+export const dashboardKeys = { models: modelKeys.all, styles: (showNsfw: boolean) => styleKeys.list({ showNsfw }) };
 
 export function useModels() {
   // Fresh on every visit: a training finishes on the server while the person is elsewhere.
-  return useQuery<DashboardModel[]>({ queryKey: MODELS_QUERY_KEY, refetchOnMount: 'always' });
+  return useQuery<DashboardModel[]>({ queryKey: dashboardKeys.models, refetchOnMount: 'always' });
 }
 
 /** Spec part 2 §6: the user's NSFW setting decides whether NSFW styles are asked for. */
 export function usePresetStyles(showNsfw: boolean) {
-  return useQuery<DashboardPresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw }] });
+  return useQuery<DashboardPresetStyle[]>({ queryKey: dashboardKeys.styles(showNsfw) });
 }

@@ -2,9 +2,15 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { GALLERY_POLL_MS } from '@shared/constants';
 import type { GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
+import { generatedImageKeys, modelKeys, styleKeys } from '@web/lib/query-keys';
 
 export type GalleryFilters = { search: string; modelId: string; styleId: string };
-export const GALLERY_KEY = '/api/generated-images';
+export const galleryKeys = {
+  all: generatedImageKeys.all,
+  list: generatedImageKeys.list,
+  models: modelKeys.all,
+  styles: styleKeys.list({ showNsfw: true }),
+};
 
 /** Cursor pages of the user's images, refreshed every 5 s and on focus, fresh for 2 s (spec part 2 §4). */
 export function useGallery(filters: GalleryFilters) {
@@ -14,8 +20,8 @@ export function useGallery(filters: GalleryFilters) {
     styleId: filters.styleId === 'all' ? undefined : filters.styleId,
   };
   return useInfiniteQuery({
-    queryKey: [GALLERY_KEY, params],
-    queryFn: ({ pageParam, signal }) => apiFetch<GalleryPage>(buildQueryPath([GALLERY_KEY, { ...params, cursor: pageParam }]), { signal }),
+    queryKey: galleryKeys.list(params),
+    queryFn: ({ pageParam, signal }) => apiFetch<GalleryPage>(buildQueryPath([...galleryKeys.all, { ...params, cursor: pageParam }]), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
     refetchInterval: GALLERY_POLL_MS,
@@ -40,18 +46,18 @@ export function mergeById(pages: GalleryPage[] | undefined): GeneratedImageView[
 
 export function useGalleryModels() {
   // read on every visit: a model that finished training elsewhere belongs in the filter
-  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/models'], refetchOnMount: 'always' });
+  return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.models, refetchOnMount: 'always' });
 }
 export function useGalleryStyles() {
   // the server adds NSFW styles only for users who enabled NSFW content (DECISIONS 23), so their
   // images made with such a style can be filtered too
-  return useQuery<{ id: string; name: string }[]>({ queryKey: ['/api/preset-styles', { showNsfw: true }] });
+  return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.styles });
 }
 
 export function useDeleteGalleryImage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [GALLERY_KEY] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });
 }

@@ -2,16 +2,25 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AnalyzeImageResponse, BaseModel as SharedBaseModel, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
 import type { Model } from '@shared/schemas/models';
 import type { PresetStyle as SharedPresetStyle } from '@shared/schemas/styles';
-import { MODELS_KEY, TRAINING_POLL_MS } from '@web/features/models/api/models-api';
 import { apiFetch } from '@web/lib/api';
+import { baseModelKeys, generatedImageKeys, modelKeys, styleKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { isOnTheWay } from '../lib/generator-state';
 
 export type BaseModel = SharedBaseModel;
 export type UserModel = Model;
 export type PresetStyle = SharedPresetStyle;
 
+/** Keys are the URLs the default query function fetches (src/web/lib/api.ts); the user's models are `modelKeys`. */
+export const generateKeys = {
+  baseModels: baseModelKeys.all,
+  /** every cached style list, whatever its NSFW setting */
+  presetStyles: styleKeys.all,
+  presetStyleList: (showNsfw: boolean) => styleKeys.list({ showNsfw }),
+  generatedImages: generatedImageKeys.all,
+};
+
 export function useBaseModels() {
-  return useQuery<BaseModel[]>({ queryKey: ['/api/base-models'] });
+  return useQuery<BaseModel[]>({ queryKey: generateKeys.baseModels });
 }
 
 /**
@@ -21,7 +30,7 @@ export function useBaseModels() {
  */
 export function useUserModels(waitingFor: string | null) {
   return useQuery<UserModel[]>({
-    queryKey: MODELS_KEY,
+    queryKey: modelKeys.all,
     refetchOnMount: 'always',
     refetchInterval: (query) =>
       waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status) ? TRAINING_POLL_MS : false,
@@ -33,7 +42,7 @@ export function useUserModels(waitingFor: string | null) {
  * an admin may have changed, added or removed a style since the list was cached.
  */
 export function usePresetStyles(showNsfw: boolean) {
-  return useQuery<PresetStyle[]>({ queryKey: ['/api/preset-styles', { showNsfw }], refetchOnMount: 'always' });
+  return useQuery<PresetStyle[]>({ queryKey: generateKeys.presetStyleList(showNsfw), refetchOnMount: 'always' });
 }
 
 export function useGenerateImages() {

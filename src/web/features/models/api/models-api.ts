@@ -1,32 +1,27 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
 import { apiFetch } from '@web/lib/api';
+import { modelKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
-
-export const MODELS_KEY = ['/api/models'] as const;
-export const modelKey = (id: string) => ['/api/models', id] as const;
-export const statusKey = (id: string) => ['/api/models', id, 'training-status'] as const;
-
-/** Spec part 1 §4: poll while training, processing, or training_complete without an AIR name. */
-export const TRAINING_POLL_MS = 10_000;
 
 export function useModelList() {
   // Statuses move on the server by themselves (training takes 30-60 minutes): read the list again
   // on every visit instead of showing a model as "Training" from a cache of long ago.
-  return useQuery<Model[]>({ queryKey: MODELS_KEY, refetchOnMount: 'always' });
+  return useQuery<Model[]>({ queryKey: modelKeys.all, refetchOnMount: 'always' });
 }
 
 export function useModel(id: string) {
-  return useQuery<Model>({ queryKey: modelKey(id) });
+  return useQuery<Model>({ queryKey: modelKeys.detail(id) });
 }
 
+/** Spec part 1 §4: poll while training, processing, or training_complete without an AIR name. */
 export function needsPolling(status: string | undefined, air: string | null | undefined) {
   return status === 'training' || status === 'processing' || (status === 'training_complete' && !air);
 }
 
 export function useTrainingStatus(id: string, enabled: boolean, poll: boolean) {
   return useQuery<TrainingStatusResponse>({
-    queryKey: statusKey(id),
+    queryKey: modelKeys.trainingStatus(id),
     enabled,
     refetchInterval: poll ? TRAINING_POLL_MS : false,
     // a fresh read on every visit (the status changes on the server by itself)
@@ -37,10 +32,10 @@ export function useTrainingStatus(id: string, enabled: boolean, poll: boolean) {
 /** After any change: the model, the list and the user's balance are read again. */
 export function refreshModelData(client: QueryClient, id?: string) {
   if (id) {
-    void client.invalidateQueries({ queryKey: modelKey(id), exact: true });
-    void client.invalidateQueries({ queryKey: statusKey(id) });
+    void client.invalidateQueries({ queryKey: modelKeys.detail(id), exact: true });
+    void client.invalidateQueries({ queryKey: modelKeys.trainingStatus(id) });
   }
-  void client.invalidateQueries({ queryKey: MODELS_KEY, exact: true });
+  void client.invalidateQueries({ queryKey: modelKeys.all, exact: true });
   void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
@@ -96,7 +91,7 @@ export function useDeleteModel(id: string) {
   return useMutation({
     mutationFn: () => apiFetch(`/api/models/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      client.removeQueries({ queryKey: modelKey(id) });
+      client.removeQueries({ queryKey: modelKeys.detail(id) });
       refreshModelData(client);
     },
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput, PublicUser } from '@shared/schemas/user';
 import { apiFetch } from '@web/lib/api';
-import { refetchUser, setSessionUser } from '@web/features/auth/api/auth-api';
+import { styleKeys } from '@web/lib/query-keys';
+import { refetchUser, setSessionUser } from '@web/lib/session';
 
 type UserResponse = { user: PublicUser };
 
@@ -40,7 +41,7 @@ export function useUpdateNsfw() {
     mutateAsync: async (enableNSFW: boolean) => {
       const result = await mutation.mutateAsync(enableNSFW);
       // Which preset styles are offered depends on the setting.
-      await client.invalidateQueries({ queryKey: ['/api/preset-styles'] });
+      await client.invalidateQueries({ queryKey: styleKeys.all });
       return result;
     },
   };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { resetToasts } from '@web/components/ui/use-toast';
-import { useUser } from '@web/features/auth/api/auth-api';
+import { useUser } from '@web/lib/session';
 import { ContentTab } from './content-tab';
 
 /** Stands in for the shell, which keeps the session query active in the app. */

@@ -1,23 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTicketInput, SupportTicket } from '@shared/schemas/support';
 import { apiFetch } from '@web/lib/api';
+import { modelKeys, ticketKeys } from '@web/lib/query-keys';
 
-export const MY_TICKETS_KEY = ['/api/support/tickets'] as const;
+export const supportKeys = { myTickets: ticketKeys.all, models: modelKeys.all };
 
 export type OwnModel = { id: string; name: string; status: string };
 
 export function useMyTickets() {
-  return useQuery<SupportTicket[]>({ queryKey: MY_TICKETS_KEY });
+  return useQuery<SupportTicket[]>({ queryKey: supportKeys.myTickets });
 }
 
 export function useOwnModels() {
-  return useQuery<OwnModel[]>({ queryKey: ['/api/models'] });
+  return useQuery<OwnModel[]>({ queryKey: supportKeys.models });
 }
 
 export function useCreateTicket() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTicketInput) => apiFetch<SupportTicket>('/api/support/tickets', { method: 'POST', json: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: MY_TICKETS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.myTickets }),
   });
 }

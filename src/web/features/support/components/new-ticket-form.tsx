@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { TICKET_PRIORITIES } from '@shared/constants';
-import { TICKET_FIELDS_REQUIRED, type TicketPriority } from '@shared/schemas/support';
+import { createTicketSchema, TICKET_FIELDS_REQUIRED, type TicketPriority } from '@shared/schemas/support';
 import { ticketPriorityLabel } from '@web/components/ticket-badges';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -15,43 +17,45 @@ import { useCreateTicket, useOwnModels } from '../api/support-api';
 
 const NO_MODEL = 'none';
 
+// The related model is not a form field: it follows the URL and the user's model list (below), and an
+// id the list does not hold is sent as no model rather than refused.
+const ticketFormSchema = createTicketSchema.pick({ subject: true, message: true, priority: true });
+
 export function NewTicketForm({ initialModelId }: { initialModelId: string | null }) {
   const models = useOwnModels();
   const create = useCreateTicket();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [priority, setPriority] = useState<TicketPriority>('medium');
+  const form = useForm({
+    resolver: zodResolver(ticketFormSchema),
+    defaultValues: { subject: '', message: '', priority: 'medium' as TicketPriority },
+    // the one message and a toast say what is missing; the focus stays where it was
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const invalid = Boolean(errors.subject || errors.message);
   const [modelId, setModelId] = useState<string>(initialModelId ?? NO_MODEL);
-  const [invalid, setInvalid] = useState(false);
 
   // DECISIONS 17: a model named in the URL is chosen once the user's models are known to include it
   const knownModel = modelId === NO_MODEL || Boolean(models.data?.some((m) => m.id === modelId));
   const selectValue = models.isSuccess && !knownModel ? NO_MODEL : modelId;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!subject.trim() || !message.trim()) {
-      setInvalid(true);
-      toast({ variant: 'destructive', title: 'Error', description: TICKET_FIELDS_REQUIRED });
-      return;
-    }
-    setInvalid(false);
-    try {
-      await create.mutateAsync({
-        subject: subject.trim(),
-        message: message.trim(),
-        priority,
-        ...(selectValue !== NO_MODEL ? { modelId: selectValue } : {}),
-      });
-      toast({ variant: 'success', title: 'Ticket submitted', description: 'Your support ticket has been submitted.' });
-      setSubject('');
-      setMessage('');
-      setPriority('medium');
-      setModelId(NO_MODEL);
-    } catch (err) {
-      toast({ variant: 'destructive', title: 'Error', description: `Failed to submit ticket: ${errorMessage(err, 'Unknown error')}` });
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await create.mutateAsync({
+          subject: values.subject,
+          message: values.message,
+          priority: values.priority,
+          ...(selectValue !== NO_MODEL ? { modelId: selectValue } : {}),
+        });
+        toast({ variant: 'success', title: 'Ticket submitted', description: 'Your support ticket has been submitted.' });
+        form.reset();
+        setModelId(NO_MODEL);
+      } catch (err) {
+        toast({ variant: 'destructive', title: 'Error', description: `Failed to submit ticket: ${errorMessage(err, 'Unknown error')}` });
+      }
+    },
+    () => toast({ variant: 'destructive', title: 'Error', description: TICKET_FIELDS_REQUIRED }),
+  );
 
   return (
     <Card>
@@ -65,25 +69,23 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
             <Label htmlFor="ticket-subject">Subject</Label>
             <Input
               id="ticket-subject"
-              value={subject}
               maxLength={200}
-              onChange={(e) => setSubject(e.target.value)}
+              {...form.register('subject')}
               placeholder="Brief description of the issue"
-              aria-invalid={invalid && !subject.trim() ? true : undefined}
-              aria-describedby={invalid && !subject.trim() ? 'ticket-fields-error' : undefined}
+              aria-invalid={errors.subject ? true : undefined}
+              aria-describedby={errors.subject ? 'ticket-fields-error' : undefined}
             />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="ticket-message">Message</Label>
             <Textarea
               id="ticket-message"
-              value={message}
               rows={5}
               maxLength={10000}
-              onChange={(e) => setMessage(e.target.value)}
+              {...form.register('message')}
               placeholder="Please provide as much detail as possible"
-              aria-invalid={invalid && !message.trim() ? true : undefined}
-              aria-describedby={invalid && !message.trim() ? 'ticket-fields-error' : undefined}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? 'ticket-fields-error' : undefined}
             />
           </div>
           {invalid ? (
@@ -93,18 +95,24 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
           ) : null}
           <div className="grid gap-2">
             <Label htmlFor="ticket-priority">Priority</Label>
-            <Select value={priority} onValueChange={(v) => setPriority(v as TicketPriority)}>
-              <SelectTrigger id="ticket-priority">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {TICKET_PRIORITIES.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {ticketPriorityLabel(p)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Controller
+              control={form.control}
+              name="priority"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={(v) => field.onChange(v as TicketPriority)}>
+                  <SelectTrigger id="ticket-priority">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {TICKET_PRIORITIES.map((p) => (
+                      <SelectItem key={p} value={p}>
+                        {ticketPriorityLabel(p)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="ticket-model">Related Model (optional)</Label>

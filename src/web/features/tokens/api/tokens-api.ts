@@ -3,11 +3,12 @@ import type { PublicUser } from '@shared/schemas/user';
 import type { CreatePaymentIntentResponse, OfflineConfirmResponse, TokenPackage } from '@shared/schemas/tokens';
 import { apiFetch } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
+import { tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
 
-export const PACKAGES_QUERY_KEY = ['/api/token-packages'] as const;
+export const tokenKeys = { packages: tokenPackageKeys.all };
 
 export function usePackages() {
-  return useQuery<TokenPackage[]>({ queryKey: PACKAGES_QUERY_KEY });
+  return useQuery<TokenPackage[]>({ queryKey: tokenKeys.packages });
 }
 
 export function createPaymentIntent(packageId: string) {
@@ -29,8 +30,8 @@ export function usePurchaseTokens() {
     onSuccess: ({ user }) => {
       client.setQueryData(USER_QUERY_KEY, { user });
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      void client.invalidateQueries({ queryKey: ['/api/transactions'] });
-      void client.invalidateQueries({ queryKey: ['/api/transactions/summary'] });
+      void client.invalidateQueries({ queryKey: transactionKeys.all });
+      void client.invalidateQueries({ queryKey: transactionKeys.summary });
     },
   });
 }

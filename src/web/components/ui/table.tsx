@@ -2,15 +2,23 @@ import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
 import { Skeleton } from '@web/components/ui/skeleton';
 
-// A plain, scrollable table styled with the theme tokens; the admin tabs share it.
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * A plain table styled with the theme tokens, scrolling sideways in its own box so a wide table never
+ * widens the page (every admin list uses it). Give a wide table a `min-w-[…]` through `className`.
+ * Header cells are `scope="col"`; add a `TableCaption` when the table has no visible heading.
+ */
+export function Table({ className, wrapperClassName, ...props }: ComponentProps<'table'> & { wrapperClassName?: string }) {
   return (
-    // relative: absolutely positioned content (sr-only text) scrolls inside the box, not the page
-    <div className="relative w-full overflow-x-auto rounded-lg border border-border">
+    // `relative`: absolutely positioned content (the sr-only "(opens in a new tab)" of links) scrolls
+    // inside this box instead of growing the page sideways at 360 px
+    <div className={cn('relative w-full overflow-x-auto rounded-lg border border-border', wrapperClassName)}>
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
 }
+export const TableCaption = ({ className, ...props }: ComponentProps<'caption'>) => (
+  <caption className={cn('mt-3 text-sm text-muted-foreground', className)} {...props} />
+);
 export const THead = (props: ComponentProps<'thead'>) => (
   <thead className="bg-muted/50 [&_tr]:border-b" {...props} />
 );

@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { clsx } from 'clsx';
 import { buttonVariants } from '@web/components/ui/button-variants';
-import { useTheme } from './theme-context';
+import { useTheme } from '@web/lib/theme/theme-context';
 
 /** `className` sets the size (default `size-10`); the landing page loads this without tailwind-merge. */
 export function ThemeToggle({ className = 'size-10' }: { className?: string }) {
