@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changePasswordSchema } from '../../../shared/schemas/user';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -56,5 +57,12 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
   r.post('/api/auth/resend-verification', async (request) => {
     const sent = await auth.resendVerification(requireUser(request));
     return { success: true, sent };
+  });
+
+  // Lives under /api/user/ (the account screen) but is a credential change, so auth owns it.
+  r.post('/api/user/change-password', { schema: { body: changePasswordSchema } }, async (request) => {
+    const user = requireUser(request);
+    await auth.changePassword(user, request.sessionId!, request.body.currentPassword, request.body.newPassword);
+    return { success: true };
   });
 }
