@@ -5,7 +5,7 @@ import { INSUFFICIENT_TRAINING_TOKENS } from '../../../shared/schemas/models';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import type { UserRow } from '../users/users.repository';
 import { createModelsRepository, type ModelRow } from '../models/models.repository';
-import { createUploadLogsRepository, runQueuedJobNow } from './upload-logs.repository';
+import { createUploadLogsRepository } from './upload-logs.repository';
 import {
   ACTIVE_STATUSES,
   JOB_TRAINING,
@@ -236,15 +236,13 @@ export function createTrainingService(deps: AppDeps) {
     async trainingEvent(trainingId: string) {
       const model = await repo.byTrainingId(trainingId);
       if (model?.status === 'training') {
-        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
-        deps.queue.kick();
+        await deps.queue.runNow(trainingKey(model.id, model.trainingAttempt));
       }
     },
 
     /** Manual refresh: poll the pipeline now instead of at its next scheduled step. */
     async nudge(model: ModelRow) {
-      if (model.status === 'training')
-        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
+      if (model.status === 'training') await deps.queue.runNow(trainingKey(model.id, model.trainingAttempt));
       deps.queue.kick();
     },
   };

@@ -92,11 +92,3 @@ export function createUploadLogsRepository(db: DbOrTx) {
     },
   };
 }
-
-/** Makes a queued job with this singleton key run now (a webhook hint or a manual refresh). */
-export async function runQueuedJobNow(db: DbOrTx, singletonKey: string) {
-  await db
-    .update(jobs)
-    .set({ runAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, 'queued')));
-}
