@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { jobs, models, uploadLogs, users } from '../../db/schema/index';
+import { models, uploadLogs, users } from '../../db/schema/index';
 import type { UploadStatus } from '../../../shared/constants';
 import { escapeLike } from '../models/models.repository';
 
