@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schemas/admin';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { PresetStyle } from '@shared/schemas/styles';
+import type { LedgerCheck as SharedLedgerCheck, SaleView, TokenPackage as SharedTokenPackage } from '@shared/schemas/tokens';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 
 // ---- shapes served by other modules (issue #6 pins them) ----
@@ -23,19 +24,9 @@ export type AdminModel = {
   userEmail: string | null;
 };
 export type TrainingStatus = { progress: number | null; logs: string | null; cancelUrl?: string | null; status?: string };
-export type TokenPackage = { id: string; name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean };
-export type Sale = {
-  id: string;
-  orderId: string;
-  user: { id: string; username: string; email: string } | null;
-  packageName: string;
-  tokenAmount: number;
-  amountInCents: number;
-  currency: string;
-  status: 'Completed' | 'Failed' | 'Pending';
-  createdAt: string;
-};
-export type LedgerCheck = { ok: boolean; mismatches: number | unknown[]; checkedAt: string };
+export type TokenPackage = SharedTokenPackage;
+export type Sale = SaleView;
+export type LedgerCheck = SharedLedgerCheck;
 
 // ---- dashboard figures ----
 export const useAdminStats = () => useQuery<AdminStats>({ queryKey: ['/api/admin/stats'] });
