@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../constants';
 import { cursorSchema } from './common';
+import { publicUserSchema } from './user';
 
 // Spec part 2 §5 "Package edit" texts.
 export const PACKAGE_NAME_REQUIRED = 'Package name is required';
@@ -124,8 +125,24 @@ export type TransactionsPage = { transactions: TransactionView[]; nextCursor: st
 export const transactionsSummarySchema = z.object({ balance: z.number(), totalPurchased: z.number(), totalUsed: z.number() });
 export type TransactionsSummary = z.infer<typeof transactionsSummarySchema>;
 
-export type CreatePaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number; currency: string };
-export type OfflineConfirmResponse = { status: 'succeeded' } | { status: 'requires_payment_method' | 'canceled'; error: string };
+export const createPaymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: z.number(), currency: z.string() });
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+export const offlineConfirmResponseSchema = z.union([
+  z.object({ status: z.literal('succeeded') }),
+  z.object({ status: z.enum(['requires_payment_method', 'canceled']), error: z.string() }),
+]);
+export type OfflineConfirmResponse = z.infer<typeof offlineConfirmResponseSchema>;
+export const purchaseResponseSchema = z.object({
+  transaction: z.object({ id: z.string(), amount: z.number(), type: z.literal('purchase') }),
+  user: publicUserSchema,
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+export const recheckResponseSchema = z.object({
+  checked: z.number(),
+  credited: z.array(z.object({ paymentId: z.string(), paymentIntentId: z.string(), tokens: z.number(), transactionId: z.string() })),
+  user: publicUserSchema,
+});
+export type RecheckResponse = z.infer<typeof recheckResponseSchema>;
 
 export const saleStatusSchema = z.enum(['Completed', 'Failed', 'Pending']);
 export type SaleStatus = z.infer<typeof saleStatusSchema>;
