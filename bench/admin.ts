@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { supportTickets, ticketNotes, users } from '../src/server/db/schema/index';
 import { ledgerMismatches } from '../src/server/modules/tokens/ledger.service';
-import { hashPassword } from '../src/server/modules/auth/passwords';
+import { hashPassword } from '../src/server/lib/passwords';
 import { createHarness } from '../src/server/test/harness';
 
 const USERS = 5000;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
 import { createQueue } from './queue';
 
+// The queue's own tests use throwaway job names, not the app's JobPayloads.
+type TestJobs = { double: { n: number } } & Record<string, Record<string, never>>;
+
 let database: Database | undefined;
 afterEach(async () => {
   await database?.close();
@@ -12,7 +15,7 @@ afterEach(async () => {
 describe('durable queue', () => {
   it('runs a job once, de-duplicates by singleton key and reports the result to a waiter', async () => {
     database = await openDatabase({ memory: true });
-    const q = createQueue(database.db, { pollMs: 20 });
+    const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     const seen: number[] = [];
     q.define({ name: 'double', schema: z.object({ n: z.number() }), handler: async ({ n }) => (seen.push(n), { doubled: n * 2 }) });
     const id = await q.enqueue('double', { n: 21 }, { singletonKey: 'double:21' });
@@ -27,7 +30,7 @@ describe('durable queue', () => {
 
   it('retries failures with backoff and settles with onFailed when attempts run out', async () => {
     database = await openDatabase({ memory: true });
-    const q = createQueue(database.db, { pollMs: 20 });
+    const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     let calls = 0;
     const settled: string[] = [];
     q.define({
@@ -52,7 +55,7 @@ describe('durable queue', () => {
 
   it('reschedules polling steps without counting them as failures', async () => {
     database = await openDatabase({ memory: true });
-    const q = createQueue(database.db, { pollMs: 20 });
+    const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     let polls = 0;
     q.define({
       name: 'poll',
@@ -70,14 +73,14 @@ describe('durable queue', () => {
 
   it('picks up a job whose worker died (expired lease) after a restart', async () => {
     database = await openDatabase({ memory: true });
-    const first = createQueue(database.db, { pollMs: 20 });
+    const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
     first.define({ name: 'work', schema: z.object({}), handler: async () => 'ok' });
     const id = await first.enqueue('work', {});
     // simulate a crash mid-run: the row says running with a lease that has already expired
     const { jobs } = await import('../db/schema/index');
     const { eq } = await import('drizzle-orm');
     await database.db.update(jobs).set({ status: 'running', lockedBy: 'dead', lockedUntil: new Date(Date.now() - 1000), attempts: 1 }).where(eq(jobs.id, id!));
-    const second = createQueue(database.db, { pollMs: 20 });
+    const second = createQueue<TestJobs>(database.db, { pollMs: 20 });
     second.define({ name: 'work', schema: z.object({}), handler: async () => 'recovered' });
     second.start();
     const row = await second.waitFor(id!, 5000);
@@ -100,8 +103,8 @@ describe('durable queue', () => {
         return worker;
       },
     });
-    const first = createQueue(database.db, { pollMs: 20 });
-    const second = createQueue(database.db, { pollMs: 20 });
+    const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
+    const second = createQueue<TestJobs>(database.db, { pollMs: 20 });
     first.define(slow('first'));
     second.define(slow('second'));
     const id = await first.enqueue('slow-vendor-call', {});
@@ -118,7 +121,7 @@ describe('durable queue', () => {
   it('lets a dead worker\'s lease lapse: the heartbeat stops with the worker', async () => {
     database = await openDatabase({ memory: true });
     const runs: string[] = [];
-    const first = createQueue(database.db, { pollMs: 20 });
+    const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
     let release: () => void = () => {};
     first.define({
       name: 'hang',
@@ -137,7 +140,7 @@ describe('durable queue', () => {
     const { jobs } = await import('../db/schema/index');
     const { eq } = await import('drizzle-orm');
     await database.db.update(jobs).set({ lockedBy: 'someone-else', lockedUntil: new Date(Date.now() - 1) }).where(eq(jobs.id, id!));
-    const second = createQueue(database.db, { pollMs: 20 });
+    const second = createQueue<TestJobs>(database.db, { pollMs: 20 });
     second.define({ name: 'hang', schema: z.object({}), leaseMs: 150, handler: async () => (runs.push('second'), 'second') });
     second.start();
     const row = await second.waitFor(id!, 5000);

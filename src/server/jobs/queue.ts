@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { jobs } from '../db/schema/index';
+import type { JobPayloads } from './job-payloads';
 
 export type JobContext = {
   jobId: string;
@@ -13,29 +14,34 @@ export type JobContext = {
 };
 export type JobOutcome = { kind: 'reschedule'; ms: number } | { kind: 'done'; result?: unknown };
 
-export type JobDefinition<S extends z.ZodType> = {
-  name: string;
-  schema: S;
-  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<JobOutcome | unknown>;
+/** Payloads by job name; the app's queue uses JobPayloads (job-payloads.ts). */
+export type PayloadMap = Record<string, object>;
+
+export type JobDefinition<P extends object, N extends string = string> = {
+  name: N;
+  /** parses the stored payload before the handler sees it; must produce the name's payload type */
+  schema: z.ZodType<P>;
+  handler: (payload: P, ctx: JobContext) => Promise<JobOutcome | unknown>;
   /** lease: a crashed worker's job is picked up again after this long */
   leaseMs?: number;
   maxAttempts?: number;
   backoffMs?: (attempt: number) => number;
   /** called once when attempts are exhausted, to settle money and state */
-  onFailed?: (payload: z.infer<S>, error: string) => Promise<void>;
+  onFailed?: (payload: P, error: string) => Promise<void>;
 };
 
 type EnqueueOptions = { runAt?: Date; delayMs?: number; singletonKey?: string; maxAttempts?: number; tx?: DbOrTx };
 
-export type Queue = ReturnType<typeof createQueue>;
+export type Queue = ReturnType<typeof createQueue<JobPayloads>>;
 
 /**
  * A durable queue on a jobs table: `FOR UPDATE SKIP LOCKED` claims, leases for crash recovery,
  * singleton keys for idempotent enqueueing. Each handler run should be short; long work is a
  * chain of polling runs (`ctx.retryIn`), so a restart loses nothing.
  */
-export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: number; log?: (msg: string, err?: unknown) => void } = {}) {
+export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { pollMs?: number; concurrency?: number; log?: (msg: string, err?: unknown) => void } = {}) {
   const defs = new Map<string, JobDefinition<any>>();
+  type Name = keyof M & string;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = opts.pollMs ?? 500;
   const concurrency = opts.concurrency ?? 4;
@@ -46,11 +52,11 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
   let wake: (() => void) | undefined;
   const inflight = new Set<Promise<void>>();
 
-  function define<S extends z.ZodType>(def: JobDefinition<S>) {
+  function define<N extends Name>(def: JobDefinition<M[N], N>) {
     defs.set(def.name, def);
   }
 
-  async function enqueue(name: string, payload: Record<string, unknown>, o: EnqueueOptions = {}): Promise<string | null> {
+  async function enqueue<N extends Name>(name: N, payload: M[N], o: EnqueueOptions = {}): Promise<string | null> {
     const runAt = o.runAt ?? new Date(Date.now() + (o.delayMs ?? 0));
     const conn = o.tx ?? db;
     try {
@@ -58,7 +64,7 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
         .insert(jobs)
         .values({
           name,
-          payload,
+          payload: payload as Record<string, unknown>,
           runAt,
           singletonKey: o.singletonKey ?? null,
           maxAttempts: o.maxAttempts ?? defs.get(name)?.maxAttempts ?? 10,
@@ -75,6 +81,23 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
 
   function kick() {
     wake?.();
+  }
+
+  /**
+   * Makes the queued job with this singleton key due now (a webhook hint or a manual refresh), so no
+   * module updates the jobs table itself. A job that is running or finished is left alone.
+   */
+  async function runNow(singletonKey: string, o: { tx?: DbOrTx } = {}) {
+    await (o.tx ?? db)
+      .update(jobs)
+      .set({ runAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, 'queued')));
+    if (!o.tx) kick();
+  }
+
+  /** Deletes finished (done or failed) jobs that ended before `before` (maintenance). */
+  async function purgeFinished(before: Date) {
+    await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)));
   }
 
   async function claim(): Promise<{ id: string; name: string; payload: Record<string, unknown>; attempts: number } | null> {
@@ -249,5 +272,5 @@ export function createQueue(db: Db, opts: { pollMs?: number; concurrency?: numbe
     return null;
   }
 
-  return { define, enqueue, start, stop, waitFor, kick, workerId, get definitions() { return defs; } };
+  return { define, enqueue, runNow, purgeFinished, start, stop, waitFor, kick, workerId, get definitions() { return defs; } };
 }

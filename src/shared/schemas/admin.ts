@@ -43,24 +43,40 @@ export const adminResetPasswordSchema = z.object({
   newPassword: adminPasswordSchema,
 });
 
-export type AdminUser = {
-  id: string;
-  username: string;
-  email: string;
-  tokenBalance: number;
-  isAdmin: boolean;
-  enableNSFW: boolean;
-  status: 'active' | 'suspended';
-  emailVerified: boolean;
-  createdAt: string;
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  tokenBalance: z.number(),
+  isAdmin: z.boolean(),
+  enableNSFW: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
   /** tokens a refunded/disputed payment could not take back (already spent) */
-  tokensOwed: number;
+  tokensOwed: z.number(),
   /** set when a payment was disputed, or refunded after its tokens were spent */
-  paymentFlag: { reason: string; flaggedAt: string } | null;
-};
+  paymentFlag: z.object({ reason: z.string(), flaggedAt: z.string() }).nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+export const adminUserResultSchema = z.object({ success: z.boolean(), user: adminUserSchema });
+export const balanceResultSchema = z.object({ success: z.boolean(), newBalance: z.number() });
 
-export type AdminStats = {
-  totalUsers: number;
-  activeModels: number;
-  revenueInCents: number;
-};
+export const adminStatsSchema = z.object({ totalUsers: z.number(), activeModels: z.number(), revenueInCents: z.number() });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** One message of the outbox mailer, as the admin's outbox list shows it. */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+  transport: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxListSchema = z.array(outboxMessageSchema);

@@ -70,3 +70,7 @@ export const resetPasswordFormSchema = resetPasswordTokenSchema
 export const verifyEmailSchema = z.object({
   token: z.string({ error: 'This verification link is invalid or has expired.' }).min(10, 'This verification link is invalid or has expired.').max(200),
 });
+
+// Answers of the auth routes that carry no user (those with one are in user.ts, which builds on this file).
+export const forgotPasswordResultSchema = z.object({ success: z.boolean(), message: z.string() });
+export const resendVerificationResultSchema = z.object({ success: z.boolean(), sent: z.boolean() });

@@ -14,3 +14,6 @@ export type ErrorBody = { error: string; message: string; code: string; fields?:
 
 /** Lists the spec calls a plain list answer with an array; the next page's cursor rides in this header. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** The bare acknowledgement many actions answer with. */
+export const successSchema = z.object({ success: z.boolean() });

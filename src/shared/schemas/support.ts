@@ -35,16 +35,21 @@ export const ticketNoteBodySchema = z.object({
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
 
-export type SupportTicket = {
-  id: string;
-  subject: string;
-  message: string;
-  priority: TicketPriority;
-  status: TicketStatus;
-  createdAt: string;
-  updatedAt: string;
-  adminNotes: { id: string; note: string; createdAt: string; author: { id: string; username: string } | null }[];
-  modelId: string | null;
-  model: { id: string; name: string } | null;
-  user: { id: string; username: string; email: string } | null;
-};
+export const supportTicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  priority: ticketPrioritySchema,
+  status: ticketStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  adminNotes: z.array(
+    z.object({ id: z.string(), note: z.string(), createdAt: z.string(), author: z.object({ id: z.string(), username: z.string() }).nullable() }),
+  ),
+  modelId: z.string().nullable(),
+  model: z.object({ id: z.string(), name: z.string() }).nullable(),
+  user: z.object({ id: z.string(), username: z.string(), email: z.string() }).nullable(),
+});
+export type SupportTicket = z.infer<typeof supportTicketSchema>;
+export const supportTicketListSchema = z.array(supportTicketSchema);
+export const ticketResultSchema = z.object({ success: z.boolean(), ticket: supportTicketSchema });

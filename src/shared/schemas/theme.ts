@@ -52,3 +52,42 @@ export const themeUpdateSchema = z
   })
   .strip();
 export type ThemeUpdateInput = z.infer<typeof themeUpdateSchema>;
+
+// Answers of GET /api/theme and POST /api/theme/update.
+const themeFeaturesViewSchema = z.object({
+  nsfwEnabled: z.boolean(),
+  advancedPrompting: z.boolean(),
+  communityGallery: z.boolean(),
+  presetStyles: z.boolean(),
+  customLoraTraining: z.boolean(),
+});
+export const themeProfileSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  appearance: z.enum(['light', 'dark', 'system']),
+  variant: z.enum(['professional', 'vibrant', 'tint']),
+  radius: z.number(),
+  features: themeFeaturesViewSchema,
+});
+export const themeResponseSchema = z.object({
+  success: z.boolean(),
+  /** the active profile, flattened */
+  theme: z.object({
+    primary: z.string(),
+    accent: z.string(),
+    appearance: themeProfileSchema.shape.appearance,
+    variant: themeProfileSchema.shape.variant,
+    radius: z.number(),
+    profileId: z.enum(['standard', 'token', 'adult']),
+    profileName: z.string(),
+    profileDescription: z.string(),
+    features: themeFeaturesViewSchema,
+  }),
+  enhancedTheme: z.object({
+    activeProfile: z.enum(['standard', 'token', 'adult']),
+    profiles: z.object({ standard: themeProfileSchema, token: themeProfileSchema, adult: themeProfileSchema }),
+  }),
+});
+export type ThemeResponse = z.infer<typeof themeResponseSchema>;

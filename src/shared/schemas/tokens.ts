@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../constants';
 import { cursorSchema } from './common';
+import { publicUserSchema } from './user';
 
 // Spec part 2 §5 "Package edit" texts.
 export const PACKAGE_NAME_REQUIRED = 'Package name is required';
@@ -91,57 +92,87 @@ export const adminPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-// Answers (the screens read these shapes).
-export type TokenPackage = {
-  id: string;
-  name: string;
-  tokenAmount: number;
-  priceInCents: number;
-  isDiscounted: boolean;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+// Answers (the screens read these shapes). Routes declare them as `schema.response`, so Fastify
+// serializes with them and the client imports the same types.
+export const tokenPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tokenAmount: z.number(),
+  priceInCents: z.number(),
+  isDiscounted: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TokenPackage = z.infer<typeof tokenPackageSchema>;
+export const tokenPackageListSchema = z.array(tokenPackageSchema);
+export const tokenPackageResultSchema = z.object({ success: z.boolean(), package: tokenPackageSchema });
 
-export type TransactionView = {
-  id: string;
-  type: (typeof TRANSACTION_TYPES)[number];
-  amount: number;
-  amountInCents: number | null;
-  description: string;
-  createdAt: string;
-  balanceAfter: number;
-  refundOf: string | null;
-};
+export const transactionViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number(),
+  amountInCents: z.number().nullable(),
+  description: z.string(),
+  createdAt: z.string(),
+  balanceAfter: z.number(),
+  refundOf: z.string().nullable(),
+});
+export type TransactionView = z.infer<typeof transactionViewSchema>;
+export const transactionListSchema = z.array(transactionViewSchema);
 /** One page of the billing history as the client keeps it. */
 export type TransactionsPage = { transactions: TransactionView[]; nextCursor: string | null };
-export type TransactionsSummary = { balance: number; totalPurchased: number; totalUsed: number };
+export const transactionsSummarySchema = z.object({ balance: z.number(), totalPurchased: z.number(), totalUsed: z.number() });
+export type TransactionsSummary = z.infer<typeof transactionsSummarySchema>;
 
-export type CreatePaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number; currency: string };
-export type OfflineConfirmResponse = { status: 'succeeded' } | { status: 'requires_payment_method' | 'canceled'; error: string };
+export const createPaymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: z.number(), currency: z.string() });
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+export const offlineConfirmResponseSchema = z.union([
+  z.object({ status: z.literal('succeeded') }),
+  z.object({ status: z.enum(['requires_payment_method', 'canceled']), error: z.string() }),
+]);
+export type OfflineConfirmResponse = z.infer<typeof offlineConfirmResponseSchema>;
+export const purchaseResponseSchema = z.object({
+  transaction: z.object({ id: z.string(), amount: z.number(), type: z.literal('purchase') }),
+  user: publicUserSchema,
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+export const recheckResponseSchema = z.object({
+  checked: z.number(),
+  credited: z.array(z.object({ paymentId: z.string(), paymentIntentId: z.string(), tokens: z.number(), transactionId: z.string() })),
+  user: publicUserSchema,
+});
+export type RecheckResponse = z.infer<typeof recheckResponseSchema>;
 
-export type SaleStatus = 'Completed' | 'Failed' | 'Pending';
-export type SaleView = {
-  id: string;
-  orderId: string;
-  user: { id: string; username: string; email: string };
-  packageName: string;
-  tokenAmount: number;
-  amountInCents: number;
-  currency: string;
-  status: SaleStatus;
-  createdAt: string;
-};
+export const saleStatusSchema = z.enum(['Completed', 'Failed', 'Pending']);
+export type SaleStatus = z.infer<typeof saleStatusSchema>;
+export const saleViewSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+  packageName: z.string(),
+  tokenAmount: z.number(),
+  amountInCents: z.number(),
+  currency: z.string(),
+  status: saleStatusSchema,
+  createdAt: z.string(),
+});
+export type SaleView = z.infer<typeof saleViewSchema>;
+export const salesPageSchema = z.object({ sales: z.array(saleViewSchema), nextCursor: z.string().nullable() });
 
-export type LedgerCheck = {
-  ok: boolean;
-  mismatches: { userId: string; username: string; balance: number; ledgerSum: number }[];
-  checkedAt: string;
-};
+export const ledgerCheckSchema = z.object({
+  ok: z.boolean(),
+  mismatches: z.array(z.object({ userId: z.string(), username: z.string(), balance: z.number(), ledgerSum: z.number() })),
+  checkedAt: z.string(),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
 
-export type ReferralOverview = {
-  code: string;
-  link: string;
-  invited: { username: string; status: 'pending' | 'granted'; bonusTokens: number; createdAt: string }[];
-  bonusEarned: number;
-};
+export const referralOverviewSchema = z.object({
+  code: z.string(),
+  link: z.string(),
+  invited: z.array(
+    z.object({ username: z.string(), status: z.enum(['pending', 'granted']), bonusTokens: z.number(), createdAt: z.string() }),
+  ),
+  bonusEarned: z.number(),
+});
+export type ReferralOverview = z.infer<typeof referralOverviewSchema>;

@@ -1,20 +1,27 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORDS_DONT_MATCH, strongPasswordSchema, usernameSchema } from './auth';
 
-export type PublicUser = {
-  id: string;
-  username: string;
-  email: string;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  tokenBalance: number;
-  avatarUrl: string | null;
-  enableNSFW: boolean;
-  enableNsfw: boolean;
-  status: 'active' | 'suspended';
-  referralCode: string;
-  createdAt: string;
-};
+export const publicUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  tokenBalance: z.number(),
+  avatarUrl: z.string().nullable(),
+  enableNSFW: z.boolean(),
+  enableNsfw: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+  referralCode: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+/** The session's user (login, register, GET /api/auth/user). */
+export const userEnvelopeSchema = z.object({ user: publicUserSchema });
+export const profileResultSchema = z.object({ success: z.boolean(), username: z.string(), email: z.string(), user: publicUserSchema });
+export const userResultSchema = z.object({ success: z.boolean(), user: publicUserSchema });
+/** The user is sent only when the link was opened in that user's own session. */
+export const verifyEmailResultSchema = z.object({ success: z.boolean(), user: publicUserSchema.optional() });
 
 export const profileSchema = z.object({ username: usernameSchema, email: emailSchema });
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '../../../shared/schemas/admin';
 import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { referralCode } from '../../lib/crypto';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
 import { createAuthRepository } from '../auth/auth.repository';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createAdminRepository } from './admin.repository';
@@ -51,10 +51,8 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
 
   return {
     async list(search: string | undefined, limit: number, cursor: string | undefined) {
-      const rows = await usersRepo.search(search || undefined, limit + 1, decodeCursor(cursor));
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { users: page.map(toAdminUser), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.id) : null };
+      const page = await readPage((n, after) => usersRepo.search(search || undefined, n, after), { limit, cursor, cursorOf: (u) => ({ ts: u.cursorTs, id: u.id }) });
+      return { users: page.items.map(toAdminUser), nextCursor: page.nextCursor };
     },
 
     async create(admin: UserRow, input: { username: string; email: string; password: string; isAdmin: boolean; tokenBalance: number }) {

@@ -27,6 +27,10 @@ export function createAuthRepository(db: DbOrTx) {
     async deleteExpiredSessions() {
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     },
+    /** Rate-limit windows that started before `before` (maintenance); a live window is never older. */
+    async deleteStaleRateLimits(before: Date) {
+      await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+    },
     async createToken(values: typeof authTokens.$inferInsert) {
       await db.insert(authTokens).values(values);
     },

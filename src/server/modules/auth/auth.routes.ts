@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successSchema } from '../../../shared/schemas/common';
+import { changePasswordSchema, userEnvelopeSchema, verifyEmailResultSchema } from '../../../shared/schemas/user';
 import {
+  forgotPasswordResultSchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resendVerificationResultSchema,
   resetPasswordTokenSchema,
   verifyEmailSchema,
 } from '../../../shared/schemas/auth';
@@ -16,45 +20,52 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
   const { deps, auth } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/auth/user', async (request) => ({ user: toPublicUser(requireUser(request)) }));
+  r.get('/api/auth/user', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => ({ user: toPublicUser(requireUser(request)) }));
 
-  r.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  r.post('/api/auth/login', { schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } }, async (request, reply) => {
     if (request.sessionId) await auth.logout(request.sessionId);
     const { user, token } = await auth.login(request.body.username, request.body.password, request.ip);
     setSessionCookie(reply, deps.config, token);
     return { user: toPublicUser(user) };
   });
 
-  r.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
+  r.post('/api/auth/register', { schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } }, async (request, reply) => {
     if (request.sessionId) await auth.logout(request.sessionId);
     const { user, token } = await auth.register(request.body, request.ip);
     setSessionCookie(reply, deps.config, token);
     return reply.status(201).send({ user: toPublicUser(user) });
   });
 
-  r.post('/api/auth/logout', async (request, reply) => {
+  r.post('/api/auth/logout', { schema: { response: { 200: successSchema } } }, async (request, reply) => {
     if (request.sessionId) await auth.logout(request.sessionId);
     clearSessionCookie(reply, deps.config);
     return { success: true };
   });
 
-  r.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
+  r.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: forgotPasswordResultSchema } } }, async (request) => {
     await auth.forgotPassword(request.body.usernameOrEmail, request.ip);
     return { success: true, message: "If an account matches, we've sent a link to reset the password." };
   });
 
-  r.post('/api/auth/reset-password-token', { schema: { body: resetPasswordTokenSchema } }, async (request) => {
+  r.post('/api/auth/reset-password-token', { schema: { body: resetPasswordTokenSchema, response: { 200: successSchema } } }, async (request) => {
     await auth.resetPasswordWithToken(request.body.token, request.body.newPassword);
     return { success: true };
   });
 
-  r.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
+  r.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } } }, async (request) => {
     const user = await auth.verifyEmail(request.body.token);
     return { success: true, user: request.user?.id === user.id ? toPublicUser(user) : undefined };
   });
 
-  r.post('/api/auth/resend-verification', async (request) => {
+  r.post('/api/auth/resend-verification', { schema: { response: { 200: resendVerificationResultSchema } } }, async (request) => {
     const sent = await auth.resendVerification(requireUser(request));
     return { success: true, sent };
+  });
+
+  // Lives under /api/user/ (the account screen) but is a credential change, so auth owns it.
+  r.post('/api/user/change-password', { schema: { body: changePasswordSchema, response: { 200: successSchema } } }, async (request) => {
+    const user = requireUser(request);
+    await auth.changePassword(user, request.sessionId!, request.body.currentPassword, request.body.newPassword);
+    return { success: true };
   });
 }

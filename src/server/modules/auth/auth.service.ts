@@ -10,7 +10,7 @@ import { grantReferralBonuses } from '../referrals/referrals.service';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createAuthRepository } from './auth.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 export const SESSION_DAYS = 30;
 const DAY = 86_400_000;

@@ -6,7 +6,7 @@ import { applyLedgerEntry } from '../tokens/ledger.service';
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toTrainingStatus } from './training-status';
-import { createUploadLogsRepository, runQueuedJobNow } from './upload-logs.repository';
+import { createUploadLogsRepository } from './upload-logs.repository';
 import {
   ACTIVE_STATUSES,
   JOB_TRAINING,
@@ -228,8 +228,7 @@ export function createTrainingService(deps: AppDeps) {
     async trainingEvent(trainingId: string) {
       const model = await repo.byTrainingId(trainingId);
       if (model?.status === 'training') {
-        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
-        deps.queue.kick();
+        await deps.queue.runNow(trainingKey(model.id, model.trainingAttempt));
       }
     },
 
@@ -242,8 +241,7 @@ export function createTrainingService(deps: AppDeps) {
 
     /** Manual refresh: poll the pipeline now instead of at its next scheduled step. */
     async nudge(model: ModelRow) {
-      if (model.status === 'training')
-        await runQueuedJobNow(deps.db, trainingKey(model.id, model.trainingAttempt));
+      if (model.status === 'training') await deps.queue.runNow(trainingKey(model.id, model.trainingAttempt));
       deps.queue.kick();
     },
   };

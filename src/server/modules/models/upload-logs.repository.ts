@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { jobs, models, uploadLogs, users } from '../../db/schema/index';
+import { models, uploadLogs, users } from '../../db/schema/index';
 import type { UploadStatus } from '../../../shared/constants';
 import { escapeLike } from './models.repository';
 
@@ -91,12 +91,4 @@ export function createUploadLogsRepository(db: DbOrTx) {
       return stats;
     },
   };
-}
-
-/** Makes a queued job with this singleton key run now (a webhook hint or a manual refresh). */
-export async function runQueuedJobNow(db: DbOrTx, singletonKey: string) {
-  await db
-    .update(jobs)
-    .set({ runAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, 'queued')));
 }

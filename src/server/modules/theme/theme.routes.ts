@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { themeUpdateSchema } from '../../../shared/schemas/theme';
+import { themeResponseSchema, themeUpdateSchema } from '../../../shared/schemas/theme';
 import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
 import { requireAdmin } from '../../http/session';
@@ -10,10 +10,10 @@ export async function themeRoutes(app: FastifyInstance, opts: { deps: AppDeps })
   const r = app.withTypeProvider<ZodTypeProvider>();
   const theme = createThemeService(opts.deps.db);
 
-  r.get('/api/theme', async () => themeResponse(await theme.get()));
+  r.get('/api/theme', { schema: { response: { 200: themeResponseSchema } } }, async () => themeResponse(await theme.get()));
 
   // DECISIONS 2: one site theme; only admins change it.
-  r.post('/api/theme/update', { ...adminOnly, schema: { body: themeUpdateSchema } }, async (request) => {
+  r.post('/api/theme/update', { ...adminOnly, schema: { body: themeUpdateSchema, response: { 200: themeResponseSchema } } }, async (request) => {
     const admin = requireAdmin(request);
     return themeResponse(await theme.update(request.body, admin.id));
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { ledgerMismatches } from './ledger.service';
+import { JOB_PAYMENTS_RECONCILE } from './payments.jobs';
 import { createPaymentsService } from './payments.service';
 
 let h: Harness;
@@ -87,7 +88,7 @@ describe('payments reconciler', () => {
     const lost = await checkout(c);
     await paidAndForgotten(lost);
     await age(lost, 30);
-    await h.deps.queue.enqueue('payments-reconcile', {}, { singletonKey: 'payments-reconcile' });
+    await h.deps.queue.enqueue(JOB_PAYMENTS_RECONCILE, {}, { singletonKey: JOB_PAYMENTS_RECONCILE });
     await expect.poll(() => balanceOf(me.id), { timeout: 10_000, interval: 100 }).toBe(550);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createPaymentIntentSchema, offlineConfirmSchema, purchaseTokensSchema } from '../../../shared/schemas/tokens';
+import {
+  createPaymentIntentResponseSchema,
+  createPaymentIntentSchema,
+  offlineConfirmResponseSchema,
+  offlineConfirmSchema,
+  purchaseResponseSchema,
+  purchaseTokensSchema,
+  recheckResponseSchema,
+} from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { sendError } from '../../http/error-handler';
 import { requireUser } from '../../http/session';
@@ -13,22 +21,22 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const engine = opts.deps.engines.payments;
   const payments = opts.payments ?? createPaymentsService(opts.deps, engine);
 
-  r.post('/api/create-payment-intent', { schema: { body: createPaymentIntentSchema } }, async (request) => {
+  r.post('/api/create-payment-intent', { schema: { body: createPaymentIntentSchema, response: { 200: createPaymentIntentResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return payments.createIntent(user, request.body.packageId);
   });
 
-  r.post('/api/purchase-tokens', { schema: { body: purchaseTokensSchema } }, async (request) => {
+  r.post('/api/purchase-tokens', { schema: { body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return payments.purchase(user, request.body);
   });
 
-  r.post('/api/payments/offline/confirm', { schema: { body: offlineConfirmSchema } }, async (request) => {
+  r.post('/api/payments/offline/confirm', { schema: { body: offlineConfirmSchema, response: { 200: offlineConfirmResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return payments.confirmOffline(user, request.body);
   });
 
-  r.post('/api/payments/recheck', async (request) => {
+  r.post('/api/payments/recheck', { schema: { response: { 200: recheckResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return payments.recheck(user);
   });

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { randomToken, referralCode } from '../../lib/crypto';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { createUsersRepository } from './users.repository';
 
 /**

@@ -2,10 +2,15 @@ import type { ProfileInput } from '../../../shared/schemas/user';
 import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import type { AuthService } from '../auth/auth.service';
 import { createUsersRepository, type UserRow } from './users.repository';
 
-export function createUsersService(deps: Pick<AppDeps, 'db'>, auth: AuthService) {
+/**
+ * What happens when a user changes their e-mail (auth sends a new verification mail). Passed in by
+ * app.ts so users/ never imports auth/ — auth builds on users, not the other way round.
+ */
+export type OnEmailChanged = (user: UserRow) => Promise<void>;
+
+export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: OnEmailChanged) {
   const repo = createUsersRepository(deps.db);
   return {
     async updateProfile(user: UserRow, input: ProfileInput) {
@@ -28,7 +33,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, auth: AuthService)
         if (isUniqueViolation(err)) throw new AppError(409, 'ALREADY_EXISTS', 'Username or email is already taken');
         throw err;
       }
-      if (emailChanged && updated) await auth.sendVerification(updated);
+      if (emailChanged && updated) await onEmailChanged(updated);
       return updated!;
     },
     async setNsfw(user: UserRow, enable: boolean) {

@@ -3,6 +3,7 @@ import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schema
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
 import type { PresetStyle } from '@shared/schemas/styles';
+import type { LedgerCheck as SharedLedgerCheck, SaleView, TokenPackage as SharedTokenPackage } from '@shared/schemas/tokens';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { modelKeys, styleKeys, tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
@@ -10,19 +11,9 @@ import { modelKeys, styleKeys, tokenPackageKeys, transactionKeys } from '@web/li
 // ---- shapes served by other modules (issue #6 pins them) ----
 export type AdminModel = SharedAdminModel;
 export type TrainingStatus = { progress: number | null; logs: string | null; cancelUrl?: string | null; status?: string };
-export type TokenPackage = { id: string; name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean };
-export type Sale = {
-  id: string;
-  orderId: string;
-  user: { id: string; username: string; email: string } | null;
-  packageName: string;
-  tokenAmount: number;
-  amountInCents: number;
-  currency: string;
-  status: 'Completed' | 'Failed' | 'Pending';
-  createdAt: string;
-};
-export type LedgerCheck = { ok: boolean; mismatches: number | unknown[]; checkedAt: string };
+export type TokenPackage = SharedTokenPackage;
+export type Sale = SaleView;
+export type LedgerCheck = SharedLedgerCheck;
 
 /** Keys are the URLs the default query function fetches (src/web/lib/api.ts); a bare one is a prefix. */
 export const adminKeys = {

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
-import type { TransactionsPage, TransactionView, TransactionsSummary } from '@shared/schemas/tokens';
-import type { PublicUser } from '@shared/schemas/user';
+import type { RecheckResponse, TransactionsPage, TransactionView, TransactionsSummary } from '@shared/schemas/tokens';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { transactionKeys } from '@web/lib/query-keys';
@@ -32,11 +31,7 @@ export function useTransactionsSummary() {
   return useQuery<TransactionsSummary>({ queryKey: transactionKeys.summary, staleTime: 0 });
 }
 
-export type RecheckResult = {
-  checked: number;
-  credited: { paymentId: string; paymentIntentId: string; tokens: number; transactionId: string }[];
-  user: PublicUser;
-};
+export type RecheckResult = RecheckResponse;
 
 /** "Payment received but no tokens?": the server re-reads recent payments from the provider. */
 export function useRecheckPayments() {

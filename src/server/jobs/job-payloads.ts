@@ -1,0 +1,17 @@
+/** Job names follow `<domain>.<action>`; the map below does not compile with any other name. */
+type JobName = `${string}.${string}`;
+type Checked<T extends Record<JobName, object>> = T;
+
+/**
+ * Every durable job: its name and the payload it carries. The queue types `define` and `enqueue` by
+ * this map, so an enqueue with a wrong name or payload does not compile; each job's zod schema sits
+ * next to its handler and must parse to the type given here (checked where it is defined).
+ */
+export type JobPayloads = Checked<{
+  'system.maintenance': Record<string, never>;
+  'payments.reconcile': Record<string, never>;
+  'generation.render': { generationId: string };
+  'training.run': { modelId: string; attempt: number };
+  'hosting.upload': { modelId: string; logId: string };
+  'models.watchdog': Record<string, unknown>;
+}>;
