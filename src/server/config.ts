@@ -25,7 +25,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  // DECISIONS 9: the same rule as registration, or the created admin could never log in.
+  // docs/product/decisions.md §9: the same rule as registration, or the created admin could never log in.
   ADMIN_USERNAME: optional.pipe(
     z
       .string()

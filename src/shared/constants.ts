@@ -1,4 +1,4 @@
-// Business constants from the spec and DECISIONS.md; the server and the screens both read these.
+// Business constants from the spec and docs/product/decisions.md; the server and the screens both read these.
 export const TRAINING_COST = 150;
 export const MIN_TRAINING_IMAGES = 5;
 export const MAX_MODEL_IMAGES = 20;

@@ -1,4 +1,4 @@
-// Training progress from vendor-style tqdm logs (providers.md A.8), shared by the server and the screens.
+// Training progress from vendor-style tqdm logs (docs/vendors/providers.md A.8), shared by the server and the screens.
 
 const BAR_RE = /(\d{1,3})%\|[^|\r\n]*\|\s*(\d+)\/(\d+)/g;
 

@@ -28,7 +28,7 @@ describe('generating images in the browser', () => {
     await page.goto(`${server.url}/generate`);
     await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
 
-    // DECISIONS 10: Square with HD on (1024×1024), 4 images; FLUX.1 Dev costs 15 → 15 × 2 × 4 = 120
+    // docs/product/decisions.md §10: Square with HD on (1024×1024), 4 images; FLUX.1 Dev costs 15 → 15 × 2 × 4 = 120
     await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('120 tokens');
     expect(await page.getByRole('radio', { name: /Square/ }).getAttribute('aria-checked')).toBe('true');
     expect(

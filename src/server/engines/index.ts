@@ -10,7 +10,7 @@ export type EngineNames = {
   storage: 'local' | 's3';
 };
 
-// A vendor adapter is used when its keys are set; otherwise the offline engine (INTERFACES.md).
+// A vendor adapter is used when its keys are set; otherwise the offline engine (docs/product/interfaces.md).
 export function engineNames(config: Config): EngineNames {
   return {
     training: config.replicate ? 'replicate' : 'offline',

@@ -3,7 +3,7 @@ import { sendError } from './error-handler';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-// INTERFACES.md "Pinned details": cookie-authenticated writes must come from our own origin.
+// docs/product/interfaces.md "Pinned details": cookie-authenticated writes must come from our own origin.
 // Requests with neither Origin nor Referer (non-browser clients) pass; webhooks carry no cookie.
 export function registerCsrf(app: FastifyInstance, opts: { publicUrl: string; cookieName: string }) {
   const allowed = new Set([new URL(opts.publicUrl).origin]);

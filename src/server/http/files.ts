@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import { notFound } from '../lib/errors';
 import { ownerOfKey } from '../storage/storage';
 
-// DECISIONS 6: stored files go only to whoever may read them (session-checked or signed URL).
+// docs/product/decisions.md §6: stored files go only to whoever may read them (session-checked or signed URL).
 export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   app.get('/files/*', async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/error-codes';
 
-// One typed error for the whole server; the error handler turns it into the INTERFACES.md body.
+// One typed error for the whole server; the error handler turns it into the docs/product/interfaces.md body.
 export class AppError extends Error {
   constructor(
     public readonly status: number,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorSchema } from './common';
 import { emailSchema, PASSWORD_MIN_6, usernameSchema } from './auth';
 
-// Spec part 2 §5 (admin user forms) and DECISIONS 9 / 15.
+// Spec part 2 §5 (admin user forms) and docs/product/decisions.md §9 / 15.
 export const INVALID_NUMBER = 'Please enter a valid number';
 export const MAX_ADMIN_BALANCE = 1_000_000_000;
 

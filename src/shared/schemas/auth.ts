@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec part 1 §5 and DECISIONS 9 / 18: every message is the spec's own text.
+// Spec part 1 §5 and docs/product/decisions.md §9 / 18: every message is the spec's own text.
 export const USERNAME_MIN = 'Username must be at least 3 characters';
 export const USERNAME_CHARS = 'Username can only contain letters, numbers, and underscores';
 export const USERNAME_MAX = 'Username must be at most 32 characters';

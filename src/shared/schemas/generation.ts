@@ -39,7 +39,7 @@ export const dimensionSchema = (label: 'Width' | 'Height') =>
 const optionalId = (what: string) => z.uuid(`Invalid ${what}`).nullable().optional();
 
 /**
- * POST /api/generate-image. DECISIONS 5: the client never says where an image is, so `imageUrl` and
+ * POST /api/generate-image. docs/product/decisions.md §5: the client never says where an image is, so `imageUrl` and
  * `isAdditionalImage` (the old "save an additional image" call) are refused.
  */
 export const generateImageSchema = z

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { DEFAULT_LORA_WEIGHT, DEFAULT_STYLE_COST, MAX_STYLE_LORAS } from '../constants';
 
-// Spec part 2 §2 / §5 and DECISIONS 8: every message is the spec's own text.
+// Spec part 2 §2 / §5 and docs/product/decisions.md §8: every message is the spec's own text.
 export const STYLE_NAME_MIN = 'Name must be at least 2 characters';
 export const STYLE_DESCRIPTION_MIN = 'Description must be at least 5 characters';
 export const STYLE_COST_NEGATIVE = 'Token cost cannot be negative';
 export const STYLE_PROMPT_OR_LORA = 'Either a prompt or at least one LoRA model must be provided';
-/** DECISIONS 8: a prompt given but shorter than 5 characters (with no LoRA) is too short, not missing. */
+/** docs/product/decisions.md §8: a prompt given but shorter than 5 characters (with no LoRA) is too short, not missing. */
 export const STYLE_PROMPT_TOO_SHORT = 'Prompt must be at least 5 characters (or add a LoRA model)';
 export const STYLE_MAX_LORAS = 'Maximum of 2 LoRA models allowed per preset style.';
 export const STYLE_MAX_COST = 100_000;
-// Runware accepts LoRA weights from -4 to 4 (providers.md B); the form's 0.1-1.0 is only a hint.
+// Runware accepts LoRA weights from -4 to 4 (docs/vendors/providers.md B); the form's 0.1-1.0 is only a hint.
 export const LORA_WEIGHT_MIN = -4;
 export const LORA_WEIGHT_MAX = 4;
 
 const WEIGHT_MESSAGE = `Weight must be a number between ${LORA_WEIGHT_MIN} and ${LORA_WEIGHT_MAX}`;
 
-// Weight arrives as text (the form's input) or a number; it is stored as a number (INTERFACES.md).
+// Weight arrives as text (the form's input) or a number; it is stored as a number (docs/product/interfaces.md).
 export const loraWeightSchema = z
   .union([z.number({ error: WEIGHT_MESSAGE }), z.string({ error: WEIGHT_MESSAGE })])
   .transform((v, ctx) => {
@@ -44,7 +44,7 @@ export const previewImageUrlSchema = z
   .transform((v) => (v ? v : null));
 
 // An emptied Token Cost field is an error, not a silent 0 (coercion alone turns "" into 0); an omitted
-// tokenCost still means 50 (INTERFACES "Preset styles").
+// tokenCost still means 50 (docs/product/interfaces.md "Preset styles").
 const costSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? Number.NaN : v),
   z.coerce
@@ -56,7 +56,7 @@ const costSchema = z.preprocess(
 
 /**
  * The style form and POST/PUT /api/preset-styles. On submit, entries without an id are dropped and a
- * legacy single LoRA (loraModelId/loraWeight/loraTriggerWord) becomes a one-entry list (spec part 2 §5).
+ * legacy single LoRA (loraModelId/loraWeight/loraTriggerWord) becomes a one-entry list (docs/product/spec-part-2.md §5).
  */
 const hasLora = (v: { loraModels: { id: string }[]; loraModelId?: string | null }) =>
   v.loraModels.some((l) => l.id !== '') || Boolean(v.loraModelId);
@@ -77,7 +77,7 @@ export const presetStyleSchema = z
     isNSFW: z.boolean({ error: 'isNSFW must be true or false' }).optional(),
     isNsfw: z.boolean({ error: 'isNsfw must be true or false' }).optional(),
   })
-  // DECISIONS 8: a prompt of 5+ characters, or at least one LoRA entry with an id. `when` lets this
+  // docs/product/decisions.md §8: a prompt of 5+ characters, or at least one LoRA entry with an id. `when` lets this
   // message appear together with the other fields' messages instead of only after they are fixed.
   .refine((v) => v.prompt.length > 0 || hasLora(v), {
     path: ['prompt'],

@@ -48,7 +48,7 @@ const paymentIntentIdSchema = z
 export const createPaymentIntentSchema = z.object({ packageId: packageIdSchema });
 export const purchaseTokensSchema = z.object({ packageId: packageIdSchema.optional(), paymentIntentId: paymentIntentIdSchema });
 
-// DECISIONS 27: the offline checkout's card form.
+// docs/product/decisions.md §27: the offline checkout's card form.
 export const CARD_NUMBER_INVALID = 'Please enter a valid card number';
 export const EXPIRY_INVALID = 'Please enter the expiry as MM/YY';
 export const EXPIRY_PAST = 'This card has expired';

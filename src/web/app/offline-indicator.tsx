@@ -2,7 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { offlineEngines, useAppConfig } from '@web/lib/app-config';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 
-/** ARCHITECTURE: screens say plainly when an offline engine stands in for a vendor. */
+/** docs/product/architecture.md: screens say plainly when an offline engine stands in for a vendor. */
 export function useOfflineSummary(): { short: string; detail: string } | null {
   const { data } = useAppConfig();
   const engines = offlineEngines(data);

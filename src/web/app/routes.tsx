@@ -134,7 +134,7 @@ export const appRoutes: AppRoute[] = [
     guard: 'user',
     lazy: () => import('@web/features/support/support-page').then((m) => m.SupportPage),
   },
-  // /admin itself shows "Access Denied" to non-admins (spec part 2 §2), so it only needs a user.
+  // /admin itself shows "Access Denied" to non-admins (docs/product/spec-part-2.md §2), so it only needs a user.
   {
     path: '/admin',
     guard: 'user',
@@ -162,7 +162,7 @@ export const appRoutes: AppRoute[] = [
   },
 ];
 
-/** The catch-all 404 page (spec part 1 §2), inside the shell. */
+/** The catch-all 404 page (docs/product/spec-part-1.md §2), inside the shell. */
 export const notFoundRoute: AppRoute = {
   path: '*',
   guard: 'public',

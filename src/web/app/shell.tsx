@@ -72,7 +72,7 @@ function TokenBalance({ user, className }: { user: PublicUser; className?: strin
   );
 }
 
-/** Phones: the balance stays in the top bar (spec part 1 §2), compact and linking to Top up. */
+/** Phones: the balance stays in the top bar (docs/product/spec-part-1.md §2), compact and linking to Top up. */
 function CompactTokenBalance({ user }: { user: PublicUser }) {
   return (
     <Link

@@ -1,6 +1,6 @@
 import { initials } from '@web/lib/format';
 
-/** A model's preview image, or the first two letters of its name (spec part 1 §2: dashboard and My Models). */
+/** A model's preview image, or the first two letters of its name (docs/product/spec-part-1.md §2: dashboard and My Models). */
 export function ModelThumbnail({
   name,
   previewImageUrl,

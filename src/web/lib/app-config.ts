@@ -23,7 +23,7 @@ const ENGINE_LABELS: Record<EngineName, string> = {
   storage: 'storage',
 };
 
-/** Engines running on the built-in stand-ins (ARCHITECTURE: screens say so plainly). */
+/** Engines running on the built-in stand-ins (docs/product/architecture.md: screens say so plainly). */
 export function offlineEngines(config: AppConfig | undefined): string[] {
   if (!config?.engines) return [];
   return (Object.entries(config.engines) as [EngineName, string][])

@@ -1,4 +1,4 @@
-// INTERFACES: the landing page keeps ?ref=CODE and the register form sends it, even when the
+// docs/product/interfaces.md: the landing page keeps ?ref=CODE and the register form sends it, even when the
 // visitor wanders around (or closes the tab) before signing up.
 const KEY = 'referralCode';
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;

@@ -10,7 +10,7 @@ export type SessionData = { user: PublicUser } | null;
 
 const sessionQueryFn = queryFnReturningNullOn401<{ user: PublicUser }>();
 
-/** GET /api/auth/user; a 401 (or any failure) reads as "no user" (spec part 1 §7/§8). */
+/** GET /api/auth/user; a 401 (or any failure) reads as "no user" (docs/product/spec-part-1.md §7/§8). */
 export function useUser() {
   const query = useQuery<SessionData>({
     queryKey: USER_QUERY_KEY,

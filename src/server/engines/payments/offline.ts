@@ -8,7 +8,7 @@ import type { CreatedIntent, PaymentIntent, PaymentsEngine } from './payments';
 
 type CardOutcome = { ok: true } | { ok: false; error: string };
 
-// Stripe's documented test cards (providers.md C.6) and the texts Stripe shows for them.
+// Stripe's documented test cards (docs/vendors/providers.md C.6) and the texts Stripe shows for them.
 const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': { ok: true },
   '5555555555554444': { ok: true },

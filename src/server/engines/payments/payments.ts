@@ -1,6 +1,6 @@
 // The payment provider seen by the app: Stripe's PaymentIntents model, reduced to what we use.
 // Both engines (offline, stripe) answer with the provider's own record; money moves only after
-// the tokens service has read that record (DECISIONS 4).
+// the tokens service has read that record (docs/product/decisions.md §4).
 
 import { EngineError } from '../engine-error';
 

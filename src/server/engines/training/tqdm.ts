@@ -1,4 +1,4 @@
-// Renders a tqdm progress line in the format Replicate's flux trainer prints (providers.md A.8).
+// Renders a tqdm progress line in the format Replicate's flux trainer prints (docs/vendors/providers.md A.8).
 
 const PARTIAL = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 

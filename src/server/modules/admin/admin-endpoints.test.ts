@@ -9,13 +9,13 @@ import { createHarness, type Client, type Harness } from '../../test/harness';
 import { parseRouteTree } from '../../test/route-table';
 
 /**
- * DECISIONS 1: every admin endpoint answers 401 to a guest and 403 to a user — and changes nothing —
+ * docs/product/decisions.md §1: every admin endpoint answers 401 to a guest and 403 to a user — and changes nothing —
  * and works for an admin. The endpoints are read from the app's own route table: everything under
  * /api/admin plus the admin-only routes elsewhere (ADMIN_ELSEWHERE). An admin route without a request
  * fixture below fails the test, so a new endpoint cannot slip past it.
  */
 
-// Admin-only routes outside /api/admin (spec part 2 §6–7, DECISIONS 2, 12).
+// Admin-only routes outside /api/admin (docs/product/spec-part-2.md §6–7, docs/product/decisions.md §2, §12).
 const ADMIN_ELSEWHERE = [
   'POST /api/auth/reset-password',
   'POST /api/theme/update',
@@ -197,7 +197,7 @@ describe('every admin endpoint', () => {
     expect((await user.get('/api/auth/user')).json().user).toMatchObject({ username: 'walk_user', isAdmin: false });
   });
 
-  // DECISIONS 1: who is calling is checked before the request is validated, so a malformed request
+  // docs/product/decisions.md §1: who is calling is checked before the request is validated, so a malformed request
   // still reads 401/403 and never a 400 that describes the admin endpoint's schema.
   it('answers 401/403 before validating a malformed request', async () => {
     const results: string[] = [];

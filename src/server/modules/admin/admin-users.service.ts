@@ -91,7 +91,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       }
     },
 
-    /** Sets the balance to a value by writing one ledger row of the difference (ARCHITECTURE "Money"). */
+    /** Sets the balance to a value by writing one ledger row of the difference (docs/product/architecture.md "Money"). */
     async setBalance(admin: UserRow, userId: string, tokenBalance: number) {
       return db.transaction(async (tx) => {
         const user = await createAdminRepository(tx).lockUser(userId);
@@ -124,7 +124,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       return toAdminUser(user);
     },
 
-    /** DECISIONS 15 / INTERFACES "Suspended users": suspending ends every session of that user. */
+    /** docs/product/decisions.md §15 / docs/product/interfaces.md "Suspended users": suspending ends every session of that user. */
     async setStatus(admin: UserRow, userId: string, status: 'active' | 'suspended') {
       if (userId === admin.id && status === 'suspended') throw conflict('You cannot suspend your own account', 'CANNOT_CHANGE_SELF');
       await byIdOr404(userId);

@@ -10,7 +10,7 @@ import { createOutboxService } from '../mail/outbox.service';
 export async function outboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const outbox = createOutboxService(opts.deps.db);
-  // INTERFACES: "the outbox mailer's messages, newest first" — the body is that list itself. Older pages
+  // docs/product/interfaces.md: "the outbox mailer's messages, newest first" — the body is that list itself. Older pages
   // are reached with ?cursor=, whose next value travels in the X-Next-Cursor header.
   r.get('/api/admin/outbox', { schema: { querystring: z.object({ cursor: cursorSchema, limit: z.coerce.number().int().min(1).max(500).default(50) }), response: { 200: outboxListSchema } } }, async (request, reply) => {
     requireAdmin(request);

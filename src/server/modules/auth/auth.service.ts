@@ -155,7 +155,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       const row = await auth.consumeToken(sha256(token), 'reset_password');
       if (!row) throw new AppError(400, 'INVALID_TOKEN', 'This reset link is invalid or has expired.', { token: 'This reset link is invalid or has expired.' });
       await usersRepo.update(row.userId, { passwordHash });
-      // DECISIONS 18: a reset ends every other session
+      // docs/product/decisions.md §18: a reset ends every other session
       await auth.deleteUserSessions(row.userId);
     },
 

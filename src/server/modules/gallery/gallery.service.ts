@@ -72,7 +72,7 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
 
     count: () => repo.count(),
 
-    /** Deletes the owner's image and its files; anyone else's id reads as 404 (DECISIONS 1). */
+    /** Deletes the owner's image and its files; anyone else's id reads as 404 (docs/product/decisions.md §1). */
     async remove(user: UserRow, id: string) {
       const row = await repo.delete(id, user.id);
       if (!row) throw notFound('Image not found');

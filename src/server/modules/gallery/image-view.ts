@@ -6,7 +6,7 @@ import { generatedImageKeys } from '../../storage/keys';
 export type Viewer = { id: string; isAdmin: boolean; enableNsfw: boolean };
 
 /**
- * DECISIONS 23: a viewer without NSFW enabled gets only the blurred picture of an NSFW image (grid,
+ * docs/product/decisions.md §23: a viewer without NSFW enabled gets only the blurred picture of an NSFW image (grid,
  * preview and download alike), so there is nothing to reveal. Admins moderate and see originals.
  */
 export function toImageView(row: ImageWithNames, viewer: Viewer, opts: { withOwner?: boolean } = {}): GeneratedImageView {

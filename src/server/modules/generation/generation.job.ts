@@ -105,7 +105,7 @@ async function storeImage(deps: Pick<AppDeps, 'storage'>, userId: string, imageI
 
 /**
  * Settles a generation once: the status, and a refund of every image that was not delivered
- * (DECISIONS 24). Safe to call again; the row lock and the refund's idempotency key see to that.
+ * (docs/product/decisions.md §24). Safe to call again; the row lock and the refund's idempotency key see to that.
  */
 export async function settleGeneration(deps: Pick<AppDeps, 'db'>, generationId: string, error: string | null) {
   await deps.db.transaction(async (tx) => {

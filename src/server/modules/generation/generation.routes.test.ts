@@ -202,7 +202,7 @@ describe('POST /api/generate-image', () => {
     expect(nsfw.json()).toMatchObject({ isNSFW: true });
     const original = nsfw.json().images[0];
     expect(original.imageUrl).toMatch(/\.jpg$/);
-    // DECISIONS 23: once NSFW is off, only the blurred picture is handed out
+    // docs/product/decisions.md §23: once NSFW is off, only the blurred picture is handed out
     await c.post('/api/user/nsfw-settings', { enableNSFW: false });
     const list = (await c.get('/api/generated-images')).json().images;
     const hidden = list.find((i: { id: string }) => i.id === original.id);

@@ -49,7 +49,7 @@ export function createGenerationService(deps: AppDeps) {
     if (input.styleId) {
       const row = await repo.style(input.styleId);
       if (!row || (!row.isActive && !user.isAdmin)) throw notFound('Style not found');
-      // DECISIONS 23: NSFW styles only for users who enabled NSFW content
+      // docs/product/decisions.md §23: NSFW styles only for users who enabled NSFW content
       if (row.isNsfw && !user.enableNsfw) throw forbidden('Enable NSFW content in Settings to use this style.', 'NSFW_DISABLED');
       style = {
         id: row.id,
@@ -83,7 +83,7 @@ export function createGenerationService(deps: AppDeps) {
 
     const perImage = costPerImage({ baseModelCost: base.tokenCost, styleCost, hdEnabled: input.hdEnabled, width: input.width, height: input.height });
     const total = totalCost({ baseModelCost: base.tokenCost, styleCost, hdEnabled: input.hdEnabled, width: input.width, height: input.height, count: input.count });
-    // DECISIONS 3: never charge more (or other) than the screen showed
+    // docs/product/decisions.md §3: never charge more (or other) than the screen showed
     if (input.calculatedTokenCost !== undefined && input.calculatedTokenCost !== total) {
       throw conflict(`The price has changed: ${input.count} image(s) now cost ${total} tokens. Please review and try again.`, 'STALE_COST', {
         tokenCost: total,

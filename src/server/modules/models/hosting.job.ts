@@ -59,7 +59,7 @@ export function defineHostingJob(deps: AppDeps) {
     return true;
   }
 
-  // One series of host uploads: submit, poll, retry with backoff up to 5 times (DECISIONS 12).
+  // One series of host uploads: submit, poll, retry with backoff up to 5 times (docs/product/decisions.md §12).
   deps.queue.define({
     name: JOB_HOSTING,
     schema: z.object({ modelId: z.uuid(), logId: z.uuid() }),

@@ -14,7 +14,7 @@ import { trainingPhotoKeys } from '../../storage/keys';
 const UPLOADABLE = ['pending', 'uploaded'] as const;
 const tooMany = () => badRequest(TOO_MANY_IMAGES, { images: TOO_MANY_IMAGES }, 'TOO_MANY_IMAGES');
 
-/** A non-word token the trainer ties to the person (providers.md A.4 "use a non-word token"). */
+/** A non-word token the trainer ties to the person (docs/vendors/providers.md A.4 "use a non-word token"). */
 function newTriggerWord() {
   const letters = 'BCDFGHJKLMNPQRSTVWXZ';
   const bytes = randomBytes(5);

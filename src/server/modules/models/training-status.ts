@@ -35,7 +35,7 @@ function phaseCompleted(m: ModelRow): number {
   }
 }
 
-/** GET /api/models/:id/training-status (spec part 1 §3 "Training status response"). */
+/** GET /api/models/:id/training-status (docs/product/spec-part-1.md §3 "Training status response"). */
 export function toTrainingStatus(m: ModelRow, log: UploadLogRow | null): TrainingStatusResponse {
   const raw = rawStatus(m);
   let progress: number | null = null;

@@ -17,7 +17,7 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createTrainingService(opts.deps);
   const action = { schema: { params: idParamsSchema, response: { 200: modelActionSchema } } };
-  // admin actions refuse a non-admin before the id or body is validated (DECISIONS 1)
+  // admin actions refuse a non-admin before the id or body is validated (docs/product/decisions.md §1)
   const adminReupload = {
     ...adminOnly,
     schema: { params: idParamsSchema, response: { 200: reuploadStartedSchema } },

@@ -80,7 +80,7 @@ export async function failModel(
 }
 
 /**
- * Starts a fresh series of host uploads (DECISIONS 12): a new upload-log row and its job, in the
+ * Starts a fresh series of host uploads (docs/product/decisions.md §12): a new upload-log row and its job, in the
  * caller's transaction.
  */
 export async function startHostSeries(

@@ -7,7 +7,7 @@ import { ledgerMismatches } from '../tokens/ledger.service';
 import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
-// A local double of Replicate speaking providers.md's shapes, errors and quirks; Runware is the strict
+// A local double of Replicate speaking docs/vendors/providers.md's shapes, errors and quirks; Runware is the strict
 // contract double (tests/vendors/runware-double.ts).
 
 function tarOf(name: string, data: Buffer) {

@@ -5,7 +5,7 @@ import type { UserRow } from '../users/users.repository';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createReferralsRepository } from './referrals.repository';
 
-// DECISIONS 20: both bonuses once, when the invited friend verifies their e-mail. Call inside a transaction.
+// docs/product/decisions.md §20: both bonuses once, when the invited friend verifies their e-mail. Call inside a transaction.
 export async function grantReferralBonuses(tx: DbOrTx, invitedId: string) {
   const referral = await createReferralsRepository(tx).claimPending(invitedId, REFERRAL_BONUS);
   if (!referral) return null;

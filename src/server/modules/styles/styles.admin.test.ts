@@ -43,7 +43,7 @@ describe('preset style writes', () => {
       tokenCost: 'Token cost cannot be negative',
       prompt: 'Either a prompt or at least one LoRA model must be provided',
     });
-    // DECISIONS 8: a prompt that is there but short is called short, not missing
+    // docs/product/decisions.md §8: a prompt that is there but short is called short, not missing
     const short = await admin.post('/api/preset-styles', { ...valid, prompt: 'abc' });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields).toEqual({ prompt: 'Prompt must be at least 5 characters (or add a LoRA model)' });

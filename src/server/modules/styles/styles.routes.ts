@@ -33,7 +33,7 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     return styles.get(requireUser(request), request.params.id, request.query.showNsfw);
   });
 
-  // Admin-only writes (spec part 2 §7, DECISIONS 8).
+  // Admin-only writes (docs/product/spec-part-2.md §7, docs/product/decisions.md §8).
   r.post('/api/preset-styles', { ...adminOnly, schema: { body: presetStyleSchema, response: { 201: presetStyleViewSchema } } }, async (request, reply) => {
     return reply.status(201).send(await styles.create(request.body));
   });

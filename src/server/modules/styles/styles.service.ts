@@ -21,7 +21,7 @@ export function toPublicStyle(s: StyleRow) {
     isActive: s.isActive,
     isNSFW: s.isNsfw,
     loraModels: s.loraModels.map((l) => ({ id: l.id, weight: String(l.weight), triggerWord: l.triggerWord })),
-    // legacy single-LoRA fields mirror the first entry (spec part 2 §5)
+    // legacy single-LoRA fields mirror the first entry (docs/product/spec-part-2.md §5)
     loraModelId: first?.id ?? null,
     loraWeight: first ? String(first.weight) : null,
     loraTriggerWord: first?.triggerWord ?? null,
@@ -30,7 +30,7 @@ export function toPublicStyle(s: StyleRow) {
   };
 }
 
-/** Who may see a style: inactive ones only admins; NSFW ones only users who enabled NSFW (DECISIONS 23). */
+/** Who may see a style: inactive ones only admins; NSFW ones only users who enabled NSFW (docs/product/decisions.md §23). */
 export function styleVisibleTo(style: StyleRow, user: UserRow, showNsfw: boolean) {
   if (user.isAdmin) return true;
   if (!style.isActive) return false;

@@ -42,14 +42,14 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
   }
 
   return {
-    /** Own tickets; an admin asking with includeResolved gets every ticket (spec part 2 §7). */
+    /** Own tickets; an admin asking with includeResolved gets every ticket (docs/product/spec-part-2.md §7). */
     async list(user: UserRow, includeResolved: boolean) {
       const rows = user.isAdmin && includeResolved ? await repo.listAll() : await repo.listByUser(user.id);
       return rows.map(toPublicTicket);
     },
 
     async create(user: UserRow, input: { subject: string; message: string; priority: TicketPriority; modelId: string | null }) {
-      // DECISIONS 1/6: a ticket may only name the author's own model; anything else reads as 404
+      // docs/product/decisions.md §1/6: a ticket may only name the author's own model; anything else reads as 404
       if (input.modelId && !(await repo.ownModel(input.modelId, user.id))) throw notFound('Model not found');
       const hit = await limits.hit(`ticket:user:${user.id}`, 3_600_000);
       if (hit.count > TICKETS_PER_HOUR) {

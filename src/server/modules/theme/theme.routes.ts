@@ -12,7 +12,7 @@ export async function themeRoutes(app: FastifyInstance, opts: { deps: AppDeps })
 
   r.get('/api/theme', { schema: { response: { 200: themeResponseSchema } } }, async () => themeResponse(await theme.get()));
 
-  // DECISIONS 2: one site theme; only admins change it.
+  // docs/product/decisions.md §2: one site theme; only admins change it.
   r.post('/api/theme/update', { ...adminOnly, schema: { body: themeUpdateSchema, response: { 200: themeResponseSchema } } }, async (request) => {
     const admin = requireAdmin(request);
     return themeResponse(await theme.update(request.body, admin.id));

@@ -15,7 +15,7 @@ import { requireAdmin } from '../../http/session';
 import { createPackagesService } from './packages.service';
 import { createSalesService } from './sales.service';
 
-// Admin: token packages (DECISIONS 16), real sales (DECISIONS 14) and the ledger check.
+// Admin: token packages (docs/product/decisions.md §16), real sales (docs/product/decisions.md §14) and the ledger check.
 export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const packages = createPackagesService(opts.deps.db);

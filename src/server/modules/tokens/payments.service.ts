@@ -218,7 +218,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
 
   async function ownPayment(user: UserRow, paymentIntentId: string) {
     const payment = await repo.byProviderId(engine.name, paymentIntentId);
-    // someone else's payment reads as no payment at all (DECISIONS 1)
+    // someone else's payment reads as no payment at all (docs/product/decisions.md §1)
     if (!payment || payment.userId !== user.id) throw notFound(PAYMENT_NOT_FOUND);
     return payment;
   }

@@ -11,7 +11,7 @@ function saleStatus(p: PaymentRow): SaleView['status'] {
   return 'Pending';
 }
 
-/** Admin's read of real sales (DECISIONS 14) and the ledger check. */
+/** Admin's read of real sales (docs/product/decisions.md §14) and the ledger check. */
 export function createSalesService(db: Db) {
   const payments = createPaymentsRepository(db);
   return {

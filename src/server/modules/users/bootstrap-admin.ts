@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords';
 import { createUsersRepository } from './users.repository';
 
 /**
- * INTERFACES.md: with ADMIN_* set, create that admin if the name is free; with none set and no admin
+ * docs/product/interfaces.md: with ADMIN_* set, create that admin if the name is free; with none set and no admin
  * in the database, create `admin` with a random password printed once.
  */
 export async function bootstrapAdmin(db: Db, config: Config, print: (line: string) => void) {

@@ -37,7 +37,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: On
       return updated!;
     },
     async setNsfw(user: UserRow, enable: boolean) {
-      // DECISIONS 23: the age confirmation is stored with its time
+      // docs/product/decisions.md §23: the age confirmation is stored with its time
       const updated = await repo.update(user.id, enable ? { enableNsfw: true, nsfwConfirmedAt: new Date() } : { enableNsfw: false });
       return updated!;
     },

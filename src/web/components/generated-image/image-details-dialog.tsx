@@ -12,7 +12,7 @@ type Props = {
   > | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** blur NSFW pictures for viewers who did not enable NSFW content (DECISIONS 23) */
+  /** blur NSFW pictures for viewers who did not enable NSFW content (docs/product/decisions.md §23) */
   hideNsfw?: boolean;
 };
 
@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The Image Details dialog (spec part 1 §2, part 2 §2), shared by the galleries and the generator. */
+/** The Image Details dialog (docs/product/spec-part-1.md §2, part 2 §2), shared by the galleries and the generator. */
 export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Props) {
   // Opened from buttons, not a Dialog trigger: remember the opener so closing puts the keyboard back there.
   const opener = useRef<HTMLElement | null>(null);

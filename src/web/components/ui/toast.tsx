@@ -17,7 +17,7 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-/** F8 moves focus to the notification area (spec part 1 §9). */
+/** F8 moves focus to the notification area (docs/product/spec-part-1.md §9). */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport

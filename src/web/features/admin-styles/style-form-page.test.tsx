@@ -38,7 +38,7 @@ describe('StyleFormPage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
-  it('calls a given but short prompt too short (DECISIONS 8)', async () => {
+  it('calls a given but short prompt too short (docs/product/decisions.md §8)', async () => {
     const { calls } = renderForm();
     await userEvent.type(screen.getByLabelText('Name'), 'Short');
     await userEvent.type(screen.getByLabelText('Description'), 'A short one');

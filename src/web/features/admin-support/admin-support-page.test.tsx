@@ -29,7 +29,7 @@ const ticket = (id: string, status: string, over: Record<string, unknown> = {}) 
 describe('AdminSupportPage', () => {
   afterEach(cleanup);
 
-  it('counts, tabs and notes as spec part 2 §2 describes', async () => {
+  it('counts, tabs and notes as docs/product/spec-part-2.md §2 describes', async () => {
     const client = createTestQueryClient();
     client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin: true }) });
     const { calls } = mockFetch({

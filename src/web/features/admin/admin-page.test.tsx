@@ -54,7 +54,7 @@ describe('AdminPage', () => {
     }
   });
 
-  it('invents no Total Images figure while the count is missing (DECISIONS 13)', async () => {
+  it('invents no Total Images figure while the count is missing (docs/product/decisions.md §13)', async () => {
     renderAdmin(true);
     // the count endpoint answers 404 here: the card says so instead of showing a number
     expect(await screen.findByText('$123.45')).toBeTruthy();

@@ -25,7 +25,7 @@ const TABS = [
   { value: 'uploadsLogs', label: 'Upload Logs' },
 ] as const;
 
-// These two tabs are whole pages of their own (spec part 2 §2).
+// These two tabs are whole pages of their own (docs/product/spec-part-2.md §2).
 const NAVIGATING: Record<string, string> = { support: '/admin/support', uploadsLogs: '/admin/upload-logs' };
 
 const LINKS = [

@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
     try {
       await resetPasswordWithToken({ token, newPassword: pw });
       setDone(true);
-      // Other sessions end on reset (DECISIONS 18); re-read ours.
+      // Other sessions end on reset (docs/product/decisions.md §18); re-read ours.
       void refetchUser(client);
     } catch (error) {
       setFailure(errorMessage(error, INVALID_LINK));

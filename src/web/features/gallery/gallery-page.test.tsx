@@ -81,7 +81,7 @@ describe('GalleryPage', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     await screen.findByText("You've reached the end of your gallery!");
     expect(within(list).getByText('NSFW')).toBeTruthy();
-    // DECISIONS 23: blurred for a user without NSFW, with nothing to reveal it
+    // docs/product/decisions.md §23: blurred for a user without NSFW, with nothing to reveal it
     expect(list.querySelector('img[alt="prompt 2"]')!.className).toContain('blur');
     await userEvent.click(within(list).getAllByRole('button', { name: 'Details' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Image Details' });

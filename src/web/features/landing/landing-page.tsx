@@ -84,7 +84,7 @@ export function LandingPage() {
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
 
-  // INTERFACES: keep ?ref=CODE so the register form can send it later.
+  // docs/product/interfaces.md: keep ?ref=CODE so the register form can send it later.
   useEffect(() => rememberReferralCode(ref), [ref]);
 
   // The router does not scroll to #anchors by itself (e.g. the dashboard's "Learn More").

@@ -1,5 +1,5 @@
-// Site theme (DECISIONS 2): one per site, set by admins; the personal light/dark choice lives in
-// theme-storage.ts. Shapes follow spec part 1 §3 and GET /api/theme.
+// Site theme (docs/product/decisions.md §2): one per site, set by admins; the personal light/dark choice lives in
+// theme-storage.ts. Shapes follow docs/product/spec-part-1.md §3 and GET /api/theme.
 
 export type Appearance = 'light' | 'dark' | 'system';
 export type ThemeVariant = 'professional' | 'vibrant' | 'tint';

@@ -94,7 +94,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = resolveMode(preference, site, systemDark);
   useEffect(() => applyMode(mode), [mode]);
 
-  // Follow the OS live while it decides (spec part 1 §4).
+  // Follow the OS live while it decides (docs/product/spec-part-1.md §4).
   const followsSystem = preference === 'system' && site.appearance === 'system';
   useEffect(() => {
     if (!followsSystem || typeof window.matchMedia !== 'function') return;
@@ -108,7 +108,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const save = useCallback(async () => {
     const theme = latest.current;
     storeSiteTheme(theme);
-    // DECISIONS 2: only admins change the site theme; for anyone else the change stays local.
+    // docs/product/decisions.md §2: only admins change the site theme; for anyone else the change stays local.
     if (!sessionIsAdmin(queryClient.getQueryData(USER_QUERY_KEY))) {
       resetPending.current = false;
       dirtyRef.current = false;

@@ -13,7 +13,7 @@ function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    // the ticket lists (admin's and the user's own) are refreshed after every change (spec part 2 §7)
+    // the ticket lists (admin's and the user's own) are refreshed after every change (docs/product/spec-part-2.md §7)
     onSuccess: () => client.invalidateQueries({ queryKey: adminSupportKeys.all }),
   });
 }

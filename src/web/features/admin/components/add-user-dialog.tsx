@@ -20,7 +20,7 @@ type AddUserInput = z.output<typeof adminCreateUserSchema>;
 
 const EMPTY: AddUserForm = { username: '', email: '', password: '', tokenBalance: '0', isAdmin: false };
 
-// The server validates with the same schema; spec part 2 §5: a non-numeric token balance becomes 0.
+// The server validates with the same schema; docs/product/spec-part-2.md §5: a non-numeric token balance becomes 0.
 const addUserResolver: Resolver<AddUserForm, unknown, AddUserInput> = (values) => {
   const parsedBalance = Number.parseInt(values.tokenBalance, 10);
   const parsed = adminCreateUserSchema.safeParse({ ...values, tokenBalance: Number.isFinite(parsedBalance) ? parsedBalance : 0 });

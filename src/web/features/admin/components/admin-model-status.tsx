@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 
-// DECISIONS 11: the admin screens name every pipeline status.
+// docs/product/decisions.md §11: the admin screens name every pipeline status.
 const LOOKS: Record<string, { label: string; variant: NonNullable<BadgeProps['variant']> }> = {
   pending: { label: 'Pending', variant: 'gray' },
   uploaded: { label: 'Uploaded', variant: 'blue' },

@@ -34,7 +34,7 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  // a notification when a watched training finishes (spec part 2 §2)
+  // a notification when a watched training finishes (docs/product/spec-part-2.md §2)
   useEffect(() => {
     const now = status.data?.status;
     if (prevStatus.current && now && prevStatus.current !== now && (now === 'ready' || now === 'training_complete')) {

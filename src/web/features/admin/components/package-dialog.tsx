@@ -40,7 +40,7 @@ function formValues(pkg: TokenPackage | null): PackageForm {
 /** The schema's field name → the input that shows its message (the price is typed in dollars). */
 const fieldOf = (key: string): keyof PackageForm => (key === 'priceInCents' ? 'price' : (key as keyof PackageForm));
 
-// The server validates with the same schema (spec part 2 §5 texts); the price is typed in dollars
+// The server validates with the same schema (docs/product/spec-part-2.md §5 texts); the price is typed in dollars
 // and stored in cents, rounded.
 const packageResolver: Resolver<PackageForm, unknown, TokenPackageInput> = (values) => {
   const dollars = Number(values.price);

@@ -18,7 +18,7 @@ function StatCard({ label, icon, value, failed }: { label: string; icon: ReactNo
           ) : failed ? (
             <p className="text-sm text-destructive-text">Could not load</p>
           ) : (
-            // DECISIONS 13: a skeleton until the real figure arrives, never a placeholder number
+            // docs/product/decisions.md §13: a skeleton until the real figure arrives, never a placeholder number
             <Skeleton className="mt-1 h-8 w-20" aria-label={`Loading ${label}`} />
           )}
         </div>

@@ -3,7 +3,7 @@ import { modelKeys, styleKeys } from '@web/lib/query-keys';
 import type { ModelStatus } from '@shared/constants';
 import type { DateInput } from '@shared/relative-time';
 
-/** The fields of GET /api/models the dashboard reads (spec part 1 §3). */
+/** The fields of GET /api/models the dashboard reads (docs/product/spec-part-1.md §3). */
 export type DashboardModel = {
   id: string;
   name: string;

@@ -12,7 +12,7 @@ export const galleryKeys = {
   styles: styleKeys.list({ showNsfw: true }),
 };
 
-/** Cursor pages of the user's images, refreshed every 5 s and on focus, fresh for 2 s (spec part 2 §4). */
+/** Cursor pages of the user's images, refreshed every 5 s and on focus, fresh for 2 s (docs/product/spec-part-2.md §4). */
 export function useGallery(filters: GalleryFilters) {
   const params = {
     search: filters.search || undefined,
@@ -49,7 +49,7 @@ export function useGalleryModels() {
   return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.models, refetchOnMount: 'always' });
 }
 export function useGalleryStyles() {
-  // the server adds NSFW styles only for users who enabled NSFW content (DECISIONS 23), so their
+  // the server adds NSFW styles only for users who enabled NSFW content (docs/product/decisions.md §23), so their
   // images made with such a style can be filtered too
   return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.styles });
 }

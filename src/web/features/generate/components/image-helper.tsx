@@ -9,7 +9,7 @@ import { useAnalyzeImage } from '../api/generate-api';
 
 type Props = { onApply: (prompt: string) => void };
 
-/** Image → prompt: upload, preview, analyzing, result (spec part 2 §2 "Image helper"). */
+/** Image → prompt: upload, preview, analyzing, result (docs/product/spec-part-2.md §2 "Image helper"). */
 export function ImageHelper({ onApply }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clampCount, clearOtherUsers, defaultForm, dimensionsFor, normalizeDimension, readStored, resolveWish, writeStored } from './generator-state';
 
-describe('generator rules (spec part 2 §5, DECISIONS 10)', () => {
+describe('generator rules (docs/product/spec-part-2.md §5, docs/product/decisions.md §10)', () => {
   it('starts Square with HD on, 1024×1024, 4 images, weight 1, a seed below 1,000,000', () => {
     const f = defaultForm();
     expect(f).toMatchObject({ width: 1024, height: 1024, count: 4, hdEnabled: true, loraStrength: 1, useSeed: false, modelId: null, styleId: null });

@@ -45,7 +45,7 @@ export type GeneratedCard = {
 
 export const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
 
-/** DECISIONS 10: Square with HD on (1024×1024), 4 images. */
+/** docs/product/decisions.md §10: Square with HD on (1024×1024), 4 images. */
 export function defaultForm(): GeneratorForm {
   return {
     prompt: '',

@@ -20,7 +20,7 @@ type ImagePickerProps = {
   disabled?: boolean;
 };
 
-/** Checks each file (DECISIONS 7: 10 MB, JPG/PNG/WebP) and keeps the first that fit under `max`. */
+/** Checks each file (docs/product/decisions.md §7: 10 MB, JPG/PNG/WebP) and keeps the first that fit under `max`. */
 export function acceptFiles(current: File[], incoming: File[], max: number): File[] {
   const valid: File[] = [];
   for (const file of incoming) {

@@ -6,7 +6,7 @@ import { refetchUser, setSessionUser } from '@web/lib/session';
 
 type UserResponse = { user: PublicUser };
 
-/** Shows the server's answer at once, then re-reads the session (spec part 2 §7: refetch after changes). */
+/** Shows the server's answer at once, then re-reads the session (docs/product/spec-part-2.md §7: refetch after changes). */
 function useUserMutation<TInput>(request: (input: TInput) => Promise<UserResponse | undefined>) {
   const client = useQueryClient();
   return useMutation({

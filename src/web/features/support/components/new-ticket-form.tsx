@@ -34,7 +34,7 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
   const invalid = Boolean(errors.subject || errors.message);
   const [modelId, setModelId] = useState<string>(initialModelId ?? NO_MODEL);
 
-  // DECISIONS 17: a model named in the URL is chosen once the user's models are known to include it
+  // docs/product/decisions.md §17: a model named in the URL is chosen once the user's models are known to include it
   const knownModel = modelId === NO_MODEL || Boolean(models.data?.some((m) => m.id === modelId));
   const selectValue = models.isSuccess && !knownModel ? NO_MODEL : modelId;
 

@@ -35,7 +35,7 @@ type Props = {
 };
 
 /**
- * DECISIONS 27: the offline provider's checkout is a real card form. It talks to the offline
+ * docs/product/decisions.md §27: the offline provider's checkout is a real card form. It talks to the offline
  * provider the way Stripe's Payment Element talks to Stripe; no card is ever charged.
  */
 export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: Props) {

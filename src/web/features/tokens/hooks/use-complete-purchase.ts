@@ -9,7 +9,7 @@ export const RECORDING_FAILED =
 
 /**
  * After the provider says "succeeded": record the purchase, refresh the user, show the success
- * view and go to the dashboard after 2 s (spec part 2 §2, §9).
+ * view and go to the dashboard after 2 s (docs/product/spec-part-2.md §2, §9).
  */
 export function useCompletePurchase(opts: { redirectToDashboard: boolean }) {
   const navigate = useNavigate();
