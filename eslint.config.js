@@ -31,7 +31,16 @@ const vendorPackages = ['stripe', 'replicate', 'nodemailer', '@runware/sdk-js'];
 const vendorScopes = ['@runware/*', '@aws-sdk/*'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**', 'tests/lint/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'src/server/db/migrations/**',
+      'coverage/**',
+      'tests/lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,20 +64,41 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/server'], message: 'src/web and src/shared never import src/server.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/server'],
+              message: 'src/web and src/shared never import src/server.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     // vendor SDKs only behind engines/, storage/ and the mail transport
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/engines/**', 'src/server/storage/**', 'src/server/modules/mail/**', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    ignores: [
+      'src/server/engines/**',
+      'src/server/storage/**',
+      'src/server/modules/mail/**',
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: vendorPackages.map((name) => ({ name, message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.' })),
-          patterns: [{ group: vendorScopes, message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.' }],
+          paths: vendorPackages.map((name) => ({
+            name,
+            message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.',
+          })),
+          patterns: [
+            {
+              group: vendorScopes,
+              message: 'Vendor SDKs are imported only under engines/, storage/ and the mail transport.',
+            },
+          ],
         },
       ],
     },
@@ -83,8 +113,16 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**', '**/server'], message: 'src/web never imports src/server.' },
             {
-              group: features.filter((o) => o !== f).flatMap((o) => [`@web/features/${o}/**`, `**/features/${o}/**`, `../${o}/**`, `../../${o}/**`]),
-              message: 'Features do not import each other: move the shared piece to src/web/lib or src/web/components.',
+              group: features
+                .filter((o) => o !== f)
+                .flatMap((o) => [
+                  `@web/features/${o}/**`,
+                  `**/features/${o}/**`,
+                  `../${o}/**`,
+                  `../../${o}/**`,
+                ]),
+              message:
+                'Features do not import each other: move the shared piece to src/web/lib or src/web/components.',
             },
           ],
         },

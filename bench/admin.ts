@@ -16,7 +16,11 @@ async function cannon(url: string, cookie: string, opts: { method?: 'GET' | 'POS
     body: opts.body,
     headers: { cookie, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**
@@ -35,12 +39,31 @@ export async function run(): Promise<Record<string, number | string>> {
       referralCode: `B${i.toString(36).toUpperCase().padStart(7, '0')}`,
     }));
     const created: { id: string }[] = [];
-    for (let i = 0; i < rows.length; i += 500) created.push(...(await h.deps.db.insert(users).values(rows.slice(i, i + 500)).returning({ id: users.id })));
+    for (let i = 0; i < rows.length; i += 500)
+      created.push(
+        ...(await h.deps.db
+          .insert(users)
+          .values(rows.slice(i, i + 500))
+          .returning({ id: users.id })),
+      );
     const tickets = await h.deps.db
       .insert(supportTickets)
-      .values(Array.from({ length: TICKETS }, (_, i) => ({ userId: created[i % created.length].id, subject: `Bench ticket ${i}`, message: 'Something is not working as expected. '.repeat(5), status: (['open', 'in_progress', 'resolved', 'closed'] as const)[i % 4] })))
+      .values(
+        Array.from({ length: TICKETS }, (_, i) => ({
+          userId: created[i % created.length].id,
+          subject: `Bench ticket ${i}`,
+          message: 'Something is not working as expected. '.repeat(5),
+          status: (['open', 'in_progress', 'resolved', 'closed'] as const)[i % 4],
+        })),
+      )
       .returning({ id: supportTickets.id });
-    await h.deps.db.insert(ticketNotes).values(tickets.filter((_, i) => i % 2 === 0).map((t) => ({ ticketId: t.id, note: 'We are looking into it.' })));
+    await h.deps.db
+      .insert(ticketNotes)
+      .values(
+        tickets
+          .filter((_, i) => i % 2 === 0)
+          .map((t) => ({ ticketId: t.id, note: 'We are looking into it.' })),
+      );
 
     const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await h.admin();
@@ -59,7 +82,9 @@ export async function run(): Promise<Record<string, number | string>> {
     const target = created[0].id;
     const t1 = performance.now();
     const edits = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => admin.post('/api/admin/users/update-balance', { userId: target, tokenBalance: (i * 37) % 1000 })),
+      Array.from({ length: 200 }, (_, i) =>
+        admin.post('/api/admin/users/update-balance', { userId: target, tokenBalance: (i * 37) % 1000 }),
+      ),
     );
     const editsMs = Math.round(performance.now() - t1);
     const mismatches = await ledgerMismatches(h.deps.db);

@@ -15,7 +15,14 @@ function percentile(values: number[], p: number) {
 }
 
 /** Bulk rows straight in SQL (generate_series), newest first by a millisecond-spaced clock. */
-async function insertImages(h: Harness, userId: string, baseModelId: string, styleId: string, n: number, offset: number) {
+async function insertImages(
+  h: Harness,
+  userId: string,
+  baseModelId: string,
+  styleId: string,
+  n: number,
+  offset: number,
+) {
   const chunk = 100_000;
   for (let from = 1; from <= n; from += chunk) {
     const to = Math.min(n, from + chunk - 1);
@@ -69,14 +76,21 @@ async function renderTimes(): Promise<{ p50: number; p99: number; mean: number }
       count: 1,
       seed: i,
       baseModel: { id: 'b', name: 'FLUX.1 Dev', air: 'runware:101@1' },
-      style: i % 2 ? { id: 's', name: 'Anime', prompt: 'anime', negativePrompt: '', isNsfw: false, loras: [] } : null,
+      style:
+        i % 2
+          ? { id: 's', name: 'Anime', prompt: 'anime', negativePrompt: '', isNsfw: false, loras: [] }
+          : null,
       personalModel: null,
     };
     const t = performance.now();
     await engine.render(req);
     times.push(performance.now() - t);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99), mean: Math.round(times.reduce((a, b) => a + b, 0) / times.length) };
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    mean: Math.round(times.reduce((a, b) => a + b, 0) / times.length),
+  };
 }
 
 export async function run(): Promise<Record<string, number | string>> {
@@ -98,21 +112,40 @@ export async function run(): Promise<Record<string, number | string>> {
     const per = Math.floor((TOTAL_IMAGES - BIG_USER_IMAGES - SMALL_USER_IMAGES) / FILLER_USERS);
     for (let i = 0; i < FILLER_USERS; i++) {
       const filler = await h.client().register(`bench_filler_${i}`);
-      await insertImages(h, filler.id, base.id, style.id, i === FILLER_USERS - 1 ? TOTAL_IMAGES - BIG_USER_IMAGES - SMALL_USER_IMAGES - per * i : per, i * 7);
+      await insertImages(
+        h,
+        filler.id,
+        base.id,
+        style.id,
+        i === FILLER_USERS - 1 ? TOTAL_IMAGES - BIG_USER_IMAGES - SMALL_USER_IMAGES - per * i : per,
+        i * 7,
+      );
     }
     await h.deps.db.execute(sql`analyze generated_images`);
     const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
-    const n = await (await h.admin()).get('/api/admin/generated-images/count').then((r) => r.json().count as number);
+    const n = await (
+      await h.admin()
+    )
+      .get('/api/admin/generated-images/count')
+      .then((r) => r.json().count as number);
 
     const smallAtScale = await timeRequests(small, () => '/api/generated-images?limit=24', 100);
     const bigFirst = await timeRequests(big, () => '/api/generated-images?limit=24', 100);
     const bigScroll = await timeScroll(big, '', 100);
     const bigCustom = await timeRequests(big, () => '/api/generated-images?limit=24&styleId=custom', 50);
     const bigSearch = await timeRequests(big, () => '/api/generated-images?limit=24&search=sunset', 50);
-    const bigRareSearch = await timeRequests(big, () => '/api/generated-images?limit=24&search=number%2099999%20', 5);
+    const bigRareSearch = await timeRequests(
+      big,
+      () => '/api/generated-images?limit=24&search=number%2099999%20',
+      5,
+    );
     const admin = await h.admin();
     const adminFirst = await timeRequests(admin, () => '/api/admin/generated-images?limit=24', 50);
-    const adminHd = await timeRequests(admin, () => '/api/admin/generated-images?limit=24&size=hd&nsfw=safe', 50);
+    const adminHd = await timeRequests(
+      admin,
+      () => '/api/admin/generated-images?limit=24&size=hd&nsfw=safe',
+      50,
+    );
     const adminCount = await timeRequests(admin, () => '/api/admin/generated-images/count', 5);
 
     return {

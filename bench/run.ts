@@ -25,15 +25,22 @@ async function main() {
       results[name] = { error: err instanceof Error ? err.message : String(err) };
     }
   }
-  const rows = Object.entries(results).flatMap(([bench, r]) => Object.entries(r).map(([k, v]) => ({ bench, measure: k, value: v })));
+  const rows = Object.entries(results).flatMap(([bench, r]) =>
+    Object.entries(r).map(([k, v]) => ({ bench, measure: k, value: v })),
+  );
   console.table(rows);
   // a partial run (named benches) keeps the other benches' last results
   const file = path.join(dir, 'results.json');
   if (only.length > 0 && existsSync(file)) {
     const previous = JSON.parse(readFileSync(file, 'utf8')).results ?? {};
-    for (const [k, v] of Object.entries(previous)) if (!(k in results)) results[k] = v as Record<string, number | string>;
+    for (const [k, v] of Object.entries(previous))
+      if (!(k in results)) results[k] = v as Record<string, number | string>;
   }
-  const out = { measuredAt: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, results };
+  const out = {
+    measuredAt: new Date().toISOString(),
+    machine: `${process.platform} ${process.arch}, node ${process.version}`,
+    results,
+  };
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`wrote ${file}`);
   process.exit(0);

@@ -18,13 +18,21 @@ function newest(dir) {
 }
 
 export function ensureWebBuild({ quiet = false } = {}) {
-  const sources = Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared')), statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newest(path.join(root, 'src/web')),
+    newest(path.join(root, 'src/shared')),
+    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   if (!quiet) console.log('Building the web client…');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 

@@ -19,10 +19,15 @@ function ensureChromium() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)…');
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const res = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const res = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     return res.status === 0 && existsSync('/usr/bin/chromium');
   }
-  console.error('Chromium is not installed: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
+  console.error(
+    'Chromium is not installed: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.',
+  );
   return false;
 }
 
@@ -30,7 +35,14 @@ function run(name, projects) {
   const out = path.join(tmp, `${name}.json`);
   const res = spawnSync(
     process.execPath,
-    [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      vitest,
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
   let passed = 0;
@@ -63,5 +75,7 @@ if (!only || only === 'e2e') {
   else add({ passed: 0, failed: 1, skipped: 0 });
 }
 rmSync(tmp, { recursive: true, force: true });
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -6,9 +6,16 @@ import { openBrowser } from '../../tests/e2e/support/browser';
 const s = await startServer();
 const b = await openBrowser();
 const files = new Set<string>();
-b.page.on('response', (r) => { if (r.request().resourceType() === 'script') files.add(new URL(r.url()).pathname); });
+b.page.on('response', (r) => {
+  if (r.request().resourceType() === 'script') files.add(new URL(r.url()).pathname);
+});
 await b.page.goto(s.url + (process.argv[2] ?? '/'), { waitUntil: 'networkidle' });
 let total = 0;
-for (const f of files) { const n = gzipSync(readFileSync('dist/web' + f)).length; total += n; console.log((n / 1024).toFixed(1).padStart(7), f); }
+for (const f of files) {
+  const n = gzipSync(readFileSync('dist/web' + f)).length;
+  total += n;
+  console.log((n / 1024).toFixed(1).padStart(7), f);
+}
 console.log('total kB', (total / 1024).toFixed(1));
-await b.close(); await s.stop();
+await b.close();
+await s.stop();

@@ -24,14 +24,17 @@ export type CreateDepsOptions = {
 
 export async function createDeps(config: Config, opts: CreateDepsOptions = {}): Promise<AppDeps> {
   const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
-  const database = opts.database ?? (await openDatabase({
+  const database =
+    opts.database ??
+    (await openDatabase({
       url: config.databaseUrl,
       dataDir: config.dataDir,
       memory: opts.memory,
       onError: (err) => log.warn({ err }, 'idle database connection lost'),
     }));
   const storage =
-    opts.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
+    opts.storage ??
+    (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
   const mailer = createMailer(config, database.db, (m) => log.info(m));
   const queue = createQueue(database.db, {
     pollMs: opts.queuePollMs,

@@ -49,7 +49,7 @@ describe('config', () => {
     expect(c.warnings).toEqual([]);
   });
 
-  it('fills in the vendors\' own base URLs and records an override, used as given', () => {
+  it("fills in the vendors' own base URLs and records an override, used as given", () => {
     const c = loadConfig({ ...live });
     expect(c.replicate).toMatchObject({ baseUrl: 'https://api.replicate.com/v1', baseUrlOverridden: false });
     expect(c.runware).toMatchObject({ baseUrl: 'https://api.runware.ai/v1', baseUrlOverridden: false });
@@ -60,33 +60,67 @@ describe('config', () => {
       RUNWARE_API_URL: 'https://proxy.example.com/runware/v1',
       STRIPE_API_URL: 'https://stripe-proxy.example.com:8443',
     });
-    expect(o.replicate).toMatchObject({ baseUrl: 'https://proxy.example.com/replicate/v1', baseUrlOverridden: true });
-    expect(o.runware).toMatchObject({ baseUrl: 'https://proxy.example.com/runware/v1', baseUrlOverridden: true });
-    expect(o.stripe).toMatchObject({ baseUrl: 'https://stripe-proxy.example.com:8443', baseUrlOverridden: true });
+    expect(o.replicate).toMatchObject({
+      baseUrl: 'https://proxy.example.com/replicate/v1',
+      baseUrlOverridden: true,
+    });
+    expect(o.runware).toMatchObject({
+      baseUrl: 'https://proxy.example.com/runware/v1',
+      baseUrlOverridden: true,
+    });
+    expect(o.stripe).toMatchObject({
+      baseUrl: 'https://stripe-proxy.example.com:8443',
+      baseUrlOverridden: true,
+    });
     // spelling out the vendor's own URL is no override: it does not relax the safe start
-    const spelled = { REPLICATE_API_URL: 'https://api.replicate.com/v1/', RUNWARE_API_URL: 'https://api.runware.ai/v1', STRIPE_API_URL: 'https://api.stripe.com' };
+    const spelled = {
+      REPLICATE_API_URL: 'https://api.replicate.com/v1/',
+      RUNWARE_API_URL: 'https://api.runware.ai/v1',
+      STRIPE_API_URL: 'https://api.stripe.com',
+    };
     const d = loadConfig({ ...live, ...spelled });
-    expect([d.replicate?.baseUrlOverridden, d.runware?.baseUrlOverridden, d.stripe?.baseUrlOverridden]).toEqual([false, false, false]);
-    expect(() => loadConfig({ ...live, ...spelled, PUBLIC_URL: 'http://127.0.0.1:3000' })).toThrow(/PUBLIC_URL/);
+    expect([
+      d.replicate?.baseUrlOverridden,
+      d.runware?.baseUrlOverridden,
+      d.stripe?.baseUrlOverridden,
+    ]).toEqual([false, false, false]);
+    expect(() => loadConfig({ ...live, ...spelled, PUBLIC_URL: 'http://127.0.0.1:3000' })).toThrow(
+      /PUBLIC_URL/,
+    );
   });
 
   it('refuses base URLs in the old form: a bare Replicate/Runware origin, a Stripe URL with a path', () => {
-    expect(() => loadConfig({ ...live, REPLICATE_API_URL: 'https://api.replicate.com' })).toThrow(/REPLICATE_API_URL: .*https:\/\/api\.replicate\.com\/v1/);
-    expect(() => loadConfig({ ...live, RUNWARE_API_URL: 'https://api.runware.ai/' })).toThrow(/RUNWARE_API_URL/);
-    expect(() => loadConfig({ ...live, STRIPE_API_URL: 'https://api.stripe.com/v1' })).toThrow(/STRIPE_API_URL: give an origin only/);
+    expect(() => loadConfig({ ...live, REPLICATE_API_URL: 'https://api.replicate.com' })).toThrow(
+      /REPLICATE_API_URL: .*https:\/\/api\.replicate\.com\/v1/,
+    );
+    expect(() => loadConfig({ ...live, RUNWARE_API_URL: 'https://api.runware.ai/' })).toThrow(
+      /RUNWARE_API_URL/,
+    );
+    expect(() => loadConfig({ ...live, STRIPE_API_URL: 'https://api.stripe.com/v1' })).toThrow(
+      /STRIPE_API_URL: give an origin only/,
+    );
   });
 
   it('requires RUNWARE_AIR_SOURCE with RUNWARE_API_KEY, even against a local double', () => {
     const { RUNWARE_AIR_SOURCE: _, ...noSource } = live;
     expect(() => loadConfig(noSource)).toThrow(ConfigError);
-    expect(() => loadConfig(noSource)).toThrow(/RUNWARE_AIR_SOURCE: required when RUNWARE_API_KEY is set: .*must exist on your Runware account/);
-    expect(() => loadConfig({ ...noSource, RUNWARE_API_URL: 'http://127.0.0.1:9/v1' })).toThrow(/RUNWARE_AIR_SOURCE/);
-    expect(() => loadConfig({ ...live, RUNWARE_AIR_SOURCE: 'acme:1@1' })).toThrow(/RUNWARE_AIR_SOURCE: must be the source name only/);
+    expect(() => loadConfig(noSource)).toThrow(
+      /RUNWARE_AIR_SOURCE: required when RUNWARE_API_KEY is set: .*must exist on your Runware account/,
+    );
+    expect(() => loadConfig({ ...noSource, RUNWARE_API_URL: 'http://127.0.0.1:9/v1' })).toThrow(
+      /RUNWARE_AIR_SOURCE/,
+    );
+    expect(() => loadConfig({ ...live, RUNWARE_AIR_SOURCE: 'acme:1@1' })).toThrow(
+      /RUNWARE_AIR_SOURCE: must be the source name only/,
+    );
   });
 
   it('refuses a vendor key when PUBLIC_URL is not a public https origin, naming the vendor and why', () => {
     const cases: [string | undefined, RegExp][] = [
-      [undefined, /PUBLIC_URL: not set, so links use http:\/\/127\.0\.0\.1:3000, which is not a public https:\/\/ origin/],
+      [
+        undefined,
+        /PUBLIC_URL: not set, so links use http:\/\/127\.0\.0\.1:3000, which is not a public https:\/\/ origin/,
+      ],
       ['http://studio.example.com', /\(it uses http, not https\)/],
       ['http://192.168.1.5:3000', /it uses http, not https; 192\.168\.1\.5 is a private address/],
       ['https://localhost:3000', /loopback/],
@@ -102,20 +136,35 @@ describe('config', () => {
       ['https://studio.internal', /private network name/],
     ];
     for (const [url, why] of cases) {
-      for (const key of [{ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_WEBHOOK_SECRET: 'whsec_x' }, { RUNWARE_API_KEY: 'rw', RUNWARE_AIR_SOURCE: 'acme' }, { STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: 'whsec_y', STRIPE_PUBLISHABLE_KEY: 'pk_test_y' }]) {
+      for (const key of [
+        { REPLICATE_API_TOKEN: 'r8_x', REPLICATE_WEBHOOK_SECRET: 'whsec_x' },
+        { RUNWARE_API_KEY: 'rw', RUNWARE_AIR_SOURCE: 'acme' },
+        {
+          STRIPE_SECRET_KEY: 'sk_test',
+          STRIPE_WEBHOOK_SECRET: 'whsec_y',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_y',
+        },
+      ]) {
         const env = { ...base, ...key, ...(url ? { PUBLIC_URL: url } : {}) };
         expect(() => loadConfig(env), `${url} ${Object.keys(key)[0]}`).toThrow(why);
         expect(() => loadConfig(env)).toThrow(new RegExp(`${Object.keys(key)[0]} is set`));
       }
     }
     // public origins pass, including ones that merely start like a private range
-    for (const url of ['https://studio.example.com', 'https://172.32.0.1', 'https://[2001:db8::1]', 'https://studio.example.com:8443']) {
+    for (const url of [
+      'https://studio.example.com',
+      'https://172.32.0.1',
+      'https://[2001:db8::1]',
+      'https://studio.example.com:8443',
+    ]) {
       expect(loadConfig({ ...live, PUBLIC_URL: url }).warnings).toEqual([]);
     }
-    expect(() => loadConfig({ ...live, PUBLIC_URL: 'http://127.0.0.1:3000' })).toThrow(/Replicate downloads the training photos.*Runware downloads.*Stripe posts payment webhooks/s);
+    expect(() => loadConfig({ ...live, PUBLIC_URL: 'http://127.0.0.1:3000' })).toThrow(
+      /Replicate downloads the training photos.*Runware downloads.*Stripe posts payment webhooks/s,
+    );
   });
 
-  it('only warns about a local PUBLIC_URL when that vendor\'s base URL is overridden (local doubles, a proxy)', () => {
+  it("only warns about a local PUBLIC_URL when that vendor's base URL is overridden (local doubles, a proxy)", () => {
     const c = loadConfig({
       ...live,
       PUBLIC_URL: 'http://127.0.0.1:3000',
@@ -128,20 +177,42 @@ describe('config', () => {
         /^PUBLIC_URL: http:\/\/127\.0\.0\.1:3000 is not a public https:\/\/ origin .*allowed because REPLICATE_API_URL, RUNWARE_API_URL, STRIPE_API_URL point Replicate, Runware, Stripe elsewhere/,
       ),
     ]);
-    expect(loadConfig({ ...live, RUNWARE_API_KEY: '', STRIPE_SECRET_KEY: '', PUBLIC_URL: 'http://127.0.0.1:3000', REPLICATE_API_URL: 'http://127.0.0.1:4010/v1' }).warnings).toEqual([
-      expect.stringMatching(/REPLICATE_API_URL points Replicate elsewhere .* the real Replicate could not reach it/),
+    expect(
+      loadConfig({
+        ...live,
+        RUNWARE_API_KEY: '',
+        STRIPE_SECRET_KEY: '',
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        REPLICATE_API_URL: 'http://127.0.0.1:4010/v1',
+      }).warnings,
+    ).toEqual([
+      expect.stringMatching(
+        /REPLICATE_API_URL points Replicate elsewhere .* the real Replicate could not reach it/,
+      ),
     ]);
     // one vendor overridden does not excuse another that talks to the real service
-    expect(() => loadConfig({ ...live, PUBLIC_URL: 'http://127.0.0.1:3000', REPLICATE_API_URL: 'http://127.0.0.1:4010/v1' })).toThrow(
-      /RUNWARE_API_KEY is set.*STRIPE_SECRET_KEY is set/s,
-    );
+    expect(() =>
+      loadConfig({
+        ...live,
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        REPLICATE_API_URL: 'http://127.0.0.1:4010/v1',
+      }),
+    ).toThrow(/RUNWARE_API_KEY is set.*STRIPE_SECRET_KEY is set/s);
   });
 
   it('refuses missing webhook secrets; with an overridden base URL they only warn, except in production', () => {
     const { REPLICATE_WEBHOOK_SECRET: _r, STRIPE_WEBHOOK_SECRET: _s, ...noSecrets } = live;
-    expect(() => loadConfig(noSecrets)).toThrow(/REPLICATE_WEBHOOK_SECRET: required when REPLICATE_API_TOKEN is set: .*webhooks\/default\/secret/);
-    expect(() => loadConfig(noSecrets)).toThrow(/STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set: .*whsec_/);
-    const doubles = { ...noSecrets, REPLICATE_API_URL: 'http://127.0.0.1:4010/v1', STRIPE_API_URL: 'http://127.0.0.1:4012' };
+    expect(() => loadConfig(noSecrets)).toThrow(
+      /REPLICATE_WEBHOOK_SECRET: required when REPLICATE_API_TOKEN is set: .*webhooks\/default\/secret/,
+    );
+    expect(() => loadConfig(noSecrets)).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set: .*whsec_/,
+    );
+    const doubles = {
+      ...noSecrets,
+      REPLICATE_API_URL: 'http://127.0.0.1:4010/v1',
+      STRIPE_API_URL: 'http://127.0.0.1:4012',
+    };
     const c = loadConfig(doubles);
     expect(c.warnings.filter((w) => /WEBHOOK_SECRET/.test(w))).toEqual([
       expect.stringMatching(/^REPLICATE_WEBHOOK_SECRET: .*Allowed because REPLICATE_API_URL is overridden/),
@@ -152,11 +223,16 @@ describe('config', () => {
 
   it('refuses Stripe without a publishable key, or with keys of different modes', () => {
     const { STRIPE_PUBLISHABLE_KEY: _, ...noPk } = live;
-    expect(() => loadConfig(noPk)).toThrow(/STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set: the checkout page cannot load the card form/);
-    expect(() => loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
-      /STRIPE_PUBLISHABLE_KEY: is a test key but STRIPE_SECRET_KEY is a live key/,
+    expect(() => loadConfig(noPk)).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set: the checkout page cannot load the card form/,
     );
-    expect(loadConfig({ ...live, STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).stripe?.secretKey).toBe('rk_live_1');
+    expect(() =>
+      loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY: is a test key but STRIPE_SECRET_KEY is a live key/);
+    expect(
+      loadConfig({ ...live, STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).stripe
+        ?.secretKey,
+    ).toBe('rk_live_1');
   });
 
   it('parseConfig reports every verdict without stopping (for npm run vendors:check)', () => {

@@ -45,14 +45,22 @@ const envSchema = z.object({
   RUNWARE_AIR_SOURCE: optional.pipe(
     z
       .string()
-      .regex(/^[^\s:@/]{1,64}$/, "must be the source name only (the part before ':' in source:id@version), e.g. acme")
+      .regex(
+        /^[^\s:@/]{1,64}$/,
+        "must be the source name only (the part before ':' in source:id@version), e.g. acme",
+      )
       .optional(),
   ),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
-  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: optional,
   S3_ENDPOINT: optional.pipe(z.url().optional()),
   S3_BUCKET: optional,
@@ -78,7 +86,13 @@ export type Config = {
   /** baseUrl is always set (the vendor's own unless *_API_URL overrides it) and used as given. */
   replicate?: { apiToken: string; webhookSecret?: string; baseUrl: string; baseUrlOverridden: boolean };
   runware?: { apiKey: string; airSource: string; baseUrl: string; baseUrlOverridden: boolean };
-  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; baseUrl: string; baseUrlOverridden: boolean };
+  stripe?: {
+    secretKey: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    baseUrl: string;
+    baseUrlOverridden: boolean;
+  };
   smtp?: { url: string; from: string };
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -149,7 +163,10 @@ function invalid(lines: string[]): ConfigError {
  * Parses the environment and judges the vendor setup without stopping on the judgement, so
  * `npm run vendors:check` can print every verdict. Malformed values still throw ConfigError.
  */
-export function parseConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): ParsedConfig {
+export function parseConfig(
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): ParsedConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
@@ -163,12 +180,21 @@ export function parseConfig(source: Record<string, string | undefined> = process
   requireAll('S3 storage', ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
   // The old form of these was a bare origin; the adapters now use the value as given, so a bare
   // origin would send every call to a path the vendor does not serve.
-  const bare = (['REPLICATE_API_URL', 'RUNWARE_API_URL'] as const).filter((n) => e[n] !== undefined && new URL(e[n]!).pathname === '/');
+  const bare = (['REPLICATE_API_URL', 'RUNWARE_API_URL'] as const).filter(
+    (n) => e[n] !== undefined && new URL(e[n]!).pathname === '/',
+  );
   const withPath = e.STRIPE_API_URL !== undefined && new URL(e.STRIPE_API_URL).pathname !== '/';
   if (bare.length > 0 || withPath) {
     throw invalid([
-      ...bare.map((n) => `${n}: give the API base with its version path, e.g. ${n === 'REPLICATE_API_URL' ? VENDOR_DEFAULT_URLS.replicate : VENDOR_DEFAULT_URLS.runware}`),
-      ...(withPath ? [`STRIPE_API_URL: give an origin only, e.g. ${VENDOR_DEFAULT_URLS.stripe} (the Stripe client adds /v1 itself)`] : []),
+      ...bare.map(
+        (n) =>
+          `${n}: give the API base with its version path, e.g. ${n === 'REPLICATE_API_URL' ? VENDOR_DEFAULT_URLS.replicate : VENDOR_DEFAULT_URLS.runware}`,
+      ),
+      ...(withPath
+        ? [
+            `STRIPE_API_URL: give an origin only, e.g. ${VENDOR_DEFAULT_URLS.stripe} (the Stripe client adds /v1 itself)`,
+          ]
+        : []),
     ]);
   }
 
@@ -208,7 +234,9 @@ export function parseConfig(source: Record<string, string | undefined> = process
           ...baseUrl(e.STRIPE_API_URL, VENDOR_DEFAULT_URLS.stripe),
         }
       : undefined,
-    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>' } : undefined,
+    smtp: e.SMTP_URL
+      ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>' }
+      : undefined,
     mailFrom: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>',
     s3: e.S3_BUCKET
       ? {
@@ -301,7 +329,9 @@ export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
   const verdicts: SetupVerdict[] = [];
   const reason = unreachableReason(config.publicUrl);
   if (reason) {
-    const shown = e.PUBLIC_URL ? `${config.publicUrl} is` : `not set, so links use ${config.publicUrl}, which is`;
+    const shown = e.PUBLIC_URL
+      ? `${config.publicUrl} is`
+      : `not set, so links use ${config.publicUrl}, which is`;
     const strict = rules.filter((r) => !r.overridden);
     if (strict.length > 0) {
       verdicts.push({
@@ -349,7 +379,10 @@ export function judgeVendorSetup(config: Config, e: Env): SetupVerdict[] {
 }
 
 // What the server starts with: bad values and an unsafe vendor setup stop the start with the variable's name.
-export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const { config, verdicts } = parseConfig(source, overrides);
   const errors = verdicts.filter((v) => v.level === 'error');
   if (errors.length > 0) throw invalid(errors.map((v) => v.message));

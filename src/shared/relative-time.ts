@@ -17,7 +17,8 @@ export function toDate(value: DateInput): Date | null {
   }
   if (typeof value === 'object') {
     const seconds = 'seconds' in value ? value.seconds : '_seconds' in value ? value._seconds : undefined;
-    const nanos = 'nanoseconds' in value ? value.nanoseconds : '_nanoseconds' in value ? value._nanoseconds : 0;
+    const nanos =
+      'nanoseconds' in value ? value.nanoseconds : '_nanoseconds' in value ? value._nanoseconds : 0;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return null;
     return new Date(seconds * 1000 + Math.floor((nanos ?? 0) / 1e6));
   }

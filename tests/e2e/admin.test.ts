@@ -12,7 +12,9 @@ let user: { username: string; password: string };
 // Accounts are made through the API (the browser context keeps the cookie): these specs are about the
 // admin screens, and the sign-up form has its own spec.
 async function apiSignUp(page: Page, username: string, password = 'Password123') {
-  const res = await page.request.post(`${server.url}/api/auth/register`, { data: { username, email: `${username}@example.com`, password } });
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username, email: `${username}@example.com`, password },
+  });
   expect(res.status()).toBe(201);
   return { username, password };
 }
@@ -62,7 +64,9 @@ describe('support and admin panel in the browser', () => {
     await a.getByText('Status updated').first().waitFor();
     await a.getByRole('tab', { name: 'In Progress (1)' }).click();
     const moved = a.getByTestId('admin-ticket').filter({ hasText: subject });
-    await moved.getByPlaceholder('Enter response to user...').fill('We restarted your training. Sorry for the wait!');
+    await moved
+      .getByPlaceholder('Enter response to user...')
+      .fill('We restarted your training. Sorry for the wait!');
     await moved.getByRole('button', { name: 'Add Note' }).click();
     await a.getByText('Note added').first().waitFor();
     expect(await moved.getByPlaceholder('Enter response to user...').inputValue()).toBe('');
@@ -87,10 +91,16 @@ describe('support and admin panel in the browser', () => {
     await a.getByRole('button', { name: 'Add LoRA Model (0/2)' }).click();
     await a.getByLabel('LoRA Model ID').fill('civitai:4201@130072');
     expect(await a.getByLabel('Weight').inputValue()).toBe('0.75');
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8844cc' } }).png().toBuffer();
-    await a.getByTestId('style-image-input').setInputFiles({ name: 'preview.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8844cc' } })
+      .png()
+      .toBuffer();
+    await a
+      .getByTestId('style-image-input')
+      .setInputFiles({ name: 'preview.png', mimeType: 'image/png', buffer: png });
     await a.getByText('Image uploaded').first().waitFor();
-    expect(await a.getByLabel('Preview Image URL').inputValue()).toMatch(/^\/files\/public\/styles\/.+\.webp$/);
+    expect(await a.getByLabel('Preview Image URL').inputValue()).toMatch(
+      /^\/files\/public\/styles\/.+\.webp$/,
+    );
     await a.getByRole('button', { name: 'Create Style' }).click();
     await a.getByText('Style created').first().waitFor();
     await a.waitForURL(/\/admin(\?tab=styles)?$/);
@@ -98,7 +108,11 @@ describe('support and admin panel in the browser', () => {
 
     await u.goto(`${server.url}/dashboard`);
     await u.getByText(name).first().waitFor();
-    const styles = (await (await u.request.get(`${server.url}/api/preset-styles`)).json()) as { name: string; loraModels: { id: string }[]; previewImageUrl: string }[];
+    const styles = (await (await u.request.get(`${server.url}/api/preset-styles`)).json()) as {
+      name: string;
+      loraModels: { id: string }[];
+      previewImageUrl: string;
+    }[];
     const mine = styles.find((s) => s.name === name);
     expect(mine?.loraModels).toEqual([{ id: 'civitai:4201@130072', weight: '0.75', triggerWord: '' }]);
     const img = await u.request.get(`${server.url}${mine!.previewImageUrl}`);
@@ -126,7 +140,10 @@ describe('support and admin panel in the browser', () => {
     await u.getByLabel('Username').fill(user.username);
     await u.getByLabel('Password', { exact: true }).fill(user.password);
     await u.getByRole('button', { name: /log in|sign in/i }).click();
-    await u.getByText(/suspended/i).first().waitFor();
+    await u
+      .getByText(/suspended/i)
+      .first()
+      .waitFor();
     expect(new URL(u.url()).pathname).toBe('/login');
   });
 

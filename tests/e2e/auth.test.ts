@@ -35,7 +35,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByRole('switch').getAttribute('aria-checked')).toBe('false');
 
-    await page.getByRole('button', { name: /user menu|account menu|open menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /user menu|account menu|open menu/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByText('You have been successfully logged out.').first().waitFor();
@@ -76,15 +79,22 @@ describe('accounts in the browser', () => {
       await page.goto(`${server.url}/`);
       await page.locator('#how-it-works').waitFor();
       // the personal light/dark choice is kept in a cookie and local storage and survives a reload
-      await page.getByRole('button', { name: /dark|theme/i }).first().click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await page
+        .getByRole('button', { name: /dark|theme/i })
+        .first()
+        .click();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(true);
       await page.reload();
       await page.locator('#how-it-works').waitFor();
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);
       await signUp(page, server.url, uniqueName('small'));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(1);
       await page.goto(`${server.url}/no/such/page`);
       await page.getByText('404 Page Not Found').waitFor();
       await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();

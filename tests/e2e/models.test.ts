@@ -110,7 +110,10 @@ describe('custom models in the browser', () => {
     await page.getByText('Training in Progress').first().waitFor();
     expect(await balance()).toBe(50);
     await page.getByText('Training Failed').first().waitFor({ timeout: 90_000 });
-    await page.getByText(/No training images found/).first().waitFor();
+    await page
+      .getByText(/No training images found/)
+      .first()
+      .waitFor();
     expect(await balance()).toBe(200);
 
     await rename(`${images}-away`, images);

@@ -32,14 +32,17 @@ async function createModel(page: Page, name: string, seed: number) {
   await page.getByLabel('Model Name').fill(name);
   const files = await photoFiles(photoDir, 6, seed);
   await page.getByTestId('image-input').setInputFiles(files);
-  await expect.poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).toBe(6);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
+    .toBe(6);
   await page.getByRole('button', { name: 'Create Model' }).click();
   await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 async function modelStatus(page: Page, id: string) {
-  return ((await (await page.request.get(`${server.url}/api/models/${id}`)).json()) as { status: string }).status;
+  return ((await (await page.request.get(`${server.url}/api/models/${id}`)).json()) as { status: string })
+    .status;
 }
 
 /** A client-side navigation (what a link does): the query cache survives, unlike page.goto. */
@@ -133,7 +136,9 @@ describe('a personal model reaches the generator', () => {
 
     // the generator opened while training: it says so instead of choosing None (the list is now cached)
     await page.goto(`${server.url}/generate?modelId=${id}`);
-    await page.getByText('E2E Cached is still training… it will be chosen here as soon as it is ready.').waitFor();
+    await page
+      .getByText('E2E Cached is still training… it will be chosen here as soon as it is ready.')
+      .waitFor();
     expect(await yourModel(page).textContent()).toContain('None');
 
     // leave for a page that does not read the models, and let the training finish meanwhile
@@ -159,7 +164,10 @@ describe('a personal model reaches the generator', () => {
     await page.waitForURL(/\/tokens\/checkout\?packageId=/);
     const checkout = new URL(page.url());
     const models = (await (await page.request.get(`${server.url}/api/models`)).json()) as { id: string }[];
-    const packages = (await (await page.request.get(`${server.url}/api/token-packages`)).json()) as { id: string; isDiscounted: boolean }[];
+    const packages = (await (await page.request.get(`${server.url}/api/token-packages`)).json()) as {
+      id: string;
+      isDiscounted: boolean;
+    }[];
     const studio = packages.find((p) => p.isDiscounted)!;
     // a ticket, so Support (and the admin's Support Management) show ticket cards too
     const ticket = await page.request.post(`${server.url}/api/support/tickets`, {
@@ -190,12 +198,18 @@ describe('a personal model reaches the generator', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await page.title(), url).toContain(heading);
         await page.waitForLoadState('networkidle');
-        for (const v of await seriousViolations(page, OUTLINE_RULES)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+        for (const v of await seriousViolations(page, OUTLINE_RULES))
+          found.push(
+            `${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`,
+          );
         if (url.startsWith('/tokens/checkout')) {
           // the checkout summary's secondary text holds 4.5:1 on every site theme variant's surfaces too
           for (const variant of ['tint', 'vibrant']) {
             await page.evaluate((v) => (document.documentElement.dataset.variant = v), variant);
-            for (const v of await seriousViolations(page)) found.push(`${mode}/${variant} ${url}: ${v.id} ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+            for (const v of await seriousViolations(page))
+              found.push(
+                `${mode}/${variant} ${url}: ${v.id} ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`,
+              );
           }
         }
       }
@@ -222,7 +236,10 @@ describe('the admin side of the same journey', () => {
           await page.goto(`${server.url}${url}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.waitForLoadState('networkidle');
-          for (const v of await seriousViolations(page, OUTLINE_RULES)) found.push(`${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`);
+          for (const v of await seriousViolations(page, OUTLINE_RULES))
+            found.push(
+              `${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`,
+            );
         }
       }
       expect(found).toEqual([]);

@@ -28,7 +28,9 @@ async function registerThroughApi() {
 
 async function balanceShown() {
   // the header's balance (desktop layout)
-  const balance = browser.page.locator('[data-testid="token-balance"], [aria-label^="Token balance:"]').first();
+  const balance = browser.page
+    .locator('[data-testid="token-balance"], [aria-label^="Token balance:"]')
+    .first();
   return (await balance.textContent()) ?? '';
 }
 

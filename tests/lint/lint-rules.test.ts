@@ -30,14 +30,23 @@ describe('eslint house rules', () => {
   });
 
   it('refuses the browser importing the server', async () => {
-    const ids = await ruleIds("import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n", 'src/web/lib/new-file.ts');
+    const ids = await ruleIds(
+      "import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n",
+      'src/web/lib/new-file.ts',
+    );
     expect(ids).toContain('no-restricted-imports');
   });
 
   it('refuses a vendor SDK outside engines/', async () => {
-    const ids = await ruleIds("import Stripe from 'stripe';\nexport const x = Stripe;\n", 'src/server/modules/tokens/new-file.ts');
+    const ids = await ruleIds(
+      "import Stripe from 'stripe';\nexport const x = Stripe;\n",
+      'src/server/modules/tokens/new-file.ts',
+    );
     expect(ids).toContain('no-restricted-imports');
-    const inEngine = await ruleIds("import Stripe from 'stripe';\nexport const x = Stripe;\n", 'src/server/engines/payments/new-file.ts');
+    const inEngine = await ruleIds(
+      "import Stripe from 'stripe';\nexport const x = Stripe;\n",
+      'src/server/engines/payments/new-file.ts',
+    );
     expect(inEngine).not.toContain('no-restricted-imports');
   });
 

@@ -66,13 +66,42 @@ export type ReplicateDoubleOptions = {
 export const TRAINER = 'ostris/flux-dev-lora-trainer';
 /** the bytes of the LoRA the double "trains" (what must end up in our storage) */
 export const DOUBLE_LORA = Buffer.from('safetensors-header{"__metadata__":{"format":"pt"}}lora-weights');
-export const HARDWARE = ['cpu', 'gpu-t4', 'gpu-l40s', 'gpu-l40s-2x', 'gpu-a100-large', 'gpu-a100-large-2x', 'gpu-h100'];
+export const HARDWARE = [
+  'cpu',
+  'gpu-t4',
+  'gpu-l40s',
+  'gpu-l40s-2x',
+  'gpu-a100-large',
+  'gpu-a100-large-2x',
+  'gpu-h100',
+];
 const WEBHOOK_EVENTS: EventType[] = ['start', 'output', 'logs', 'completed'];
-const MODEL_CREATE_FIELDS = ['owner', 'name', 'visibility', 'hardware', 'description', 'github_url', 'paper_url', 'license_url', 'cover_image_url'];
+const MODEL_CREATE_FIELDS = [
+  'owner',
+  'name',
+  'visibility',
+  'hardware',
+  'description',
+  'github_url',
+  'paper_url',
+  'license_url',
+  'cover_image_url',
+];
 const TRAINING_FIELDS = ['destination', 'input', 'webhook', 'webhook_events_filter'];
-const OPTIMIZERS = ['prodigy', 'adam8bit', 'adamw8bit', 'lion8bit', 'adam', 'adamw', 'lion', 'adagrad', 'adafactor'];
+const OPTIMIZERS = [
+  'prodigy',
+  'adam8bit',
+  'adamw8bit',
+  'lion8bit',
+  'adam',
+  'adamw',
+  'lion',
+  'adagrad',
+  'adafactor',
+];
 // flux-fine-tuner train.py: name → check (types and bounds as its cog Inputs declare them)
-const isInt = (v: unknown, lo = -Infinity, hi = Infinity) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
+const isInt = (v: unknown, lo = -Infinity, hi = Infinity) =>
+  Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
 const TRAINER_INPUTS: Record<string, (v: unknown) => boolean> = {
   input_images: (v) => typeof v === 'string' && /^https?:\/\/[^\s]+$/.test(v),
   trigger_word: (v) => typeof v === 'string',
@@ -113,7 +142,12 @@ export function tarOf(entries: { path: string; data?: Buffer }[]): Buffer {
     h.write('0001750\0', 108);
     h.write('0001750\0', 116);
     h.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-    h.write(`${Math.floor(Date.now() / 1000).toString(8).padStart(11, '0')}\0`, 136);
+    h.write(
+      `${Math.floor(Date.now() / 1000)
+        .toString(8)
+        .padStart(11, '0')}\0`,
+      136,
+    );
     h.write('        ', 148);
     h.write(isDir ? '5' : '0', 156);
     h.write('ustar  \0', 257);
@@ -131,10 +165,16 @@ export function fluxFineTunerTar(opts: { withLora: boolean; captions?: number })
   const dir = 'output/flux_train_replicate/';
   const entries: { path: string; data?: Buffer }[] = [{ path: 'output/' }, { path: dir }];
   if (opts.withLora) entries.push({ path: `${dir}lora.safetensors`, data: DOUBLE_LORA });
-  entries.push({ path: `${dir}config.yaml`, data: Buffer.from('job: custom_job\nconfig:\n  name: flux_train_replicate\n') });
+  entries.push({
+    path: `${dir}config.yaml`,
+    data: Buffer.from('job: custom_job\nconfig:\n  name: flux_train_replicate\n'),
+  });
   entries.push({ path: `${dir}captions/` });
   for (let i = 1; i <= (opts.captions ?? 2); i++)
-    entries.push({ path: `${dir}captions/image-${String(i).padStart(2, '0')}.txt`, data: Buffer.from(`a photo of TOK, picture ${i}`) });
+    entries.push({
+      path: `${dir}captions/image-${String(i).padStart(2, '0')}.txt`,
+      data: Buffer.from(`a photo of TOK, picture ${i}`),
+    });
   return tarOf(entries);
 }
 
@@ -172,19 +212,45 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   let dropCreateAnswer = false;
   let nextOutcome: DoubleTraining['outcome'] = 'succeeded';
 
-  models.set(TRAINER, { owner: 'ostris', name: 'flux-dev-lora-trainer', visibility: 'public', hardware: 'gpu-h100', description: 'FLUX.1-dev LoRA trainer', versions: [{ id: trainerVersion, created_at: new Date().toISOString() }] });
+  models.set(TRAINER, {
+    owner: 'ostris',
+    name: 'flux-dev-lora-trainer',
+    visibility: 'public',
+    hardware: 'gpu-h100',
+    description: 'FLUX.1-dev LoRA trainer',
+    versions: [{ id: trainerVersion, created_at: new Date().toISOString() }],
+  });
 
   const violate = (what: string) => violations.push(what);
-  const send = (res: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, body === undefined ? headers : { 'content-type': 'application/json', ...headers });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
-  const problem = (res: http.ServerResponse, status: number, title: string, detail: string, extra: Record<string, unknown> = {}) =>
-    send(res, status, { title, detail, status, ...extra });
+  const problem = (
+    res: http.ServerResponse,
+    status: number,
+    title: string,
+    detail: string,
+    extra: Record<string, unknown> = {},
+  ) => send(res, status, { title, detail, status, ...extra });
   /** 422 as Replicate answers invalid input: problem details with `invalid_fields` */
-  const invalid = (res: http.ServerResponse, fields: { type: string; field: string; description: string }[]) => {
+  const invalid = (
+    res: http.ServerResponse,
+    fields: { type: string; field: string; description: string }[],
+  ) => {
     violate(`422: ${fields.map((f) => `${f.field}: ${f.description}`).join('; ')}`);
-    problem(res, 422, 'Input validation failed', fields.map((f) => `- ${f.field}: ${f.description}`).join('\n'), { invalid_fields: fields });
+    problem(
+      res,
+      422,
+      'Input validation failed',
+      fields.map((f) => `- ${f.field}: ${f.description}`).join('\n'),
+      { invalid_fields: fields },
+    );
   };
 
   const apiBase = () => `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
@@ -203,7 +269,9 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
       source: 'api',
       created_at: t.created_at,
       ...(t.started_at ? { started_at: t.started_at } : {}),
-      ...(t.completed_at ? { completed_at: t.completed_at, metrics: { predict_time: 42.1, total_time: 50.3 } } : {}),
+      ...(t.completed_at
+        ? { completed_at: t.completed_at, metrics: { predict_time: 42.1, total_time: 50.3 } }
+        : {}),
       ...(t.webhook ? { webhook: t.webhook, webhook_events_filter: t.webhook_events_filter } : {}),
       urls: { get: `${apiBase()}/trainings/${t.id}`, cancel: `${apiBase()}/trainings/${t.id}/cancel` },
     };
@@ -223,7 +291,12 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
           method: 'POST',
           // Replicate does not follow redirects
           redirect: 'manual',
-          headers: { 'content-type': 'application/json', 'webhook-id': webhookId, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(webhookSecret, webhookId, ts, body) },
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': webhookId,
+            'webhook-timestamp': String(ts),
+            'webhook-signature': signWebhook(webhookSecret, webhookId, ts, body),
+          },
           body,
         });
         status = res.status;
@@ -261,7 +334,8 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     if (t.status === 'starting' && t.polls >= pollsToProcess) {
       t.status = 'processing';
       t.started_at = new Date().toISOString();
-      t.logs = 'Downloading training images from input_images...\nLoading checkpoint shards: 100%|##########| 3/3 [00:05<00:00, 1.6s/it]\n';
+      t.logs =
+        'Downloading training images from input_images...\nLoading checkpoint shards: 100%|##########| 3/3 [00:05<00:00, 1.6s/it]\n';
       fire(t, 'start');
       return;
     }
@@ -290,21 +364,46 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   function checkTrainingBody(res: http.ServerResponse, body: any): boolean {
     const fields: { type: string; field: string; description: string }[] = [];
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      invalid(res, [{ type: 'invalid_type', field: '(root)', description: 'Invalid type. Expected: object' }]);
+      invalid(res, [
+        { type: 'invalid_type', field: '(root)', description: 'Invalid type. Expected: object' },
+      ]);
       return false;
     }
     for (const k of Object.keys(body))
-      if (!TRAINING_FIELDS.includes(k)) fields.push({ type: 'additional_property_not_allowed', field: '(root)', description: `Additional property ${k} is not allowed` });
-    if (typeof body.destination !== 'string') fields.push({ type: 'required', field: 'destination', description: 'destination is required' });
-    else if (!/^[a-z0-9][a-z0-9_.-]*\/[a-z0-9][a-z0-9_.-]*$/.test(body.destination)) fields.push({ type: 'pattern', field: 'destination', description: 'destination must be {owner}/{name}' });
-    if (!body.input || typeof body.input !== 'object' || Array.isArray(body.input)) fields.push({ type: 'required', field: 'input', description: 'input is required' });
+      if (!TRAINING_FIELDS.includes(k))
+        fields.push({
+          type: 'additional_property_not_allowed',
+          field: '(root)',
+          description: `Additional property ${k} is not allowed`,
+        });
+    if (typeof body.destination !== 'string')
+      fields.push({ type: 'required', field: 'destination', description: 'destination is required' });
+    else if (!/^[a-z0-9][a-z0-9_.-]*\/[a-z0-9][a-z0-9_.-]*$/.test(body.destination))
+      fields.push({
+        type: 'pattern',
+        field: 'destination',
+        description: 'destination must be {owner}/{name}',
+      });
+    if (!body.input || typeof body.input !== 'object' || Array.isArray(body.input))
+      fields.push({ type: 'required', field: 'input', description: 'input is required' });
     else {
       for (const [k, v] of Object.entries(body.input)) {
         const check = TRAINER_INPUTS[k];
-        if (!check) fields.push({ type: 'additional_property_not_allowed', field: 'input', description: `Additional property ${k} is not allowed` });
-        else if (!check(v)) fields.push({ type: 'invalid_type', field: `input.${k}`, description: `Invalid value for ${k}` });
+        if (!check)
+          fields.push({
+            type: 'additional_property_not_allowed',
+            field: 'input',
+            description: `Additional property ${k} is not allowed`,
+          });
+        else if (!check(v))
+          fields.push({ type: 'invalid_type', field: `input.${k}`, description: `Invalid value for ${k}` });
       }
-      if (body.input.input_images === undefined) fields.push({ type: 'required', field: 'input.input_images', description: 'input_images is required to train' });
+      if (body.input.input_images === undefined)
+        fields.push({
+          type: 'required',
+          field: 'input.input_images',
+          description: 'input_images is required to train',
+        });
     }
     if (body.webhook !== undefined) {
       let ok = false;
@@ -317,10 +416,20 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     }
     if (body.webhook_events_filter !== undefined) {
       const f = body.webhook_events_filter;
-      if (!Array.isArray(f)) fields.push({ type: 'invalid_type', field: 'webhook_events_filter', description: 'Invalid type. Expected: array' });
+      if (!Array.isArray(f))
+        fields.push({
+          type: 'invalid_type',
+          field: 'webhook_events_filter',
+          description: 'Invalid type. Expected: array',
+        });
       else
         for (const [i, e] of f.entries())
-          if (!WEBHOOK_EVENTS.includes(e)) fields.push({ type: 'enum', field: `webhook_events_filter.${i}`, description: `webhook_events_filter.${i} must be one of the following: "start", "output", "logs", "completed"` });
+          if (!WEBHOOK_EVENTS.includes(e))
+            fields.push({
+              type: 'enum',
+              field: `webhook_events_filter.${i}`,
+              description: `webhook_events_filter.${i} must be one of the following: "start", "output", "logs", "completed"`,
+            });
     }
     if (fields.length) {
       invalid(res, fields);
@@ -332,21 +441,45 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   function checkModelBody(res: http.ServerResponse, body: any): boolean {
     const fields: { type: string; field: string; description: string }[] = [];
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      invalid(res, [{ type: 'invalid_type', field: '(root)', description: 'Invalid type. Expected: object' }]);
+      invalid(res, [
+        { type: 'invalid_type', field: '(root)', description: 'Invalid type. Expected: object' },
+      ]);
       return false;
     }
     for (const k of Object.keys(body))
-      if (!MODEL_CREATE_FIELDS.includes(k)) fields.push({ type: 'additional_property_not_allowed', field: '(root)', description: `Additional property ${k} is not allowed` });
+      if (!MODEL_CREATE_FIELDS.includes(k))
+        fields.push({
+          type: 'additional_property_not_allowed',
+          field: '(root)',
+          description: `Additional property ${k} is not allowed`,
+        });
     for (const k of ['owner', 'name', 'visibility', 'hardware'])
-      if (typeof body[k] !== 'string') fields.push({ type: 'required', field: k, description: `${k} is required` });
+      if (typeof body[k] !== 'string')
+        fields.push({ type: 'required', field: k, description: `${k} is required` });
     if (typeof body.visibility === 'string' && !['public', 'private'].includes(body.visibility))
-      fields.push({ type: 'enum', field: 'visibility', description: 'visibility must be one of the following: "public", "private"' });
+      fields.push({
+        type: 'enum',
+        field: 'visibility',
+        description: 'visibility must be one of the following: "public", "private"',
+      });
     if (typeof body.hardware === 'string' && !HARDWARE.includes(body.hardware))
-      fields.push({ type: 'enum', field: 'hardware', description: `hardware must be one of: ${HARDWARE.join(', ')} (GET /v1/hardware)` });
+      fields.push({
+        type: 'enum',
+        field: 'hardware',
+        description: `hardware must be one of: ${HARDWARE.join(', ')} (GET /v1/hardware)`,
+      });
     if (typeof body.name === 'string' && !/^[a-z0-9][a-z0-9_.-]{0,99}$/.test(body.name))
-      fields.push({ type: 'pattern', field: 'name', description: 'name may contain only lowercase letters, numbers, dashes, underscores and periods' });
+      fields.push({
+        type: 'pattern',
+        field: 'name',
+        description: 'name may contain only lowercase letters, numbers, dashes, underscores and periods',
+      });
     if (body.description !== undefined && typeof body.description !== 'string')
-      fields.push({ type: 'invalid_type', field: 'description', description: 'Invalid type. Expected: string' });
+      fields.push({
+        type: 'invalid_type',
+        field: 'description',
+        description: 'Invalid type. Expected: string',
+      });
     if (fields.length) {
       invalid(res, fields);
       return false;
@@ -360,7 +493,8 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     const method = req.method ?? 'GET';
     let body: unknown;
     if (raw) {
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) violate(`${method} ${path}: body sent without Content-Type: application/json`);
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+        violate(`${method} ${path}: body sent without Content-Type: application/json`);
       try {
         body = JSON.parse(raw);
       } catch {
@@ -377,7 +511,15 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
       if (throttle.remaining > 0) {
         throttle.remaining--;
         throttle.until = Date.now() + throttle.retryAfterSec * 1000;
-        return send(res, 429, { detail: `Request was throttled. Your rate limit resets in ~${throttle.retryAfterSec}s.`, status: 429 }, { 'retry-after': String(throttle.retryAfterSec) });
+        return send(
+          res,
+          429,
+          {
+            detail: `Request was throttled. Your rate limit resets in ~${throttle.retryAfterSec}s.`,
+            status: 429,
+          },
+          { 'retry-after': String(throttle.retryAfterSec) },
+        );
       }
       // 50 ms of slack for clocks and scheduling
       if (Date.now() < throttle.until - 50) violate(`${method} ${path}: sent before Retry-After elapsed`);
@@ -398,36 +540,91 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     }
     const p = path.slice(3);
     let m: RegExpExecArray | null;
-    if (method === 'GET' && p === '/account') return send(res, 200, { type: 'organization', username, name: 'Acme Corp, Inc.', github_url: 'https://github.com/acme' });
-    if (method === 'GET' && p === '/hardware') return send(res, 200, HARDWARE.map((sku) => ({ sku, name: sku })));
+    if (method === 'GET' && p === '/account')
+      return send(res, 200, {
+        type: 'organization',
+        username,
+        name: 'Acme Corp, Inc.',
+        github_url: 'https://github.com/acme',
+      });
+    if (method === 'GET' && p === '/hardware')
+      return send(
+        res,
+        200,
+        HARDWARE.map((sku) => ({ sku, name: sku })),
+      );
     if (method === 'GET' && p === '/webhooks/default/secret') return send(res, 200, { key: webhookSecret });
     if (method === 'POST' && p === '/models') {
       if (!checkModelBody(res, body)) return;
-      const b = body as { owner: string; name: string; visibility: 'public' | 'private'; hardware: string; description?: string };
+      const b = body as {
+        owner: string;
+        name: string;
+        visibility: 'public' | 'private';
+        hardware: string;
+        description?: string;
+      };
       if (b.owner !== username) {
         violate(`POST /v1/models: owner ${b.owner} is not the token's account`);
         return problem(res, 403, 'Forbidden', 'You do not have permission to create models for this owner.');
       }
       const key = `${b.owner}/${b.name}`;
-      if (models.has(key)) return problem(res, 409, 'Conflict', 'A model with that name and owner already exists.');
+      if (models.has(key))
+        return problem(res, 409, 'Conflict', 'A model with that name and owner already exists.');
       const owned = [...models.values()].filter((x) => x.owner === username).length;
       if (owned >= modelLimit) {
         violate(`POST /v1/models: account model limit (${modelLimit}) reached`);
-        return problem(res, 403, 'Forbidden', `You have reached the limit of ${modelLimit} models for this account.`);
+        return problem(
+          res,
+          403,
+          'Forbidden',
+          `You have reached the limit of ${modelLimit} models for this account.`,
+        );
       }
-      const model: DoubleModel = { owner: b.owner, name: b.name, visibility: b.visibility, hardware: b.hardware, description: b.description ?? null, versions: [] };
+      const model: DoubleModel = {
+        owner: b.owner,
+        name: b.name,
+        visibility: b.visibility,
+        hardware: b.hardware,
+        description: b.description ?? null,
+        versions: [],
+      };
       models.set(key, model);
-      return send(res, 201, { url: `https://replicate.com/${key}`, owner: b.owner, name: b.name, description: model.description, visibility: b.visibility, github_url: null, paper_url: null, license_url: null, run_count: 0, cover_image_url: null, default_example: null, latest_version: null });
+      return send(res, 201, {
+        url: `https://replicate.com/${key}`,
+        owner: b.owner,
+        name: b.name,
+        description: model.description,
+        visibility: b.visibility,
+        github_url: null,
+        paper_url: null,
+        license_url: null,
+        run_count: 0,
+        cover_image_url: null,
+        default_example: null,
+        latest_version: null,
+      });
     }
     if ((m = /^\/models\/([^/]+)\/([^/]+)$/.exec(p))) {
       const key = `${m[1]}/${m[2]}`;
       const model = models.get(key);
       if (!model) return problem(res, 404, 'Not found', 'Not found.');
       if (method === 'GET')
-        return send(res, 200, { url: `https://replicate.com/${key}`, owner: model.owner, name: model.name, description: model.description, visibility: model.visibility, run_count: 0, latest_version: model.versions[0] ? { ...model.versions[0], cog_version: '0.9.0', openapi_schema: {} } : null });
+        return send(res, 200, {
+          url: `https://replicate.com/${key}`,
+          owner: model.owner,
+          name: model.name,
+          description: model.description,
+          visibility: model.visibility,
+          run_count: 0,
+          latest_version: model.versions[0]
+            ? { ...model.versions[0], cog_version: '0.9.0', openapi_schema: {} }
+            : null,
+        });
       if (method === 'DELETE') {
-        if (model.owner !== username || model.visibility !== 'private') return problem(res, 403, 'Forbidden', 'You can only delete private models you own.');
-        if (model.versions.length) return problem(res, 409, 'Conflict', 'You can only delete models that have no versions.');
+        if (model.owner !== username || model.visibility !== 'private')
+          return problem(res, 403, 'Forbidden', 'You can only delete private models you own.');
+        if (model.versions.length)
+          return problem(res, 409, 'Conflict', 'You can only delete models that have no versions.');
         models.delete(key);
         return send(res, 204);
       }
@@ -435,13 +632,18 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     if (method === 'GET' && (m = /^\/models\/([^/]+)\/([^/]+)\/versions$/.exec(p))) {
       const model = models.get(`${m[1]}/${m[2]}`);
       if (!model) return problem(res, 404, 'Not found', 'Not found.');
-      return send(res, 200, { next: null, previous: null, results: model.versions.map((v) => ({ ...v, cog_version: '0.9.0', openapi_schema: {} })) });
+      return send(res, 200, {
+        next: null,
+        previous: null,
+        results: model.versions.map((v) => ({ ...v, cog_version: '0.9.0', openapi_schema: {} })),
+      });
     }
     if (method === 'DELETE' && (m = /^\/models\/([^/]+)\/([^/]+)\/versions\/([^/]+)$/.exec(p))) {
       const model = models.get(`${m[1]}/${m[2]}`);
       const i = model?.versions.findIndex((v) => v.id === m![3]) ?? -1;
       if (!model || i < 0) return problem(res, 404, 'Not found', 'Not found.');
-      if (model.owner !== username || model.visibility !== 'private') return problem(res, 403, 'Forbidden', 'You can only delete versions from private models you own.');
+      if (model.owner !== username || model.visibility !== 'private')
+        return problem(res, 403, 'Forbidden', 'You can only delete versions from private models you own.');
       model.versions.splice(i, 1);
       return send(res, 202);
     }
@@ -453,7 +655,12 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
         return problem(res, 404, 'Not found', 'Invalid version or not permitted');
       }
       if (!checkTrainingBody(res, body)) return;
-      const b = body as { destination: string; input: Record<string, unknown>; webhook?: string; webhook_events_filter?: EventType[] };
+      const b = body as {
+        destination: string;
+        input: Record<string, unknown>;
+        webhook?: string;
+        webhook_events_filter?: EventType[];
+      };
       const dest = models.get(b.destination);
       if (!dest || dest.owner !== username) {
         violate(`POST ${path}: destination ${b.destination} does not exist or is not owned by the account`);
@@ -484,13 +691,20 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
         return;
       }
       // the create answer's urls point at /predictions (a documented quirk of the API)
-      return send(res, 201, { ...view(t), urls: { get: `${apiBase()}/predictions/${t.id}`, cancel: `${apiBase()}/predictions/${t.id}/cancel` } });
+      return send(res, 201, {
+        ...view(t),
+        urls: { get: `${apiBase()}/predictions/${t.id}`, cancel: `${apiBase()}/predictions/${t.id}/cancel` },
+      });
     }
     if (method === 'GET' && p === '/trainings') {
       const all = [...trainings.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
       const from = Number(url.searchParams.get('cursor') ?? 0) || 0;
       const page = all.slice(from, from + 100);
-      return send(res, 200, { next: from + 100 < all.length ? `${apiBase()}/trainings?cursor=${from + 100}` : null, previous: null, results: page.map(view) });
+      return send(res, 200, {
+        next: from + 100 < all.length ? `${apiBase()}/trainings?cursor=${from + 100}` : null,
+        previous: null,
+        results: page.map(view),
+      });
     }
     if ((m = /^\/trainings\/([^/]+)(\/cancel)?$/.exec(p))) {
       const t = trainings.get(m[1]);
@@ -528,7 +742,9 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     const path = new URL(req.url ?? '/', 'http://delivery').pathname;
     deliveryRequests.push({ path, auth: req.headers.authorization });
     if (req.headers.authorization) {
-      violate(`GET ${path} on the delivery host carried an Authorization header (token leaked to a file host)`);
+      violate(
+        `GET ${path} on the delivery host carried an Authorization header (token leaked to a file host)`,
+      );
       res.writeHead(400, { 'content-type': 'text/plain' });
       return res.end('Authorization not accepted here');
     }

@@ -26,7 +26,13 @@ import sharp from 'sharp';
  * A re-used taskUUID is refused: the contract gives each task its own id and says nothing of re-use.
  */
 
-export type Violation = { code: string; message: string; parameter?: string; taskType?: string; taskUUID?: string };
+export type Violation = {
+  code: string;
+  message: string;
+  parameter?: string;
+  taskType?: string;
+  taskUUID?: string;
+};
 type Task = Record<string, unknown> & { taskType?: unknown; taskUUID?: unknown };
 type ApiError = { code: string; message: string; parameter?: string; taskType?: string; taskUUID?: string };
 
@@ -49,7 +55,14 @@ export type RunwareDoubleOptions = {
 };
 
 export type Render = { taskUUID: string; task: Task; createdAt: number; done: boolean };
-export type Upload = { air: string; uniqueIdentifier: string; architecture: string; downloadURL: string; createdAt: number; failed?: string };
+export type Upload = {
+  air: string;
+  uniqueIdentifier: string;
+  architecture: string;
+  downloadURL: string;
+  createdAt: number;
+  failed?: string;
+};
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const AIR = /^[a-z0-9_-]+:[a-z0-9_.-]+@[a-z0-9_.-]+$/i;
@@ -57,13 +70,102 @@ const SCHEDULERS_ANY = (v: unknown) => typeof v === 'string';
 
 // top-level parameters per architecture, as in the schema-generated Flux1DevParams,
 // Flux1SchnellParams and SdxlParams
-const COMMON = ['webhookURL', 'includeCost', 'model', 'numberResults', 'uploadEndpoint', 'ttl', 'outputType', 'outputFormat', 'outputQuality', 'deliveryMethod', 'safety', 'watermark'];
+const COMMON = [
+  'webhookURL',
+  'includeCost',
+  'model',
+  'numberResults',
+  'uploadEndpoint',
+  'ttl',
+  'outputType',
+  'outputFormat',
+  'outputQuality',
+  'deliveryMethod',
+  'safety',
+  'watermark',
+];
 const ARCH_PARAMS: Record<string, string[]> = {
-  flux1d: ['inputs', 'positivePrompt', 'negativePrompt', 'width', 'height', 'seed', 'steps', 'scheduler', 'CFGScale', 'strength', 'maskMargin', 'promptWeighting', 'acceleratorOptions', 'outpaint', 'lora', 'controlNet', 'ipAdapters', 'hiresFix', 'layerDiffuse', 'pulid', 'trueCFGScale', 'ultralytics', ...COMMON],
-  flux1s: ['inputs', 'positivePrompt', 'negativePrompt', 'width', 'height', 'seed', 'steps', 'scheduler', 'CFGScale', 'strength', 'maskMargin', 'promptWeighting', 'acceleratorOptions', 'outpaint', 'lora', 'hiresFix', 'trueCFGScale', 'ultralytics', ...COMMON],
-  sdxl: ['inputs', 'positivePrompt', 'negativePrompt', 'width', 'height', 'seed', 'steps', 'scheduler', 'CFGScale', 'strength', 'maskMargin', 'clipSkip', 'vae', 'promptWeighting', 'acceleratorOptions', 'outpaint', 'lora', 'controlNet', 'ipAdapters', 'refiner', 'embeddings', 'hiresFix', 'photoMaker', 'ultralytics', ...COMMON],
+  flux1d: [
+    'inputs',
+    'positivePrompt',
+    'negativePrompt',
+    'width',
+    'height',
+    'seed',
+    'steps',
+    'scheduler',
+    'CFGScale',
+    'strength',
+    'maskMargin',
+    'promptWeighting',
+    'acceleratorOptions',
+    'outpaint',
+    'lora',
+    'controlNet',
+    'ipAdapters',
+    'hiresFix',
+    'layerDiffuse',
+    'pulid',
+    'trueCFGScale',
+    'ultralytics',
+    ...COMMON,
+  ],
+  flux1s: [
+    'inputs',
+    'positivePrompt',
+    'negativePrompt',
+    'width',
+    'height',
+    'seed',
+    'steps',
+    'scheduler',
+    'CFGScale',
+    'strength',
+    'maskMargin',
+    'promptWeighting',
+    'acceleratorOptions',
+    'outpaint',
+    'lora',
+    'hiresFix',
+    'trueCFGScale',
+    'ultralytics',
+    ...COMMON,
+  ],
+  sdxl: [
+    'inputs',
+    'positivePrompt',
+    'negativePrompt',
+    'width',
+    'height',
+    'seed',
+    'steps',
+    'scheduler',
+    'CFGScale',
+    'strength',
+    'maskMargin',
+    'clipSkip',
+    'vae',
+    'promptWeighting',
+    'acceleratorOptions',
+    'outpaint',
+    'lora',
+    'controlNet',
+    'ipAdapters',
+    'refiner',
+    'embeddings',
+    'hiresFix',
+    'photoMaker',
+    'ultralytics',
+    ...COMMON,
+  ],
 };
-const FAMILY: Record<string, string> = { flux1d: 'flux', flux1s: 'flux', sdxl: 'sdxl', pony: 'sdxl', sd1x: 'sd1' };
+const FAMILY: Record<string, string> = {
+  flux1d: 'flux',
+  flux1s: 'flux',
+  sdxl: 'sdxl',
+  pony: 'sdxl',
+  sd1x: 'sd1',
+};
 const LEGACY: Record<string, Record<string, string>> = {
   imageInference: { checkNSFW: "'checkNSFW' is no longer supported: use 'safety.checkContent'" },
   caption: { inputImage: "'inputImage' is no longer supported: use 'inputs.image'" },
@@ -72,11 +174,57 @@ const LEGACY: Record<string, Record<string, string>> = {
     webhookURL: "'webhookURL' is not a modelUpload parameter",
   },
 };
-const UPLOAD_PARAMS = ['category', 'type', 'architecture', 'format', 'air', 'uniqueIdentifier', 'name', 'version', 'downloadURL', 'defaultScheduler', 'defaultSteps', 'defaultCFG', 'defaultStrength', 'defaultWeight', 'private', 'heroImageURL', 'tags', 'positiveTriggerWords', 'negativeTriggerWords', 'shortDescription', 'comment'];
+const UPLOAD_PARAMS = [
+  'category',
+  'type',
+  'architecture',
+  'format',
+  'air',
+  'uniqueIdentifier',
+  'name',
+  'version',
+  'downloadURL',
+  'defaultScheduler',
+  'defaultSteps',
+  'defaultCFG',
+  'defaultStrength',
+  'defaultWeight',
+  'private',
+  'heroImageURL',
+  'tags',
+  'positiveTriggerWords',
+  'negativeTriggerWords',
+  'shortDescription',
+  'comment',
+];
 // the sdk-js EModelArchitecture values
-const UPLOAD_ARCHITECTURES = ['flux1d', 'flux1s', 'pony', 'sdhyper', 'sd1x', 'sd1xlcm', 'sd3', 'sdxl', 'sdxllcm', 'sdxldistilled', 'sdxlhyper', 'sdxllightning', 'sdxlturbo'];
+const UPLOAD_ARCHITECTURES = [
+  'flux1d',
+  'flux1s',
+  'pony',
+  'sdhyper',
+  'sd1x',
+  'sd1xlcm',
+  'sd3',
+  'sdxl',
+  'sdxllcm',
+  'sdxldistilled',
+  'sdxlhyper',
+  'sdxllightning',
+  'sdxlturbo',
+];
 const CAPTION_MODELS = ['runware:150@2', 'runware:151@1', 'runware:152@1', 'runware:152@2'];
-const SEARCH_PARAMS = ['search', 'source', 'category', 'architecture', 'capabilities', 'visibility', 'limit', 'offset', 'sort'];
+const SEARCH_PARAMS = [
+  'search',
+  'source',
+  'category',
+  'architecture',
+  'capabilities',
+  'visibility',
+  'limit',
+  'offset',
+  'sort',
+];
 
 class Refusal extends Error {
   constructor(public readonly error: ApiError) {
@@ -102,7 +250,13 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
 
   const violate = (v: Violation) => violations.push(v);
   const refuse = (task: Task, code: string, message: string, parameter?: string): never => {
-    const error: ApiError = { code, message, ...(parameter ? { parameter } : {}), taskType: String(task.taskType ?? ''), taskUUID: typeof task.taskUUID === 'string' ? task.taskUUID : undefined };
+    const error: ApiError = {
+      code,
+      message,
+      ...(parameter ? { parameter } : {}),
+      taskType: String(task.taskType ?? ''),
+      taskUUID: typeof task.taskUUID === 'string' ? task.taskUUID : undefined,
+    };
     violate(error);
     throw new Refusal(error);
   };
@@ -118,28 +272,74 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
   function str(task: Task, key: string, o: { required?: boolean; min?: number; max?: number } = {}) {
     const v = task[key];
     if (v === undefined) {
-      if (o.required) refuse(task, `missing${key[0].toUpperCase()}${key.slice(1)}`, `Missing required parameter '${key}'.`, key);
+      if (o.required)
+        refuse(
+          task,
+          `missing${key[0].toUpperCase()}${key.slice(1)}`,
+          `Missing required parameter '${key}'.`,
+          key,
+        );
       return undefined;
     }
-    if (typeof v !== 'string' || v.length < (o.min ?? 0) || v.length > (o.max ?? Infinity)) refuse(task, `invalid${key[0].toUpperCase()}${key.slice(1)}`, `Invalid value for '${key}' parameter.`, key);
+    if (typeof v !== 'string' || v.length < (o.min ?? 0) || v.length > (o.max ?? Infinity))
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter.`,
+        key,
+      );
     return v as string;
   }
-  function num(task: Task, key: string, o: { required?: boolean; int?: boolean; min?: number; max?: number; step?: number } = {}) {
+  function num(
+    task: Task,
+    key: string,
+    o: { required?: boolean; int?: boolean; min?: number; max?: number; step?: number } = {},
+  ) {
     const v = task[key];
     if (v === undefined) {
-      if (o.required) refuse(task, `missing${key[0].toUpperCase()}${key.slice(1)}`, `Missing required parameter '${key}'.`, key);
+      if (o.required)
+        refuse(
+          task,
+          `missing${key[0].toUpperCase()}${key.slice(1)}`,
+          `Missing required parameter '${key}'.`,
+          key,
+        );
       return undefined;
     }
-    const bad = typeof v !== 'number' || !Number.isFinite(v) || (o.int && !Number.isInteger(v)) || v < (o.min ?? -Infinity) || v > (o.max ?? Infinity) || (o.step && v % o.step !== 0);
-    if (bad) refuse(task, `invalid${key[0].toUpperCase()}${key.slice(1)}`, `Invalid value for '${key}' parameter.`, key);
+    const bad =
+      typeof v !== 'number' ||
+      !Number.isFinite(v) ||
+      (o.int && !Number.isInteger(v)) ||
+      v < (o.min ?? -Infinity) ||
+      v > (o.max ?? Infinity) ||
+      (o.step && v % o.step !== 0);
+    if (bad)
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter.`,
+        key,
+      );
     return v as number;
   }
   function oneOf(task: Task, key: string, values: unknown[]) {
     const v = task[key];
-    if (v !== undefined && !values.includes(v)) refuse(task, `invalid${key[0].toUpperCase()}${key.slice(1)}`, `Invalid value for '${key}' parameter. Allowed: ${values.join(', ')}.`, key);
+    if (v !== undefined && !values.includes(v))
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter. Allowed: ${values.join(', ')}.`,
+        key,
+      );
   }
   function bool(task: Task, key: string) {
-    if (task[key] !== undefined && typeof task[key] !== 'boolean') refuse(task, `invalid${key[0].toUpperCase()}${key.slice(1)}`, `Invalid value for '${key}' parameter.`, key);
+    if (task[key] !== undefined && typeof task[key] !== 'boolean')
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter.`,
+        key,
+      );
   }
 
   function uploadFor(air: string) {
@@ -183,26 +383,51 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     oneOf(task, 'outputFormat', ['JPG', 'PNG', 'WEBP']);
     oneOf(task, 'deliveryMethod', ['sync', 'async']);
     bool(task, 'includeCost');
-    if (task.scheduler !== undefined && !SCHEDULERS_ANY(task.scheduler)) refuse(task, 'invalidScheduler', "Invalid value for 'scheduler' parameter.", 'scheduler');
+    if (task.scheduler !== undefined && !SCHEDULERS_ANY(task.scheduler))
+      refuse(task, 'invalidScheduler', "Invalid value for 'scheduler' parameter.", 'scheduler');
     if (task.safety !== undefined) {
       const s = task.safety as Record<string, unknown>;
-      if (!s || typeof s !== 'object' || Array.isArray(s)) refuse(task, 'invalidSafety', "Invalid value for 'safety' parameter.", 'safety');
-      for (const k of Object.keys(s)) if (k !== 'checkContent') refuse(task, 'unknownParameter', `Unknown parameter 'safety.${k}'.`, `safety.${k}`);
-      if (s.checkContent !== undefined && typeof s.checkContent !== 'boolean') refuse(task, 'invalidSafety', "Invalid value for 'safety.checkContent' parameter.", 'safety.checkContent');
+      if (!s || typeof s !== 'object' || Array.isArray(s))
+        refuse(task, 'invalidSafety', "Invalid value for 'safety' parameter.", 'safety');
+      for (const k of Object.keys(s))
+        if (k !== 'checkContent')
+          refuse(task, 'unknownParameter', `Unknown parameter 'safety.${k}'.`, `safety.${k}`);
+      if (s.checkContent !== undefined && typeof s.checkContent !== 'boolean')
+        refuse(
+          task,
+          'invalidSafety',
+          "Invalid value for 'safety.checkContent' parameter.",
+          'safety.checkContent',
+        );
     }
     if (task.lora !== undefined) {
-      if (!Array.isArray(task.lora)) refuse(task, 'invalidLora', "Invalid value for 'lora' parameter.", 'lora');
+      if (!Array.isArray(task.lora))
+        refuse(task, 'invalidLora', "Invalid value for 'lora' parameter.", 'lora');
       for (const [i, l] of (task.lora as Record<string, unknown>[]).entries()) {
-        if (!l || typeof l !== 'object') refuse(task, 'invalidLora', "Invalid value for 'lora' parameter.", `lora[${i}]`);
-        for (const k of Object.keys(l)) if (k !== 'model' && k !== 'weight') refuse(task, 'unknownParameter', `Unknown parameter 'lora[${i}].${k}'.`, `lora[${i}].${k}`);
-        if (typeof l.model !== 'string' || !AIR.test(l.model)) refuse(task, 'invalidLoraModel', `Invalid AIR for 'lora[${i}].model'.`, `lora[${i}].model`);
-        if (l.weight !== undefined && (typeof l.weight !== 'number' || l.weight < -4 || l.weight > 4)) refuse(task, 'invalidLoraWeight', `Invalid value for 'lora[${i}].weight'.`, `lora[${i}].weight`);
+        if (!l || typeof l !== 'object')
+          refuse(task, 'invalidLora', "Invalid value for 'lora' parameter.", `lora[${i}]`);
+        for (const k of Object.keys(l))
+          if (k !== 'model' && k !== 'weight')
+            refuse(task, 'unknownParameter', `Unknown parameter 'lora[${i}].${k}'.`, `lora[${i}].${k}`);
+        if (typeof l.model !== 'string' || !AIR.test(l.model))
+          refuse(task, 'invalidLoraModel', `Invalid AIR for 'lora[${i}].model'.`, `lora[${i}].model`);
+        if (l.weight !== undefined && (typeof l.weight !== 'number' || l.weight < -4 || l.weight > 4))
+          refuse(task, 'invalidLoraWeight', `Invalid value for 'lora[${i}].weight'.`, `lora[${i}].weight`);
         const uploaded = uploadFor(l.model as string);
         const loraArch = uploaded?.architecture ?? opts.loras?.[l.model as string];
-        if (!loraArch) refuse(task, 'invalidLoraModel', `LoRA '${String(l.model)}' does not exist.`, `lora[${i}].model`);
-        if (uploaded && !isDeployed(uploaded)) refuse(task, 'modelNotReady', `LoRA '${String(l.model)}' is not ready yet.`, `lora[${i}].model`);
+        if (!loraArch)
+          refuse(task, 'invalidLoraModel', `LoRA '${String(l.model)}' does not exist.`, `lora[${i}].model`);
+        if (uploaded && !isDeployed(uploaded))
+          refuse(task, 'modelNotReady', `LoRA '${String(l.model)}' is not ready yet.`, `lora[${i}].model`);
         // Runware does not refuse this: the picture is noise, and billed. Our side must never send it.
-        if (FAMILY[loraArch!] !== FAMILY[arch!]) violate({ code: 'architectureMismatch', message: `LoRA ${String(l.model)} (${loraArch}) on a ${arch} base`, parameter: `lora[${i}].model`, taskType: 'imageInference', taskUUID: String(task.taskUUID) });
+        if (FAMILY[loraArch!] !== FAMILY[arch!])
+          violate({
+            code: 'architectureMismatch',
+            message: `LoRA ${String(l.model)} (${loraArch}) on a ${arch} base`,
+            parameter: `lora[${i}].model`,
+            taskType: 'imageInference',
+            taskUUID: String(task.taskUUID),
+          });
       }
     }
     const r: Render = { taskUUID: String(task.taskUUID), task, createdAt: Date.now(), done: false };
@@ -215,18 +440,32 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
   function caption(task: Task) {
     onlyKnown(task, ['webhookURL', 'includeCost', 'model', 'deliveryMethod', 'inputs']);
     const model = str(task, 'model', { required: true })!;
-    if (!CAPTION_MODELS.includes(model)) refuse(task, 'invalidModel', `Model '${model}' does not caption images.`, 'model');
+    if (!CAPTION_MODELS.includes(model))
+      refuse(task, 'invalidModel', `Model '${model}' does not caption images.`, 'model');
     oneOf(task, 'deliveryMethod', ['sync', 'async']);
     bool(task, 'includeCost');
     const inputs = task.inputs as Record<string, unknown> | undefined;
-    if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs)) refuse(task, 'missingInputs', "Missing required parameter 'inputs'.", 'inputs');
-    for (const k of Object.keys(inputs!)) if (k !== 'image') refuse(task, 'unknownParameter', `Unknown parameter 'inputs.${k}'.`, `inputs.${k}`);
+    if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs))
+      refuse(task, 'missingInputs', "Missing required parameter 'inputs'.", 'inputs');
+    for (const k of Object.keys(inputs!))
+      if (k !== 'image') refuse(task, 'unknownParameter', `Unknown parameter 'inputs.${k}'.`, `inputs.${k}`);
     const image = inputs!.image;
-    if (typeof image !== 'string' || image.length < 8) refuse(task, 'missingInputsImage', "Missing required parameter 'inputs.image'.", 'inputs.image');
-    const ok = /^data:image\/(jpeg|png|webp);base64,/.test(image as string) || /^https?:\/\//.test(image as string) || UUID_V4.test(image as string);
-    if (!ok) refuse(task, 'invalidInputsImage', "Invalid value for 'inputs.image' parameter.", 'inputs.image');
+    if (typeof image !== 'string' || image.length < 8)
+      refuse(task, 'missingInputsImage', "Missing required parameter 'inputs.image'.", 'inputs.image');
+    const ok =
+      /^data:image\/(jpeg|png|webp);base64,/.test(image as string) ||
+      /^https?:\/\//.test(image as string) ||
+      UUID_V4.test(image as string);
+    if (!ok)
+      refuse(task, 'invalidInputsImage', "Invalid value for 'inputs.image' parameter.", 'inputs.image');
     captions.add(String(task.taskUUID));
-    return [{ taskType: 'caption', taskUUID: task.taskUUID, text: 'a portrait of a smiling person in soft window light, 85mm, shallow depth of field' }];
+    return [
+      {
+        taskType: 'caption',
+        taskUUID: task.taskUUID,
+        text: 'a portrait of a smiling person in soft window light, 85mm, shallow depth of field',
+      },
+    ];
   }
 
   async function modelUpload(task: Task) {
@@ -234,7 +473,8 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     oneOf(task, 'category', ['checkpoint', 'lora', 'lycoris', 'vae', 'embeddings']);
     str(task, 'category', { required: true });
     const architecture = str(task, 'architecture', { required: true })!;
-    if (!UPLOAD_ARCHITECTURES.includes(architecture)) refuse(task, 'invalidArchitecture', `Invalid value for 'architecture' parameter.`, 'architecture');
+    if (!UPLOAD_ARCHITECTURES.includes(architecture))
+      refuse(task, 'invalidArchitecture', `Invalid value for 'architecture' parameter.`, 'architecture');
     str(task, 'format', { required: true });
     oneOf(task, 'format', ['safetensors']);
     if (task.category === 'lora') oneOf(task, 'type', [undefined]);
@@ -242,27 +482,43 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     if (air !== undefined) {
       if (!AIR.test(air)) refuse(task, 'invalidAir', `Invalid AIR '${air}'.`, 'air');
       const source = air.split(':')[0];
-      if (!opts.airSources.includes(source)) refuse(task, 'invalidAir', `The AIR source '${source}' does not exist on this account.`, 'air');
+      if (!opts.airSources.includes(source))
+        refuse(task, 'invalidAir', `The AIR source '${source}' does not exist on this account.`, 'air');
     }
     const uniqueIdentifier = str(task, 'uniqueIdentifier', { min: 1, max: 256 });
     str(task, 'name', { required: true, min: 1, max: 100 });
     str(task, 'version', { required: true, min: 1, max: 100 });
     const downloadURL = str(task, 'downloadURL', { required: true })!;
-    if (!/^https?:\/\//.test(downloadURL)) refuse(task, 'invalidDownloadURL', "Invalid value for 'downloadURL' parameter.", 'downloadURL');
+    if (!/^https?:\/\//.test(downloadURL))
+      refuse(task, 'invalidDownloadURL', "Invalid value for 'downloadURL' parameter.", 'downloadURL');
     num(task, 'defaultWeight', { min: -4, max: 4 });
     bool(task, 'private');
     str(task, 'positiveTriggerWords');
     str(task, 'negativeTriggerWords');
-    if (task.tags !== undefined && (!Array.isArray(task.tags) || task.tags.some((t) => typeof t !== 'string'))) refuse(task, 'invalidTags', "Invalid value for 'tags' parameter.", 'tags');
+    if (
+      task.tags !== undefined &&
+      (!Array.isArray(task.tags) || task.tags.some((t) => typeof t !== 'string'))
+    )
+      refuse(task, 'invalidTags', "Invalid value for 'tags' parameter.", 'tags');
     uploadTasks.add(String(task.taskUUID));
     const key = air ?? `runware:${uploads.length + 1}@1`;
     const existing = uploadFor(key);
-    const item = (status: string, message: string) => [{ taskType: 'modelUpload', taskUUID: task.taskUUID, status, message, air: key }];
+    const item = (status: string, message: string) => [
+      { taskType: 'modelUpload', taskUUID: task.taskUUID, status, message, air: key },
+    ];
     // the documented idempotency: the same AIR + uniqueIdentifier is the same model, nothing new
     if (existing && !existing.failed && existing.uniqueIdentifier === uniqueIdentifier) {
-      return isDeployed(existing) ? item('ready', 'Model successfully deployed and ready for use.') : item('stored', 'Model stored, deploying.');
+      return isDeployed(existing)
+        ? item('ready', 'Model successfully deployed and ready for use.')
+        : item('stored', 'Model stored, deploying.');
     }
-    const upload: Upload = { air: key, uniqueIdentifier: uniqueIdentifier ?? '', architecture, downloadURL, createdAt: Date.now() };
+    const upload: Upload = {
+      air: key,
+      uniqueIdentifier: uniqueIdentifier ?? '',
+      architecture,
+      downloadURL,
+      createdAt: Date.now(),
+    };
     uploads.push(upload);
     const fetched = opts.fetchDownload ? await opts.fetchDownload(downloadURL) : true;
     if (!fetched) {
@@ -278,7 +534,16 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     oneOf(task, 'visibility', ['public', 'private', 'favorite', 'owned']);
     const results = uploads
       .filter((u) => u.air === search && isDeployed(u))
-      .map((u) => ({ air: u.air, name: u.air, category: 'lora', architecture: u.architecture, capabilities: [], source: 'community', heroImage: null, private: true }));
+      .map((u) => ({
+        air: u.air,
+        name: u.air,
+        category: 'lora',
+        architecture: u.architecture,
+        capabilities: [],
+        source: 'community',
+        heroImage: null,
+        private: true,
+      }));
     return [{ taskType: 'modelSearch', taskUUID: task.taskUUID, totalResults: results.length, results }];
   }
 
@@ -287,16 +552,27 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     const id = String(task.taskUUID);
     if (uploadTasks.has(id)) return [{ taskType: 'modelUpload', taskUUID: id, status: 'processing' }];
     const r = renders.get(id);
-    if (r) return renderDone(r) ? imageItems(base, r, true) : [{ taskType: 'imageInference', taskUUID: id, status: 'processing' }];
-    throw new Refusal({ code: 'taskFailedOrNotFound', message: `No task found for taskUUID ${id}.`, taskType: 'getResponse', taskUUID: id });
+    if (r)
+      return renderDone(r)
+        ? imageItems(base, r, true)
+        : [{ taskType: 'imageInference', taskUUID: id, status: 'processing' }];
+    throw new Refusal({
+      code: 'taskFailedOrNotFound',
+      message: `No task found for taskUUID ${id}.`,
+      taskType: 'getResponse',
+      taskUUID: id,
+    });
   }
 
   async function handleTask(task: Task, base: string) {
-    if (!task || typeof task !== 'object' || Array.isArray(task)) refuse({}, 'invalidTask', 'Each task must be an object.');
-    if (typeof task.taskUUID !== 'string' || !UUID_V4.test(task.taskUUID)) refuse(task, 'invalidTaskUUID', "Invalid value for 'taskUUID': a UUID v4 is required.", 'taskUUID');
+    if (!task || typeof task !== 'object' || Array.isArray(task))
+      refuse({}, 'invalidTask', 'Each task must be an object.');
+    if (typeof task.taskUUID !== 'string' || !UUID_V4.test(task.taskUUID))
+      refuse(task, 'invalidTaskUUID', "Invalid value for 'taskUUID': a UUID v4 is required.", 'taskUUID');
     const id = task.taskUUID as string;
     if (task.taskType !== 'getResponse') {
-      if (usedTaskUUIDs.has(id)) refuse(task, 'duplicateTaskUUID', `The taskUUID ${id} was already used.`, 'taskUUID');
+      if (usedTaskUUIDs.has(id))
+        refuse(task, 'duplicateTaskUUID', `The taskUUID ${id} was already used.`, 'taskUUID');
       usedTaskUUIDs.add(id);
     }
     switch (task.taskType) {
@@ -311,19 +587,28 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
       case 'getResponse':
         return getResponse(task, base);
       default:
-        return refuse(task, 'invalidTaskType', `Invalid value for 'taskType': ${String(task.taskType)}.`, 'taskType');
+        return refuse(
+          task,
+          'invalidTaskType',
+          `Invalid value for 'taskType': ${String(task.taskType)}.`,
+          'taskType',
+        );
     }
   }
 
   const server = http.createServer(async (req, res) => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && req.url?.startsWith('/image/')) {
       imageGets.push({ url: req.url, auth: req.headers.authorization });
-      if (req.headers.authorization) violate({ code: 'credentialsOnPublicUrl', message: `credentials sent to ${req.url}` });
+      if (req.headers.authorization)
+        violate({ code: 'credentialsOnPublicUrl', message: `credentials sent to ${req.url}` });
       const [, , taskUUID] = req.url.split('/');
       if (!renders.has(taskUUID)) return void res.writeHead(404).end();
-      jpeg ??= await sharp({ create: { width: 512, height: 512, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+      jpeg ??= await sharp({ create: { width: 512, height: 512, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
       return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     }
     if (req.method !== 'POST' || req.url !== '/v1') {
@@ -340,14 +625,17 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
       return json(400, { errors: [{ code: 'invalidJson', message: 'Invalid JSON body.' }] });
     }
     received.push({ auth: req.headers.authorization, tasks, at: Date.now() });
-    if (!/^application\/json/.test(req.headers['content-type'] ?? '')) violate({ code: 'contentType', message: `content-type ${req.headers['content-type']}` });
+    if (!/^application\/json/.test(req.headers['content-type'] ?? ''))
+      violate({ code: 'contentType', message: `content-type ${req.headers['content-type']}` });
     if (req.headers.authorization !== `Bearer ${opts.apiKey}`) {
       violate({ code: 'invalidApiKey', message: `authorization ${req.headers.authorization ?? '(none)'}` });
       return json(401, { errors: [{ code: 'invalidApiKey', message: 'Invalid API key.' }] });
     }
     if (!Array.isArray(tasks) || tasks.length === 0) {
       violate({ code: 'invalidRequest', message: 'the body must be a non-empty JSON array of tasks' });
-      return json(400, { errors: [{ code: 'invalidRequest', message: 'The body must be an array of tasks.' }] });
+      return json(400, {
+        errors: [{ code: 'invalidRequest', message: 'The body must be an array of tasks.' }],
+      });
     }
     const failure = failures.shift();
     if (failure) return json(failure.status, { errors: [failure.error] });
@@ -373,7 +661,9 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 
   const submitted = (taskType: string) =>
-    received.flatMap((r) => (Array.isArray(r.tasks) ? (r.tasks as Task[]) : [])).filter((t) => t.taskType === taskType);
+    received
+      .flatMap((r) => (Array.isArray(r.tasks) ? (r.tasks as Task[]) : []))
+      .filter((t) => t.taskType === taskType);
 
   return {
     /** the base URL, as RUNWARE_API_URL */
@@ -405,7 +695,10 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
       for (const r of renders.values()) r.done = true;
     },
     assertNoViolations() {
-      if (violations.length > 0) throw new Error(`Runware contract violations:\n${violations.map((v) => JSON.stringify(v)).join('\n')}`);
+      if (violations.length > 0)
+        throw new Error(
+          `Runware contract violations:\n${violations.map((v) => JSON.stringify(v)).join('\n')}`,
+        );
     },
     async close() {
       for (const s of stalled) s.destroy();

@@ -6,19 +6,99 @@ import type { Storage } from '../storage/storage';
 import { stylePreviewKey } from '../storage/keys';
 
 const BASE_MODELS = [
-  { name: 'FLUX.1 Dev', description: 'High quality, detailed images', air: 'runware:101@1', architecture: 'flux1d', tokenCost: 15, isDefault: true, sortOrder: 0 },
-  { name: 'FLUX.1 Schnell', description: 'Fast drafts at a lower cost', air: 'runware:100@1', architecture: 'flux1s', tokenCost: 10, isDefault: false, sortOrder: 1 },
-  { name: 'Juggernaut XL', description: 'Photorealistic SDXL model', air: 'civitai:133005@782002', architecture: 'sdxl', tokenCost: 20, isDefault: false, sortOrder: 2 },
+  {
+    name: 'FLUX.1 Dev',
+    description: 'High quality, detailed images',
+    air: 'runware:101@1',
+    architecture: 'flux1d',
+    tokenCost: 15,
+    isDefault: true,
+    sortOrder: 0,
+  },
+  {
+    name: 'FLUX.1 Schnell',
+    description: 'Fast drafts at a lower cost',
+    air: 'runware:100@1',
+    architecture: 'flux1s',
+    tokenCost: 10,
+    isDefault: false,
+    sortOrder: 1,
+  },
+  {
+    name: 'Juggernaut XL',
+    description: 'Photorealistic SDXL model',
+    air: 'civitai:133005@782002',
+    architecture: 'sdxl',
+    tokenCost: 20,
+    isDefault: false,
+    sortOrder: 2,
+  },
 ];
 
 const STYLES = [
-  { slug: 'professional-headshot', name: 'Professional Headshot', description: 'Studio-lit corporate portrait on a neutral backdrop', prompt: 'professional headshot, studio lighting, neutral grey backdrop, sharp focus, business attire', colors: ['#0f766e', '#99f6e4'], tokenCost: 50, isNsfw: false },
-  { slug: 'oil-painting', name: 'Oil Painting', description: 'Classical portrait with rich brush strokes', prompt: 'classical oil painting portrait, visible brush strokes, rembrandt lighting, museum quality', colors: ['#78350f', '#fcd34d'], tokenCost: 50, isNsfw: false },
-  { slug: 'fantasy-hero', name: 'Fantasy Hero', description: 'Epic armour, magic light and a dramatic sky', prompt: 'epic fantasy hero, ornate armour, glowing magic, dramatic sky, concept art', colors: ['#4c1d95', '#f472b6'], tokenCost: 60, isNsfw: false },
-  { slug: 'cyberpunk-night', name: 'Cyberpunk Night', description: 'Neon-lit streets and rain reflections', prompt: 'cyberpunk city at night, neon lights, rain reflections, cinematic', colors: ['#0e7490', '#e879f9'], tokenCost: 50, isNsfw: false },
-  { slug: 'anime', name: 'Anime', description: 'Clean line art and bright cel shading', prompt: 'anime style portrait, clean line art, cel shading, vibrant colours', colors: ['#1d4ed8', '#fda4af'], tokenCost: 40, isNsfw: false },
-  { slug: 'vintage-film', name: 'Vintage Film', description: '1970s film grain and warm tones', prompt: 'vintage 35mm film photo, 1970s, film grain, warm faded tones', colors: ['#9a3412', '#fde68a'], tokenCost: 40, isNsfw: false },
-  { slug: 'boudoir', name: 'Boudoir', description: 'Intimate, tasteful adult portraiture', prompt: 'boudoir photography, soft window light, intimate, tasteful', colors: ['#831843', '#fecdd3'], tokenCost: 80, isNsfw: true },
+  {
+    slug: 'professional-headshot',
+    name: 'Professional Headshot',
+    description: 'Studio-lit corporate portrait on a neutral backdrop',
+    prompt: 'professional headshot, studio lighting, neutral grey backdrop, sharp focus, business attire',
+    colors: ['#0f766e', '#99f6e4'],
+    tokenCost: 50,
+    isNsfw: false,
+  },
+  {
+    slug: 'oil-painting',
+    name: 'Oil Painting',
+    description: 'Classical portrait with rich brush strokes',
+    prompt: 'classical oil painting portrait, visible brush strokes, rembrandt lighting, museum quality',
+    colors: ['#78350f', '#fcd34d'],
+    tokenCost: 50,
+    isNsfw: false,
+  },
+  {
+    slug: 'fantasy-hero',
+    name: 'Fantasy Hero',
+    description: 'Epic armour, magic light and a dramatic sky',
+    prompt: 'epic fantasy hero, ornate armour, glowing magic, dramatic sky, concept art',
+    colors: ['#4c1d95', '#f472b6'],
+    tokenCost: 60,
+    isNsfw: false,
+  },
+  {
+    slug: 'cyberpunk-night',
+    name: 'Cyberpunk Night',
+    description: 'Neon-lit streets and rain reflections',
+    prompt: 'cyberpunk city at night, neon lights, rain reflections, cinematic',
+    colors: ['#0e7490', '#e879f9'],
+    tokenCost: 50,
+    isNsfw: false,
+  },
+  {
+    slug: 'anime',
+    name: 'Anime',
+    description: 'Clean line art and bright cel shading',
+    prompt: 'anime style portrait, clean line art, cel shading, vibrant colours',
+    colors: ['#1d4ed8', '#fda4af'],
+    tokenCost: 40,
+    isNsfw: false,
+  },
+  {
+    slug: 'vintage-film',
+    name: 'Vintage Film',
+    description: '1970s film grain and warm tones',
+    prompt: 'vintage 35mm film photo, 1970s, film grain, warm faded tones',
+    colors: ['#9a3412', '#fde68a'],
+    tokenCost: 40,
+    isNsfw: false,
+  },
+  {
+    slug: 'boudoir',
+    name: 'Boudoir',
+    description: 'Intimate, tasteful adult portraiture',
+    prompt: 'boudoir photography, soft window light, intimate, tasteful',
+    colors: ['#831843', '#fecdd3'],
+    tokenCost: 80,
+    isNsfw: true,
+  },
 ];
 
 const PACKAGES = [
@@ -67,6 +147,7 @@ export async function seedCatalog(db: Db, storage: Storage) {
     return false;
   });
   if (needStyles) {
-    for (const s of STYLES) await storage.put(stylePreviewKey(s.slug), await stylePreview(s.name, s.colors), 'image/webp');
+    for (const s of STYLES)
+      await storage.put(stylePreviewKey(s.slug), await stylePreview(s.name, s.colors), 'image/webp');
   }
 }

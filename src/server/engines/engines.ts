@@ -54,14 +54,19 @@ function unavailableTrainer(name: 'replicate'): TrainingEngine {
   return { name, pollMs: 1000, maxDurationMs: 60_000, start: fail, poll: fail, cancel: fail };
 }
 
-export function buildEngineSet(config: Config, io: { db: Db; storage: Storage; signer: UrlSigner }): EngineSet {
+export function buildEngineSet(
+  config: Config,
+  io: { db: Db; storage: Storage; signer: UrlSigner },
+): EngineSet {
   const runware: RunwareClient | undefined = config.runware
     ? createRunwareClient({ apiKey: config.runware.apiKey, baseUrl: config.runware.baseUrl })
     : undefined;
   return {
     trainers: {
       offline: createOfflineTrainer({ storage: io.storage, trainSeconds: config.offline.trainSeconds }),
-      replicate: config.replicate ? createReplicateTrainer({ config, storage: io.storage, signer: io.signer }) : undefined,
+      replicate: config.replicate
+        ? createReplicateTrainer({ config, storage: io.storage, signer: io.signer })
+        : undefined,
     },
     hosts: {
       offline: createOfflineHost({ hostSeconds: config.offline.hostSeconds }),
@@ -69,7 +74,9 @@ export function buildEngineSet(config: Config, io: { db: Db; storage: Storage; s
     },
     images: {
       offline: createOfflineImageEngine(),
-      runware: runware ? createRunwareImageEngine(runware, { pollMs: config.timings.imagesPollMs }) : undefined,
+      runware: runware
+        ? createRunwareImageEngine(runware, { pollMs: config.timings.imagesPollMs })
+        : undefined,
     },
     vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
     payments: config.stripe ? createStripePaymentsEngine(config.stripe) : createOfflinePaymentsEngine(io.db),
@@ -79,8 +86,12 @@ export function buildEngineSet(config: Config, io: { db: Db; storage: Storage; s
 /** Wraps a set with the choice rules (engineNames in engines/index.ts) the pipeline and generation use. */
 export function createEngines(config: Config, set: EngineSet): Engines {
   const names = engineNames(config);
-  const trainer = names.training === 'replicate' ? (set.trainers.replicate ?? unavailableTrainer('replicate')) : set.trainers.offline;
-  const imageEngine = names.images === 'runware' && set.images.runware ? set.images.runware : set.images.offline;
+  const trainer =
+    names.training === 'replicate'
+      ? (set.trainers.replicate ?? unavailableTrainer('replicate'))
+      : set.trainers.offline;
+  const imageEngine =
+    names.images === 'runware' && set.images.runware ? set.images.runware : set.images.offline;
   return {
     ...set,
     names,

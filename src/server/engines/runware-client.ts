@@ -1,4 +1,9 @@
-import { runwareRequest, taskError, type RunwareClientOptions, type RunwareReply } from './images/runware-tasks';
+import {
+  runwareRequest,
+  taskError,
+  type RunwareClientOptions,
+  type RunwareReply,
+} from './images/runware-tasks';
 
 /** One Runware REST client per process, shared by hosting, images and vision. */
 export type RunwareClient = {

@@ -35,7 +35,13 @@ describe('vendorJson and Retry-After', () => {
     hits = 0;
     answers.push({ status: 429, headers: { 'retry-after': '2' } });
     const slept: number[] = [];
-    const out = await vendorJson<{ ok: boolean }>({ vendor: 'V', url: base, method: 'POST', body: {}, sleep: async (ms) => void slept.push(ms) });
+    const out = await vendorJson<{ ok: boolean }>({
+      vendor: 'V',
+      url: base,
+      method: 'POST',
+      body: {},
+      sleep: async (ms) => void slept.push(ms),
+    });
     expect(out.ok).toBe(true);
     expect(slept).toEqual([2000]);
     expect(hits).toBe(2);
@@ -45,7 +51,9 @@ describe('vendorJson and Retry-After', () => {
     hits = 0;
     answers.push({ status: 429, headers: { 'retry-after': '120' } });
     const slept: number[] = [];
-    const err = await vendorJson({ vendor: 'V', url: base, sleep: async (ms) => void slept.push(ms) }).catch((e) => e);
+    const err = await vendorJson({ vendor: 'V', url: base, sleep: async (ms) => void slept.push(ms) }).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(EngineError);
     expect(err).toMatchObject({ retryable: true, status: 429, retryAfterMs: 120_000 });
     expect(slept).toEqual([]);

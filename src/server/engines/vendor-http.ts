@@ -77,8 +77,18 @@ export async function vendorJson<T>(req: VendorRequest): Promise<T> {
     const header = res.headers.get('retry-after');
     const wait = retryAfterMs(header);
     // the full wait the vendor asked for (uncapped), for the caller's own backoff
-    const asked = header ? (Number.isFinite(Number(header)) ? Number(header) * 1000 : Date.parse(header) - Date.now()) : NaN;
-    lastError = new EngineError(describe(req.vendor, res.status, text), retryable, res.status, undefined, asked > 0 ? asked : undefined);
+    const asked = header
+      ? Number.isFinite(Number(header))
+        ? Number(header) * 1000
+        : Date.parse(header) - Date.now()
+      : NaN;
+    lastError = new EngineError(
+      describe(req.vendor, res.status, text),
+      retryable,
+      res.status,
+      undefined,
+      asked > 0 ? asked : undefined,
+    );
     const mayRetry = res.status === 429 || (idempotent && res.status >= 500);
     // a wait longer than we sleep inline goes back to the job, which reschedules itself that late
     if (!mayRetry || attempt === attempts || (asked > 0 && asked > (wait ?? 0))) throw lastError;

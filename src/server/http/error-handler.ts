@@ -13,7 +13,8 @@ export function sendError(
   extra?: Record<string, unknown>,
 ) {
   const body: ErrorBody & Record<string, unknown> = { ...extra, error: message, message, code };
-  if (status === 429 && typeof extra?.retryAfter === 'number') reply.header('Retry-After', String(extra.retryAfter));
+  if (status === 429 && typeof extra?.retryAfter === 'number')
+    reply.header('Retry-After', String(extra.retryAfter));
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
   return reply.status(status).type('application/json').send(body);
 }
@@ -55,7 +56,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, 400, 'VALIDATION_ERROR', message, fields);
     }
     if (err.statusCode === 429) {
-      return sendError(reply, 429, 'RATE_LIMITED', err.message || 'Too many requests. Please try again later.');
+      return sendError(
+        reply,
+        429,
+        'RATE_LIMITED',
+        err.message || 'Too many requests. Please try again later.',
+      );
     }
     const known = err.code ? fastifyCodes[err.code] : undefined;
     if (known) return sendError(reply, known[0], known[1], known[2]);
@@ -65,5 +71,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL', 'Something went wrong. Please try again.');
   });
-
 }

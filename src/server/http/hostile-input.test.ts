@@ -14,7 +14,9 @@ beforeAll(async () => {
   user = h.client();
   await user.register('hostile_user');
   admin = await h.admin();
-  routes = parseRouteTree(h.app.printRoutes({ commonPrefix: false })).filter((r) => !r.includes('/files/') && !r.endsWith(' /*'));
+  routes = parseRouteTree(h.app.printRoutes({ commonPrefix: false })).filter(
+    (r) => !r.includes('/files/') && !r.endsWith(' /*'),
+  );
 });
 afterAll(async () => {
   await h?.close();
@@ -26,13 +28,41 @@ const bodies: { payload?: string; type?: string }[] = [
   { payload: '[1,2,3]', type: 'application/json' },
   { payload: '"text"', type: 'application/json' },
   { payload: 'null', type: 'application/json' },
-  { payload: JSON.stringify({ username: ['a'], email: 1, password: {}, id: 'x', userId: 'x', status: 'weird', count: -5, width: 1e9, cursor: '!!', limit: 'many', packageId: 'x', tokenBalance: 'NaN', note: '', enableNSFW: 'yes' }), type: 'application/json' },
+  {
+    payload: JSON.stringify({
+      username: ['a'],
+      email: 1,
+      password: {},
+      id: 'x',
+      userId: 'x',
+      status: 'weird',
+      count: -5,
+      width: 1e9,
+      cursor: '!!',
+      limit: 'many',
+      packageId: 'x',
+      tokenBalance: 'NaN',
+      note: '',
+      enableNSFW: 'yes',
+    }),
+    type: 'application/json',
+  },
   { payload: 'a=b&c=d', type: 'application/x-www-form-urlencoded' },
-  { payload: '--xx\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\nnot an image\r\n--xx--', type: 'multipart/form-data; boundary=xx' },
+  {
+    payload:
+      '--xx\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\nnot an image\r\n--xx--',
+    type: 'multipart/form-data; boundary=xx',
+  },
   { payload: 'garbage', type: 'multipart/form-data' },
   {},
 ];
-const queries = ['', '?cursor=%%%', '?cursor=AAAA&limit=-1', '?limit=100000&search=' + 'x'.repeat(3000), '?showNsfw=maybe&dateFilter=yesterday&size=huge&nsfw=1'];
+const queries = [
+  '',
+  '?cursor=%%%',
+  '?cursor=AAAA&limit=-1',
+  '?limit=100000&search=' + 'x'.repeat(3000),
+  '?showNsfw=maybe&dateFilter=yesterday&size=huge&nsfw=1',
+];
 
 describe('hostile input', () => {
   it('finds the API routes', () => {
@@ -57,12 +87,20 @@ describe('hostile input', () => {
               });
               sent++;
               if (res.statusCode >= 500 && !(res.statusCode === 502 || res.statusCode === 503)) {
-                failures.push(`${method} ${url + q} [${b.type ?? 'none'}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
+                failures.push(
+                  `${method} ${url + q} [${b.type ?? 'none'}] → ${res.statusCode} ${res.body.slice(0, 120)}`,
+                );
               }
               if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
                 const body = res.json();
-                if (typeof body.error !== 'string' || body.error !== body.message || typeof body.code !== 'string') {
-                  failures.push(`${method} ${url} → ${res.statusCode} bad error body ${res.body.slice(0, 120)}`);
+                if (
+                  typeof body.error !== 'string' ||
+                  body.error !== body.message ||
+                  typeof body.code !== 'string'
+                ) {
+                  failures.push(
+                    `${method} ${url} → ${res.statusCode} bad error body ${res.body.slice(0, 120)}`,
+                  );
                 }
               }
             }

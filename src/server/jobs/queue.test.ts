@@ -17,7 +17,11 @@ describe('durable queue', () => {
     database = await openDatabase({ memory: true });
     const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     const seen: number[] = [];
-    q.define({ name: 'double', schema: z.object({ n: z.number() }), handler: async ({ n }) => (seen.push(n), { doubled: n * 2 }) });
+    q.define({
+      name: 'double',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => (seen.push(n), { doubled: n * 2 }),
+    });
     const id = await q.enqueue('double', { n: 21 }, { singletonKey: 'double:21' });
     expect(await q.enqueue('double', { n: 21 }, { singletonKey: 'double:21' })).toBeNull();
     q.start();
@@ -79,7 +83,10 @@ describe('durable queue', () => {
     // simulate a crash mid-run: the row says running with a lease that has already expired
     const { jobs } = await import('../db/schema/index');
     const { eq } = await import('drizzle-orm');
-    await database.db.update(jobs).set({ status: 'running', lockedBy: 'dead', lockedUntil: new Date(Date.now() - 1000), attempts: 1 }).where(eq(jobs.id, id!));
+    await database.db
+      .update(jobs)
+      .set({ status: 'running', lockedBy: 'dead', lockedUntil: new Date(Date.now() - 1000), attempts: 1 })
+      .where(eq(jobs.id, id!));
     const second = createQueue<TestJobs>(database.db, { pollMs: 20 });
     second.define({ name: 'work', schema: z.object({}), handler: async () => 'recovered' });
     second.start();
@@ -118,7 +125,7 @@ describe('durable queue', () => {
     expect(row?.result).toBe('first');
   });
 
-  it('lets a dead worker\'s lease lapse: the heartbeat stops with the worker', async () => {
+  it("lets a dead worker's lease lapse: the heartbeat stops with the worker", async () => {
     database = await openDatabase({ memory: true });
     const runs: string[] = [];
     const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
@@ -139,9 +146,17 @@ describe('durable queue', () => {
     // the worker "dies": another process takes the row over once the lease lapses
     const { jobs } = await import('../db/schema/index');
     const { eq } = await import('drizzle-orm');
-    await database.db.update(jobs).set({ lockedBy: 'someone-else', lockedUntil: new Date(Date.now() - 1) }).where(eq(jobs.id, id!));
+    await database.db
+      .update(jobs)
+      .set({ lockedBy: 'someone-else', lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, id!));
     const second = createQueue<TestJobs>(database.db, { pollMs: 20 });
-    second.define({ name: 'hang', schema: z.object({}), leaseMs: 150, handler: async () => (runs.push('second'), 'second') });
+    second.define({
+      name: 'hang',
+      schema: z.object({}),
+      leaseMs: 150,
+      handler: async () => (runs.push('second'), 'second'),
+    });
     second.start();
     const row = await second.waitFor(id!, 5000);
     release();

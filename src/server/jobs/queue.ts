@@ -30,7 +30,13 @@ export type JobDefinition<P extends object, N extends string = string> = {
   onFailed?: (payload: P, error: string) => Promise<void>;
 };
 
-type EnqueueOptions = { runAt?: Date; delayMs?: number; singletonKey?: string; maxAttempts?: number; tx?: DbOrTx };
+type EnqueueOptions = {
+  runAt?: Date;
+  delayMs?: number;
+  singletonKey?: string;
+  maxAttempts?: number;
+  tx?: DbOrTx;
+};
 
 export type Queue = ReturnType<typeof createQueue<JobPayloads>>;
 
@@ -39,7 +45,10 @@ export type Queue = ReturnType<typeof createQueue<JobPayloads>>;
  * singleton keys for idempotent enqueueing. Each handler run should be short; long work is a
  * chain of polling runs (`ctx.retryIn`), so a restart loses nothing.
  */
-export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { pollMs?: number; concurrency?: number; log?: (msg: string, err?: unknown) => void } = {}) {
+export function createQueue<M extends PayloadMap = JobPayloads>(
+  db: Db,
+  opts: { pollMs?: number; concurrency?: number; log?: (msg: string, err?: unknown) => void } = {},
+) {
   const defs = new Map<string, JobDefinition<any>>();
   type Name = keyof M & string;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -56,7 +65,11 @@ export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { 
     defs.set(def.name, def);
   }
 
-  async function enqueue<N extends Name>(name: N, payload: M[N], o: EnqueueOptions = {}): Promise<string | null> {
+  async function enqueue<N extends Name>(
+    name: N,
+    payload: M[N],
+    o: EnqueueOptions = {},
+  ): Promise<string | null> {
     const runAt = o.runAt ?? new Date(Date.now() + (o.delayMs ?? 0));
     const conn = o.tx ?? db;
     try {
@@ -100,7 +113,12 @@ export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { 
     await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)));
   }
 
-  async function claim(): Promise<{ id: string; name: string; payload: Record<string, unknown>; attempts: number } | null> {
+  async function claim(): Promise<{
+    id: string;
+    name: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+  } | null> {
     const names = [...defs.keys()];
     if (names.length === 0) return null;
     const lease = 60_000;
@@ -123,20 +141,35 @@ export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { 
     return row ?? null;
   }
 
-  async function runOne(job: { id: string; name: string; payload: Record<string, unknown>; attempts: number }) {
+  async function runOne(job: {
+    id: string;
+    name: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+  }) {
     const def = defs.get(job.name)!;
     const leaseMs = def.leaseMs ?? 60_000;
-    await db.update(jobs).set({ lockedUntil: new Date(Date.now() + leaseMs) }).where(eq(jobs.id, job.id));
-    const ctx: JobContext = { jobId: job.id, attempt: job.attempts, retryIn: (ms) => ({ kind: 'reschedule', ms }) };
+    await db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+      .where(eq(jobs.id, job.id));
+    const ctx: JobContext = {
+      jobId: job.id,
+      attempt: job.attempts,
+      retryIn: (ms) => ({ kind: 'reschedule', ms }),
+    };
     // The lease must outlast the vendor call it guards: while the handler runs, extend it every
     // third of a lease, and only while this worker still holds the row. A slow call is then never
     // taken over (and started again, billed again) by another worker; a dead worker's lease lapses.
-    const heartbeat = setInterval(() => {
-      db.update(jobs)
-        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
-        .catch((err) => opts.log?.(`job ${job.name} heartbeat failed`, err));
-    }, Math.max(10, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        db.update(jobs)
+          .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+          .catch((err) => opts.log?.(`job ${job.name} heartbeat failed`, err));
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
     try {
       const payload = def.schema.parse(job.payload);
       const out = await def.handler(payload, ctx);
@@ -154,17 +187,28 @@ export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { 
           })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       } else {
-        const result = out && typeof out === 'object' && (out as JobOutcome).kind === 'done' ? (out as any).result : out;
+        const result =
+          out && typeof out === 'object' && (out as JobOutcome).kind === 'done' ? (out as any).result : out;
         await db
           .update(jobs)
-          .set({ status: 'done', result: result ?? null, finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .set({
+            status: 'done',
+            result: result ?? null,
+            finishedAt: new Date(),
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: new Date(),
+          })
           // a worker that lost its lease (it stalled; another took the job over) must not overwrite the row
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
         notify(job.id);
       }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const [row] = await db.select({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts }).from(jobs).where(eq(jobs.id, job.id));
+      const [row] = await db
+        .select({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
+        .from(jobs)
+        .where(eq(jobs.id, job.id));
       const exhausted = !row || row.attempts >= row.maxAttempts;
       if (exhausted) {
         if (def.onFailed) {
@@ -178,14 +222,28 @@ export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { 
         }
         await db
           .update(jobs)
-          .set({ status: 'failed', lastError: message.slice(0, 2000), finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .set({
+            status: 'failed',
+            lastError: message.slice(0, 2000),
+            finishedAt: new Date(),
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: new Date(),
+          })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
         notify(job.id);
       } else {
         const backoff = def.backoffMs?.(row.attempts) ?? Math.min(60_000, 1000 * 2 ** (row.attempts - 1));
         await db
           .update(jobs)
-          .set({ status: 'queued', runAt: new Date(Date.now() + backoff), lastError: message.slice(0, 2000), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .set({
+            status: 'queued',
+            runAt: new Date(Date.now() + backoff),
+            lastError: message.slice(0, 2000),
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: new Date(),
+          })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       }
       opts.log?.(`job ${job.name} ${job.id} failed (attempt ${job.attempts})`, err);
@@ -272,5 +330,18 @@ export function createQueue<M extends PayloadMap = JobPayloads>(db: Db, opts: { 
     return null;
   }
 
-  return { define, enqueue, runNow, purgeFinished, start, stop, waitFor, kick, workerId, get definitions() { return defs; } };
+  return {
+    define,
+    enqueue,
+    runNow,
+    purgeFinished,
+    start,
+    stop,
+    waitFor,
+    kick,
+    workerId,
+    get definitions() {
+      return defs;
+    },
+  };
 }

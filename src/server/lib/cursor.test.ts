@@ -15,7 +15,12 @@ describe('keyset cursors', () => {
   it('pages through rows that share one timestamp without gaps or repeats', async () => {
     // one statement: every row gets the same now(), to the microsecond
     await h.deps.db.insert(mailOutbox).values(
-      Array.from({ length: 7 }, (_, i) => ({ to: `p${i}@example.com`, subject: `s${i}`, text: 't', html: 'h' })),
+      Array.from({ length: 7 }, (_, i) => ({
+        to: `p${i}@example.com`,
+        subject: `s${i}`,
+        text: 't',
+        html: 'h',
+      })),
     );
     const admin = await h.admin();
     const seen: string[] = [];
@@ -35,7 +40,10 @@ describe('keyset cursors', () => {
     expect(() => decodeCursor('not-base64-$$')).toThrow();
     expect(() => decodeCursor(Buffer.from('2026-01-01|nope').toString('base64url'))).toThrow();
     const ok = encodeCursor('2026-01-01T00:00:00.123456Z', '00000000-0000-4000-8000-000000000000');
-    expect(decodeCursor(ok)).toEqual({ ts: '2026-01-01T00:00:00.123456Z', id: '00000000-0000-4000-8000-000000000000' });
+    expect(decodeCursor(ok)).toEqual({
+      ts: '2026-01-01T00:00:00.123456Z',
+      id: '00000000-0000-4000-8000-000000000000',
+    });
     const admin = await h.admin();
     expect((await admin.get('/api/admin/outbox?cursor=abc')).statusCode).toBe(400);
   });

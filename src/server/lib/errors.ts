@@ -13,9 +13,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>, code: ErrorCode = 'VALIDATION_ERROR') =>
-  new AppError(400, code, message, fields);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const badRequest = (
+  message: string,
+  fields?: Record<string, string>,
+  code: ErrorCode = 'VALIDATION_ERROR',
+) => new AppError(400, code, message, fields);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do that', code: ErrorCode = 'FORBIDDEN') =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);

@@ -16,7 +16,11 @@ describe('readPage', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof readPage<(typeof rows)[number]>>> = await readPage(read, { limit: 2, cursor, cursorOf });
+      const page: Awaited<ReturnType<typeof readPage<(typeof rows)[number]>>> = await readPage(read, {
+        limit: 2,
+        cursor,
+        cursorOf,
+      });
       seen.push(...page.items.map((r) => r.id));
       cursor = page.nextCursor;
     } while (cursor);

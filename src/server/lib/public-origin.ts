@@ -23,7 +23,8 @@ function hostReason(host: string): string | null {
   if (kind === 6) return ipv6Reason(host);
   if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is this machine (loopback)`;
   if (host.endsWith('.local')) return `${host} is a local-network (mDNS) name`;
-  if (host.endsWith('.internal') || host.endsWith('.lan') || host.endsWith('.home.arpa')) return `${host} is a private network name`;
+  if (host.endsWith('.internal') || host.endsWith('.lan') || host.endsWith('.home.arpa'))
+    return `${host} is a private network name`;
   if (!host.includes('.')) return `${host} is not a public domain name`;
   return null;
 }
@@ -32,7 +33,8 @@ function ipv4Reason(ip: string): string | null {
   const [a, b] = ip.split('.').map(Number);
   if (a === 127) return `${ip} is this machine (loopback)`;
   if (a === 0) return `${ip} is not a routable address`;
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return `${ip} is a private address`;
+  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168))
+    return `${ip} is a private address`;
   if (a === 169 && b === 254) return `${ip} is a link-local address`;
   if (a === 100 && b >= 64 && b <= 127) return `${ip} is a carrier-grade NAT address`;
   return null;

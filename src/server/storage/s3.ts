@@ -62,7 +62,9 @@ export function createS3Storage(cfg: {
       assertSafeKey(prefix.replace(/\/$/, '') || 'x');
       let token: string | undefined;
       do {
-        const list = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const list = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         const keys = (list.Contents ?? []).map((c) => ({ Key: c.Key! }));
         if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
         token = list.IsTruncated ? list.NextContinuationToken : undefined;

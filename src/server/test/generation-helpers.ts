@@ -34,20 +34,43 @@ export async function catalog(deps: Pick<AppDeps, 'db'>) {
 }
 
 /** A ready personal model with an offline artifact (palette + crops), as the offline trainer writes it. */
-export async function readyModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, opts: { status?: 'ready' | 'training'; name?: string; offlineHosted?: boolean } = {}) {
+export async function readyModel(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  userId: string,
+  opts: { status?: 'ready' | 'training'; name?: string; offlineHosted?: boolean } = {},
+) {
   const id = randomUUID();
   const crops: string[] = [];
   for (let i = 0; i < 2; i++) {
     const key = offlineCropKey(userId, id, i);
-    const img = await sharp({ create: { width: 256, height: 256, channels: 3, background: i ? '#d09070' : '#a06040' } }).webp().toBuffer();
+    const img = await sharp({
+      create: { width: 256, height: 256, channels: 3, background: i ? '#d09070' : '#a06040' },
+    })
+      .webp()
+      .toBuffer();
     await deps.storage.put(key, img, 'image/webp');
     crops.push(key);
   }
   const artifactKey = offlineArtifactKey(userId, id);
-  await deps.storage.put(artifactKey, Buffer.from(JSON.stringify({ version: 1, palette: ['#aa3322', '#2244aa'], crops, triggerWord: 'zxqperson' })), 'application/json');
+  await deps.storage.put(
+    artifactKey,
+    Buffer.from(
+      JSON.stringify({ version: 1, palette: ['#aa3322', '#2244aa'], crops, triggerWord: 'zxqperson' }),
+    ),
+    'application/json',
+  );
   const [row] = await deps.db
     .insert(models)
-    .values({ id, userId, name: opts.name ?? 'My Face', status: opts.status ?? 'ready', triggerWord: 'zxqperson', artifactKey, runwareAirName: opts.offlineHosted ? `offline:${id}@1` : 'lorastudio:1@1', hostingProvider: opts.offlineHosted ? 'offline' : null })
+    .values({
+      id,
+      userId,
+      name: opts.name ?? 'My Face',
+      status: opts.status ?? 'ready',
+      triggerWord: 'zxqperson',
+      artifactKey,
+      runwareAirName: opts.offlineHosted ? `offline:${id}@1` : 'lorastudio:1@1',
+      hostingProvider: opts.offlineHosted ? 'offline' : null,
+    })
     .returning();
   return row;
 }
@@ -68,13 +91,25 @@ export function switchableImages(initial: ImageEngine) {
 }
 
 /** A model a vendor trainer finished: LoRA weights in storage, waiting to be hosted (training_complete). */
-export async function trainedModel(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, weights = Buffer.from('fake-safetensors-weights')) {
+export async function trainedModel(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  userId: string,
+  weights = Buffer.from('fake-safetensors-weights'),
+) {
   const id = randomUUID();
   const weightsKey = loraWeightsKey(userId, id);
   await deps.storage.put(weightsKey, weights, 'application/octet-stream');
   const [row] = await deps.db
     .insert(models)
-    .values({ id, userId, name: 'My Face', status: 'training_complete', triggerWord: 'zxqperson', weightsKey, trainingProvider: 'replicate' })
+    .values({
+      id,
+      userId,
+      name: 'My Face',
+      status: 'training_complete',
+      triggerWord: 'zxqperson',
+      weightsKey,
+      trainingProvider: 'replicate',
+    })
     .returning();
   return row;
 }

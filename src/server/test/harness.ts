@@ -33,7 +33,10 @@ export type Client = {
   patch: (url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   put: (url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   del: (url: string) => Promise<LightMyRequestResponse>;
-  register: (username?: string, password?: string) => Promise<{ id: string; username: string; tokenBalance: number }>;
+  register: (
+    username?: string,
+    password?: string,
+  ) => Promise<{ id: string; username: string; tokenBalance: number }>;
   login: (username: string, password: string) => Promise<void>;
 };
 
@@ -90,7 +93,12 @@ export async function createHarness(
     { timings: TEST_TIMINGS },
   );
   const { database, drop } = await freshDatabase();
-  const deps = await createDeps(config, { database, log: pino({ level: 'silent' }) as any, queuePollMs: 50, engines: opts.engines });
+  const deps = await createDeps(config, {
+    database,
+    log: pino({ level: 'silent' }) as any,
+    queuePollMs: 50,
+    engines: opts.engines,
+  });
   await seedCatalog(deps.db, deps.storage);
   await bootstrapAdmin(deps.db, config, () => {});
   registerJobs(deps);
@@ -120,7 +128,11 @@ export async function createHarness(
       put: (url, payload) => c.inject({ method: 'PUT', url, payload: payload as any }),
       del: (url) => c.inject({ method: 'DELETE', url }),
       register: async (username = `user_${randomUUID().slice(0, 8)}`, password = 'Password123') => {
-        const res = await c.post('/api/auth/register', { username, email: `${username}@example.com`, password });
+        const res = await c.post('/api/auth/register', {
+          username,
+          email: `${username}@example.com`,
+          password,
+        });
         if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
         return res.json().user;
       },

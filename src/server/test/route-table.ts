@@ -10,7 +10,10 @@ export function parseRouteTree(tree: string): string[] {
     stack.length = depth;
     const full = (stack[depth - 1] ?? '') + m[2];
     stack[depth] = full;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') out.push(`${method} ${full}`);
     }
   }

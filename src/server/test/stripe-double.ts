@@ -77,12 +77,25 @@ export type StripeDouble = {
   /** refunds (part of) the intent's charge as the dashboard would; default: what is left */
   refund(intentId: string, amount?: number, status?: DoubleRefund['status']): DoubleRefund;
   /** the cardholder disputes the intent's charge (funds withdrawn unless it is a `warning_*` inquiry) */
-  dispute(intentId: string, opts?: { amount?: number; status?: DoubleDispute['status']; reason?: string }): DoubleDispute;
+  dispute(
+    intentId: string,
+    opts?: { amount?: number; status?: DoubleDispute['status']; reason?: string },
+  ): DoubleDispute;
   /** build and POST a signed event carrying any object (charge, refund, dispute) */
-  sendEvent(target: string, type: string, object: unknown, opts?: { id?: string }): Promise<{ status: number; body: string }>;
+  sendEvent(
+    target: string,
+    type: string,
+    object: unknown,
+    opts?: { id?: string },
+  ): Promise<{ status: number; body: string }>;
   decline(id: string, code: 'card_declined' | 'insufficient_funds'): DoubleIntent;
   /** build and POST a signed event for this intent; `secret` overrides the signing secret */
-  sendWebhook(target: string, type: string, intentId: string, opts?: { secret?: string; signature?: string }): Promise<{ status: number; body: string }>;
+  sendWebhook(
+    target: string,
+    type: string,
+    intentId: string,
+    opts?: { secret?: string; signature?: string },
+  ): Promise<{ status: number; body: string }>;
   signedEvent(type: string, intentId: string, secret?: string): { payload: string; signature: string };
   close(): Promise<void>;
 };
@@ -106,7 +119,10 @@ function stripeError(res: http.ServerResponse, status: number, type: string, mes
   res.end(JSON.stringify({ error: { type, message, code } }));
 }
 
-export async function startStripeDouble(opts: { secretKey: string; webhookSecret: string }): Promise<StripeDouble> {
+export async function startStripeDouble(opts: {
+  secretKey: string;
+  webhookSecret: string;
+}): Promise<StripeDouble> {
   const intents = new Map<string, DoubleIntent>();
   const charges = new Map<string, DoubleCharge>();
   const refunds = new Map<string, DoubleRefund>();
@@ -120,23 +136,45 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://double');
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, auth: req.headers.authorization });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        idempotencyKey,
+        auth: req.headers.authorization,
+      });
       if (double.down) return stripeError(res, 500, 'api_error', 'Stripe is having a bad day');
       if (req.headers.authorization !== `Bearer ${opts.secretKey}`) {
         return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
       }
       const send = (obj: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+        });
         res.end(JSON.stringify(obj));
       };
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-        if (idempotencyKey && byIdempotencyKey.has(idempotencyKey)) return send(byIdempotencyKey.get(idempotencyKey));
+        if (idempotencyKey && byIdempotencyKey.has(idempotencyKey))
+          return send(byIdempotencyKey.get(idempotencyKey));
         const form = parseForm(body);
         const amount = Number(form.amount);
         if (!Number.isInteger(amount) || amount < 50) {
-          return stripeError(res, 400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small');
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'Amount must be at least $0.50 usd',
+            'amount_too_small',
+          );
         }
-        if (typeof form.currency !== 'string') return stripeError(res, 400, 'invalid_request_error', 'Missing required param: currency.', 'parameter_missing');
+        if (typeof form.currency !== 'string')
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'Missing required param: currency.',
+            'parameter_missing',
+          );
         const id = `pi_${randomBytes(12).toString('hex')}`;
         const intent: DoubleIntent = {
           id,
@@ -159,14 +197,22 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
         const intent = intents.get(decodeURIComponent(m[1]));
-        if (!intent) return stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${m[1]}'`, 'resource_missing');
+        if (!intent)
+          return stripeError(
+            res,
+            404,
+            'invalid_request_error',
+            `No such payment_intent: '${m[1]}'`,
+            'resource_missing',
+          );
         return send(intent);
       }
-      const byId = <T,>(re: RegExp, map: Map<string, T>, kind: string) => {
+      const byId = <T>(re: RegExp, map: Map<string, T>, kind: string) => {
         const hit = re.exec(url.pathname);
         if (req.method !== 'GET' || !hit) return false;
         const obj = map.get(decodeURIComponent(hit[1]));
-        if (!obj) stripeError(res, 404, 'invalid_request_error', `No such ${kind}: '${hit[1]}'`, 'resource_missing');
+        if (!obj)
+          stripeError(res, 404, 'invalid_request_error', `No such ${kind}: '${hit[1]}'`, 'resource_missing');
         else send(obj);
         return true;
       };
@@ -175,15 +221,29 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {
         const charge = url.searchParams.get('charge');
         const limit = Number(url.searchParams.get('limit') ?? 10);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 100) return stripeError(res, 400, 'invalid_request_error', 'Invalid integer: limit', 'parameter_invalid_integer');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'Invalid integer: limit',
+            'parameter_invalid_integer',
+          );
         // newest first, like every Stripe list
-        const all = [...refunds.values()].filter((r) => !charge || r.charge === charge).sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
+        const all = [...refunds.values()]
+          .filter((r) => !charge || r.charge === charge)
+          .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
         const after = url.searchParams.get('starting_after');
         const from = after ? all.findIndex((r) => r.id === after) + 1 : 0;
         const data = all.slice(from, from + limit);
         return send({ object: 'list', url: '/v1/refunds', has_more: from + limit < all.length, data });
       }
-      return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`);
+      return stripeError(
+        res,
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -195,7 +255,12 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
     return intent;
   };
 
-  const signObject = (type: string, object: unknown, secret = opts.webhookSecret, id = `evt_${randomBytes(12).toString('hex')}`) => {
+  const signObject = (
+    type: string,
+    object: unknown,
+    secret = opts.webhookSecret,
+    id = `evt_${randomBytes(12).toString('hex')}`,
+  ) => {
     const payload = JSON.stringify({
       id,
       object: 'event',
@@ -209,11 +274,16 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
     const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex');
     return { payload, signature: `t=${t},v1=${v1}` };
   };
-  const signedEvent = (type: string, intentId: string, secret = opts.webhookSecret) => signObject(type, mustGet(intentId), secret);
+  const signedEvent = (type: string, intentId: string, secret = opts.webhookSecret) =>
+    signObject(type, mustGet(intentId), secret);
   const post = async (target: string, payload: string, signature: string) => {
     const res = await fetch(target, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
       body: payload,
     });
     return { status: res.status, body: await res.text() };
@@ -263,8 +333,12 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
       const left = charge.amount - charge.amount_refunded;
       const value = amount ?? left;
       // Stripe refuses more than what is left, and refunds of a disputed charge
-      if (!Number.isInteger(value) || value < 1 || value > left) throw new Error(`Refund amount ($${value / 100}) is greater than unrefunded amount on charge ($${left / 100})`);
-      if (charge.disputed) throw new Error(`Charge ${charge.id} has been charged back; cannot issue a refund.`);
+      if (!Number.isInteger(value) || value < 1 || value > left)
+        throw new Error(
+          `Refund amount ($${value / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
+        );
+      if (charge.disputed)
+        throw new Error(`Charge ${charge.id} has been charged back; cannot issue a refund.`);
       const refund: DoubleRefund = {
         id: `re_${randomBytes(12).toString('hex')}`,
         object: 'refund',
@@ -313,7 +387,8 @@ export async function startStripeDouble(opts: { secretKey: string; webhookSecret
         type: 'card_error',
         code: 'card_declined',
         decline_code: code === 'insufficient_funds' ? 'insufficient_funds' : 'generic_decline',
-        message: code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
+        message:
+          code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
       };
       return intent;
     },

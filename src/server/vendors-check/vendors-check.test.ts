@@ -25,21 +25,56 @@ beforeAll(async () => {
       const auth = req.headers.authorization;
       seen.push({ method: req.method ?? '', path, auth, body });
       if (path === '/replicate/v1/account' && req.method === 'GET') {
-        if (auth !== `Bearer ${GOOD.replicate}`) return json(res, 401, { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 });
+        if (auth !== `Bearer ${GOOD.replicate}`)
+          return json(res, 401, {
+            title: 'Unauthenticated',
+            detail: 'You did not pass a valid authentication token',
+            status: 401,
+          });
         return json(res, 200, { type: 'organization', username: 'acme', name: 'Acme', github_url: null });
       }
-      if (path === '/replicate/v1/webhooks/default/secret' && req.method === 'GET') return json(res, 200, { key: REPLICATE_SECRET });
+      if (path === '/replicate/v1/webhooks/default/secret' && req.method === 'GET')
+        return json(res, 200, { key: REPLICATE_SECRET });
       if (path === '/runware/v1' && req.method === 'POST') {
-        if (auth !== `Bearer ${GOOD.runware}`) return json(res, 401, { errors: [{ code: 'invalidApiKey', message: 'Invalid API key.' }] });
+        if (auth !== `Bearer ${GOOD.runware}`)
+          return json(res, 401, { errors: [{ code: 'invalidApiKey', message: 'Invalid API key.' }] });
         const [task] = JSON.parse(body);
-        if (task.taskType !== 'modelSearch' || typeof task.search !== 'string' || typeof task.taskUUID !== 'string')
+        if (
+          task.taskType !== 'modelSearch' ||
+          typeof task.search !== 'string' ||
+          typeof task.taskUUID !== 'string'
+        )
           return json(res, 400, { errors: [{ code: 'invalidTask', message: 'bad task' }] });
-        const results = task.search === 'acme' ? [{ air: 'acme:1042@1', name: 'x', category: 'lora', architecture: 'flux1d', capabilities: [], source: 'community', heroImage: null, private: true }] : [];
-        return json(res, 200, { data: [{ taskType: 'modelSearch', taskUUID: task.taskUUID, totalResults: results.length, results }] });
+        const results =
+          task.search === 'acme'
+            ? [
+                {
+                  air: 'acme:1042@1',
+                  name: 'x',
+                  category: 'lora',
+                  architecture: 'flux1d',
+                  capabilities: [],
+                  source: 'community',
+                  heroImage: null,
+                  private: true,
+                },
+              ]
+            : [];
+        return json(res, 200, {
+          data: [{ taskType: 'modelSearch', taskUUID: task.taskUUID, totalResults: results.length, results }],
+        });
       }
       if (path === '/v1/balance' && req.method === 'GET') {
-        if (auth !== `Bearer ${GOOD.stripe}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
-        return json(res, 200, { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'usd' }], pending: [] });
+        if (auth !== `Bearer ${GOOD.stripe}`)
+          return json(res, 401, {
+            error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+          });
+        return json(res, 200, {
+          object: 'balance',
+          livemode: false,
+          available: [{ amount: 0, currency: 'usd' }],
+          pending: [],
+        });
       }
       json(res, 404, { detail: 'Not found' });
     });
@@ -82,7 +117,8 @@ async function run(e: Record<string, string>, timeoutMs = 2000, fetchImpl?: type
   return { code, out: lines.join('\n'), lines };
 }
 
-const vendorLine = (lines: string[], vendor: string) => lines.find((l) => l.trimStart().startsWith(vendor)) ?? '';
+const vendorLine = (lines: string[], vendor: string) =>
+  lines.find((l) => l.trimStart().startsWith(vendor)) ?? '';
 
 describe('npm run vendors:check', () => {
   it('with no vendor keys says the offline engines are in use and exits 0', async () => {
@@ -95,11 +131,17 @@ describe('npm run vendors:check', () => {
     seen.length = 0;
     const { code, lines, out } = await run(env());
     expect(code).toBe(0);
-    expect(vendorLine(lines, 'Replicate')).toMatch(/OK\s+authenticated as acme \(organization\); the webhook signing secret matches/);
-    expect(vendorLine(lines, 'Runware')).toMatch(/OK\s+authenticated; 1 model\(s\) found under AIR source "acme" \(e\.g\. acme:1042@1\)/);
+    expect(vendorLine(lines, 'Replicate')).toMatch(
+      /OK\s+authenticated as acme \(organization\); the webhook signing secret matches/,
+    );
+    expect(vendorLine(lines, 'Runware')).toMatch(
+      /OK\s+authenticated; 1 model\(s\) found under AIR source "acme" \(e\.g\. acme:1042@1\)/,
+    );
     expect(vendorLine(lines, 'Stripe')).toMatch(/OK\s+balance readable \(test mode/);
     // the local PUBLIC_URL is tolerated because every base URL is overridden, and said so
-    expect(out).toMatch(/WARN\s+PUBLIC_URL: not set, so links use http:\/\/127\.0\.0\.1:3000, which is not a public https:\/\/ origin .*REPLICATE_API_URL, RUNWARE_API_URL, STRIPE_API_URL point/);
+    expect(out).toMatch(
+      /WARN\s+PUBLIC_URL: not set, so links use http:\/\/127\.0\.0\.1:3000, which is not a public https:\/\/ origin .*REPLICATE_API_URL, RUNWARE_API_URL, STRIPE_API_URL point/,
+    );
     expect(seen.map((s) => `${s.method} ${s.path} ${s.auth}`).sort()).toEqual([
       `GET /replicate/v1/account Bearer ${GOOD.replicate}`,
       `GET /replicate/v1/webhooks/default/secret Bearer ${GOOD.replicate}`,
@@ -114,33 +156,49 @@ describe('npm run vendors:check', () => {
   it('says when the AIR source has no models yet and what to make sure of', async () => {
     const { code, lines } = await run(env({ RUNWARE_AIR_SOURCE: 'newsource' }));
     expect(code).toBe(0);
-    expect(vendorLine(lines, 'Runware')).toMatch(/no models under AIR source "newsource" yet .*exists on your Runware dashboard/);
+    expect(vendorLine(lines, 'Runware')).toMatch(
+      /no models under AIR source "newsource" yet .*exists on your Runware dashboard/,
+    );
   });
 
   it('turns 401s into FAILED lines with the fix, and exits 1', async () => {
-    const { code, lines, out } = await run(env({ REPLICATE_API_TOKEN: 'r8_bad', RUNWARE_API_KEY: 'rw_bad', STRIPE_SECRET_KEY: 'sk_test_bad' }));
+    const { code, lines, out } = await run(
+      env({ REPLICATE_API_TOKEN: 'r8_bad', RUNWARE_API_KEY: 'rw_bad', STRIPE_SECRET_KEY: 'sk_test_bad' }),
+    );
     expect(code).toBe(1);
     expect(vendorLine(lines, 'Replicate')).toMatch(/FAILED\s+401: the token is wrong or revoked/);
-    expect(out).toMatch(/fix: create a token at https:\/\/replicate\.com\/account\/api-tokens and set REPLICATE_API_TOKEN/);
-    expect(vendorLine(lines, 'Runware')).toMatch(/FAILED\s+401: the API key is wrong or revoked \(Invalid API key\.\)/);
+    expect(out).toMatch(
+      /fix: create a token at https:\/\/replicate\.com\/account\/api-tokens and set REPLICATE_API_TOKEN/,
+    );
+    expect(vendorLine(lines, 'Runware')).toMatch(
+      /FAILED\s+401: the API key is wrong or revoked \(Invalid API key\.\)/,
+    );
     expect(out).toMatch(/fix: create a key on the API Keys page of your Runware dashboard/);
     expect(vendorLine(lines, 'Stripe')).toMatch(/FAILED\s+401: the secret key is wrong or revoked/);
     expect(out).toMatch(/fix: copy the secret key .* from https:\/\/dashboard\.stripe\.com\/apikeys/);
   });
 
-  it('catches a webhook secret that is not the account\'s and keys of mixed Stripe modes', async () => {
-    const { code, lines } = await run(env({ REPLICATE_WEBHOOK_SECRET: 'whsec_other', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }));
+  it("catches a webhook secret that is not the account's and keys of mixed Stripe modes", async () => {
+    const { code, lines } = await run(
+      env({ REPLICATE_WEBHOOK_SECRET: 'whsec_other', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }),
+    );
     expect(code).toBe(1);
-    expect(vendorLine(lines, 'Replicate')).toMatch(/FAILED\s+authenticated as acme .*REPLICATE_WEBHOOK_SECRET is not this account's webhook signing secret/);
+    expect(vendorLine(lines, 'Replicate')).toMatch(
+      /FAILED\s+authenticated as acme .*REPLICATE_WEBHOOK_SECRET is not this account's webhook signing secret/,
+    );
     expect(vendorLine(lines, 'Stripe')).toMatch(/FAILED\s+.*STRIPE_PUBLISHABLE_KEY is a live key/);
   });
 
   it('gives a clear verdict, no stack trace, when a vendor cannot be reached (a closed loopback port)', async () => {
     const dead = `http://127.0.0.1:${closedPort}`;
-    const { code, lines, out } = await run(env({ REPLICATE_API_URL: `${dead}/v1`, RUNWARE_API_URL: `${dead}/v1`, STRIPE_API_URL: dead }));
+    const { code, lines, out } = await run(
+      env({ REPLICATE_API_URL: `${dead}/v1`, RUNWARE_API_URL: `${dead}/v1`, STRIPE_API_URL: dead }),
+    );
     expect(code).toBe(1);
     for (const v of ['Replicate', 'Runware', 'Stripe']) {
-      expect(vendorLine(lines, v)).toMatch(new RegExp(`FAILED\\s+could not reach 127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\)`));
+      expect(vendorLine(lines, v)).toMatch(
+        new RegExp(`FAILED\\s+could not reach 127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\)`),
+      );
     }
     expect(out).toMatch(/fix: check that REPLICATE_API_URL is right and that service is running/);
     expect(out).not.toMatch(/\n\s+at /);
@@ -163,21 +221,28 @@ describe('npm run vendors:check', () => {
   });
 
   it('prints the setup errors the start would refuse with, and exits 1 even when the vendors answer', async () => {
-    const { REPLICATE_WEBHOOK_SECRET: _, ...e } = env({ REPLICATE_API_URL: 'https://api.replicate.com/v1', PUBLIC_URL: 'http://192.168.1.5:3000' });
+    const { REPLICATE_WEBHOOK_SECRET: _, ...e } = env({
+      REPLICATE_API_URL: 'https://api.replicate.com/v1',
+      PUBLIC_URL: 'http://192.168.1.5:3000',
+    });
     // the real Replicate is configured here: stand in for a machine without network
     const offline = (async () => {
       throw new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } });
     }) as unknown as typeof fetch;
     const { code, out, lines } = await run({ ...e, NODE_ENV: 'production' }, 2000, offline);
     expect(code).toBe(1);
-    expect(vendorLine(lines, 'Replicate')).toMatch(/FAILED\s+could not reach api\.replicate\.com \(ENOTFOUND\)/);
+    expect(vendorLine(lines, 'Replicate')).toMatch(
+      /FAILED\s+could not reach api\.replicate\.com \(ENOTFOUND\)/,
+    );
     expect(out).toMatch(/fix: check this machine's network, DNS, firewall and proxy settings/);
-    expect(out).toMatch(/ERROR\s+PUBLIC_URL: http:\/\/192\.168\.1\.5:3000 is not a public https:\/\/ origin .*private address.*REPLICATE_API_TOKEN is set/);
+    expect(out).toMatch(
+      /ERROR\s+PUBLIC_URL: http:\/\/192\.168\.1\.5:3000 is not a public https:\/\/ origin .*private address.*REPLICATE_API_TOKEN is set/,
+    );
     expect(out).toMatch(/ERROR\s+REPLICATE_WEBHOOK_SECRET: required when REPLICATE_API_TOKEN is set/);
     expect(out).toMatch(/The server refuses to start until the ERROR lines are fixed/);
   });
 
-  it('stops with the variable\'s name on a malformed value (exit 2)', async () => {
+  it("stops with the variable's name on a malformed value (exit 2)", async () => {
     const { code, out } = await run(env({ REPLICATE_API_URL: 'https://api.replicate.com' }));
     expect(code).toBe(2);
     expect(out).toMatch(/REPLICATE_API_URL: give the API base with its version path/);

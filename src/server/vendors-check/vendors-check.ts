@@ -54,11 +54,12 @@ function hostOf(url: string) {
 const UNREACHABLE_FIX = (urlVar: string, overridden: boolean) =>
   overridden
     ? `check that ${urlVar} is right and that service is running`
-    : 'check this machine\'s network, DNS, firewall and proxy settings (outbound HTTPS must be allowed)';
+    : "check this machine's network, DNS, firewall and proxy settings (outbound HTTPS must be allowed)";
 
 /** The vendor's own words from an error body, kept short. */
 function vendorMessage(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body.slice(0, 160) : undefined;
+  if (!body || typeof body !== 'object')
+    return typeof body === 'string' && body ? body.slice(0, 160) : undefined;
   const b = body as Record<string, any>;
   const msg = b.detail ?? b.error?.message ?? b.errors?.[0]?.message ?? b.message ?? b.title;
   return typeof msg === 'string' ? msg.slice(0, 160) : undefined;
@@ -67,30 +68,73 @@ function vendorMessage(body: unknown): string | undefined {
 function otherStatus(vendor: VendorName, status: number, body: unknown, statusPage: string): VendorVerdict {
   const said = vendorMessage(body);
   const suffix = said ? `: ${said}` : '';
-  if (status === 429) return { vendor, status: 'FAILED', detail: `429: rate limited${suffix}`, fix: 'wait a minute and run the check again' };
-  if (status >= 500) return { vendor, status: 'FAILED', detail: `${status}: ${vendor} had a server error${suffix}`, fix: `try again later; see ${statusPage}` };
-  return { vendor, status: 'FAILED', detail: `${status}: unexpected answer${suffix}`, fix: `check the base URL and the key; see ${statusPage}` };
+  if (status === 429)
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: `429: rate limited${suffix}`,
+      fix: 'wait a minute and run the check again',
+    };
+  if (status >= 500)
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: `${status}: ${vendor} had a server error${suffix}`,
+      fix: `try again later; see ${statusPage}`,
+    };
+  return {
+    vendor,
+    status: 'FAILED',
+    detail: `${status}: unexpected answer${suffix}`,
+    fix: `check the base URL and the key; see ${statusPage}`,
+  };
 }
 
-async function checkReplicate(rc: NonNullable<Config['replicate']>, opts: CheckOptions): Promise<VendorVerdict> {
+async function checkReplicate(
+  rc: NonNullable<Config['replicate']>,
+  opts: CheckOptions,
+): Promise<VendorVerdict> {
   const vendor = 'Replicate';
   const headers = { Authorization: `Bearer ${rc.apiToken}` };
   const account = await call(`${rc.baseUrl}/account`, { headers }, opts);
-  if (account.kind === 'unreachable') return { vendor, status: 'FAILED', detail: account.reason, fix: UNREACHABLE_FIX('REPLICATE_API_URL', rc.baseUrlOverridden) };
+  if (account.kind === 'unreachable')
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: account.reason,
+      fix: UNREACHABLE_FIX('REPLICATE_API_URL', rc.baseUrlOverridden),
+    };
   if (account.status === 401)
-    return { vendor, status: 'FAILED', detail: '401: the token is wrong or revoked', fix: 'create a token at https://replicate.com/account/api-tokens and set REPLICATE_API_TOKEN' };
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: '401: the token is wrong or revoked',
+      fix: 'create a token at https://replicate.com/account/api-tokens and set REPLICATE_API_TOKEN',
+    };
   if (account.status === 403)
-    return { vendor, status: 'FAILED', detail: '403: the token may not read the account', fix: 'use a personal or organisation API token from https://replicate.com/account/api-tokens' };
-  if (account.status !== 200) return otherStatus(vendor, account.status, account.body, 'https://replicatestatus.com');
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: '403: the token may not read the account',
+      fix: 'use a personal or organisation API token from https://replicate.com/account/api-tokens',
+    };
+  if (account.status !== 200)
+    return otherStatus(vendor, account.status, account.body, 'https://replicatestatus.com');
   const a = (account.body ?? {}) as { username?: string; type?: string };
   const who = `authenticated as ${a.username ?? '(unknown account)'}${a.type ? ` (${a.type})` : ''}`;
 
   // The signing secret is readable with the same token: a copied-wrong secret would refuse every webhook.
-  if (!rc.webhookSecret) return { vendor, status: 'OK', detail: `${who}; REPLICATE_WEBHOOK_SECRET is not set, so webhooks are not verified` };
+  if (!rc.webhookSecret)
+    return {
+      vendor,
+      status: 'OK',
+      detail: `${who}; REPLICATE_WEBHOOK_SECRET is not set, so webhooks are not verified`,
+    };
   const secret = await call(`${rc.baseUrl}/webhooks/default/secret`, { headers }, opts);
   if (secret.kind === 'answer' && secret.status === 200) {
     const key = (secret.body as { key?: unknown } | null)?.key;
-    if (key === rc.webhookSecret) return { vendor, status: 'OK', detail: `${who}; the webhook signing secret matches` };
+    if (key === rc.webhookSecret)
+      return { vendor, status: 'OK', detail: `${who}; the webhook signing secret matches` };
     return {
       vendor,
       status: 'FAILED',
@@ -103,18 +147,37 @@ async function checkReplicate(rc: NonNullable<Config['replicate']>, opts: CheckO
 }
 
 type RunwareModel = { air?: string };
-type RunwareAnswer = { data?: { taskType?: string; results?: RunwareModel[] }[]; errors?: { code?: string; message?: string }[] };
+type RunwareAnswer = {
+  data?: { taskType?: string; results?: RunwareModel[] }[];
+  errors?: { code?: string; message?: string }[];
+};
 
 async function checkRunware(rw: NonNullable<Config['runware']>, opts: CheckOptions): Promise<VendorVerdict> {
   const vendor = 'Runware';
   // modelSearch is read-only and free; the owned models whose AIR starts with the source say it is in use
-  const task = { taskType: 'modelSearch', taskUUID: randomUUID(), search: rw.airSource || 'flux', visibility: 'owned', limit: 100 };
+  const task = {
+    taskType: 'modelSearch',
+    taskUUID: randomUUID(),
+    search: rw.airSource || 'flux',
+    visibility: 'owned',
+    limit: 100,
+  };
   const res = await call(
     rw.baseUrl,
-    { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rw.apiKey}` }, body: JSON.stringify([task]) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rw.apiKey}` },
+      body: JSON.stringify([task]),
+    },
     opts,
   );
-  if (res.kind === 'unreachable') return { vendor, status: 'FAILED', detail: res.reason, fix: UNREACHABLE_FIX('RUNWARE_API_URL', rw.baseUrlOverridden) };
+  if (res.kind === 'unreachable')
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: res.reason,
+      fix: UNREACHABLE_FIX('RUNWARE_API_URL', rw.baseUrlOverridden),
+    };
   const body = (res.body ?? {}) as RunwareAnswer;
   const error = body.errors?.[0];
   const authError = res.status === 401 || res.status === 403 || /api.?key|auth/i.test(error?.code ?? '');
@@ -127,15 +190,37 @@ async function checkRunware(rw: NonNullable<Config['runware']>, opts: CheckOptio
     };
   if (res.status !== 200 || error) {
     if (res.status === 200 && error)
-      return { vendor, status: 'FAILED', detail: `model search refused: ${error.code ?? 'error'}${error.message ? `: ${error.message}` : ''}`, fix: 'check the key\'s permissions on the Runware dashboard' };
+      return {
+        vendor,
+        status: 'FAILED',
+        detail: `model search refused: ${error.code ?? 'error'}${error.message ? `: ${error.message}` : ''}`,
+        fix: "check the key's permissions on the Runware dashboard",
+      };
     return otherStatus(vendor, res.status, res.body, 'https://runware.ai');
   }
   const result = body.data?.find((d) => d.taskType === 'modelSearch') ?? body.data?.[0];
-  if (!result) return { vendor, status: 'FAILED', detail: 'authenticated, but the answer had no modelSearch result', fix: 'check RUNWARE_API_URL points at the Runware API (https://api.runware.ai/v1)' };
-  if (!rw.airSource) return { vendor, status: 'OK', detail: 'authenticated (model search works); RUNWARE_AIR_SOURCE is not set' };
-  const under = (result.results ?? []).filter((m) => typeof m.air === 'string' && m.air.startsWith(`${rw.airSource}:`));
+  if (!result)
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: 'authenticated, but the answer had no modelSearch result',
+      fix: 'check RUNWARE_API_URL points at the Runware API (https://api.runware.ai/v1)',
+    };
+  if (!rw.airSource)
+    return {
+      vendor,
+      status: 'OK',
+      detail: 'authenticated (model search works); RUNWARE_AIR_SOURCE is not set',
+    };
+  const under = (result.results ?? []).filter(
+    (m) => typeof m.air === 'string' && m.air.startsWith(`${rw.airSource}:`),
+  );
   if (under.length > 0)
-    return { vendor, status: 'OK', detail: `authenticated; ${under.length} model(s) found under AIR source "${rw.airSource}" (e.g. ${under[0].air})` };
+    return {
+      vendor,
+      status: 'OK',
+      detail: `authenticated; ${under.length} model(s) found under AIR source "${rw.airSource}" (e.g. ${under[0].air})`,
+    };
   return {
     vendor,
     status: 'OK',
@@ -145,34 +230,75 @@ async function checkRunware(rw: NonNullable<Config['runware']>, opts: CheckOptio
 
 async function checkStripe(st: NonNullable<Config['stripe']>, opts: CheckOptions): Promise<VendorVerdict> {
   const vendor = 'Stripe';
-  const res = await call(`${st.baseUrl}/v1/balance`, { headers: { Authorization: `Bearer ${st.secretKey}` } }, opts);
-  if (res.kind === 'unreachable') return { vendor, status: 'FAILED', detail: res.reason, fix: UNREACHABLE_FIX('STRIPE_API_URL', st.baseUrlOverridden) };
+  const res = await call(
+    `${st.baseUrl}/v1/balance`,
+    { headers: { Authorization: `Bearer ${st.secretKey}` } },
+    opts,
+  );
+  if (res.kind === 'unreachable')
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: res.reason,
+      fix: UNREACHABLE_FIX('STRIPE_API_URL', st.baseUrlOverridden),
+    };
   if (res.status === 401)
-    return { vendor, status: 'FAILED', detail: '401: the secret key is wrong or revoked', fix: 'copy the secret key (sk_live_… or sk_test_…) from https://dashboard.stripe.com/apikeys into STRIPE_SECRET_KEY' };
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: '401: the secret key is wrong or revoked',
+      fix: 'copy the secret key (sk_live_… or sk_test_…) from https://dashboard.stripe.com/apikeys into STRIPE_SECRET_KEY',
+    };
   if (res.status === 403)
-    return { vendor, status: 'FAILED', detail: `403: the key may not read the balance${vendorMessage(res.body) ? ` (${vendorMessage(res.body)})` : ''}`, fix: 'use the standard secret key, or give the restricted key read access to Balance, PaymentIntents and Charges' };
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: `403: the key may not read the balance${vendorMessage(res.body) ? ` (${vendorMessage(res.body)})` : ''}`,
+      fix: 'use the standard secret key, or give the restricted key read access to Balance, PaymentIntents and Charges',
+    };
   if (res.status !== 200) return otherStatus(vendor, res.status, res.body, 'https://status.stripe.com');
   const live = (res.body as { livemode?: unknown } | null)?.livemode === true;
   const mode = live ? 'live mode: real cards are charged' : 'test mode: no real money moves';
   // the card form needs the publishable key of the same mode as the secret key
   const pk = st.publishableKey;
-  if (!pk) return { vendor, status: 'FAILED', detail: `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is not set, so the card form cannot load`, fix: 'copy the publishable key (pk_…) from https://dashboard.stripe.com/apikeys' };
+  if (!pk)
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is not set, so the card form cannot load`,
+      fix: 'copy the publishable key (pk_…) from https://dashboard.stripe.com/apikeys',
+    };
   if ((pk.startsWith('pk_live_') && !live) || (pk.startsWith('pk_test_') && live))
-    return { vendor, status: 'FAILED', detail: `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is a ${live ? 'test' : 'live'} key`, fix: 'use the publishable and secret keys of the same mode' };
+    return {
+      vendor,
+      status: 'FAILED',
+      detail: `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is a ${live ? 'test' : 'live'} key`,
+      fix: 'use the publishable and secret keys of the same mode',
+    };
   return { vendor, status: 'OK', detail: `balance readable (${mode})` };
 }
 
 /** Runs every check; configured vendors in parallel, each bounded by the timeout. */
-export async function checkVendors(config: Config, setup: SetupVerdict[], opts: CheckOptions = {}): Promise<VendorsReport> {
+export async function checkVendors(
+  config: Config,
+  setup: SetupVerdict[],
+  opts: CheckOptions = {},
+): Promise<VendorsReport> {
   const offline = (vendor: VendorName, keyVar: string, engine: string): VendorVerdict => ({
     vendor,
     status: 'not configured',
     detail: `${keyVar} is not set: the offline ${engine} in use`,
   });
   const vendors = await Promise.all([
-    config.replicate ? checkReplicate(config.replicate, opts) : offline('Replicate', 'REPLICATE_API_TOKEN', 'trainer is'),
-    config.runware ? checkRunware(config.runware, opts) : offline('Runware', 'RUNWARE_API_KEY', 'hosting, generation and captioning engines are'),
-    config.stripe ? checkStripe(config.stripe, opts) : offline('Stripe', 'STRIPE_SECRET_KEY', 'payments engine is'),
+    config.replicate
+      ? checkReplicate(config.replicate, opts)
+      : offline('Replicate', 'REPLICATE_API_TOKEN', 'trainer is'),
+    config.runware
+      ? checkRunware(config.runware, opts)
+      : offline('Runware', 'RUNWARE_API_KEY', 'hosting, generation and captioning engines are'),
+    config.stripe
+      ? checkStripe(config.stripe, opts)
+      : offline('Stripe', 'STRIPE_SECRET_KEY', 'payments engine is'),
   ]);
   return { setup, publicUrl: config.publicUrl, vendors };
 }
@@ -181,15 +307,21 @@ export function formatReport(report: VendorsReport): string[] {
   const lines: string[] = [];
   const configured = report.vendors.filter((v) => v.status !== 'not configured');
   if (configured.length === 0) {
-    lines.push('No vendor keys are set: the offline engines are in use (training, hosting, generation, captioning, payments).');
-    lines.push('Set REPLICATE_API_TOKEN, RUNWARE_API_KEY or STRIPE_SECRET_KEY to use real vendors (see docs/operators/vendors.md).');
+    lines.push(
+      'No vendor keys are set: the offline engines are in use (training, hosting, generation, captioning, payments).',
+    );
+    lines.push(
+      'Set REPLICATE_API_TOKEN, RUNWARE_API_KEY or STRIPE_SECRET_KEY to use real vendors (see docs/operators/vendors.md).',
+    );
     return lines;
   }
   lines.push('Setup');
   const errors = report.setup.filter((v) => v.level === 'error');
-  if (!report.setup.some((v) => v.variable === 'PUBLIC_URL')) lines.push(`  OK      PUBLIC_URL ${report.publicUrl} is a public https origin`);
+  if (!report.setup.some((v) => v.variable === 'PUBLIC_URL'))
+    lines.push(`  OK      PUBLIC_URL ${report.publicUrl} is a public https origin`);
   for (const v of report.setup) lines.push(`  ${v.level === 'error' ? 'ERROR ' : 'WARN  '}  ${v.message}`);
-  if (errors.length === 0 && !report.setup.some((v) => v.variable !== 'PUBLIC_URL')) lines.push('  OK      required secrets are set');
+  if (errors.length === 0 && !report.setup.some((v) => v.variable !== 'PUBLIC_URL'))
+    lines.push('  OK      required secrets are set');
   if (errors.length > 0) lines.push('  The server refuses to start until the ERROR lines are fixed.');
   lines.push('Vendors');
   for (const v of report.vendors) {
@@ -201,7 +333,8 @@ export function formatReport(report: VendorsReport): string[] {
 
 /** Exit code: 0 when everything configured works, 1 when a vendor or the setup fails, 2 on malformed config. */
 export function exitCode(report: VendorsReport): number {
-  const failed = report.vendors.some((v) => v.status === 'FAILED') || report.setup.some((v) => v.level === 'error');
+  const failed =
+    report.vendors.some((v) => v.status === 'FAILED') || report.setup.some((v) => v.level === 'error');
   return failed ? 1 : 0;
 }
 

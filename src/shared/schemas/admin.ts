@@ -8,7 +8,10 @@ export const MAX_ADMIN_BALANCE = 1_000_000_000;
 
 const userIdSchema = z.uuid('User not found');
 
-const adminPasswordSchema = z.string({ error: PASSWORD_MIN_6 }).min(6, PASSWORD_MIN_6).max(200, 'Password must be at most 200 characters');
+const adminPasswordSchema = z
+  .string({ error: PASSWORD_MIN_6 })
+  .min(6, PASSWORD_MIN_6)
+  .max(200, 'Password must be at most 200 characters');
 
 const tokenAmountSchema = z
   .number({ error: INVALID_NUMBER })
@@ -32,8 +35,14 @@ export const adminUsersQuerySchema = z.object({
 });
 
 export const updateBalanceSchema = z.object({ userId: userIdSchema, tokenBalance: tokenAmountSchema });
-export const toggleAdminSchema = z.object({ userId: userIdSchema, isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
-export const toggleNsfwSchema = z.object({ userId: userIdSchema, enableNSFW: z.boolean({ error: 'enableNSFW must be true or false' }) });
+export const toggleAdminSchema = z.object({
+  userId: userIdSchema,
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+});
+export const toggleNsfwSchema = z.object({
+  userId: userIdSchema,
+  enableNSFW: z.boolean({ error: 'enableNSFW must be true or false' }),
+});
 export const setUserStatusSchema = z.object({
   userId: userIdSchema,
   status: z.enum(['active', 'suspended'], { error: 'Status must be active or suspended' }),
@@ -63,7 +72,11 @@ export const adminUserListSchema = z.array(adminUserSchema);
 export const adminUserResultSchema = z.object({ success: z.boolean(), user: adminUserSchema });
 export const balanceResultSchema = z.object({ success: z.boolean(), newBalance: z.number() });
 
-export const adminStatsSchema = z.object({ totalUsers: z.number(), activeModels: z.number(), revenueInCents: z.number() });
+export const adminStatsSchema = z.object({
+  totalUsers: z.number(),
+  activeModels: z.number(),
+  revenueInCents: z.number(),
+});
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** One message of the outbox mailer, as the admin's outbox list shows it. */

@@ -46,7 +46,10 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 // The form adds the confirmation; the server never sees it.
 export const registerFormSchema = registerSchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DONT_MATCH,
+    path: ['confirmPassword'],
+  });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const passwordChecklist = [
@@ -56,19 +59,32 @@ export const passwordChecklist = [
 ] as const;
 
 export const forgotPasswordSchema = z.object({
-  usernameOrEmail: z.string({ error: 'Please enter your username or email' }).trim().min(1, 'Please enter your username or email').max(254),
+  usernameOrEmail: z
+    .string({ error: 'Please enter your username or email' })
+    .trim()
+    .min(1, 'Please enter your username or email')
+    .max(254),
 });
 
 export const resetPasswordTokenSchema = z.object({
-  token: z.string({ error: 'This reset link is invalid or has expired.' }).min(10, 'This reset link is invalid or has expired.').max(200),
+  token: z
+    .string({ error: 'This reset link is invalid or has expired.' })
+    .min(10, 'This reset link is invalid or has expired.')
+    .max(200),
   newPassword: strongPasswordSchema,
 });
 export const resetPasswordFormSchema = resetPasswordTokenSchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DONT_MATCH,
+    path: ['confirmPassword'],
+  });
 
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: 'This verification link is invalid or has expired.' }).min(10, 'This verification link is invalid or has expired.').max(200),
+  token: z
+    .string({ error: 'This verification link is invalid or has expired.' })
+    .min(10, 'This verification link is invalid or has expired.')
+    .max(200),
 });
 
 // Answers of the auth routes that carry no user (those with one are in user.ts, which builds on this file).

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  DIMENSION_STEP,
-  MAX_DIMENSION,
-  MAX_IMAGE_COUNT,
-  MIN_DIMENSION,
-  MIN_IMAGE_COUNT,
-} from '../constants';
+import { DIMENSION_STEP, MAX_DIMENSION, MAX_IMAGE_COUNT, MIN_DIMENSION, MIN_IMAGE_COUNT } from '../constants';
 import { cursorSchema } from './common';
 
 // Spec part 2 §5 texts, shown as "<title> - <description>" toasts by the generator.
@@ -84,7 +78,8 @@ export const generateImageSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [key],
-          message: 'The server stores every generated image itself; imageUrl and isAdditionalImage are not accepted',
+          message:
+            'The server stores every generated image itself; imageUrl and isAdditionalImage are not accepted',
         });
       }
     }
@@ -97,14 +92,21 @@ export const galleryQuerySchema = z.object({
   modelId: z.uuid('Invalid model').optional(),
   // "custom" = images generated without a preset style
   styleId: z.union([z.literal('custom'), z.uuid('Invalid style')], { error: 'Invalid style' }).optional(),
-  limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(100, 'Invalid limit').optional(),
+  limit: z.coerce
+    .number({ error: 'Invalid limit' })
+    .int('Invalid limit')
+    .min(1, 'Invalid limit')
+    .max(100, 'Invalid limit')
+    .optional(),
 });
 export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
 
 export const ADMIN_DATE_FILTERS = ['all', 'today', 'week', 'month'] as const;
 export const adminGalleryQuerySchema = galleryQuerySchema.extend({
   dateFilter: z
-    .union([z.enum(ADMIN_DATE_FILTERS), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)], { error: 'Invalid date filter' })
+    .union([z.enum(ADMIN_DATE_FILTERS), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)], {
+      error: 'Invalid date filter',
+    })
     .refine((v) => !/^\d/.test(v) || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date filter')
     .optional(),
   userId: z.uuid('Invalid user').optional(),

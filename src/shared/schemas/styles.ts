@@ -31,7 +31,12 @@ export const loraWeightSchema = z
 export const loraEntrySchema = z.object({
   id: z.string().trim().max(200, 'LoRA Model ID must be at most 200 characters').default(''),
   weight: loraWeightSchema.default(DEFAULT_LORA_WEIGHT),
-  triggerWord: z.string().trim().max(200, 'Trigger word must be at most 200 characters').nullish().transform((v) => v ?? ''),
+  triggerWord: z
+    .string()
+    .trim()
+    .max(200, 'Trigger word must be at most 200 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 
 // A preview image is either a file this server stores for anyone to read, or an absolute http(s) URL.
@@ -39,7 +44,13 @@ export const previewImageUrlSchema = z
   .string()
   .trim()
   .max(2000, 'Preview image URL is too long')
-  .refine((v) => v === '' || /^\/files\/public\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(v) && !v.includes('..') || /^https?:\/\/\S+$/i.test(v), 'Please enter a valid image URL')
+  .refine(
+    (v) =>
+      v === '' ||
+      (/^\/files\/public\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(v) && !v.includes('..')) ||
+      /^https?:\/\/\S+$/i.test(v),
+    'Please enter a valid image URL',
+  )
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -63,10 +74,28 @@ const hasLora = (v: { loraModels: { id: string }[]; loraModelId?: string | null 
 
 export const presetStyleSchema = z
   .object({
-    name: z.string({ error: STYLE_NAME_MIN }).trim().min(2, STYLE_NAME_MIN).max(100, 'Name must be at most 100 characters'),
-    description: z.string({ error: STYLE_DESCRIPTION_MIN }).trim().min(5, STYLE_DESCRIPTION_MIN).max(1000, 'Description must be at most 1000 characters'),
-    prompt: z.string().trim().max(2000, 'Prompt must be at most 2000 characters').nullish().transform((v) => v ?? ''),
-    negativePrompt: z.string().trim().max(2000, 'Negative prompt must be at most 2000 characters').nullish().transform((v) => v ?? ''),
+    name: z
+      .string({ error: STYLE_NAME_MIN })
+      .trim()
+      .min(2, STYLE_NAME_MIN)
+      .max(100, 'Name must be at most 100 characters'),
+    description: z
+      .string({ error: STYLE_DESCRIPTION_MIN })
+      .trim()
+      .min(5, STYLE_DESCRIPTION_MIN)
+      .max(1000, 'Description must be at most 1000 characters'),
+    prompt: z
+      .string()
+      .trim()
+      .max(2000, 'Prompt must be at most 2000 characters')
+      .nullish()
+      .transform((v) => v ?? ''),
+    negativePrompt: z
+      .string()
+      .trim()
+      .max(2000, 'Negative prompt must be at most 2000 characters')
+      .nullish()
+      .transform((v) => v ?? ''),
     tokenCost: costSchema.default(DEFAULT_STYLE_COST),
     previewImageUrl: previewImageUrlSchema,
     loraModels: z.array(loraEntrySchema).max(MAX_STYLE_LORAS, STYLE_MAX_LORAS).default([]),
@@ -82,17 +111,25 @@ export const presetStyleSchema = z
   .refine((v) => v.prompt.length > 0 || hasLora(v), {
     path: ['prompt'],
     message: STYLE_PROMPT_OR_LORA,
-    when: (payload) => payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
+    when: (payload) =>
+      payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
   })
   .refine((v) => v.prompt.length === 0 || v.prompt.length >= 5 || hasLora(v), {
     path: ['prompt'],
     message: STYLE_PROMPT_TOO_SHORT,
-    when: (payload) => payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
+    when: (payload) =>
+      payload.issues.every((i) => !['prompt', 'loraModels', 'loraModelId'].includes(String(i.path?.[0]))),
   })
   .transform((v) => {
     let loraModels = v.loraModels.filter((l) => l.id !== '');
     if (loraModels.length === 0 && v.loraModelId) {
-      loraModels = [{ id: v.loraModelId, weight: v.loraWeight ?? DEFAULT_LORA_WEIGHT, triggerWord: v.loraTriggerWord ?? '' }];
+      loraModels = [
+        {
+          id: v.loraModelId,
+          weight: v.loraWeight ?? DEFAULT_LORA_WEIGHT,
+          triggerWord: v.loraTriggerWord ?? '',
+        },
+      ];
     }
     return {
       name: v.name,

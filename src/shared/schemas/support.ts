@@ -4,12 +4,24 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '../constants';
 // Spec part 2 §5: both fields must be non-blank, with one message for either.
 export const TICKET_FIELDS_REQUIRED = 'Please fill in both subject and message fields.';
 
-export const ticketStatusSchema = z.enum(TICKET_STATUSES, { error: 'Status must be open, in_progress, resolved or closed' });
-export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' });
+export const ticketStatusSchema = z.enum(TICKET_STATUSES, {
+  error: 'Status must be open, in_progress, resolved or closed',
+});
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES, {
+  error: 'Priority must be low, medium, high or urgent',
+});
 
 export const createTicketSchema = z.object({
-  subject: z.string({ error: TICKET_FIELDS_REQUIRED }).trim().min(1, TICKET_FIELDS_REQUIRED).max(200, 'Subject must be at most 200 characters'),
-  message: z.string({ error: TICKET_FIELDS_REQUIRED }).trim().min(1, TICKET_FIELDS_REQUIRED).max(10_000, 'Message must be at most 10000 characters'),
+  subject: z
+    .string({ error: TICKET_FIELDS_REQUIRED })
+    .trim()
+    .min(1, TICKET_FIELDS_REQUIRED)
+    .max(200, 'Subject must be at most 200 characters'),
+  message: z
+    .string({ error: TICKET_FIELDS_REQUIRED })
+    .trim()
+    .min(1, TICKET_FIELDS_REQUIRED)
+    .max(10_000, 'Message must be at most 10000 characters'),
   priority: ticketPrioritySchema.default('medium'),
   // "none" and "" come from a select with no model chosen
   modelId: z
@@ -29,7 +41,11 @@ export const ticketListQuerySchema = z.object({
 export const ticketStatusBodySchema = z.object({ status: ticketStatusSchema });
 export const ticketPriorityBodySchema = z.object({ priority: ticketPrioritySchema });
 export const ticketNoteBodySchema = z.object({
-  note: z.string({ error: 'Note cannot be empty' }).trim().min(1, 'Note cannot be empty').max(10_000, 'Note must be at most 10000 characters'),
+  note: z
+    .string({ error: 'Note cannot be empty' })
+    .trim()
+    .min(1, 'Note cannot be empty')
+    .max(10_000, 'Note must be at most 10000 characters'),
 });
 
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
@@ -44,7 +60,12 @@ export const supportTicketSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   adminNotes: z.array(
-    z.object({ id: z.string(), note: z.string(), createdAt: z.string(), author: z.object({ id: z.string(), username: z.string() }).nullable() }),
+    z.object({
+      id: z.string(),
+      note: z.string(),
+      createdAt: z.string(),
+      author: z.object({ id: z.string(), username: z.string() }).nullable(),
+    }),
   ),
   modelId: z.string().nullable(),
   model: z.object({ id: z.string(), name: z.string() }).nullable(),

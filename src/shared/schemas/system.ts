@@ -13,7 +13,10 @@ export const engineNamesSchema = z.object({
 export type EngineNames = z.infer<typeof engineNamesSchema>;
 
 /** GET /api/config: what the client needs to know about the server's setup. */
-export const publicConfigSchema = z.object({ engines: engineNamesSchema, stripePublishableKey: z.string().optional() });
+export const publicConfigSchema = z.object({
+  engines: engineNamesSchema,
+  stripePublishableKey: z.string().optional(),
+});
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** GET /api/healthz, with 200 when the database answers and 503 when it does not. */

@@ -11,9 +11,14 @@ export const colorSchema = z
   );
 
 export const profileIdSchema = z.enum(['standard', 'token', 'adult'], { error: 'Unknown theme profile' });
-export const appearanceSchema = z.enum(['light', 'dark', 'system'], { error: 'Appearance must be light, dark or system' });
+export const appearanceSchema = z.enum(['light', 'dark', 'system'], {
+  error: 'Appearance must be light, dark or system',
+});
 export const variantSchema = z.enum(['professional', 'vibrant', 'tint'], { error: 'Unknown theme variant' });
-export const radiusSchema = z.coerce.number().min(0, 'Radius must be between 0 and 2').max(2, 'Radius must be between 0 and 2');
+export const radiusSchema = z.coerce
+  .number()
+  .min(0, 'Radius must be between 0 and 2')
+  .max(2, 'Radius must be between 0 and 2');
 
 export const themeFeaturesSchema = z
   .object({
@@ -87,7 +92,11 @@ export const themeResponseSchema = z.object({
   }),
   enhancedTheme: z.object({
     activeProfile: z.enum(['standard', 'token', 'adult']),
-    profiles: z.object({ standard: themeProfileSchema, token: themeProfileSchema, adult: themeProfileSchema }),
+    profiles: z.object({
+      standard: themeProfileSchema,
+      token: themeProfileSchema,
+      adult: themeProfileSchema,
+    }),
   }),
 });
 export type ThemeResponse = z.infer<typeof themeResponseSchema>;

@@ -13,11 +13,19 @@ export const PACKAGE_NOT_FOUND = "We couldn't find the token package you're look
 const positiveInt = (message: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v),
-    z.number({ error: message }).int(message).gt(0, message).max(max, `Must be at most ${max.toLocaleString('en-US')}`),
+    z
+      .number({ error: message })
+      .int(message)
+      .gt(0, message)
+      .max(max, `Must be at most ${max.toLocaleString('en-US')}`),
   );
 
 export const tokenPackageInputSchema = z.object({
-  name: z.string({ error: PACKAGE_NAME_REQUIRED }).trim().min(1, PACKAGE_NAME_REQUIRED).max(100, 'Package name must be at most 100 characters'),
+  name: z
+    .string({ error: PACKAGE_NAME_REQUIRED })
+    .trim()
+    .min(1, PACKAGE_NAME_REQUIRED)
+    .max(100, 'Package name must be at most 100 characters'),
   tokenAmount: positiveInt(TOKEN_AMOUNT_POSITIVE, 10_000_000),
   // cents; the card provider takes at most 8 digits
   priceInCents: positiveInt(PRICE_POSITIVE, 99_999_999),
@@ -37,7 +45,11 @@ export const tokenPackageUpdateSchema = z
 export type TokenPackageUpdate = z.infer<typeof tokenPackageUpdateSchema>;
 
 /** Package ids are uuids; anything else is simply an unknown package. */
-const packageIdSchema = z.string({ error: PACKAGE_NOT_FOUND }).trim().min(1, PACKAGE_NOT_FOUND).max(100, PACKAGE_NOT_FOUND);
+const packageIdSchema = z
+  .string({ error: PACKAGE_NOT_FOUND })
+  .trim()
+  .min(1, PACKAGE_NOT_FOUND)
+  .max(100, PACKAGE_NOT_FOUND);
 const paymentIntentIdSchema = z
   .string({ error: 'paymentIntentId is required' })
   .trim()
@@ -46,7 +58,10 @@ const paymentIntentIdSchema = z
   .regex(/^[A-Za-z0-9_]+$/, 'paymentIntentId is invalid');
 
 export const createPaymentIntentSchema = z.object({ packageId: packageIdSchema });
-export const purchaseTokensSchema = z.object({ packageId: packageIdSchema.optional(), paymentIntentId: paymentIntentIdSchema });
+export const purchaseTokensSchema = z.object({
+  packageId: packageIdSchema.optional(),
+  paymentIntentId: paymentIntentIdSchema,
+});
 
 // docs/product/decisions.md §27: the offline checkout's card form.
 export const CARD_NUMBER_INVALID = 'Please enter a valid card number';
@@ -71,7 +86,10 @@ export const expirySchema = z
   .trim()
   .regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, EXPIRY_INVALID)
   .refine((v) => !expiryInPast(v), EXPIRY_PAST);
-export const cvcSchema = z.string({ error: CVC_INVALID }).trim().regex(/^\d{3,4}$/, CVC_INVALID);
+export const cvcSchema = z
+  .string({ error: CVC_INVALID })
+  .trim()
+  .regex(/^\d{3,4}$/, CVC_INVALID);
 
 export const offlineConfirmSchema = z.object({
   paymentIntentId: paymentIntentIdSchema,
@@ -79,7 +97,11 @@ export const offlineConfirmSchema = z.object({
   expiry: expirySchema.optional(),
   cvc: cvcSchema.optional(),
 });
-export const cardFormSchema = z.object({ cardNumber: cardNumberSchema, expiry: expirySchema, cvc: cvcSchema });
+export const cardFormSchema = z.object({
+  cardNumber: cardNumberSchema,
+  expiry: expirySchema,
+  cvc: cvcSchema,
+});
 export type CardFormInput = z.input<typeof cardFormSchema>;
 
 export const transactionsQuerySchema = z.object({
@@ -122,10 +144,19 @@ export type TransactionView = z.infer<typeof transactionViewSchema>;
 export const transactionListSchema = z.array(transactionViewSchema);
 /** One page of the billing history as the client keeps it. */
 export type TransactionsPage = { transactions: TransactionView[]; nextCursor: string | null };
-export const transactionsSummarySchema = z.object({ balance: z.number(), totalPurchased: z.number(), totalUsed: z.number() });
+export const transactionsSummarySchema = z.object({
+  balance: z.number(),
+  totalPurchased: z.number(),
+  totalUsed: z.number(),
+});
 export type TransactionsSummary = z.infer<typeof transactionsSummarySchema>;
 
-export const createPaymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: z.number(), currency: z.string() });
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 export const offlineConfirmResponseSchema = z.union([
   z.object({ status: z.literal('succeeded') }),
@@ -139,7 +170,14 @@ export const purchaseResponseSchema = z.object({
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 export const recheckResponseSchema = z.object({
   checked: z.number(),
-  credited: z.array(z.object({ paymentId: z.string(), paymentIntentId: z.string(), tokens: z.number(), transactionId: z.string() })),
+  credited: z.array(
+    z.object({
+      paymentId: z.string(),
+      paymentIntentId: z.string(),
+      tokens: z.number(),
+      transactionId: z.string(),
+    }),
+  ),
   user: publicUserSchema,
 });
 export type RecheckResponse = z.infer<typeof recheckResponseSchema>;
@@ -158,11 +196,16 @@ export const saleViewSchema = z.object({
   createdAt: z.string(),
 });
 export type SaleView = z.infer<typeof saleViewSchema>;
-export const salesPageSchema = z.object({ sales: z.array(saleViewSchema), nextCursor: z.string().nullable() });
+export const salesPageSchema = z.object({
+  sales: z.array(saleViewSchema),
+  nextCursor: z.string().nullable(),
+});
 
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
-  mismatches: z.array(z.object({ userId: z.string(), username: z.string(), balance: z.number(), ledgerSum: z.number() })),
+  mismatches: z.array(
+    z.object({ userId: z.string(), username: z.string(), balance: z.number(), ledgerSum: z.number() }),
+  ),
   checkedAt: z.string(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
@@ -171,7 +214,12 @@ export const referralOverviewSchema = z.object({
   code: z.string(),
   link: z.string(),
   invited: z.array(
-    z.object({ username: z.string(), status: z.enum(['pending', 'granted']), bonusTokens: z.number(), createdAt: z.string() }),
+    z.object({
+      username: z.string(),
+      status: z.enum(['pending', 'granted']),
+      bonusTokens: z.number(),
+      createdAt: z.string(),
+    }),
   ),
   bonusEarned: z.number(),
 });

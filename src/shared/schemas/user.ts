@@ -18,7 +18,12 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 /** The session's user (login, register, GET /api/auth/user). */
 export const userEnvelopeSchema = z.object({ user: publicUserSchema });
-export const profileResultSchema = z.object({ success: z.boolean(), username: z.string(), email: z.string(), user: publicUserSchema });
+export const profileResultSchema = z.object({
+  success: z.boolean(),
+  username: z.string(),
+  email: z.string(),
+  user: publicUserSchema,
+});
 export const userResultSchema = z.object({ success: z.boolean(), user: publicUserSchema });
 /** The user is sent only when the link was opened in that user's own session. */
 export const verifyEmailResultSchema = z.object({ success: z.boolean(), user: publicUserSchema.optional() });
@@ -27,11 +32,19 @@ export const profileSchema = z.object({ username: usernameSchema, email: emailSc
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(200),
   newPassword: strongPasswordSchema,
 });
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DONT_MATCH,
+    path: ['confirmPassword'],
+  });
 
-export const nsfwSettingsSchema = z.object({ enableNSFW: z.boolean({ error: 'enableNSFW must be true or false' }) });
+export const nsfwSettingsSchema = z.object({
+  enableNSFW: z.boolean({ error: 'enableNSFW must be true or false' }),
+});

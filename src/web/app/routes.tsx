@@ -94,7 +94,10 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/admin/image-gallery',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-image-gallery/admin-image-gallery-page').then((m) => m.AdminImageGalleryPage),
+    lazy: () =>
+      import('@web/features/admin-image-gallery/admin-image-gallery-page').then(
+        (m) => m.AdminImageGalleryPage,
+      ),
   },
   {
     path: '/models',
@@ -123,11 +126,36 @@ export const appRoutes: AppRoute[] = [
   },
 
   // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
-  { path: '/tokens/purchase', guard: 'user', title: 'Purchase Tokens', lazy: () => import('@web/features/tokens/purchase-page').then((m) => m.PurchaseTokensPage) },
-  { path: '/tokens/checkout', guard: 'user', title: 'Complete Your Purchase', lazy: () => import('@web/features/tokens/checkout-page').then((m) => m.CheckoutPage) },
-  { path: '/tokens/success', guard: 'user', title: 'Payment status', lazy: () => import('@web/features/tokens/success-page').then((m) => m.PaymentSuccessPage) },
-  { path: '/billing-history', guard: 'user', title: 'Billing History', lazy: () => import('@web/features/billing/billing-history-page').then((m) => m.BillingHistoryPage) },
-  { path: '/referrals', guard: 'user', title: 'Referrals', lazy: () => import('@web/features/referrals/referrals-page').then((m) => m.ReferralsPage) },
+  {
+    path: '/tokens/purchase',
+    guard: 'user',
+    title: 'Purchase Tokens',
+    lazy: () => import('@web/features/tokens/purchase-page').then((m) => m.PurchaseTokensPage),
+  },
+  {
+    path: '/tokens/checkout',
+    guard: 'user',
+    title: 'Complete Your Purchase',
+    lazy: () => import('@web/features/tokens/checkout-page').then((m) => m.CheckoutPage),
+  },
+  {
+    path: '/tokens/success',
+    guard: 'user',
+    title: 'Payment status',
+    lazy: () => import('@web/features/tokens/success-page').then((m) => m.PaymentSuccessPage),
+  },
+  {
+    path: '/billing-history',
+    guard: 'user',
+    title: 'Billing History',
+    lazy: () => import('@web/features/billing/billing-history-page').then((m) => m.BillingHistoryPage),
+  },
+  {
+    path: '/referrals',
+    guard: 'user',
+    title: 'Referrals',
+    lazy: () => import('@web/features/referrals/referrals-page').then((m) => m.ReferralsPage),
+  },
   // Admin (guard: 'admin'): added by the admin feature.
   {
     path: '/support',

@@ -138,10 +138,7 @@ function UserMenu({ user }: { user: PublicUser }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-10 gap-2 px-1.5 sm:px-2"
-        >
+        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
           {/* WCAG 2.5.3: the name is built from the content, so it contains the visible username;
               the avatar's initials are decoration */}
           <Avatar className="size-8" aria-hidden="true">

@@ -20,9 +20,25 @@ export async function seriousViolations(page: Page, alsoRules: string[] = []): P
   // animations (toasts, dialogs fading in) must be done before colours are measured
   await page.waitForTimeout(250);
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const out = await axe.run(document, { resultTypes: ['violations'] });
-    return out.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+    return out.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    }));
   });
   return results.filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id));
 }

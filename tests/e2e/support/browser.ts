@@ -8,7 +8,9 @@ export type Browser = { context: BrowserContext; page: Page; close: () => Promis
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian Chromium through playwright-core, a fresh profile each time (STACK.md). */
-export async function openBrowser(opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+export async function openBrowser(
+  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Browser> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lora-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath,

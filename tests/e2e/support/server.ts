@@ -82,7 +82,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     await waitHealthy(url, proc);
   };
   await launch();
-  const exited = () => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+  const exited = () =>
+    new Promise<void>((resolve) =>
+      proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve()),
+    );
   return {
     url,
     port,

@@ -24,7 +24,10 @@ export const generations = pgTable(
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('generations_user_idx').on(t.userId, t.createdAt), index('generations_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('generations_user_idx').on(t.userId, t.createdAt),
+    index('generations_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const generatedImages = pgTable(

@@ -86,7 +86,9 @@ export const uploadLogs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'processing', 'success', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'processing', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
     message: text('message'),
     errorDetails: text('error_details'),
     airName: text('air_name'),
@@ -95,5 +97,8 @@ export const uploadLogs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('upload_logs_created_idx').on(t.createdAt, t.id), index('upload_logs_model_idx').on(t.modelId, t.createdAt)],
+  (t) => [
+    index('upload_logs_created_idx').on(t.createdAt, t.id),
+    index('upload_logs_model_idx').on(t.modelId, t.createdAt),
+  ],
 );

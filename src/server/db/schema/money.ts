@@ -72,27 +72,36 @@ export const referrals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    status: text('status', { enum: ['pending', 'granted'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'granted'] })
+      .notNull()
+      .default('pending'),
     bonusTokens: integer('bonus_tokens').notNull().default(0),
     createdAt: createdAt(),
     grantedAt: ts('granted_at'),
   },
-  (t) => [uniqueIndex('referrals_invited_uq').on(t.invitedId), index('referrals_inviter_idx').on(t.inviterId, t.createdAt)],
+  (t) => [
+    uniqueIndex('referrals_invited_uq').on(t.invitedId),
+    index('referrals_inviter_idx').on(t.inviterId, t.createdAt),
+  ],
 );
 
 // The offline payment provider's own records (engines/payments/offline.ts): it stands in for Stripe's
 // PaymentIntents, so the app reads them only through the engine, exactly as it reads Stripe.
-export const offlinePaymentIntents = pgTable('offline_payment_intents', {
-  id: text('id').primaryKey(),
-  clientSecret: text('client_secret').notNull(),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
-  status: text('status').notNull().default('requires_payment_method'),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-  description: text('description'),
-  idempotencyKey: text('idempotency_key'),
-  lastError: text('last_error'),
-  cardLast4: text('card_last4'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('offline_payment_intents_idem_uq').on(t.idempotencyKey)]);
+export const offlinePaymentIntents = pgTable(
+  'offline_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('requires_payment_method'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    description: text('description'),
+    idempotencyKey: text('idempotency_key'),
+    lastError: text('last_error'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('offline_payment_intents_idem_uq').on(t.idempotencyKey)],
+);

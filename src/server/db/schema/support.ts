@@ -72,7 +72,9 @@ export const jobs = pgTable(
     id: id(),
     name: text('name').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     // a job with a key exists once while unfinished: enqueueing it again is a no-op
     singletonKey: text('singleton_key'),
     runAt: ts('run_at').notNull().defaultNow(),

@@ -19,7 +19,9 @@ export const users = pgTable(
     // set for admins when a payment was refunded/disputed after its tokens were spent (why, and when)
     paymentFlagReason: text('payment_flag_reason'),
     paymentFlaggedAt: ts('payment_flagged_at'),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     avatarUrl: text('avatar_url'),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
@@ -67,7 +69,10 @@ export const authTokens = pgTable(
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId, t.kind),
+  ],
 );
 
 export const rateLimits = pgTable('rate_limits', {

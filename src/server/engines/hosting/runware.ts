@@ -38,11 +38,21 @@ type UploadItem = { taskType?: string; taskUUID: string; status?: string; messag
  * upload's taskUUID, which Runware documents may stay `processing` after the model is deployed: a poll
  * re-issues the same `air` + `uniqueIdentifier`, which is idempotent and answers the model's state.
  */
-export function createRunwareHost(opts: { config: Config; client: RunwareClient; signer: UrlSigner }): HostingEngine {
+export function createRunwareHost(opts: {
+  config: Config;
+  client: RunwareClient;
+  signer: UrlSigner;
+}): HostingEngine {
   const source = opts.config.runware?.airSource;
 
   function uploadTask(input: HostUploadInput) {
-    if (!source) throw new EngineError('RUNWARE_AIR_SOURCE is not set: uploads need an AIR source of the Runware account', false, undefined, 'configuration');
+    if (!source)
+      throw new EngineError(
+        'RUNWARE_AIR_SOURCE is not set: uploads need an AIR source of the Runware account',
+        false,
+        undefined,
+        'configuration',
+      );
     if (!input.weightsKey) throw new EngineError('The model has no LoRA weights to upload', false);
     return {
       taskType: 'modelUpload',
@@ -75,9 +85,14 @@ export function createRunwareHost(opts: { config: Config; client: RunwareClient;
     const last = items[items.length - 1];
     if (items.some((d) => d.status === 'ready')) {
       const ready = items.find((d) => d.status === 'ready')!;
-      return { status: 'ready', air: ready.air ?? task.air, message: ready.message ?? 'Model successfully deployed and ready for use.' };
+      return {
+        status: 'ready',
+        air: ready.air ?? task.air,
+        message: ready.message ?? 'Model successfully deployed and ready for use.',
+      };
     }
-    if (last?.status === 'failed') return { status: 'failed', message: last.message || 'Runware could not deploy the model' };
+    if (last?.status === 'failed')
+      return { status: 'failed', message: last.message || 'Runware could not deploy the model' };
     return { status: 'processing', message: last?.status ? `Upload ${last.status}` : 'Upload in progress' };
   }
 

@@ -28,7 +28,14 @@ export type RenderRequest = {
   /** seed of the first image; image i uses seed + i */
   seed: number;
   baseModel: { id: string; name: string; air: string };
-  style: { id: string; name: string; prompt: string; negativePrompt: string; isNsfw: boolean; loras: LoraEntry[] } | null;
+  style: {
+    id: string;
+    name: string;
+    prompt: string;
+    negativePrompt: string;
+    isNsfw: boolean;
+    loras: LoraEntry[];
+  } | null;
   personalModel: {
     id: string;
     name: string;
@@ -49,13 +56,15 @@ export interface ImageEngine {
   render(req: RenderRequest): Promise<RenderedImage[]>;
 }
 
-
 /** The prompt a vendor receives: trigger word and modifier of the personal model, the user's words, the style. */
 export function composePrompt(req: Pick<RenderRequest, 'prompt' | 'style' | 'personalModel'>): string {
   const parts: string[] = [];
   const pm = req.personalModel;
   if (pm) {
-    const lead = [pm.triggerWord, pm.promptModifier].map((s) => s.trim()).filter(Boolean).join(' ');
+    const lead = [pm.triggerWord, pm.promptModifier]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(' ');
     if (lead) parts.push(lead);
   }
   parts.push(req.prompt.trim());
@@ -65,4 +74,3 @@ export function composePrompt(req: Pick<RenderRequest, 'prompt' | 'style' | 'per
   }
   return parts.join(', ').slice(0, 3000);
 }
-

@@ -81,7 +81,9 @@ function sceneFor(req: RenderRequest, rand: () => number): Scene {
   const text = `${req.prompt} ${req.style?.prompt ?? ''}`;
   const hues: number[] = [];
   for (const [re, hue] of KEYWORD_HUES) if (re.test(text)) hues.push(hue);
-  const artifactHues = (req.personalModel?.artifact?.palette ?? []).map(hexToHue).filter((h): h is number => h !== null);
+  const artifactHues = (req.personalModel?.artifact?.palette ?? [])
+    .map(hexToHue)
+    .filter((h): h is number => h !== null);
   hues.push(...artifactHues.slice(0, 2));
   // the style gives the scene its own colour family and pattern, the prompt shifts it
   const styleHash = hashText(req.style ? `${req.style.id}|${req.style.name}` : 'no-style');
@@ -119,7 +121,10 @@ function ridge(w: number, h: number, base: number, amp: number, rand: () => numb
   return `${d} L${w} ${h} Z`;
 }
 
-export function buildScene(req: RenderRequest, seed: number): { svg: string; face: { cx: number; cy: number; r: number } } {
+export function buildScene(
+  req: RenderRequest,
+  seed: number,
+): { svg: string; face: { cx: number; cy: number; r: number } } {
   const { width: w, height: h } = req;
   const rand = seededRandom(seed ^ hashText(req.prompt) ^ hashText(req.style?.id ?? ''));
   const s = sceneFor(req, rand);
@@ -137,38 +142,56 @@ export function buildScene(req: RenderRequest, seed: number): { svg: string; fac
   parts.push(`<rect width="${w}" height="${h}" fill="url(#bg)"/>`);
   parts.push(`<rect width="${w}" height="${h}" fill="url(#p)" opacity="0.18"/>`);
   const orbR = m * (0.18 + rand() * 0.2);
-  parts.push(`<circle cx="${Math.round(w * (0.15 + rand() * 0.7))}" cy="${Math.round(h * (0.12 + rand() * 0.3))}" r="${Math.round(orbR * 1.8)}" fill="url(#orb)"/>`);
+  parts.push(
+    `<circle cx="${Math.round(w * (0.15 + rand() * 0.7))}" cy="${Math.round(h * (0.12 + rand() * 0.3))}" r="${Math.round(orbR * 1.8)}" fill="url(#orb)"/>`,
+  );
   const sparks = 12 + Math.floor(rand() * 30);
   for (let i = 0; i < sparks; i++) {
     const r = Math.max(1, Math.round(m * (0.003 + rand() * 0.012)));
-    parts.push(`<circle cx="${Math.round(rand() * w)}" cy="${Math.round(rand() * h * 0.6)}" r="${r}" fill="${hsl(h2 + rand() * 40, 80, 90)}" opacity="${(0.3 + rand() * 0.6).toFixed(2)}"/>`);
+    parts.push(
+      `<circle cx="${Math.round(rand() * w)}" cy="${Math.round(rand() * h * 0.6)}" r="${r}" fill="${hsl(h2 + rand() * 40, 80, 90)}" opacity="${(0.3 + rand() * 0.6).toFixed(2)}"/>`,
+    );
   }
   const layers = 3 + Math.floor(rand() * 2);
   for (let i = 0; i < layers; i++) {
     const base = h * (0.55 + (i / layers) * 0.35);
     const tone = s.dark ? 10 + i * 6 : 45 - i * 8;
-    parts.push(`<path d="${ridge(w, h, base, h * (0.18 - i * 0.03), rand)}" fill="${hsl(h1 + i * 12, 45, tone)}" opacity="${(0.75 + i * 0.08).toFixed(2)}"/>`);
+    parts.push(
+      `<path d="${ridge(w, h, base, h * (0.18 - i * 0.03), rand)}" fill="${hsl(h1 + i * 12, 45, tone)}" opacity="${(0.75 + i * 0.08).toFixed(2)}"/>`,
+    );
   }
   // the subject: a head-and-shoulders silhouette where the personal model's face crops go
   const cx = Math.round(w / 2 + (rand() - 0.5) * w * 0.2);
   const headR = Math.round(m * 0.17);
   const cy = Math.round(h * 0.55 - headR * 0.4);
-  parts.push(`<ellipse cx="${cx}" cy="${cy + headR * 2.6}" rx="${Math.round(headR * 2.1)}" ry="${Math.round(headR * 1.5)}" fill="${hsl(h3, 35, s.dark ? 28 : 30)}"/>`);
-  parts.push(`<circle cx="${cx}" cy="${cy}" r="${Math.round(headR * 1.08)}" fill="${hsl(h2, 70, s.dark ? 60 : 92)}" opacity="0.9"/>`);
+  parts.push(
+    `<ellipse cx="${cx}" cy="${cy + headR * 2.6}" rx="${Math.round(headR * 2.1)}" ry="${Math.round(headR * 1.5)}" fill="${hsl(h3, 35, s.dark ? 28 : 30)}"/>`,
+  );
+  parts.push(
+    `<circle cx="${cx}" cy="${cy}" r="${Math.round(headR * 1.08)}" fill="${hsl(h2, 70, s.dark ? 60 : 92)}" opacity="0.9"/>`,
+  );
   parts.push(`<circle cx="${cx}" cy="${cy}" r="${headR}" fill="${hsl(h3, 40, s.dark ? 40 : 70)}"/>`);
   const caption = req.prompt.trim().replace(/\s+/g, ' ').slice(0, 70);
   const fs = Math.max(10, Math.round(m * 0.032));
-  parts.push(`<rect x="0" y="${h - fs * 2.2}" width="${w}" height="${fs * 2.2}" fill="black" opacity="0.35"/>`);
-  parts.push(`<text x="${Math.round(fs * 0.8)}" y="${Math.round(h - fs * 0.75)}" font-family="DejaVu Sans, sans-serif" font-size="${fs}" fill="white">${escapeXml(caption)}</text>`);
+  parts.push(
+    `<rect x="0" y="${h - fs * 2.2}" width="${w}" height="${fs * 2.2}" fill="black" opacity="0.35"/>`,
+  );
+  parts.push(
+    `<text x="${Math.round(fs * 0.8)}" y="${Math.round(h - fs * 0.75)}" font-family="DejaVu Sans, sans-serif" font-size="${fs}" fill="white">${escapeXml(caption)}</text>`,
+  );
   if (req.style) {
-    parts.push(`<text x="${w - Math.round(fs * 0.8)}" y="${Math.round(fs * 1.6)}" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="${fs}" fill="white" opacity="0.85">${escapeXml(req.style.name)}</text>`);
+    parts.push(
+      `<text x="${w - Math.round(fs * 0.8)}" y="${Math.round(fs * 1.6)}" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="${fs}" fill="white" opacity="0.85">${escapeXml(req.style.name)}</text>`,
+    );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;
   return { svg, face: { cx, cy, r: headR } };
 }
 
 async function circleCrop(crop: Buffer, d: number): Promise<Buffer> {
-  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`);
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`,
+  );
   return sharp(crop)
     .resize(d, d, { fit: 'cover' })
     .ensureAlpha()
@@ -219,5 +242,7 @@ async function renderOne(req: RenderRequest, seed: number): Promise<Buffer> {
 async function fadeAlpha(png: Buffer, factor: number): Promise<Buffer> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   for (let i = 3; i < data.length; i += 4) data[i] = Math.round(data[i] * factor);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

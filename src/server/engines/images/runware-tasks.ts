@@ -3,14 +3,35 @@ import { EngineError } from '../engine-error';
 // Runware's REST contract: POST a JSON array of tasks with a Bearer key; successes come in data[],
 // failures in errors[] ({code, message, parameter?, taskUUID?}), both possibly in one answer. A polled
 // task reports status processing|success|error, an error item carrying its own `error` object.
-export type RunwareError = { code?: string; message?: string; parameter?: string | string[]; taskUUID?: string; taskType?: string };
+export type RunwareError = {
+  code?: string;
+  message?: string;
+  parameter?: string | string[];
+  taskUUID?: string;
+  taskType?: string;
+};
 export type RunwareItem = { taskType?: string; taskUUID?: string; status?: string; error?: RunwareError };
 export type RunwareReply<T> = { data: T[]; errors: RunwareError[] };
 
 export const RUNWARE_DEFAULT_URL = 'https://api.runware.ai/v1';
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
-const SERVER_CODES = new Set(['internalServerError', 'serviceUnavailable', 'serverUnavailable', 'serverError', 'standardError', 'unknownError']);
-const PROVIDER_CODES = new Set(['inferenceError', 'processingFailed', 'taskFailed', 'noAvailableServer', 'modelUnavailable', 'modelNotReady', 'providerError']);
+const SERVER_CODES = new Set([
+  'internalServerError',
+  'serviceUnavailable',
+  'serverUnavailable',
+  'serverError',
+  'standardError',
+  'unknownError',
+]);
+const PROVIDER_CODES = new Set([
+  'inferenceError',
+  'processingFailed',
+  'taskFailed',
+  'noAvailableServer',
+  'modelUnavailable',
+  'modelNotReady',
+  'providerError',
+]);
 
 /** Whether Runware's error code names a passing condition (capacity, rate limit, timeout, provider, server). */
 export function isTransientCode(code: string | undefined): boolean {
@@ -55,7 +76,10 @@ export function taskError(err: RunwareError, fallback: string): EngineError {
  * sent again with backoff instead of failing the step. Errors of single tasks are returned, with the
  * error items of polled tasks moved into `errors`.
  */
-export async function runwareRequest<T>(opts: RunwareClientOptions, tasks: object[]): Promise<RunwareReply<T>> {
+export async function runwareRequest<T>(
+  opts: RunwareClientOptions,
+  tasks: object[],
+): Promise<RunwareReply<T>> {
   const retries = opts.retries ?? 3;
   const sleep = opts.sleep ?? wait;
   for (let attempt = 0; ; attempt++) {
@@ -74,7 +98,8 @@ export async function runwareRequest<T>(opts: RunwareClientOptions, tasks: objec
     } catch (err) {
       // the request may have been accepted: the caller decides (a job adopts the task on its next run)
       const name = (err as Error)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new EngineError('The image provider did not answer in time', true, undefined, 'timeout');
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new EngineError('The image provider did not answer in time', true, undefined, 'timeout');
       throw new EngineError('Could not reach the image provider', true, undefined, 'network');
     }
     type Body = { data?: unknown[]; errors?: RunwareError[] };
@@ -85,26 +110,43 @@ export async function runwareRequest<T>(opts: RunwareClientOptions, tasks: objec
     const errors = Array.isArray(body?.errors) ? body.errors : [];
     const requestLevel = errors.find((e) => !e.taskUUID);
     if (res.status === 401 || res.status === 403) {
-      throw new EngineError('The image provider refused our API key', false, res.status, requestLevel?.code ?? errors[0]?.code ?? 'unauthorized');
+      throw new EngineError(
+        'The image provider refused our API key',
+        false,
+        res.status,
+        requestLevel?.code ?? errors[0]?.code ?? 'unauthorized',
+      );
     }
     // an answer that refuses the request as a whole (nothing was accepted); task errors are returned
     if (!res.ok && (!body || errors.length === 0 || requestLevel || RETRYABLE_STATUS.has(res.status))) {
       const first = requestLevel ?? errors[0];
-      const err = new EngineError(first?.message ?? `The image provider answered ${res.status}`, RETRYABLE_STATUS.has(res.status) || isTransientCode(first?.code), res.status, first?.code);
+      const err = new EngineError(
+        first?.message ?? `The image provider answered ${res.status}`,
+        RETRYABLE_STATUS.has(res.status) || isTransientCode(first?.code),
+        res.status,
+        first?.code,
+      );
       if (!err.retryable) throw err;
       await again(err);
       continue;
     }
-    if (!body) throw new EngineError('The image provider sent an unreadable answer', true, res.status, 'badResponse');
+    if (!body)
+      throw new EngineError('The image provider sent an unreadable answer', true, res.status, 'badResponse');
     if (requestLevel && !body.data?.length) {
-      const err = new EngineError(requestLevel.message ?? 'The image provider refused the request', isTransientCode(requestLevel.code), res.status, requestLevel.code);
+      const err = new EngineError(
+        requestLevel.message ?? 'The image provider refused the request',
+        isTransientCode(requestLevel.code),
+        res.status,
+        requestLevel.code,
+      );
       if (!err.retryable) throw err;
       await again(err);
       continue;
     }
     const data: T[] = [];
     for (const item of (body.data ?? []) as (T & RunwareItem)[]) {
-      if (item?.status === 'error') errors.push({ ...(item.error ?? {}), taskUUID: item.taskUUID, taskType: item.taskType });
+      if (item?.status === 'error')
+        errors.push({ ...(item.error ?? {}), taskUUID: item.taskUUID, taskType: item.taskType });
       else data.push(item);
     }
     return { data, errors };
@@ -119,6 +161,12 @@ export async function download(url: string, timeoutMs = 60_000): Promise<Buffer>
   } catch {
     throw new EngineError('Could not download a generated image', true, undefined, 'download');
   }
-  if (!res.ok) throw new EngineError(`Downloading a generated image failed (${res.status})`, RETRYABLE_STATUS.has(res.status), res.status, 'download');
+  if (!res.ok)
+    throw new EngineError(
+      `Downloading a generated image failed (${res.status})`,
+      RETRYABLE_STATUS.has(res.status),
+      res.status,
+      'download',
+    );
   return Buffer.from(await res.arrayBuffer());
 }

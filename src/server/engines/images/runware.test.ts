@@ -21,7 +21,9 @@ let received: { auth?: string; body: any }[] = [];
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 512, height: 384, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 512, height: 384, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
   server = http.createServer((req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/image/')) {
       if (req.url.includes('missing')) {
@@ -37,8 +39,11 @@ beforeAll(async () => {
       const body = JSON.parse(raw);
       received.push({ auth: req.headers.authorization, body });
       const task = body[0];
-      const json = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      const error = (code: string, message: string) => ({ errors: [{ code, message, parameter: 'model', taskUUID: task.taskUUID }] });
+      const json = (status: number, payload: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      const error = (code: string, message: string) => ({
+        errors: [{ code, message, parameter: 'model', taskUUID: task.taskUUID }],
+      });
       switch (mode) {
         case 'hang':
           return; // never answers: the client's timeout must fire
@@ -56,7 +61,15 @@ beforeAll(async () => {
           res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
           return;
         case 'caption':
-          return json(200, { data: [{ taskType: 'caption', taskUUID: task.taskUUID, text: 'a portrait of a smiling woman in soft window light, 85mm' }] });
+          return json(200, {
+            data: [
+              {
+                taskType: 'caption',
+                taskUUID: task.taskUUID,
+                text: 'a portrait of a smiling woman in soft window light, 85mm',
+              },
+            ],
+          });
         default: {
           const data = Array.from({ length: task.numberResults }, (_, i) => ({
             taskType: 'imageInference',
@@ -103,11 +116,27 @@ const req = (over: Partial<RenderRequest> = {}): RenderRequest => ({
   count: 2,
   seed: 421337,
   baseModel: { id: 'b', name: 'FLUX.1 Dev', air: 'runware:101@1' },
-  style: { id: 's', name: 'Anime', prompt: 'anime style', negativePrompt: '', isNsfw: false, loras: [{ id: 'civitai:1@2', weight: 0.75, triggerWord: 'anmstl' }] },
-  personalModel: { id: 'm', name: 'Me', triggerWord: 'zxqperson', promptModifier: 'a photo of', airName: 'acme:42@1', weight: 0.9, artifact: null },
+  style: {
+    id: 's',
+    name: 'Anime',
+    prompt: 'anime style',
+    negativePrompt: '',
+    isNsfw: false,
+    loras: [{ id: 'civitai:1@2', weight: 0.75, triggerWord: 'anmstl' }],
+  },
+  personalModel: {
+    id: 'm',
+    name: 'Me',
+    triggerWord: 'zxqperson',
+    promptModifier: 'a photo of',
+    airName: 'acme:42@1',
+    weight: 0.9,
+    artifact: null,
+  },
   ...over,
 });
-const strict = (o: { retries?: number } = {}) => createRunwareClient({ apiKey: 'rw-key', baseUrl: rw.url, sleep: async () => {}, ...o });
+const strict = (o: { retries?: number } = {}) =>
+  createRunwareClient({ apiKey: 'rw-key', baseUrl: rw.url, sleep: async () => {}, ...o });
 const raw = () => createRunwareClient({ apiKey: 'rw-key', baseUrl: base, timeoutMs: 300, retries: 0 });
 
 describe('Runware imageInference adapter', () => {
@@ -151,12 +180,24 @@ describe('Runware imageInference adapter', () => {
     const first = { ...req(), taskId: '1b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' };
     await engine.render(first);
     const before = rw.billedRenders().length;
-    const again = await engine.render({ ...req(), taskId: '2b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', count: 1, adoptable: [{ taskId: '3b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', skip: 0 }, { taskId: first.taskId, skip: 1 }] });
+    const again = await engine.render({
+      ...req(),
+      taskId: '2b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10',
+      count: 1,
+      adoptable: [
+        { taskId: '3b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', skip: 0 },
+        { taskId: first.taskId, skip: 1 },
+      ],
+    });
     expect(rw.billedRenders().length).toBe(before);
     expect(again).toHaveLength(1);
     expect(again[0].isNsfw).toBe(true);
     // nothing to adopt: a new task
-    await engine.render({ ...req(), taskId: '4b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', adoptable: [{ taskId: '5b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', skip: 0 }] });
+    await engine.render({
+      ...req(),
+      taskId: '4b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10',
+      adoptable: [{ taskId: '5b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', skip: 0 }],
+    });
     expect(rw.billedRenders().length).toBe(before + 1);
     rw.assertNoViolations();
   });
@@ -172,13 +213,40 @@ describe('Runware imageInference adapter', () => {
 
   it('the strict double refuses legacy and unknown parameters the way Runware does', async () => {
     const client = strict({ retries: 0 });
-    const legacy = await client.request([{ ...inferenceTask({ ...req(), taskId: '7b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' }), safety: undefined, checkNSFW: true }]);
-    expect(legacy.errors[0]).toMatchObject({ code: 'unsupportedParameter', parameter: 'checkNSFW', taskUUID: '7b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' });
-    const unknown = await client.request([{ taskType: 'caption', taskUUID: '8b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', model: 'runware:150@2', inputImage: 'data:image/jpeg;base64,AAAA' }]);
+    const legacy = await client.request([
+      {
+        ...inferenceTask({ ...req(), taskId: '7b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10' }),
+        safety: undefined,
+        checkNSFW: true,
+      },
+    ]);
+    expect(legacy.errors[0]).toMatchObject({
+      code: 'unsupportedParameter',
+      parameter: 'checkNSFW',
+      taskUUID: '7b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10',
+    });
+    const unknown = await client.request([
+      {
+        taskType: 'caption',
+        taskUUID: '8b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10',
+        model: 'runware:150@2',
+        inputImage: 'data:image/jpeg;base64,AAAA',
+      },
+    ]);
     expect(unknown.errors[0]).toMatchObject({ code: 'unsupportedParameter', parameter: 'inputImage' });
     // a task error keeps its own message
-    await expect(createRunwareImageEngine(client).render({ ...req(), taskId: '9b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10', width: 1000 })).rejects.toMatchObject({ message: "Invalid value for 'width' parameter.", retryable: false });
-    expect(rw.violations.map((v) => v.code)).toEqual(['unsupportedParameter', 'unsupportedParameter', 'invalidWidth']);
+    await expect(
+      createRunwareImageEngine(client).render({
+        ...req(),
+        taskId: '9b6f7d3e-1c2a-4f3b-9a51-7f0e2c1d9a10',
+        width: 1000,
+      }),
+    ).rejects.toMatchObject({ message: "Invalid value for 'width' parameter.", retryable: false });
+    expect(rw.violations.map((v) => v.code)).toEqual([
+      'unsupportedParameter',
+      'unsupportedParameter',
+      'invalidWidth',
+    ]);
     rw.violations.length = 0;
   });
 
@@ -221,7 +289,9 @@ describe('Runware imageInference adapter', () => {
   });
 
   it('reports an unreachable host as retryable', async () => {
-    const engine = createRunwareImageEngine(createRunwareClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000 }));
+    const engine = createRunwareImageEngine(
+      createRunwareClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000 }),
+    );
     await expect(engine.render(req())).rejects.toMatchObject({ retryable: true });
   });
 });
@@ -235,7 +305,13 @@ describe('Runware caption adapter', () => {
     expect(task).toMatchObject({ taskType: 'caption', model: 'runware:150@2' });
     expect((task.inputs as { image: string }).image).toMatch(/^data:image\/jpeg;base64,/);
     expect(out.formattedPrompt).toMatch(/^a portrait of a smiling person/);
-    expect(out.structuredAnalysis).toMatchObject({ source: 'runware', width: 512, height: 384, orientation: 'landscape', aspectRatio: '4:3' });
+    expect(out.structuredAnalysis).toMatchObject({
+      source: 'runware',
+      width: 512,
+      height: 384,
+      orientation: 'landscape',
+      aspectRatio: '4:3',
+    });
     rw.assertNoViolations();
   });
 

@@ -1,4 +1,11 @@
-import { composePrompt, RENDER_REQUEST_TIMEOUT_MS, RENDER_TIMEOUT_MS, type ImageEngine, type RenderedImage, type RenderRequest } from './images';
+import {
+  composePrompt,
+  RENDER_REQUEST_TIMEOUT_MS,
+  RENDER_TIMEOUT_MS,
+  type ImageEngine,
+  type RenderedImage,
+  type RenderRequest,
+} from './images';
 import type { RunwareClient } from '../runware-client';
 import { download, taskError, type RunwareReply } from './runware-tasks';
 import { EngineError } from '../engine-error';
@@ -20,9 +27,13 @@ type InferenceResult = {
  */
 export function inferenceTask(req: RenderRequest) {
   const lora: { model: string; weight: number }[] = [];
-  if (req.personalModel?.airName) lora.push({ model: req.personalModel.airName, weight: req.personalModel.weight });
+  if (req.personalModel?.airName)
+    lora.push({ model: req.personalModel.airName, weight: req.personalModel.weight });
   for (const l of req.style?.loras ?? []) if (l.id) lora.push({ model: l.id, weight: Number(l.weight) });
-  const negative = [req.negativePrompt, req.style?.negativePrompt ?? ''].map((s) => s.trim()).filter(Boolean).join(', ');
+  const negative = [req.negativePrompt, req.style?.negativePrompt ?? '']
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
   return {
     taskType: 'imageInference',
     taskUUID: req.taskId,
@@ -65,7 +76,9 @@ export function createRunwareImageEngine(client: RunwareClient, opts: RunwareIma
   async function known(taskUUID: string) {
     const reply = await poll(taskUUID);
     if (reply.errors.some((e) => !e.taskUUID || e.taskUUID === taskUUID)) return false;
-    return reply.data.some((d) => d.taskUUID === taskUUID && (d.status === 'processing' || d.status === 'success'));
+    return reply.data.some(
+      (d) => d.taskUUID === taskUUID && (d.status === 'processing' || d.status === 'success'),
+    );
   }
 
   /** Polls getResponse until `expected` images are done, the task fails, or the render timeout. */
@@ -89,7 +102,12 @@ export function createRunwareImageEngine(client: RunwareClient, opts: RunwareIma
   async function fetchImages(items: InferenceResult[], req: RenderRequest, firstSeed: number) {
     const out: RenderedImage[] = [];
     for (const [i, r] of items.slice(0, req.count).entries()) {
-      out.push({ data: await download(r.imageURL!), isNsfw: r.NSFWContent === true, seed: r.seed ?? firstSeed + i, vendorId: r.imageUUID });
+      out.push({
+        data: await download(r.imageURL!),
+        isNsfw: r.NSFWContent === true,
+        seed: r.seed ?? firstSeed + i,
+        vendorId: r.imageUUID,
+      });
     }
     return out;
   }
@@ -98,7 +116,12 @@ export function createRunwareImageEngine(client: RunwareClient, opts: RunwareIma
     name: 'runware',
     async render(req) {
       if (req.personalModel && !req.personalModel.airName) {
-        throw new EngineError('This model is not available for generation yet', false, undefined, 'modelNotHosted');
+        throw new EngineError(
+          'This model is not available for generation yet',
+          false,
+          undefined,
+          'modelNotHosted',
+        );
       }
       const deadline = Date.now() + renderTimeoutMs;
       // a render an earlier (crashed or timed-out) attempt started is paid for already: use it

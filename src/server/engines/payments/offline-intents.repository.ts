@@ -13,7 +13,10 @@ export function createOfflineIntentsRepository(db: DbOrTx) {
       return row ?? null;
     },
     async byIdempotencyKey(key: string) {
-      const [row] = await db.select().from(offlinePaymentIntents).where(eq(offlinePaymentIntents.idempotencyKey, key));
+      const [row] = await db
+        .select()
+        .from(offlinePaymentIntents)
+        .where(eq(offlinePaymentIntents.idempotencyKey, key));
       return row ?? null;
     },
     /** Inserts unless the idempotency key exists; either way answers the stored intent. */
@@ -25,7 +28,12 @@ export function createOfflineIntentsRepository(db: DbOrTx) {
       const [row] = await db
         .update(offlinePaymentIntents)
         .set({ status: 'succeeded', cardLast4, lastError: null, updatedAt: new Date() })
-        .where(and(eq(offlinePaymentIntents.id, id), inArray(offlinePaymentIntents.status, ['requires_payment_method', 'requires_confirmation'])))
+        .where(
+          and(
+            eq(offlinePaymentIntents.id, id),
+            inArray(offlinePaymentIntents.status, ['requires_payment_method', 'requires_confirmation']),
+          ),
+        )
         .returning();
       return row ?? null;
     },
@@ -33,7 +41,13 @@ export function createOfflineIntentsRepository(db: DbOrTx) {
       const [row] = await db
         .update(offlinePaymentIntents)
         .set({ status: 'requires_payment_method', cardLast4, lastError: error, updatedAt: new Date() })
-        .where(and(eq(offlinePaymentIntents.id, id), ne(offlinePaymentIntents.status, 'succeeded'), ne(offlinePaymentIntents.status, 'canceled')))
+        .where(
+          and(
+            eq(offlinePaymentIntents.id, id),
+            ne(offlinePaymentIntents.status, 'succeeded'),
+            ne(offlinePaymentIntents.status, 'canceled'),
+          ),
+        )
         .returning();
       return row ?? null;
     },

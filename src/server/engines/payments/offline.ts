@@ -18,11 +18,15 @@ const TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000009987': { ok: false, error: 'Your card was declined.' },
   '4000000000000069': { ok: false, error: 'Your card has expired.' },
   '4000000000000127': { ok: false, error: "Your card's security code is incorrect." },
-  '4000000000000119': { ok: false, error: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    ok: false,
+    error: 'An error occurred while processing your card. Try again in a little bit.',
+  },
   '4100000000000019': { ok: false, error: 'Your card was declined.' },
 };
 
-export const NOT_A_TEST_CARD = 'Your card was declined. This is a test checkout: use a test card such as 4242 4242 4242 4242.';
+export const NOT_A_TEST_CARD =
+  'Your card was declined. This is a test checkout: use a test card such as 4242 4242 4242 4242.';
 export const INCORRECT_NUMBER = 'Your card number is incorrect.';
 
 export function normalizeCardNumber(input: string): string {
@@ -49,10 +53,18 @@ export function cardOutcome(cardNumber: string): CardOutcome {
 }
 
 function toIntent(row: OfflineIntentRow): PaymentIntent {
-  return { id: row.id, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata, lastError: row.lastError };
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    metadata: row.metadata,
+    lastError: row.lastError,
+  };
 }
 
-export type OfflineConfirmResult = { status: 'succeeded' } | { status: 'requires_payment_method' | 'canceled'; error: string };
+export type OfflineConfirmResult =
+  { status: 'succeeded' } | { status: 'requires_payment_method' | 'canceled'; error: string };
 
 export type OfflinePaymentsEngine = PaymentsEngine & {
   name: 'offline';
@@ -104,7 +116,10 @@ export function createOfflinePaymentsEngine(db: Db): OfflinePaymentsEngine {
       // another confirm finished first: answer with what the provider holds now
       const after = await repo.byId(id);
       if (after?.status === 'succeeded') return { status: 'succeeded' };
-      return { status: 'requires_payment_method', error: after?.lastError ?? (outcome.ok ? 'Your card was declined.' : outcome.error) };
+      return {
+        status: 'requires_payment_method',
+        error: after?.lastError ?? (outcome.ok ? 'Your card was declined.' : outcome.error),
+      };
     },
   };
 }

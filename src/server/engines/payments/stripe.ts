@@ -28,7 +28,10 @@ const missing = (err: unknown) => {
 type StripeConfig = NonNullable<Config['stripe']>;
 
 function clientOptions(config: StripeConfig): ConstructorParameters<typeof Stripe>[1] {
-  const opts: NonNullable<ConstructorParameters<typeof Stripe>[1]> = { maxNetworkRetries: 2, timeout: 20_000 };
+  const opts: NonNullable<ConstructorParameters<typeof Stripe>[1]> = {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  };
   if (config.baseUrlOverridden) {
     // tests (and proxies) point the client at another host: STRIPE_API_URL
     const url = new URL(config.baseUrl);
@@ -53,7 +56,8 @@ function toIntent(pi: Stripe.PaymentIntent): PaymentIntent {
 function providerError(err: unknown): EngineError {
   const e = err as { type?: string; statusCode?: number; message?: string };
   // card and request errors are Stripe's answer; everything else means Stripe could not be reached
-  const rejected = e?.type === 'StripeInvalidRequestError' || e?.type === 'StripeCardError' || (e?.statusCode ?? 0) === 400;
+  const rejected =
+    e?.type === 'StripeInvalidRequestError' || e?.type === 'StripeCardError' || (e?.statusCode ?? 0) === 400;
   return paymentError(e?.message ?? 'Stripe request failed', rejected ? 'rejected' : 'unavailable');
 }
 
@@ -100,12 +104,18 @@ export function createStripePaymentsEngine(config: StripeConfig): StripePayments
       }
       const object = (event.data?.object ?? {}) as { id?: unknown; object?: unknown; charge?: unknown };
       const id = typeof object.id === 'string' ? object.id : null;
-      const charge = typeof object.charge === 'string' ? object.charge : idOf(object.charge as { id: string } | null);
+      const charge =
+        typeof object.charge === 'string' ? object.charge : idOf(object.charge as { id: string } | null);
       return {
         id: event.id,
         type: event.type,
         paymentIntentId: event.type.startsWith('payment_intent.') ? id : null,
-        chargeId: object.object === 'charge' ? id : object.object === 'refund' || object.object === 'dispute' ? charge : null,
+        chargeId:
+          object.object === 'charge'
+            ? id
+            : object.object === 'refund' || object.object === 'dispute'
+              ? charge
+              : null,
         disputeId: object.object === 'dispute' ? id : null,
       };
     },
@@ -132,7 +142,14 @@ export function createStripePaymentsEngine(config: StripeConfig): StripePayments
     async retrieveDispute(id) {
       try {
         const d = await stripe.disputes.retrieve(id);
-        return { id: d.id, amount: d.amount, currency: d.currency, chargeId: idOf(d.charge), status: d.status, reason: d.reason };
+        return {
+          id: d.id,
+          amount: d.amount,
+          currency: d.currency,
+          chargeId: idOf(d.charge),
+          status: d.status,
+          reason: d.reason,
+        };
       } catch (err) {
         if (missing(err)) return null;
         throw providerError(err);

@@ -42,7 +42,10 @@ export interface TrainingEngine {
    * null), then makes the billable call; when `input.recorded` shows an earlier call may have gone
    * out (a crash or a lost answer), it adopts the training that call created instead of creating another.
    */
-  start(input: TrainingJobInput, record: (r: TrainingAttemptRecord) => Promise<boolean>): Promise<TrainingStarted | null>;
+  start(
+    input: TrainingJobInput,
+    record: (r: TrainingAttemptRecord) => Promise<boolean>,
+  ): Promise<TrainingStarted | null>;
   poll(input: TrainingJobInput & { trainingId: string }): Promise<TrainingPoll>;
   cancel(trainingId: string): Promise<void>;
   /**

@@ -3,13 +3,39 @@ import type { PaletteEntry, StructuredAnalysis } from '../../../shared/schemas/g
 
 // A small set of everyday colour names; the nearest one (in RGB) names a palette entry.
 const NAMED: [string, number, number, number][] = [
-  ['black', 20, 20, 20], ['charcoal', 54, 69, 79], ['grey', 128, 128, 128], ['silver', 192, 192, 192], ['white', 245, 245, 245],
-  ['red', 200, 30, 30], ['crimson', 150, 20, 40], ['maroon', 110, 25, 25], ['pink', 240, 150, 180], ['rose', 220, 90, 120],
-  ['orange', 240, 130, 30], ['peach', 250, 200, 160], ['brown', 120, 75, 40], ['tan', 205, 170, 125], ['beige', 230, 215, 185],
-  ['gold', 220, 180, 40], ['yellow', 245, 225, 60], ['olive', 120, 120, 40], ['lime', 160, 220, 60], ['green', 50, 150, 60],
-  ['forest green', 30, 90, 40], ['teal', 20, 128, 128], ['turquoise', 64, 210, 200], ['cyan', 60, 220, 240], ['sky blue', 130, 190, 235],
-  ['blue', 40, 90, 210], ['dark blue', 30, 55, 140], ['navy', 20, 30, 90], ['indigo', 75, 40, 130], ['purple', 130, 60, 170], ['lavender', 190, 170, 230],
-  ['magenta', 210, 40, 180], ['skin tone', 225, 180, 150],
+  ['black', 20, 20, 20],
+  ['charcoal', 54, 69, 79],
+  ['grey', 128, 128, 128],
+  ['silver', 192, 192, 192],
+  ['white', 245, 245, 245],
+  ['red', 200, 30, 30],
+  ['crimson', 150, 20, 40],
+  ['maroon', 110, 25, 25],
+  ['pink', 240, 150, 180],
+  ['rose', 220, 90, 120],
+  ['orange', 240, 130, 30],
+  ['peach', 250, 200, 160],
+  ['brown', 120, 75, 40],
+  ['tan', 205, 170, 125],
+  ['beige', 230, 215, 185],
+  ['gold', 220, 180, 40],
+  ['yellow', 245, 225, 60],
+  ['olive', 120, 120, 40],
+  ['lime', 160, 220, 60],
+  ['green', 50, 150, 60],
+  ['forest green', 30, 90, 40],
+  ['teal', 20, 128, 128],
+  ['turquoise', 64, 210, 200],
+  ['cyan', 60, 220, 240],
+  ['sky blue', 130, 190, 235],
+  ['blue', 40, 90, 210],
+  ['dark blue', 30, 55, 140],
+  ['navy', 20, 30, 90],
+  ['indigo', 75, 40, 130],
+  ['purple', 130, 60, 170],
+  ['lavender', 190, 170, 230],
+  ['magenta', 210, 40, 180],
+  ['skin tone', 225, 180, 150],
 ];
 
 export function colourName(r: number, g: number, b: number): string {
@@ -18,7 +44,8 @@ export function colourName(r: number, g: number, b: number): string {
   for (const c of NAMED) {
     // "redmean" distance: a cheap approximation of how different two colours look
     const rm = (c[1] + r) / 2;
-    const d = (2 + rm / 256) * (c[1] - r) ** 2 + 4 * (c[2] - g) ** 2 + (2 + (255 - rm) / 256) * (c[3] - b) ** 2;
+    const d =
+      (2 + rm / 256) * (c[1] - r) ** 2 + 4 * (c[2] - g) ** 2 + (2 + (255 - rm) / 256) * (c[3] - b) ** 2;
     if (d < bestD) {
       bestD = d;
       best = c;
@@ -27,7 +54,8 @@ export function colourName(r: number, g: number, b: number): string {
   return best[0];
 }
 
-const hex = (r: number, g: number, b: number) => `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+const hex = (r: number, g: number, b: number) =>
+  `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 async function palette(img: Buffer): Promise<{ palette: PaletteEntry[]; pixels: Buffer; size: number }> {
@@ -66,13 +94,17 @@ async function palette(img: Buffer): Promise<{ palette: PaletteEntry[]; pixels: 
 
 function tone(pixels: Buffer) {
   const lum: number[] = [];
-  for (let i = 0; i < pixels.length; i += 3) lum.push(0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2]);
+  for (let i = 0; i < pixels.length; i += 3)
+    lum.push(0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2]);
   const mean = lum.reduce((a, b) => a + b, 0) / lum.length;
   const sd = Math.sqrt(lum.reduce((a, b) => a + (b - mean) ** 2, 0) / lum.length);
   const b = Math.round((mean / 255) * 100);
   const c = Math.round((sd / 128) * 100);
   return {
-    brightness: { value: b, label: b < 25 ? 'dark' : b < 45 ? 'dim' : b < 65 ? 'balanced' : b < 80 ? 'bright' : 'very bright' },
+    brightness: {
+      value: b,
+      label: b < 25 ? 'dark' : b < 45 ? 'dim' : b < 65 ? 'balanced' : b < 80 ? 'bright' : 'very bright',
+    },
     contrast: { value: c, label: c < 25 ? 'low' : c < 50 ? 'medium' : 'high' },
   };
 }
@@ -102,8 +134,12 @@ function coverage(pixels: Buffer, size: number): number {
 
 async function focus(img: Buffer): Promise<{ x: number; y: number }> {
   const base = await sharp(img).rotate().resize(256, 256, { fit: 'fill' }).toBuffer();
-  const h = await sharp(base).resize(128, 256, { fit: 'cover', position: sharp.strategy.attention }).toBuffer({ resolveWithObject: true });
-  const v = await sharp(base).resize(256, 128, { fit: 'cover', position: sharp.strategy.attention }).toBuffer({ resolveWithObject: true });
+  const h = await sharp(base)
+    .resize(128, 256, { fit: 'cover', position: sharp.strategy.attention })
+    .toBuffer({ resolveWithObject: true });
+  const v = await sharp(base)
+    .resize(256, 128, { fit: 'cover', position: sharp.strategy.attention })
+    .toBuffer({ resolveWithObject: true });
   const info = (r: { info: object }) => r.info as { attentionX?: number; attentionY?: number };
   return { x: (info(h).attentionX ?? 128) / 256, y: (info(v).attentionY ?? 128) / 256 };
 }
@@ -131,7 +167,10 @@ export async function imageStats(img: Buffer): Promise<Omit<StructuredAnalysis, 
     contrast: t.contrast,
     subject: {
       framing: cov > 0.55 ? 'close-up' : cov > 0.2 ? 'medium shot' : 'wide shot',
-      position: row === 'middle' && col === 'centre' ? 'centred' : `${row === 'middle' ? '' : `${row} `}${col === 'centre' ? 'centre' : col}`.trim(),
+      position:
+        row === 'middle' && col === 'centre'
+          ? 'centred'
+          : `${row === 'middle' ? '' : `${row} `}${col === 'centre' ? 'centre' : col}`.trim(),
     },
   };
 }

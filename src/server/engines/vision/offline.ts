@@ -10,15 +10,23 @@ const LIGHT: Record<string, string> = {
   'very bright': 'high-key airy lighting',
 };
 
-export function describe(s: Omit<StructuredAnalysis, 'description' | 'source'>): { description: string; prompt: string } {
+export function describe(s: Omit<StructuredAnalysis, 'description' | 'source'>): {
+  description: string;
+  prompt: string;
+} {
   const names = s.palette.slice(0, 3).map((p) => p.name);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? 'neutral');
+  const list =
+    names.length > 1
+      ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+      : (names[0] ?? 'neutral');
   const description =
     `A ${s.orientation} ${s.subject.framing} with the subject ${s.subject.position === 'centred' ? 'centred' : `in the ${s.subject.position}`}, ` +
     `${s.brightness.label} overall with ${s.contrast.label} contrast, dominated by ${list} tones.`;
   const prompt = [
     `${s.subject.framing} of a person`,
-    s.subject.position === 'centred' ? 'centred composition' : `subject in the ${s.subject.position} of the frame`,
+    s.subject.position === 'centred'
+      ? 'centred composition'
+      : `subject in the ${s.subject.position} of the frame`,
     `${list} colour palette`,
     LIGHT[s.brightness.label] ?? 'natural lighting',
     `${s.contrast.label} contrast`,

@@ -60,43 +60,103 @@ type Call = { url: string; payload?: unknown; headers?: Record<string, string> }
 
 function multipartImage(png: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const b = '----walk' + Date.now();
-  const head = Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`);
-  return { payload: Buffer.concat([head, png, Buffer.from(`\r\n--${b}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+  const head = Buffer.from(
+    `--${b}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, png, Buffer.from(`\r\n--${b}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+  };
 }
 
 let png: Buffer;
-const styleBody = { name: 'Walked Style', description: 'Made by the walk test', prompt: 'a walked style prompt' };
+const styleBody = {
+  name: 'Walked Style',
+  description: 'Made by the walk test',
+  prompt: 'a walked style prompt',
+};
 
 // One valid request per admin endpoint. Order matters only for the admin pass (deletes run last).
 const FIXTURES: Record<string, (c: Ctx) => Call> = {
   'GET /api/admin/stats': () => ({ url: '/api/admin/stats' }),
   'GET /api/admin/outbox': () => ({ url: '/api/admin/outbox' }),
   'GET /api/admin/users': () => ({ url: '/api/admin/users?search=walk' }),
-  'POST /api/admin/users': () => ({ url: '/api/admin/users', payload: { username: `walk_new_${Date.now() % 100000}`, email: `walk${Date.now()}@example.com`, password: 'secret1', tokenBalance: 5 } }),
-  'POST /api/admin/users/update-balance': (c) => ({ url: '/api/admin/users/update-balance', payload: { userId: c.victimId, tokenBalance: 77 } }),
-  'POST /api/admin/users/toggle-admin': (c) => ({ url: '/api/admin/users/toggle-admin', payload: { userId: c.victimId, isAdmin: false } }),
-  'POST /api/admin/users/toggle-nsfw': (c) => ({ url: '/api/admin/users/toggle-nsfw', payload: { userId: c.victimId, enableNSFW: true } }),
-  'POST /api/admin/users/set-status': (c) => ({ url: '/api/admin/users/set-status', payload: { userId: c.victimId, status: 'suspended' } }),
-  'POST /api/auth/reset-password': (c) => ({ url: '/api/auth/reset-password', payload: { username: c.victimName, newPassword: 'walked1' } }),
+  'POST /api/admin/users': () => ({
+    url: '/api/admin/users',
+    payload: {
+      username: `walk_new_${Date.now() % 100000}`,
+      email: `walk${Date.now()}@example.com`,
+      password: 'secret1',
+      tokenBalance: 5,
+    },
+  }),
+  'POST /api/admin/users/update-balance': (c) => ({
+    url: '/api/admin/users/update-balance',
+    payload: { userId: c.victimId, tokenBalance: 77 },
+  }),
+  'POST /api/admin/users/toggle-admin': (c) => ({
+    url: '/api/admin/users/toggle-admin',
+    payload: { userId: c.victimId, isAdmin: false },
+  }),
+  'POST /api/admin/users/toggle-nsfw': (c) => ({
+    url: '/api/admin/users/toggle-nsfw',
+    payload: { userId: c.victimId, enableNSFW: true },
+  }),
+  'POST /api/admin/users/set-status': (c) => ({
+    url: '/api/admin/users/set-status',
+    payload: { userId: c.victimId, status: 'suspended' },
+  }),
+  'POST /api/auth/reset-password': (c) => ({
+    url: '/api/auth/reset-password',
+    payload: { username: c.victimName, newPassword: 'walked1' },
+  }),
   'POST /api/theme/update': () => ({ url: '/api/theme/update', payload: { primary: '#00a2c0' } }),
   'POST /api/preset-styles': () => ({ url: '/api/preset-styles', payload: styleBody }),
-  'PUT /api/preset-styles/:id': (c) => ({ url: `/api/preset-styles/${c.styleId}`, payload: { ...styleBody, tokenCost: 7 } }),
-  'POST /api/preset-styles/upload-image': () => ({ url: '/api/preset-styles/upload-image', ...multipartImage(png) }),
-  'PATCH /api/support/tickets/:id/status': (c) => ({ url: `/api/support/tickets/${c.ticketId}/status`, payload: { status: 'in_progress' } }),
-  'PATCH /api/support/tickets/:id/priority': (c) => ({ url: `/api/support/tickets/${c.ticketId}/priority`, payload: { priority: 'high' } }),
-  'POST /api/support/tickets/:id/notes': (c) => ({ url: `/api/support/tickets/${c.ticketId}/notes`, payload: { note: 'Walked.' } }),
+  'PUT /api/preset-styles/:id': (c) => ({
+    url: `/api/preset-styles/${c.styleId}`,
+    payload: { ...styleBody, tokenCost: 7 },
+  }),
+  'POST /api/preset-styles/upload-image': () => ({
+    url: '/api/preset-styles/upload-image',
+    ...multipartImage(png),
+  }),
+  'PATCH /api/support/tickets/:id/status': (c) => ({
+    url: `/api/support/tickets/${c.ticketId}/status`,
+    payload: { status: 'in_progress' },
+  }),
+  'PATCH /api/support/tickets/:id/priority': (c) => ({
+    url: `/api/support/tickets/${c.ticketId}/priority`,
+    payload: { priority: 'high' },
+  }),
+  'POST /api/support/tickets/:id/notes': (c) => ({
+    url: `/api/support/tickets/${c.ticketId}/notes`,
+    payload: { note: 'Walked.' },
+  }),
   // endpoints built by the models, generation and tokens engineers (issue #6 names their shapes)
   'GET /api/admin/models': () => ({ url: '/api/admin/models?search=walk' }),
   'GET /api/admin/models/upload-logs': () => ({ url: '/api/admin/models/upload-logs' }),
-  'POST /api/admin/models/upload-logs/:id/retry': (c) => ({ url: `/api/admin/models/upload-logs/${c.failedLogId}/retry` }),
-  'POST /api/models/:id/status': (c) => ({ url: `/api/models/${c.modelId}/status`, payload: { status: 'uploaded' } }),
+  'POST /api/admin/models/upload-logs/:id/retry': (c) => ({
+    url: `/api/admin/models/upload-logs/${c.failedLogId}/retry`,
+  }),
+  'POST /api/models/:id/status': (c) => ({
+    url: `/api/models/${c.modelId}/status`,
+    payload: { status: 'uploaded' },
+  }),
   'POST /api/models/:id/reupload': (c) => ({ url: `/api/models/${c.hostModelIds[0]}/reupload` }),
-  'POST /api/models/:id/reupload-runware': (c) => ({ url: `/api/models/${c.hostModelIds[1]}/reupload-runware` }),
+  'POST /api/models/:id/reupload-runware': (c) => ({
+    url: `/api/models/${c.hostModelIds[1]}/reupload-runware`,
+  }),
   'GET /api/admin/generated-images': () => ({ url: '/api/admin/generated-images' }),
   'GET /api/admin/generated-images/count': () => ({ url: '/api/admin/generated-images/count' }),
   'GET /api/admin/token-packages': () => ({ url: '/api/admin/token-packages' }),
-  'POST /api/admin/token-packages': () => ({ url: '/api/admin/token-packages', payload: { name: 'Walk Pack', tokenAmount: 10, priceInCents: 199, isDiscounted: false } }),
-  'PATCH /api/admin/token-packages/:id': (c) => ({ url: `/api/admin/token-packages/${c.packageId}`, payload: { name: 'Walked Pack', tokenAmount: 11, priceInCents: 299, isDiscounted: true } }),
+  'POST /api/admin/token-packages': () => ({
+    url: '/api/admin/token-packages',
+    payload: { name: 'Walk Pack', tokenAmount: 10, priceInCents: 199, isDiscounted: false },
+  }),
+  'PATCH /api/admin/token-packages/:id': (c) => ({
+    url: `/api/admin/token-packages/${c.packageId}`,
+    payload: { name: 'Walked Pack', tokenAmount: 11, priceInCents: 299, isDiscounted: true },
+  }),
   'GET /api/admin/sales': () => ({ url: '/api/admin/sales' }),
   'GET /api/admin/ledger-check': () => ({ url: '/api/admin/ledger-check' }),
   'DELETE /api/admin/token-packages/:id': (c) => ({ url: `/api/admin/token-packages/${c.doomedPackageId}` }),
@@ -134,24 +194,45 @@ async function snapshot() {
 
 beforeAll(async () => {
   h = await createHarness({}, { startQueue: false });
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0af' } }).png().toBuffer();
+  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0af' } })
+    .png()
+    .toBuffer();
   admin = await h.admin();
   user = h.client();
   const u = await user.register('walk_user');
   const victim = h.client();
   const v = await victim.register('walk_victim');
-  const ticket = (await user.post('/api/support/tickets', { subject: 'Walk', message: 'Walking the endpoints' })).json();
+  const ticket = (
+    await user.post('/api/support/tickets', { subject: 'Walk', message: 'Walking the endpoints' })
+  ).json();
   const style = (await admin.post('/api/preset-styles', { ...styleBody, name: 'Walk Keep' })).json();
   const doomed = (await admin.post('/api/preset-styles', { ...styleBody, name: 'Walk Doomed' })).json();
-  const [model] = await h.deps.db.insert(schema.models).values({ userId: u.id, name: 'Walk Model', triggerWord: 'ohwx', status: 'failed' }).returning();
+  const [model] = await h.deps.db
+    .insert(schema.models)
+    .values({ userId: u.id, name: 'Walk Model', triggerWord: 'ohwx', status: 'failed' })
+    .returning();
   // trained models whose host upload failed: what the re-upload and retry actions act on
   const hosted = await h.deps.db
     .insert(schema.models)
-    .values([0, 1, 2].map((i) => ({ userId: u.id, name: `Walk Hosted ${i}`, triggerWord: 'ohwx', status: 'failed' as const, weightsKey: `u/${u.id}/walk-${i}.safetensors` })))
+    .values(
+      [0, 1, 2].map((i) => ({
+        userId: u.id,
+        name: `Walk Hosted ${i}`,
+        triggerWord: 'ohwx',
+        status: 'failed' as const,
+        weightsKey: `u/${u.id}/walk-${i}.safetensors`,
+      })),
+    )
     .returning();
-  const [failedLog] = await h.deps.db.insert(schema.uploadLogs).values({ modelId: hosted[2].id, userId: u.id, status: 'failed', message: 'walk' }).returning();
+  const [failedLog] = await h.deps.db
+    .insert(schema.uploadLogs)
+    .values({ modelId: hosted[2].id, userId: u.id, status: 'failed', message: 'walk' })
+    .returning();
   const [pkg] = await h.deps.db.select().from(schema.tokenPackages).limit(1);
-  const [doomedPkg] = await h.deps.db.insert(schema.tokenPackages).values({ name: 'Walk Doomed Pack', tokenAmount: 5, priceInCents: 100 }).returning();
+  const [doomedPkg] = await h.deps.db
+    .insert(schema.tokenPackages)
+    .values({ name: 'Walk Doomed Pack', tokenAmount: 5, priceInCents: 100 })
+    .returning();
   ctx = {
     victimId: v.id,
     victimName: v.username,
@@ -176,7 +257,10 @@ describe('every admin endpoint', () => {
     for (const r of MUST_EXIST) expect(adminRoutes, r).toContain(r);
     expect(adminRoutes).not.toContain('POST /api/auth/reset-password-token');
     const missing = adminRoutes.filter((r) => !FIXTURES[r]);
-    expect(missing, `admin routes without a fixture in admin-endpoints.test.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(
+      missing,
+      `admin routes without a fixture in admin-endpoints.test.ts: ${missing.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('answers 401 to a guest and 403 to a user, and changes nothing', async () => {
@@ -185,8 +269,16 @@ describe('every admin endpoint', () => {
     for (const route of adminRoutes) {
       const [method] = route.split(' ');
       const call = FIXTURES[route](ctx);
-      for (const [who, client, want] of [['guest', h.client(), 401], ['user', user, 403]] as const) {
-        const res = await client.inject({ method: method as 'GET', url: call.url, payload: call.payload as string, headers: call.headers });
+      for (const [who, client, want] of [
+        ['guest', h.client(), 401],
+        ['user', user, 403],
+      ] as const) {
+        const res = await client.inject({
+          method: method as 'GET',
+          url: call.url,
+          payload: call.payload as string,
+          headers: call.headers,
+        });
         if (res.statusCode !== want) results.push(`${route} as ${who}: ${res.statusCode} (want ${want})`);
         else expect(res.json().code).toBe(want === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
       }
@@ -194,7 +286,10 @@ describe('every admin endpoint', () => {
     expect(results).toEqual([]);
     expect(await snapshot()).toEqual(before);
     // the user is still signed in and still not an admin
-    expect((await user.get('/api/auth/user')).json().user).toMatchObject({ username: 'walk_user', isAdmin: false });
+    expect((await user.get('/api/auth/user')).json().user).toMatchObject({
+      username: 'walk_user',
+      isAdmin: false,
+    });
   });
 
   // docs/product/decisions.md §1: who is calling is checked before the request is validated, so a malformed request
@@ -204,8 +299,14 @@ describe('every admin endpoint', () => {
     for (const route of adminRoutes) {
       const [method, pattern] = route.split(' ');
       const url = `${pattern.replace(':id', 'not-a-uuid')}?cursor=%25bad&limit=-1&status=bogus&showNsfw=maybe&search=${'x'.repeat(300)}`;
-      for (const [who, client, want] of [['guest', h.client(), 401], ['user', user, 403]] as const) {
-        const payload = method === 'GET' || method === 'DELETE' ? undefined : { primary: 'nope', status: 'bogus', name: '', tokenAmount: -1 };
+      for (const [who, client, want] of [
+        ['guest', h.client(), 401],
+        ['user', user, 403],
+      ] as const) {
+        const payload =
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : { primary: 'nope', status: 'bogus', name: '', tokenAmount: -1 };
         const res = await client.inject({ method: method as 'GET', url, payload });
         if (res.statusCode !== want) results.push(`${route} as ${who}: ${res.statusCode} (want ${want})`);
       }
@@ -218,8 +319,14 @@ describe('every admin endpoint', () => {
     for (const route of adminRoutes) {
       const [method] = route.split(' ');
       const call = FIXTURES[route](ctx);
-      const res = await admin.inject({ method: method as 'GET', url: call.url, payload: call.payload as string, headers: call.headers });
-      if (res.statusCode < 200 || res.statusCode > 299) failures.push(`${route}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const res = await admin.inject({
+        method: method as 'GET',
+        url: call.url,
+        payload: call.payload as string,
+        headers: call.headers,
+      });
+      if (res.statusCode < 200 || res.statusCode > 299)
+        failures.push(`${route}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -34,7 +34,12 @@ function takenError(taken: { username: boolean; email: boolean }) {
   const fields: Record<string, string> = {};
   if (taken.username) fields.username = 'Username is already taken';
   if (taken.email) fields.email = 'An account with this email already exists';
-  return new AppError(409, 'ALREADY_EXISTS', Object.values(fields)[0] ?? 'Username or email is already taken', fields);
+  return new AppError(
+    409,
+    'ALREADY_EXISTS',
+    Object.values(fields)[0] ?? 'Username or email is already taken',
+    fields,
+  );
 }
 
 export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
@@ -51,11 +56,18 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
 
   return {
     async list(search: string | undefined, limit: number, cursor: string | undefined) {
-      const page = await readPage((n, after) => usersRepo.search(search || undefined, n, after), { limit, cursor, cursorOf: (u) => ({ ts: u.cursorTs, id: u.id }) });
+      const page = await readPage((n, after) => usersRepo.search(search || undefined, n, after), {
+        limit,
+        cursor,
+        cursorOf: (u) => ({ ts: u.cursorTs, id: u.id }),
+      });
       return { users: page.items.map(toAdminUser), nextCursor: page.nextCursor };
     },
 
-    async create(admin: UserRow, input: { username: string; email: string; password: string; isAdmin: boolean; tokenBalance: number }) {
+    async create(
+      admin: UserRow,
+      input: { username: string; email: string; password: string; isAdmin: boolean; tokenBalance: number },
+    ) {
       const taken = await usersRepo.taken(input.username, input.email);
       if (taken.username || taken.email) throw takenError(taken);
       const passwordHash = await hashPassword(input.password);
@@ -112,7 +124,8 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
     },
 
     async setAdmin(admin: UserRow, userId: string, isAdmin: boolean) {
-      if (userId === admin.id && !isAdmin) throw conflict('You cannot remove your own admin access', 'CANNOT_CHANGE_SELF');
+      if (userId === admin.id && !isAdmin)
+        throw conflict('You cannot remove your own admin access', 'CANNOT_CHANGE_SELF');
       const user = await adminRepo.setFlags(userId, { isAdmin });
       if (!user) throw notFound('User not found');
       return toAdminUser(user);
@@ -126,7 +139,8 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
 
     /** docs/product/decisions.md §15 / docs/product/interfaces.md "Suspended users": suspending ends every session of that user. */
     async setStatus(admin: UserRow, userId: string, status: 'active' | 'suspended') {
-      if (userId === admin.id && status === 'suspended') throw conflict('You cannot suspend your own account', 'CANNOT_CHANGE_SELF');
+      if (userId === admin.id && status === 'suspended')
+        throw conflict('You cannot suspend your own account', 'CANNOT_CHANGE_SELF');
       await byIdOr404(userId);
       const user = await adminRepo.setFlags(userId, { status });
       if (!user) throw notFound('User not found');

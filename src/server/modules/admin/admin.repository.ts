@@ -19,7 +19,10 @@ export function createAdminRepository(db: DbOrTx) {
       return row ?? null;
     },
     /** Sets the flag only where it would change; null when there is no such user. */
-    async setFlags(userId: string, values: Partial<Pick<typeof users.$inferInsert, 'isAdmin' | 'enableNsfw' | 'status' | 'passwordHash'>>) {
+    async setFlags(
+      userId: string,
+      values: Partial<Pick<typeof users.$inferInsert, 'isAdmin' | 'enableNsfw' | 'status' | 'passwordHash'>>,
+    ) {
       const [row] = await db
         .update(users)
         .set({ ...values, updatedAt: new Date() })

@@ -16,7 +16,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const ledgerOf = async (userId: string) => (await h.deps.db.select().from(transactions)).filter((t) => t.userId === userId);
+const ledgerOf = async (userId: string) =>
+  (await h.deps.db.select().from(transactions)).filter((t) => t.userId === userId);
 
 describe('admin users', () => {
   it('creates a user with spec validation, initial tokens as one admin_adjustment row', async () => {
@@ -27,22 +28,46 @@ describe('admin users', () => {
       email: 'Please enter a valid email address',
       password: 'Password must be at least 6 characters',
     });
-    const chars = await admin.post('/api/admin/users', { username: 'bad name', email: 'a@b.co', password: '123456' });
+    const chars = await admin.post('/api/admin/users', {
+      username: 'bad name',
+      email: 'a@b.co',
+      password: '123456',
+    });
     expect(chars.json().error).toBe('Username can only contain letters, numbers, and underscores');
 
-    const res = await admin.post('/api/admin/users', { username: 'made_by_admin', email: 'made@example.com', password: 'secret1', tokenBalance: 120 });
+    const res = await admin.post('/api/admin/users', {
+      username: 'made_by_admin',
+      email: 'made@example.com',
+      password: 'secret1',
+      tokenBalance: 120,
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
-    expect(user).toMatchObject({ username: 'made_by_admin', isAdmin: false, tokenBalance: 120, status: 'active' });
-    expect(await ledgerOf(user.id)).toMatchObject([{ type: 'admin_adjustment', amount: 120, balanceAfter: 120 }]);
+    expect(user).toMatchObject({
+      username: 'made_by_admin',
+      isAdmin: false,
+      tokenBalance: 120,
+      status: 'active',
+    });
+    expect(await ledgerOf(user.id)).toMatchObject([
+      { type: 'admin_adjustment', amount: 120, balanceAfter: 120 },
+    ]);
     // the new account signs in with the password the admin chose
     await h.client().login('made_by_admin', 'secret1');
 
-    const zero = await admin.post('/api/admin/users', { username: 'zero_tokens', email: 'zero@example.com', password: 'secret1' });
+    const zero = await admin.post('/api/admin/users', {
+      username: 'zero_tokens',
+      email: 'zero@example.com',
+      password: 'secret1',
+    });
     expect(zero.json().user).toMatchObject({ tokenBalance: 0, isAdmin: false });
     expect(await ledgerOf(zero.json().user.id)).toEqual([]);
 
-    const dup = await admin.post('/api/admin/users', { username: 'MADE_BY_ADMIN', email: 'other@example.com', password: 'secret1' });
+    const dup = await admin.post('/api/admin/users', {
+      username: 'MADE_BY_ADMIN',
+      email: 'other@example.com',
+      password: 'secret1',
+    });
     expect(dup.statusCode).toBe(409);
   });
 
@@ -73,23 +98,40 @@ describe('admin users', () => {
     const same = await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 20 });
     expect(same.json().newBalance).toBe(20);
     const rows = await ledgerOf(u.id);
-    expect(rows.map((r) => [r.type, r.amount])).toEqual(expect.arrayContaining([['bonus', 50], ['admin_adjustment', 450], ['admin_adjustment', -480]]));
+    expect(rows.map((r) => [r.type, r.amount])).toEqual(
+      expect.arrayContaining([
+        ['bonus', 50],
+        ['admin_adjustment', 450],
+        ['admin_adjustment', -480],
+      ]),
+    );
     expect(rows).toHaveLength(3);
     for (const tokenBalance of ['abc', -5, 1.5, null]) {
       const res = await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance });
       expect(res.statusCode).toBe(400);
     }
-    expect((await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 'abc' })).json().error).toBe('Please enter a valid number');
-    const missing = await admin.post('/api/admin/users/update-balance', { userId: '00000000-0000-4000-8000-000000000000', tokenBalance: 1 });
+    expect(
+      (await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 'abc' })).json()
+        .error,
+    ).toBe('Please enter a valid number');
+    const missing = await admin.post('/api/admin/users/update-balance', {
+      userId: '00000000-0000-4000-8000-000000000000',
+      tokenBalance: 1,
+    });
     expect(missing.statusCode).toBe(404);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });
 
   it('serialises concurrent balance sets (the user row is locked)', async () => {
     const u = await h.client().register('race_user');
-    const results = await Promise.all([100, 200, 300, 400].map((n) => admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: n })));
+    const results = await Promise.all(
+      [100, 200, 300, 400].map((n) =>
+        admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: n }),
+      ),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const final = (await h.deps.db.query.users.findFirst({ where: (t, { eq }) => eq(t.id, u.id) }))!.tokenBalance;
+    const final = (await h.deps.db.query.users.findFirst({ where: (t, { eq }) => eq(t.id, u.id) }))!
+      .tokenBalance;
     expect([100, 200, 300, 400]).toContain(final);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });
@@ -97,14 +139,23 @@ describe('admin users', () => {
   it('toggles admin and NSFW; an admin cannot drop their own admin flag', async () => {
     const c = h.client();
     const u = await c.register('flag_user');
-    expect((await admin.post('/api/admin/users/toggle-admin', { userId: u.id, isAdmin: true })).json().user.isAdmin).toBe(true);
+    expect(
+      (await admin.post('/api/admin/users/toggle-admin', { userId: u.id, isAdmin: true })).json().user
+        .isAdmin,
+    ).toBe(true);
     expect((await c.get('/api/admin/stats')).statusCode).toBe(200);
-    expect((await admin.post('/api/admin/users/toggle-admin', { userId: u.id, isAdmin: false })).json().user.isAdmin).toBe(false);
+    expect(
+      (await admin.post('/api/admin/users/toggle-admin', { userId: u.id, isAdmin: false })).json().user
+        .isAdmin,
+    ).toBe(false);
     expect((await c.get('/api/admin/stats')).statusCode).toBe(403);
     const self = await admin.post('/api/admin/users/toggle-admin', { userId: adminId, isAdmin: false });
     expect(self.statusCode).toBe(409);
     expect((await admin.get('/api/admin/stats')).statusCode).toBe(200);
-    expect((await admin.post('/api/admin/users/toggle-nsfw', { userId: u.id, enableNSFW: true })).json().user.enableNSFW).toBe(true);
+    expect(
+      (await admin.post('/api/admin/users/toggle-nsfw', { userId: u.id, enableNSFW: true })).json().user
+        .enableNSFW,
+    ).toBe(true);
     expect((await c.get('/api/auth/user')).json().user.enableNSFW).toBe(true);
   });
 
@@ -117,25 +168,40 @@ describe('admin users', () => {
     expect(res.json().user.status).toBe('suspended');
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
     expect((await other.get('/api/auth/user')).statusCode).toBe(401);
-    const login = await h.client().post('/api/auth/login', { username: 'suspend_me', password: 'Password123' });
+    const login = await h
+      .client()
+      .post('/api/auth/login', { username: 'suspend_me', password: 'Password123' });
     expect(login.statusCode).toBe(403);
     expect(login.json().code).toBe('ACCOUNT_SUSPENDED');
     await admin.post('/api/admin/users/set-status', { userId: u.id, status: 'active' });
     await h.client().login('suspend_me', 'Password123');
-    expect((await admin.post('/api/admin/users/set-status', { userId: adminId, status: 'suspended' })).statusCode).toBe(409);
-    expect((await admin.post('/api/admin/users/set-status', { userId: u.id, status: 'banned' })).statusCode).toBe(400);
+    expect(
+      (await admin.post('/api/admin/users/set-status', { userId: adminId, status: 'suspended' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await admin.post('/api/admin/users/set-status', { userId: u.id, status: 'banned' })).statusCode,
+    ).toBe(400);
   });
 
   it("resets a user's password (6+ characters) and ends their sessions", async () => {
     const c = h.client();
     await c.register('forgetful', 'Password123');
-    const short = await admin.post('/api/auth/reset-password', { username: 'forgetful', newPassword: '12345' });
+    const short = await admin.post('/api/auth/reset-password', {
+      username: 'forgetful',
+      newPassword: '12345',
+    });
     expect(short.json().error).toBe('Password must be at least 6 characters');
-    const res = await admin.post('/api/auth/reset-password', { username: 'forgetful', newPassword: 'newpass' });
+    const res = await admin.post('/api/auth/reset-password', {
+      username: 'forgetful',
+      newPassword: 'newpass',
+    });
     expect(res.statusCode).toBe(200);
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
     await h.client().login('forgetful', 'newpass');
-    expect((await admin.post('/api/auth/reset-password', { username: 'nobody_here', newPassword: 'newpass' })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/auth/reset-password', { username: 'nobody_here', newPassword: 'newpass' }))
+        .statusCode,
+    ).toBe(404);
     // the admin's own session is untouched
     expect((await admin.get('/api/auth/user')).json().user.username).toBe(ADMIN.username);
   });
@@ -146,8 +212,22 @@ describe('admin users', () => {
     expect(stats).toEqual({ totalUsers: users.length, activeModels: 0, revenueInCents: 0 });
     const u = users.find((x) => x.username === 'forgetful')!;
     await h.deps.db.insert(transactions).values([
-      { userId: u.id, type: 'purchase', amount: 0, balanceAfter: u.tokenBalance, amountInCents: 999, idempotencyKey: 'test:p1' },
-      { userId: u.id, type: 'purchase', amount: 0, balanceAfter: u.tokenBalance, amountInCents: 1999, idempotencyKey: 'test:p2' },
+      {
+        userId: u.id,
+        type: 'purchase',
+        amount: 0,
+        balanceAfter: u.tokenBalance,
+        amountInCents: 999,
+        idempotencyKey: 'test:p1',
+      },
+      {
+        userId: u.id,
+        type: 'purchase',
+        amount: 0,
+        balanceAfter: u.tokenBalance,
+        amountInCents: 1999,
+        idempotencyKey: 'test:p2',
+      },
     ]);
     expect((await admin.get('/api/admin/stats')).json().revenueInCents).toBe(2998);
   });

@@ -22,7 +22,9 @@ export function createAuthRepository(db: DbOrTx) {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
     async deleteUserSessions(userId: string, exceptId?: string) {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined));
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined));
     },
     async deleteExpiredSessions() {
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));

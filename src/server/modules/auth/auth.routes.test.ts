@@ -12,10 +12,20 @@ afterAll(async () => {
 describe('auth', () => {
   it('registers with a 50-token bonus ledger row and a session', async () => {
     const c = h.client();
-    const res = await c.post('/api/auth/register', { username: 'alice_1', email: 'alice@example.com', password: 'Password123' });
+    const res = await c.post('/api/auth/register', {
+      username: 'alice_1',
+      email: 'alice@example.com',
+      password: 'Password123',
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
-    expect(user).toMatchObject({ username: 'alice_1', email: 'alice@example.com', tokenBalance: 50, isAdmin: false, emailVerified: false });
+    expect(user).toMatchObject({
+      username: 'alice_1',
+      email: 'alice@example.com',
+      tokenBalance: 50,
+      isAdmin: false,
+      emailVerified: false,
+    });
     expect(user.passwordHash).toBeUndefined();
     const cookie = res.headers['set-cookie'] as string;
     expect(cookie).toMatch(/HttpOnly/);
@@ -24,7 +34,9 @@ describe('auth', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user.username).toBe('alice_1');
     const rows = await h.deps.db.query.transactions.findMany();
-    expect(rows.filter((r) => r.userId === user.id)).toMatchObject([{ type: 'bonus', amount: 50, balanceAfter: 50 }]);
+    expect(rows.filter((r) => r.userId === user.id)).toMatchObject([
+      { type: 'bonus', amount: 50, balanceAfter: 50 },
+    ]);
   });
 
   it('answers 401 without a session', async () => {
@@ -46,26 +58,47 @@ describe('auth', () => {
       email: 'Please enter a valid email address',
       password: 'Password must be at least 8 characters',
     });
-    const weak = await c.post('/api/auth/register', { username: 'bobby', email: 'b@example.com', password: 'abcdefgh' });
+    const weak = await c.post('/api/auth/register', {
+      username: 'bobby',
+      email: 'b@example.com',
+      password: 'abcdefgh',
+    });
     expect(weak.json().error).toBe('Password must contain at least one letter and one number');
     const login = await c.post('/api/auth/login', { username: 'ab', password: '123' });
-    expect(login.json().fields).toMatchObject({ username: 'Username must be at least 3 characters', password: 'Password must be at least 6 characters' });
+    expect(login.json().fields).toMatchObject({
+      username: 'Username must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+    });
     expect((await h.deps.db.query.users.findMany()).length).toBe(before.length);
   });
 
   it('refuses malformed JSON and non-object bodies with 400', async () => {
     const c = h.client();
-    const bad = await c.inject({ method: 'POST', url: '/api/auth/login', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    const bad = await c.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('MALFORMED_JSON');
-    const arr = await c.inject({ method: 'POST', url: '/api/auth/login', payload: '[1]', headers: { 'content-type': 'application/json' } });
+    const arr = await c.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '[1]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(arr.statusCode).toBe(400);
   });
 
   it('rejects duplicate usernames case-insensitively with 409', async () => {
     const c = h.client();
     await c.register('Dup_User');
-    const res = await h.client().post('/api/auth/register', { username: 'dup_user', email: 'other@example.com', password: 'Password123' });
+    const res = await h.client().post('/api/auth/register', {
+      username: 'dup_user',
+      email: 'other@example.com',
+      password: 'Password123',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().fields.username).toBe('Username is already taken');
   });
@@ -90,7 +123,8 @@ describe('auth', () => {
     const c = h.client();
     await c.register('dave_rl', 'Password123');
     let last;
-    for (let i = 0; i < 12; i++) last = await h.client().post('/api/auth/login', { username: 'dave_rl', password: 'badpass99' });
+    for (let i = 0; i < 12; i++)
+      last = await h.client().post('/api/auth/login', { username: 'dave_rl', password: 'badpass99' });
     expect(last!.statusCode).toBe(429);
     expect(last!.headers['retry-after']).toBeDefined();
     // the locked name is refused before its password is checked: a right guess must not tell itself apart
@@ -102,12 +136,27 @@ describe('auth', () => {
   it('refuses cross-site cookie writes (CSRF) but allows same origin and header-less clients', async () => {
     const c = h.client();
     await c.register('erin_csrf');
-    const cross = await c.inject({ method: 'POST', url: '/api/user/nsfw-settings', payload: { enableNSFW: true }, headers: { origin: 'https://evil.example' } });
+    const cross = await c.inject({
+      method: 'POST',
+      url: '/api/user/nsfw-settings',
+      payload: { enableNSFW: true },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(cross.statusCode).toBe(403);
     expect(cross.json().code).toBe('CSRF_REJECTED');
-    const ref = await c.inject({ method: 'POST', url: '/api/user/nsfw-settings', payload: { enableNSFW: true }, headers: { referer: 'https://evil.example/x' } });
+    const ref = await c.inject({
+      method: 'POST',
+      url: '/api/user/nsfw-settings',
+      payload: { enableNSFW: true },
+      headers: { referer: 'https://evil.example/x' },
+    });
     expect(ref.statusCode).toBe(403);
-    const same = await c.inject({ method: 'POST', url: '/api/user/nsfw-settings', payload: { enableNSFW: true }, headers: { origin: 'http://127.0.0.1:3000' } });
+    const same = await c.inject({
+      method: 'POST',
+      url: '/api/user/nsfw-settings',
+      payload: { enableNSFW: true },
+      headers: { origin: 'http://127.0.0.1:3000' },
+    });
     expect(same.statusCode).toBe(200);
     const none = await c.post('/api/user/nsfw-settings', { enableNSFW: false });
     expect(none.statusCode).toBe(200);
@@ -118,17 +167,23 @@ describe('auth', () => {
     const u = await c.register('frank_pw', 'Password123');
     const unknown = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'nobody_here' });
     expect(unknown.statusCode).toBe(200);
-    const res = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'frank_pw@example.com' });
+    const res = await h
+      .client()
+      .post('/api/auth/forgot-password', { usernameOrEmail: 'frank_pw@example.com' });
     expect(res.statusCode).toBe(200);
     const mails = await h.deps.db.query.mailOutbox.findMany();
     const mail = mails.find((m) => m.to === 'frank_pw@example.com' && m.subject.includes('Reset'))!;
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const weak = await h.client().post('/api/auth/reset-password-token', { token, newPassword: 'short' });
     expect(weak.statusCode).toBe(400);
-    const ok = await h.client().post('/api/auth/reset-password-token', { token, newPassword: 'NewPassword9' });
+    const ok = await h
+      .client()
+      .post('/api/auth/reset-password-token', { token, newPassword: 'NewPassword9' });
     expect(ok.statusCode).toBe(200);
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
-    const again = await h.client().post('/api/auth/reset-password-token', { token, newPassword: 'NewPassword9' });
+    const again = await h
+      .client()
+      .post('/api/auth/reset-password-token', { token, newPassword: 'NewPassword9' });
     expect(again.statusCode).toBe(400);
     await h.client().login('frank_pw', 'NewPassword9');
     expect(u.id).toBeDefined();

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { successSchema } from '../../../shared/schemas/common';
-import { changePasswordSchema, userEnvelopeSchema, verifyEmailResultSchema } from '../../../shared/schemas/user';
+import {
+  changePasswordSchema,
+  userEnvelopeSchema,
+  verifyEmailResultSchema,
+} from '../../../shared/schemas/user';
 import {
   forgotPasswordResultSchema,
   forgotPasswordSchema,
@@ -20,21 +24,31 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
   const { deps, auth } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/auth/user', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => ({ user: toPublicUser(requireUser(request)) }));
+  r.get('/api/auth/user', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => ({
+    user: toPublicUser(requireUser(request)),
+  }));
 
-  r.post('/api/auth/login', { schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } }, async (request, reply) => {
-    if (request.sessionId) await auth.logout(request.sessionId);
-    const { user, token } = await auth.login(request.body.username, request.body.password, request.ip);
-    setSessionCookie(reply, deps.config, token);
-    return { user: toPublicUser(user) };
-  });
+  r.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } },
+    async (request, reply) => {
+      if (request.sessionId) await auth.logout(request.sessionId);
+      const { user, token } = await auth.login(request.body.username, request.body.password, request.ip);
+      setSessionCookie(reply, deps.config, token);
+      return { user: toPublicUser(user) };
+    },
+  );
 
-  r.post('/api/auth/register', { schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } }, async (request, reply) => {
-    if (request.sessionId) await auth.logout(request.sessionId);
-    const { user, token } = await auth.register(request.body, request.ip);
-    setSessionCookie(reply, deps.config, token);
-    return reply.status(201).send({ user: toPublicUser(user) });
-  });
+  r.post(
+    '/api/auth/register',
+    { schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } },
+    async (request, reply) => {
+      if (request.sessionId) await auth.logout(request.sessionId);
+      const { user, token } = await auth.register(request.body, request.ip);
+      setSessionCookie(reply, deps.config, token);
+      return reply.status(201).send({ user: toPublicUser(user) });
+    },
+  );
 
   r.post('/api/auth/logout', { schema: { response: { 200: successSchema } } }, async (request, reply) => {
     if (request.sessionId) await auth.logout(request.sessionId);
@@ -42,30 +56,55 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
     return { success: true };
   });
 
-  r.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: forgotPasswordResultSchema } } }, async (request) => {
-    await auth.forgotPassword(request.body.usernameOrEmail, request.ip);
-    return { success: true, message: "If an account matches, we've sent a link to reset the password." };
-  });
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: forgotPasswordResultSchema } } },
+    async (request) => {
+      await auth.forgotPassword(request.body.usernameOrEmail, request.ip);
+      return { success: true, message: "If an account matches, we've sent a link to reset the password." };
+    },
+  );
 
-  r.post('/api/auth/reset-password-token', { schema: { body: resetPasswordTokenSchema, response: { 200: successSchema } } }, async (request) => {
-    await auth.resetPasswordWithToken(request.body.token, request.body.newPassword);
-    return { success: true };
-  });
+  r.post(
+    '/api/auth/reset-password-token',
+    { schema: { body: resetPasswordTokenSchema, response: { 200: successSchema } } },
+    async (request) => {
+      await auth.resetPasswordWithToken(request.body.token, request.body.newPassword);
+      return { success: true };
+    },
+  );
 
-  r.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } } }, async (request) => {
-    const user = await auth.verifyEmail(request.body.token);
-    return { success: true, user: request.user?.id === user.id ? toPublicUser(user) : undefined };
-  });
+  r.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } } },
+    async (request) => {
+      const user = await auth.verifyEmail(request.body.token);
+      return { success: true, user: request.user?.id === user.id ? toPublicUser(user) : undefined };
+    },
+  );
 
-  r.post('/api/auth/resend-verification', { schema: { response: { 200: resendVerificationResultSchema } } }, async (request) => {
-    const sent = await auth.resendVerification(requireUser(request));
-    return { success: true, sent };
-  });
+  r.post(
+    '/api/auth/resend-verification',
+    { schema: { response: { 200: resendVerificationResultSchema } } },
+    async (request) => {
+      const sent = await auth.resendVerification(requireUser(request));
+      return { success: true, sent };
+    },
+  );
 
   // Lives under /api/user/ (the account screen) but is a credential change, so auth owns it.
-  r.post('/api/user/change-password', { schema: { body: changePasswordSchema, response: { 200: successSchema } } }, async (request) => {
-    const user = requireUser(request);
-    await auth.changePassword(user, request.sessionId!, request.body.currentPassword, request.body.newPassword);
-    return { success: true };
-  });
+  r.post(
+    '/api/user/change-password',
+    { schema: { body: changePasswordSchema, response: { 200: successSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await auth.changePassword(
+        user,
+        request.sessionId!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { success: true };
+    },
+  );
 }

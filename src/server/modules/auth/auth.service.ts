@@ -36,7 +36,12 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
   async function sendVerification(user: UserRow) {
     const token = randomToken();
     await auth.invalidateTokens(user.id, 'verify_email');
-    await auth.createToken({ userId: user.id, kind: 'verify_email', tokenHash: sha256(token), expiresAt: new Date(Date.now() + VERIFY_TTL) });
+    await auth.createToken({
+      userId: user.id,
+      kind: 'verify_email',
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + VERIFY_TTL),
+    });
     await mailer.send(
       linkMail({
         to: user.email,
@@ -82,7 +87,8 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
         if (hit.count > LOGIN_USER_MAX_FAILURES) throw rateLimited(hit.retryAfterSec);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
       }
-      if (user.status === 'suspended') throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
+      if (user.status === 'suspended')
+        throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
       await auth.resetHits(userKey);
       return { user, token: await newSession(user.id) };
     },
@@ -93,7 +99,9 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       const taken = await usersRepo.taken(input.username, input.email);
       if (taken.username || taken.email) throw takenError(taken);
       const passwordHash = await hashPassword(input.password);
-      const inviter = input.referralCode ? await usersRepo.byReferralCode(input.referralCode.trim().toUpperCase()) : null;
+      const inviter = input.referralCode
+        ? await usersRepo.byReferralCode(input.referralCode.trim().toUpperCase())
+        : null;
       let user: UserRow;
       try {
         user = await db.transaction(async (tx) => {
@@ -114,7 +122,8 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
             refType: 'user',
             refId: created.id,
           });
-          if (inviter) await createReferralsRepository(tx).create(inviter.id, created.id, inviter.referralCode);
+          if (inviter)
+            await createReferralsRepository(tx).create(inviter.id, created.id, inviter.referralCode);
           return (await repo.byId(created.id))!;
         });
       } catch (err) {
@@ -133,11 +142,18 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
     async forgotPassword(usernameOrEmail: string, ip: string) {
       const hit = await auth.hit(`forgot:ip:${ip}`, 15 * 60_000);
       if (hit.count > 10) throw rateLimited(hit.retryAfterSec);
-      const user = usernameOrEmail.includes('@') ? await usersRepo.byEmail(usernameOrEmail) : await usersRepo.byUsername(usernameOrEmail);
+      const user = usernameOrEmail.includes('@')
+        ? await usersRepo.byEmail(usernameOrEmail)
+        : await usersRepo.byUsername(usernameOrEmail);
       if (!user || user.status !== 'active') return;
       const token = randomToken();
       await auth.invalidateTokens(user.id, 'reset_password');
-      await auth.createToken({ userId: user.id, kind: 'reset_password', tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL) });
+      await auth.createToken({
+        userId: user.id,
+        kind: 'reset_password',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL),
+      });
       await mailer.send(
         linkMail({
           to: user.email,
@@ -153,7 +169,10 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
     async resetPasswordWithToken(token: string, newPassword: string) {
       const passwordHash = await hashPassword(newPassword);
       const row = await auth.consumeToken(sha256(token), 'reset_password');
-      if (!row) throw new AppError(400, 'INVALID_TOKEN', 'This reset link is invalid or has expired.', { token: 'This reset link is invalid or has expired.' });
+      if (!row)
+        throw new AppError(400, 'INVALID_TOKEN', 'This reset link is invalid or has expired.', {
+          token: 'This reset link is invalid or has expired.',
+        });
       await usersRepo.update(row.userId, { passwordHash });
       // docs/product/decisions.md §18: a reset ends every other session
       await auth.deleteUserSessions(row.userId);
@@ -163,10 +182,14 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       return db.transaction(async (tx) => {
         const txAuth = createAuthRepository(tx);
         const row = await txAuth.consumeToken(sha256(token), 'verify_email');
-        if (!row) throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.', { token: 'This verification link is invalid or has expired.' });
+        if (!row)
+          throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.', {
+            token: 'This verification link is invalid or has expired.',
+          });
         const repo = createUsersRepository(tx);
         const user = await repo.byId(row.userId);
-        if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.');
+        if (!user)
+          throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.');
         if (!user.emailVerifiedAt) await repo.update(user.id, { emailVerifiedAt: new Date() });
         await grantReferralBonuses(tx, user.id);
         return (await repo.byId(user.id))!;
@@ -185,7 +208,10 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
 
     async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
       const ok = await verifyPassword(user.passwordHash, currentPassword);
-      if (!ok) throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+      if (!ok)
+        throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
+          currentPassword: 'Current password is incorrect',
+        });
       await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
       await auth.deleteUserSessions(user.id, sessionId);
     },
@@ -195,12 +221,19 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
 }
 
 function rateLimited(retryAfterSec: number) {
-  return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.', undefined, { retryAfter: retryAfterSec });
+  return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.', undefined, {
+    retryAfter: retryAfterSec,
+  });
 }
 
 function takenError(taken: { username: boolean; email: boolean }) {
   const fields: Record<string, string> = {};
   if (taken.username) fields.username = 'Username is already taken';
   if (taken.email) fields.email = 'An account with this email already exists';
-  return new AppError(409, 'ALREADY_EXISTS', taken.username ? 'Username is already taken' : 'An account with this email already exists', fields);
+  return new AppError(
+    409,
+    'ALREADY_EXISTS',
+    taken.username ? 'Username is already taken' : 'An account with this email already exists',
+    fields,
+  );
 }

@@ -41,7 +41,11 @@ function where(f: ImageFilters): SQL | undefined {
     f.styleId === null ? sql`${gi.styleId} is null` : f.styleId ? eq(gi.styleId, f.styleId) : undefined,
     f.baseModelId ? eq(gi.baseModelId, f.baseModelId) : undefined,
     f.nsfw ? eq(gi.isNsfw, f.nsfw === 'nsfw') : undefined,
-    f.size === 'hd' ? sql`greatest(${gi.width}, ${gi.height}) >= 1024` : f.size === 'standard' ? sql`greatest(${gi.width}, ${gi.height}) < 1024` : undefined,
+    f.size === 'hd'
+      ? sql`greatest(${gi.width}, ${gi.height}) >= 1024`
+      : f.size === 'standard'
+        ? sql`greatest(${gi.width}, ${gi.height}) < 1024`
+        : undefined,
     f.since ? sql`${gi.createdAt} >= ${f.since.toISOString()}::timestamptz` : undefined,
     f.until ? sql`${gi.createdAt} < ${f.until.toISOString()}::timestamptz` : undefined,
   );
@@ -94,7 +98,10 @@ export function createGalleryRepository(db: DbOrTx) {
   return {
     /** Up to `limit` rows after `f.cursor`, newest first (paged by lib/paging.ts readPage). */
     async page(f: ImageFilters, limit: number): Promise<ImageWithNames[]> {
-      const rows = await withNames().where(where(f)).orderBy(...ownerOrder(f)).limit(limit);
+      const rows = await withNames()
+        .where(where(f))
+        .orderBy(...ownerOrder(f))
+        .limit(limit);
       return rows.map(flatten);
     },
     async byGeneration(generationId: string): Promise<ImageWithNames[]> {

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 /** Rows straight into the table (paging tests need many; files are not needed for listing). */
-async function seedImages(userId: string, n: number, over: (i: number) => Partial<typeof generatedImages.$inferInsert> = () => ({})) {
+async function seedImages(
+  userId: string,
+  n: number,
+  over: (i: number) => Partial<typeof generatedImages.$inferInsert> = () => ({}),
+) {
   const start = Date.now() - n * 1000;
   const rows = Array.from({ length: n }, (_, i) => ({
     id: randomUUID(),
@@ -40,7 +44,9 @@ async function allPages(c: Client, query: string, limit = 7) {
   const ids: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 100; guard++) {
-    const res = await c.get(`/api/generated-images?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res = await c.get(
+      `/api/generated-images?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(res.statusCode).toBe(200);
     const page = res.json();
     ids.push(...page.images.map((i: { id: string }) => i.id));
@@ -60,12 +66,40 @@ describe('GET /api/generated-images', () => {
     const ids = await allPages(c, '');
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
-    const expected = [...mine].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+    const expected = [...mine]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
     expect(ids).toEqual(expected);
     const first = (await c.get('/api/generated-images?limit=2')).json().images[0];
-    expect(first).toMatchObject({ baseModelName: 'FLUX.1 Dev', modelName: null, styleName: null, isNSFW: false, width: 512, tokensUsed: 15 });
+    expect(first).toMatchObject({
+      baseModelName: 'FLUX.1 Dev',
+      modelName: null,
+      styleName: null,
+      isNSFW: false,
+      width: 512,
+      tokensUsed: 15,
+    });
     expect(Object.keys(first).sort()).toEqual(
-      ['id', 'imageUrl', 'thumbnailUrl', 'width', 'height', 'prompt', 'negativePrompt', 'tokensUsed', 'isNSFW', 'createdAt', 'modelId', 'modelName', 'styleId', 'styleName', 'baseModelId', 'baseModelName', 'seed', 'generationId'].sort(),
+      [
+        'id',
+        'imageUrl',
+        'thumbnailUrl',
+        'width',
+        'height',
+        'prompt',
+        'negativePrompt',
+        'tokensUsed',
+        'isNSFW',
+        'createdAt',
+        'modelId',
+        'modelName',
+        'styleId',
+        'styleName',
+        'baseModelId',
+        'baseModelName',
+        'seed',
+        'generationId',
+      ].sort(),
     );
   });
 
@@ -91,7 +125,16 @@ describe('GET /api/generated-images', () => {
   it('refuses bad input with 400 and guests with 401', async () => {
     const c = h.client();
     await c.register();
-    for (const q of ['cursor=%%%', 'cursor=bm90LWEtY3Vyc29y', 'limit=0', 'limit=101', 'limit=abc', 'modelId=nope', 'styleId=nope', `search=${'x'.repeat(201)}`]) {
+    for (const q of [
+      'cursor=%%%',
+      'cursor=bm90LWEtY3Vyc29y',
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'modelId=nope',
+      'styleId=nope',
+      `search=${'x'.repeat(201)}`,
+    ]) {
       const res = await c.get(`/api/generated-images?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().error).toBeTruthy();
@@ -105,7 +148,15 @@ describe('DELETE /api/generated-images/:id', () => {
     const c = h.client();
     const u = await c.register();
     await giveTokens(h.deps, u.id, 100);
-    const gen = (await c.post('/api/generate-image', { prompt: 'delete me', baseModelId: cat.schnell.id, count: 1, width: 128, height: 128 })).json();
+    const gen = (
+      await c.post('/api/generate-image', {
+        prompt: 'delete me',
+        baseModelId: cat.schnell.id,
+        count: 1,
+        width: 128,
+        height: 128,
+      })
+    ).json();
     const img = gen.images[0];
     expect((await c.get(img.imageUrl)).statusCode).toBe(200);
     const stranger = h.client();
@@ -115,7 +166,11 @@ describe('DELETE /api/generated-images/:id', () => {
     expect((await c.del('/api/generated-images/not-a-uuid')).statusCode).toBe(404);
     expect((await c.del(`/api/generated-images/${randomUUID()}`)).statusCode).toBe(404);
     // the spec's client sends a JSON content type with no body
-    const res = await c.inject({ method: 'DELETE', url: `/api/generated-images/${img.id}`, headers: { 'content-type': 'application/json' } });
+    const res = await c.inject({
+      method: 'DELETE',
+      url: `/api/generated-images/${img.id}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, id: img.id });
     expect((await c.get(img.imageUrl)).statusCode).toBe(404);
@@ -164,7 +219,14 @@ describe('admin gallery', () => {
     expect(await q('&dateFilter=all')).toHaveLength(10);
     const day = new Date(now - 40 * 86_400_000).toISOString().slice(0, 10);
     expect(await q(`&dateFilter=${day}`)).toHaveLength(2);
-    for (const bad of ['dateFilter=yesterday', 'dateFilter=2024-13-45', 'nsfw=maybe', 'size=big', 'userId=x', 'cursor=@@']) {
+    for (const bad of [
+      'dateFilter=yesterday',
+      'dateFilter=2024-13-45',
+      'nsfw=maybe',
+      'size=big',
+      'userId=x',
+      'cursor=@@',
+    ]) {
       expect((await admin.get(`/api/admin/generated-images?${bad}`)).statusCode, bad).toBe(400);
     }
   });
@@ -173,7 +235,10 @@ describe('admin gallery', () => {
     const now = new Date('2025-06-15T13:00:00Z');
     expect(dateWindow('today', now)).toEqual({ since: new Date('2025-06-15T00:00:00Z') });
     expect(dateWindow('week', now).since).toEqual(new Date('2025-06-08T13:00:00Z'));
-    expect(dateWindow('2025-01-02', now)).toEqual({ since: new Date('2025-01-02T00:00:00Z'), until: new Date('2025-01-03T00:00:00Z') });
+    expect(dateWindow('2025-01-02', now)).toEqual({
+      since: new Date('2025-01-02T00:00:00Z'),
+      until: new Date('2025-01-03T00:00:00Z'),
+    });
     expect(dateWindow('all', now)).toEqual({});
   });
 });

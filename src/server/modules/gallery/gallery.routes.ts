@@ -30,20 +30,36 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     }
   });
 
-  r.get('/api/generated-images', { schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
-    return gallery.list(requireUser(request), request.query);
-  });
+  r.get(
+    '/api/generated-images',
+    { schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } },
+    async (request) => {
+      return gallery.list(requireUser(request), request.query);
+    },
+  );
 
-  r.delete('/api/generated-images/:id', { schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } }, async (request) => {
-    return gallery.remove(requireUser(request), request.params.id);
-  });
+  r.delete(
+    '/api/generated-images/:id',
+    { schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } },
+    async (request) => {
+      return gallery.remove(requireUser(request), request.params.id);
+    },
+  );
 
-  r.get('/api/admin/generated-images', { schema: { querystring: adminGalleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
-    return gallery.adminList(requireAdmin(request), request.query);
-  });
+  r.get(
+    '/api/admin/generated-images',
+    { schema: { querystring: adminGalleryQuerySchema, response: { 200: galleryPageSchema } } },
+    async (request) => {
+      return gallery.adminList(requireAdmin(request), request.query);
+    },
+  );
 
-  r.get('/api/admin/generated-images/count', { schema: { response: { 200: imageCountSchema } } }, async (request) => {
-    requireAdmin(request);
-    return { count: await gallery.count() };
-  });
+  r.get(
+    '/api/admin/generated-images/count',
+    { schema: { response: { 200: imageCountSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      return { count: await gallery.count() };
+    },
+  );
 }

@@ -11,9 +11,13 @@ import { generatedImageKeys } from '../../storage/keys';
 const DAY = 86_400_000;
 
 /** The admin date filter as a time window (UTC days; "week" and "month" are rolling). */
-export function dateWindow(filter: AdminGalleryQuery['dateFilter'], now = new Date()): { since?: Date; until?: Date } {
+export function dateWindow(
+  filter: AdminGalleryQuery['dateFilter'],
+  now = new Date(),
+): { since?: Date; until?: Date } {
   if (!filter || filter === 'all') return {};
-  if (filter === 'today') return { since: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) };
+  if (filter === 'today')
+    return { since: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) };
   if (filter === 'week') return { since: new Date(now.getTime() - 7 * DAY) };
   if (filter === 'month') return { since: new Date(now.getTime() - 30 * DAY) };
   const since = new Date(`${filter}T00:00:00Z`);
@@ -29,11 +33,14 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
     viewer: UserRow,
     withOwner: boolean,
   ): Promise<GalleryPage> {
-    const { items, nextCursor } = await readPage((limit, cursor) => repo.page({ ...filters, cursor }, limit), {
-      limit: q.limit ?? PAGE_SIZE,
-      cursor: q.cursor,
-      cursorOf: (r) => ({ ts: r.cursorTs, id: r.id }),
-    });
+    const { items, nextCursor } = await readPage(
+      (limit, cursor) => repo.page({ ...filters, cursor }, limit),
+      {
+        limit: q.limit ?? PAGE_SIZE,
+        cursor: q.cursor,
+        cursorOf: (r) => ({ ts: r.cursorTs, id: r.id }),
+      },
+    );
     return { images: items.map((r) => toImageView(r, viewer, { withOwner })), nextCursor };
   }
 
@@ -77,10 +84,16 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
       const row = await repo.delete(id, user.id);
       if (!row) throw notFound('Image not found');
       const keys = generatedImageKeys(row.userId, row.id);
-      const files = new Set([row.storageKey, row.thumbKey, keys.blurred].filter((k): k is string => Boolean(k)));
+      const files = new Set(
+        [row.storageKey, row.thumbKey, keys.blurred].filter((k): k is string => Boolean(k)),
+      );
       // the row is gone, so a file that fails to delete is only an orphan: log, do not fail the request
       await Promise.all(
-        [...files].map((k) => deps.storage.delete(k).catch((err) => deps.log.warn({ err, key: k }, 'could not delete image file'))),
+        [...files].map((k) =>
+          deps.storage
+            .delete(k)
+            .catch((err) => deps.log.warn({ err, key: k }, 'could not delete image file')),
+        ),
       );
       return { success: true, id: row.id };
     },

@@ -9,7 +9,11 @@ export type Viewer = { id: string; isAdmin: boolean; enableNsfw: boolean };
  * docs/product/decisions.md §23: a viewer without NSFW enabled gets only the blurred picture of an NSFW image (grid,
  * preview and download alike), so there is nothing to reveal. Admins moderate and see originals.
  */
-export function toImageView(row: ImageWithNames, viewer: Viewer, opts: { withOwner?: boolean } = {}): GeneratedImageView {
+export function toImageView(
+  row: ImageWithNames,
+  viewer: Viewer,
+  opts: { withOwner?: boolean } = {},
+): GeneratedImageView {
   const hidden = row.isNsfw && !viewer.enableNsfw && !viewer.isAdmin;
   const keys = generatedImageKeys(row.userId, row.id);
   const thumb = row.thumbKey ?? row.storageKey;

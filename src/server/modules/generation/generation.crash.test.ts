@@ -15,7 +15,10 @@ let rw: RunwareDouble;
 beforeAll(async () => {
   const checkpoints: Record<string, string> = {};
   rw = await createRunwareDouble({ apiKey: 'rw-test', airSources: ['acme'], checkpoints, renderMs: 150 });
-  h = await createHarness({ RUNWARE_API_KEY: 'rw-test', RUNWARE_API_URL: rw.url, RUNWARE_AIR_SOURCE: 'acme' }, { startQueue: false });
+  h = await createHarness(
+    { RUNWARE_API_KEY: 'rw-test', RUNWARE_API_URL: rw.url, RUNWARE_AIR_SOURCE: 'acme' },
+    { startQueue: false },
+  );
   Object.assign(checkpoints, await vendorCatalog(h.deps));
 });
 afterAll(async () => {
@@ -40,7 +43,15 @@ describe('a worker killed during a render', () => {
     await giveTokens(h.deps, u.id, 100);
     const user = (await h.deps.db.query.users.findMany()).find((x) => x.id === u.id)!;
     const service = createGenerationService(h.deps);
-    const { generationId, jobId } = await service.start(user, { prompt: 'a castle at dawn', baseModelId: cat.schnell.id, count: 3, width: 512, height: 512, hdEnabled: false, loraStrength: 1 });
+    const { generationId, jobId } = await service.start(user, {
+      prompt: 'a castle at dawn',
+      baseModelId: cat.schnell.id,
+      count: 3,
+      width: 512,
+      height: 512,
+      hdEnabled: false,
+      loraStrength: 1,
+    });
 
     // worker A submits the render; Runware accepts it, the answer is lost; A is killed
     rw.stall((t) => t.taskType === 'imageInference');
@@ -52,7 +63,10 @@ describe('a worker killed during a render', () => {
     // its lease guards the whole render call
     expect(held.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(3 * 60_000);
     // ... time passes: the lease runs out
-    await h.deps.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, jobId!));
+    await h.deps.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, jobId!));
     rw.stall(null);
 
     const b = secondWorker(h.deps);

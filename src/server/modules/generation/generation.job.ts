@@ -2,7 +2,12 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requestBudgetMs } from '../../engines/images/runware-tasks';
-import { RENDER_REQUEST_TIMEOUT_MS, RENDER_TIMEOUT_MS, type ModelArtifact, type RenderRequest } from '../../engines/images/images';
+import {
+  RENDER_REQUEST_TIMEOUT_MS,
+  RENDER_TIMEOUT_MS,
+  type ModelArtifact,
+  type RenderRequest,
+} from '../../engines/images/images';
 import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createLedgerRepository } from '../tokens/ledger.repository';
@@ -23,7 +28,8 @@ const THUMB_SIZE = 400;
  * full retry budget, plus a minute of copying. (Should copying outlast it, the next worker adopts
  * the finished task instead of rendering again.)
  */
-export const GENERATION_LEASE_MS = RENDER_TIMEOUT_MS + 2 * requestBudgetMs(RENDER_REQUEST_TIMEOUT_MS) + 60_000;
+export const GENERATION_LEASE_MS =
+  RENDER_TIMEOUT_MS + 2 * requestBudgetMs(RENDER_REQUEST_TIMEOUT_MS) + 60_000;
 
 /** The vendor task of one render call: one per (generation, first undelivered image, attempt). */
 export function vendorTaskId(generationId: string, offset: number, attempt: number) {
@@ -38,29 +44,55 @@ export function vendorTaskId(generationId: string, offset: number, attempt: numb
 export function adoptableTasks(generationId: string, delivered: number, attempt: number) {
   const out: { taskId: string; skip: number }[] = [];
   for (let a = attempt - 1; a >= 1; a--) {
-    for (let offset = delivered; offset >= 0; offset--) out.push({ taskId: vendorTaskId(generationId, offset, a), skip: delivered - offset });
+    for (let offset = delivered; offset >= 0; offset--)
+      out.push({ taskId: vendorTaskId(generationId, offset, a), skip: delivered - offset });
   }
   return out;
 }
 
 /** Reads the offline trainer's artifact (palette + crops) so the renderer can draw the person. */
-async function loadArtifact(deps: Pick<AppDeps, 'storage' | 'log'>, key: string | null): Promise<ModelArtifact | null> {
+async function loadArtifact(
+  deps: Pick<AppDeps, 'storage' | 'log'>,
+  key: string | null,
+): Promise<ModelArtifact | null> {
   if (!key) return null;
   try {
     const raw = await deps.storage.getBuffer(key);
     if (!raw) return null;
-    const json = JSON.parse(raw.toString('utf8')) as { palette?: unknown; crops?: unknown; triggerWord?: unknown };
-    const palette = Array.isArray(json.palette) ? json.palette.filter((c): c is string => typeof c === 'string').slice(0, 8) : [];
-    const cropKeys = Array.isArray(json.crops) ? json.crops.filter((c): c is string => typeof c === 'string').slice(0, 4) : [];
-    const crops = (await Promise.all(cropKeys.map((k) => deps.storage.getBuffer(k).catch(() => null)))).filter((b): b is Buffer => b !== null);
-    return { version: 1, palette, crops, triggerWord: typeof json.triggerWord === 'string' ? json.triggerWord : '' };
+    const json = JSON.parse(raw.toString('utf8')) as {
+      palette?: unknown;
+      crops?: unknown;
+      triggerWord?: unknown;
+    };
+    const palette = Array.isArray(json.palette)
+      ? json.palette.filter((c): c is string => typeof c === 'string').slice(0, 8)
+      : [];
+    const cropKeys = Array.isArray(json.crops)
+      ? json.crops.filter((c): c is string => typeof c === 'string').slice(0, 4)
+      : [];
+    const crops = (
+      await Promise.all(cropKeys.map((k) => deps.storage.getBuffer(k).catch(() => null)))
+    ).filter((b): b is Buffer => b !== null);
+    return {
+      version: 1,
+      palette,
+      crops,
+      triggerWord: typeof json.triggerWord === 'string' ? json.triggerWord : '',
+    };
   } catch (err) {
     deps.log.warn({ err, key }, 'could not read model artifact');
     return null;
   }
 }
 
-function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, taskId: string, count: number, seed: number, adoptable: RenderRequest['adoptable']): RenderRequest {
+function renderRequest(
+  req: GenerationRequest,
+  artifact: ModelArtifact | null,
+  taskId: string,
+  count: number,
+  seed: number,
+  adoptable: RenderRequest['adoptable'],
+): RenderRequest {
   return {
     taskId,
     adoptable,
@@ -87,17 +119,37 @@ function renderRequest(req: GenerationRequest, artifact: ModelArtifact | null, t
 }
 
 /** Re-encodes whatever the engine delivered into our three files: JPEG original, WebP thumb, blurred WebP. */
-async function storeImage(deps: Pick<AppDeps, 'storage'>, userId: string, imageId: string, data: Buffer, isNsfw: boolean, size: { width: number; height: number }) {
+async function storeImage(
+  deps: Pick<AppDeps, 'storage'>,
+  userId: string,
+  imageId: string,
+  data: Buffer,
+  isNsfw: boolean,
+  size: { width: number; height: number },
+) {
   const keys = generatedImageKeys(userId, imageId);
   const meta = await sharp(data).metadata();
   const exact = meta.format === 'jpeg' && meta.width === size.width && meta.height === size.height;
   // vendors can be off by a few pixels; the gallery promises the requested size
-  const original = exact ? data : await sharp(data).rotate().resize(size.width, size.height, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
-  const thumb = await sharp(original).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).webp({ quality: 72 }).toBuffer();
+  const original = exact
+    ? data
+    : await sharp(data)
+        .rotate()
+        .resize(size.width, size.height, { fit: 'cover' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+  const thumb = await sharp(original)
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' })
+    .webp({ quality: 72 })
+    .toBuffer();
   await deps.storage.put(keys.original, original, 'image/jpeg');
   await deps.storage.put(keys.thumb, thumb, 'image/webp');
   if (isNsfw) {
-    const blurred = await sharp(original).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).blur(24).webp({ quality: 60 }).toBuffer();
+    const blurred = await sharp(original)
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' })
+      .blur(24)
+      .webp({ quality: 60 })
+      .toBuffer();
     await deps.storage.put(keys.blurred, blurred, 'image/webp');
   }
   return keys;
@@ -107,7 +159,11 @@ async function storeImage(deps: Pick<AppDeps, 'storage'>, userId: string, imageI
  * Settles a generation once: the status, and a refund of every image that was not delivered
  * (docs/product/decisions.md §24). Safe to call again; the row lock and the refund's idempotency key see to that.
  */
-export async function settleGeneration(deps: Pick<AppDeps, 'db'>, generationId: string, error: string | null) {
+export async function settleGeneration(
+  deps: Pick<AppDeps, 'db'>,
+  generationId: string,
+  error: string | null,
+) {
   await deps.db.transaction(async (tx) => {
     const repo = createGenerationRepository(tx);
     const gen = await repo.lockById(generationId);
@@ -155,7 +211,8 @@ export function defineGenerationJob(deps: AppDeps) {
     handler: async ({ generationId }, ctx: JobContext) => {
       const repo = createGenerationRepository(deps.db);
       const gen = await repo.byId(generationId);
-      if (!gen || gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed') return { kind: 'done' };
+      if (!gen || gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed')
+        return { kind: 'done' };
       const parsed = generationRequestSchema.safeParse(gen.request);
       if (!parsed.success) {
         await settleGeneration(deps, generationId, 'The generation request could not be read');
@@ -164,7 +221,8 @@ export function defineGenerationJob(deps: AppDeps) {
       const req = parsed.data;
       await repo.markRunning(generationId);
       const engine = deps.engines.imagesFor(gen.engine);
-      const artifact = engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
+      const artifact =
+        engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
 
       let delivered = await repo.deliveredCount(generationId);
       try {
@@ -173,7 +231,14 @@ export function defineGenerationJob(deps: AppDeps) {
           const want = engine.name === 'offline' ? 1 : gen.count - delivered;
           const taskId = vendorTaskId(generationId, delivered, ctx.attempt);
           const images = await engine.render(
-            renderRequest(req, artifact, taskId, want, (req.seed + delivered) % 2_147_483_648, adoptableTasks(generationId, delivered, ctx.attempt)),
+            renderRequest(
+              req,
+              artifact,
+              taskId,
+              want,
+              (req.seed + delivered) % 2_147_483_648,
+              adoptableTasks(generationId, delivered, ctx.attempt),
+            ),
           );
           if (images.length === 0) break;
           for (const img of images.slice(0, gen.count - delivered)) {
@@ -209,10 +274,18 @@ export function defineGenerationJob(deps: AppDeps) {
         const retryable = err instanceof EngineError ? err.retryable : true;
         if (retryable && ctx.attempt < GENERATION_MAX_ATTEMPTS) throw err;
         deps.log.warn({ err, generationId }, 'generation failed');
-        await settleGeneration(deps, generationId, err instanceof EngineError ? err.message : 'Image generation failed');
+        await settleGeneration(
+          deps,
+          generationId,
+          err instanceof EngineError ? err.message : 'Image generation failed',
+        );
         return { kind: 'done' };
       }
-      await settleGeneration(deps, generationId, delivered < gen.count ? 'The image provider delivered fewer images than requested' : null);
+      await settleGeneration(
+        deps,
+        generationId,
+        delivered < gen.count ? 'The image provider delivered fewer images than requested' : null,
+      );
       return { kind: 'done' };
     },
     onFailed: async ({ generationId }, error) => {

@@ -13,7 +13,10 @@ let h: Harness;
 const images = switchableImages(createOfflineImageEngine());
 let cat: Awaited<ReturnType<typeof catalog>>;
 beforeAll(async () => {
-  h = await createHarness({}, { startQueue: false, engines: (built) => ({ images: { ...built.images, offline: images.engine } }) });
+  h = await createHarness(
+    {},
+    { startQueue: false, engines: (built) => ({ images: { ...built.images, offline: images.engine } }) },
+  );
   cat = await catalog(h.deps);
 });
 afterAll(async () => {
@@ -40,7 +43,15 @@ describe('generation jobs survive a crash', () => {
     const service = createGenerationService(h.deps);
     const { generationId, jobId } = await service.start(user, input());
     // the dead worker had claimed it: running, lease expired
-    await h.deps.db.update(jobs).set({ status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, jobId!));
+    await h.deps.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-worker',
+        lockedUntil: new Date(Date.now() - 1000),
+      })
+      .where(eq(jobs.id, jobId!));
     await h.deps.db.update(generations).set({ status: 'running' }).where(eq(generations.id, generationId));
     h.deps.queue.start();
     const done = await h.deps.queue.waitFor(jobId!, 20_000);
@@ -59,13 +70,13 @@ describe('generation jobs survive a crash', () => {
     const offline = createOfflineImageEngine();
     let calls = 0;
     images.use({
-        name: 'offline',
-        render: async (req) => {
-          calls++;
-          if (calls > 1) throw new EngineError('provider down', true, 503);
-          return offline.render(req);
-        },
-      });
+      name: 'offline',
+      render: async (req) => {
+        calls++;
+        if (calls > 1) throw new EngineError('provider down', true, 503);
+        return offline.render(req);
+      },
+    });
     const service = createGenerationService(h.deps);
     const { generationId, jobId } = await service.start(user, input({ count: 4 }));
     // pretend three attempts already failed: the next one is the last
@@ -75,7 +86,10 @@ describe('generation jobs survive a crash', () => {
     const gen = await h.deps.db.query.generations.findFirst({ where: eq(generations.id, generationId) });
     expect(gen).toMatchObject({ status: 'partial', delivered: 1 });
     const rows = (await h.deps.db.query.transactions.findMany()).filter((t) => t.userId === u.id);
-    expect(rows.find((r) => r.idempotencyKey === `generation-refund:${generationId}`)).toMatchObject({ amount: 30, type: 'refund' });
+    expect(rows.find((r) => r.idempotencyKey === `generation-refund:${generationId}`)).toMatchObject({
+      amount: 30,
+      type: 'refund',
+    });
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(150 - 10);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     await h.deps.queue.stop();

@@ -8,7 +8,10 @@ export type NewGeneratedImage = typeof generatedImages.$inferInsert;
 export function createGenerationRepository(db: DbOrTx) {
   return {
     async baseModel(id: string) {
-      const [row] = await db.select().from(baseModels).where(and(eq(baseModels.id, id), eq(baseModels.isActive, true)));
+      const [row] = await db
+        .select()
+        .from(baseModels)
+        .where(and(eq(baseModels.id, id), eq(baseModels.isActive, true)));
       return row ?? null;
     },
     async style(id: string) {
@@ -33,16 +36,25 @@ export function createGenerationRepository(db: DbOrTx) {
       return row ?? null;
     },
     async markRunning(id: string) {
-      await db.update(generations).set({ status: 'running' }).where(and(eq(generations.id, id), eq(generations.status, 'pending')));
+      await db
+        .update(generations)
+        .set({ status: 'running' })
+        .where(and(eq(generations.id, id), eq(generations.status, 'pending')));
     },
-    async finish(id: string, values: { status: GenerationRow['status']; delivered: number; error: string | null }) {
+    async finish(
+      id: string,
+      values: { status: GenerationRow['status']; delivered: number; error: string | null },
+    ) {
       await db
         .update(generations)
         .set({ ...values, completedAt: new Date() })
         .where(eq(generations.id, id));
     },
     async deliveredCount(generationId: string) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(generatedImages).where(eq(generatedImages.generationId, generationId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(generatedImages)
+        .where(eq(generatedImages.generationId, generationId));
       return row.n;
     },
     /** Idempotent: image ids are derived from the generation, so a resumed job never doubles a row. */
@@ -50,7 +62,10 @@ export function createGenerationRepository(db: DbOrTx) {
       await db.insert(generatedImages).values(values).onConflictDoNothing({ target: generatedImages.id });
     },
     async balanceOf(userId: string) {
-      const [row] = await db.select({ tokenBalance: users.tokenBalance }).from(users).where(eq(users.id, userId));
+      const [row] = await db
+        .select({ tokenBalance: users.tokenBalance })
+        .from(users)
+        .where(eq(users.id, userId));
       return row?.tokenBalance ?? 0;
     },
   };

@@ -13,7 +13,10 @@ let h: Harness;
 const images = switchableImages(createOfflineImageEngine());
 let cat: Awaited<ReturnType<typeof catalog>>;
 beforeAll(async () => {
-  h = await createHarness({}, { engines: (built) => ({ images: { ...built.images, offline: images.engine } }) });
+  h = await createHarness(
+    {},
+    { engines: (built) => ({ images: { ...built.images, offline: images.engine } }) },
+  );
   cat = await catalog(h.deps);
 });
 afterAll(async () => {
@@ -53,12 +56,25 @@ describe('POST /api/generate-image', () => {
     const res = await c.post('/api/generate-image', body({ count: 2, calculatedTokenCost: 20 }));
     expect(res.statusCode).toBe(200);
     const out = res.json();
-    expect(out).toMatchObject({ status: 'succeeded', tokensUsed: 20, balance: 30, isNSFW: false, requested: 2 });
+    expect(out).toMatchObject({
+      status: 'succeeded',
+      tokensUsed: 20,
+      balance: 30,
+      isNSFW: false,
+      requested: 2,
+    });
     expect(out.images).toHaveLength(2);
     expect(out.imageUrl).toBe(out.images[0].imageUrl);
     expect(out.additionalImageUrls).toEqual([out.images[1].imageUrl]);
     expect(out.additionalNSFWFlags).toEqual([false]);
-    expect(out.images[0]).toMatchObject({ width: 512, height: 512, prompt: 'a lighthouse at sunset', baseModelName: 'FLUX.1 Schnell', tokensUsed: 10, styleId: null });
+    expect(out.images[0]).toMatchObject({
+      width: 512,
+      height: 512,
+      prompt: 'a lighthouse at sunset',
+      baseModelName: 'FLUX.1 Schnell',
+      tokensUsed: 10,
+      styleId: null,
+    });
     expect(out.images[0].imageUrl).toMatch(new RegExp(`^/files/u/${u.id}/images/[0-9a-f-]{36}\\.jpg$`));
     const file = await c.get(out.images[0].imageUrl);
     expect(file.statusCode).toBe(200);
@@ -72,11 +88,18 @@ describe('POST /api/generate-image', () => {
     const rows = await ledgerOf(u.id);
     const usage = rows.filter((r) => r.type === 'usage');
     expect(usage).toHaveLength(1);
-    expect(usage[0]).toMatchObject({ amount: -20, idempotencyKey: `generation:${out.generationId}`, refType: 'generation', refId: out.generationId });
+    expect(usage[0]).toMatchObject({
+      amount: -20,
+      idempotencyKey: `generation:${out.generationId}`,
+      refType: 'generation',
+      refId: out.generationId,
+    });
     expect(usage[0].description).toContain('2 image(s)');
     expect(await balanceOf(c)).toBe(30);
     const gallery = (await c.get('/api/generated-images')).json();
-    expect(gallery.images.map((i: { id: string }) => i.id).sort()).toEqual(out.images.map((i: { id: string }) => i.id).sort());
+    expect(gallery.images.map((i: { id: string }) => i.id).sort()).toEqual(
+      out.images.map((i: { id: string }) => i.id).sort(),
+    );
   });
 
   it('answers with the first stored image’s id: the gallery lists it and DELETE takes it', async () => {
@@ -98,11 +121,27 @@ describe('POST /api/generate-image', () => {
 
   it('doubles for HD and for a side of 1024, adds the style cost, times count', async () => {
     const { c } = await user(1000);
-    const hd = await c.post('/api/generate-image', body({ width: 256, height: 256, hdEnabled: true, calculatedTokenCost: 20 }));
+    const hd = await c.post(
+      '/api/generate-image',
+      body({ width: 256, height: 256, hdEnabled: true, calculatedTokenCost: 20 }),
+    );
     expect(hd.json().tokensUsed).toBe(20);
-    const side = await c.post('/api/generate-image', body({ width: 1024, height: 576, calculatedTokenCost: 20 }));
+    const side = await c.post(
+      '/api/generate-image',
+      body({ width: 1024, height: 576, calculatedTokenCost: 20 }),
+    );
     expect(side.statusCode).toBe(200);
-    const styled = await c.post('/api/generate-image', body({ baseModelId: cat.dev.id, styleId: cat.style.id, count: 3, width: 256, height: 256, calculatedTokenCost: (15 + cat.style.tokenCost) * 3 }));
+    const styled = await c.post(
+      '/api/generate-image',
+      body({
+        baseModelId: cat.dev.id,
+        styleId: cat.style.id,
+        count: 3,
+        width: 256,
+        height: 256,
+        calculatedTokenCost: (15 + cat.style.tokenCost) * 3,
+      }),
+    );
     expect(styled.statusCode).toBe(200);
     expect(styled.json().images[0]).toMatchObject({ styleName: 'Anime', baseModelName: 'FLUX.1 Dev' });
   });
@@ -117,9 +156,15 @@ describe('POST /api/generate-image', () => {
 
   it('answers 402 with the spec text when the balance is short, charging nothing', async () => {
     const { c, u } = await user();
-    const res = await c.post('/api/generate-image', body({ baseModelId: cat.dev.id, count: 4, calculatedTokenCost: 60 }));
+    const res = await c.post(
+      '/api/generate-image',
+      body({ baseModelId: cat.dev.id, count: 4, calculatedTokenCost: 60 }),
+    );
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_TOKENS', error: insufficientTokensText(60, 4, 50) });
+    expect(res.json()).toMatchObject({
+      code: 'INSUFFICIENT_TOKENS',
+      error: insufficientTokensText(60, 4, 50),
+    });
     expect(res.json().error).toBe('You need 60 tokens to generate 4 image(s). Current balance: 50.');
     expect(await ledgerOf(u.id)).toHaveLength(1);
     expect((await h.deps.db.query.generations.findMany()).filter((g) => g.userId === u.id)).toHaveLength(0);
@@ -140,7 +185,11 @@ describe('POST /api/generate-image', () => {
       [{ count: 1.5 }, 400],
       [{ prompt: '   ' }, 400, 'Please enter a prompt to describe what you want to generate.'],
       [{ baseModelId: undefined }, 400],
-      [{ baseModelId: '00000000-0000-4000-8000-000000000000' }, 400, 'Please select a valid base model for image generation'],
+      [
+        { baseModelId: '00000000-0000-4000-8000-000000000000' },
+        400,
+        'Please select a valid base model for image generation',
+      ],
       [{ loraStrength: 2.5 }, 400],
       [{ seed: -1 }, 400],
       [{ imageUrl: 'https://evil.example/x.jpg' }, 400],
@@ -159,7 +208,16 @@ describe('POST /api/generate-image', () => {
       expect(res.statusCode, JSON.stringify(over)).toBe(status);
       if (message) expect(res.json().error).toBe(message);
     }
-    expect((await c.inject({ method: 'POST', url: '/api/generate-image', payload: '{x', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect(
+      (
+        await c.inject({
+          method: 'POST',
+          url: '/api/generate-image',
+          payload: '{x',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await h.client().post('/api/generate-image', body())).statusCode).toBe(401);
     expect(await ledgerOf(u.id)).toHaveLength(2);
     expect((await h.deps.db.query.generations.findMany()).filter((g) => g.userId === u.id)).toHaveLength(0);
@@ -170,7 +228,9 @@ describe('POST /api/generate-image', () => {
     // 50 free + 10 = 60 tokens; FLUX.1 Schnell with a 1024 side costs 20: exactly 3 fit
     await giveTokens(h.deps, u.id, 10);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => c.post('/api/generate-image', body({ width: 1024, height: 128, calculatedTokenCost: 20 }))),
+      Array.from({ length: 20 }, () =>
+        c.post('/api/generate-image', body({ width: 1024, height: 128, calculatedTokenCost: 20 })),
+      ),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((s) => s === 200)).toHaveLength(3);
@@ -185,7 +245,10 @@ describe('POST /api/generate-image', () => {
   it('uses the personal model artifact and the NSFW flag of the style', async () => {
     const { c, u } = await user(1000);
     const model = await readyModel(h.deps, u.id);
-    const withModel = await c.post('/api/generate-image', body({ modelId: model.id, seed: 7, loraStrength: 1.2, width: 256, height: 256 }));
+    const withModel = await c.post(
+      '/api/generate-image',
+      body({ modelId: model.id, seed: 7, loraStrength: 1.2, width: 256, height: 256 }),
+    );
     expect(withModel.statusCode).toBe(200);
     expect(withModel.json().images[0]).toMatchObject({ modelId: model.id, modelName: 'My Face', seed: 7 });
     const plain = await c.post('/api/generate-image', body({ seed: 7, width: 256, height: 256 }));
@@ -197,7 +260,10 @@ describe('POST /api/generate-image', () => {
     expect((await c.get(again.json().imageUrl)).rawPayload.equals(b)).toBe(true);
 
     expect((await c.post('/api/user/nsfw-settings', { enableNSFW: true })).statusCode).toBe(200);
-    const nsfw = await c.post('/api/generate-image', body({ styleId: cat.nsfwStyle.id, width: 256, height: 256 }));
+    const nsfw = await c.post(
+      '/api/generate-image',
+      body({ styleId: cat.nsfwStyle.id, width: 256, height: 256 }),
+    );
     expect(nsfw.statusCode).toBe(200);
     expect(nsfw.json()).toMatchObject({ isNSFW: true });
     const original = nsfw.json().images[0];
@@ -214,7 +280,10 @@ describe('POST /api/generate-image', () => {
   it('refunds what was not delivered (partial) and everything on failure', async () => {
     const offline = createOfflineImageEngine();
     const { c, u } = await user(1000);
-    const short: ImageEngine = { name: 'offline', render: async (req) => (await offline.render(req)).slice(0, 0) };
+    const short: ImageEngine = {
+      name: 'offline',
+      render: async (req) => (await offline.render(req)).slice(0, 0),
+    };
     let calls = 0;
     const half: ImageEngine = {
       name: 'runware',
@@ -232,14 +301,23 @@ describe('POST /api/generate-image', () => {
     const rows = await ledgerOf(u.id);
     const usage = rows.find((r) => r.idempotencyKey === `generation:${partial.json().generationId}`)!;
     const refund = rows.find((r) => r.idempotencyKey === `generation-refund:${partial.json().generationId}`)!;
-    expect(refund).toMatchObject({ type: 'refund', amount: 20, refundOf: usage.id, refType: 'generation', refId: partial.json().generationId });
+    expect(refund).toMatchObject({
+      type: 'refund',
+      amount: 20,
+      refundOf: usage.id,
+      refType: 'generation',
+      refId: partial.json().generationId,
+    });
 
     images.use(short);
     const none = await c.post('/api/generate-image', body({ count: 2, width: 128, height: 128 }));
     expect(none.statusCode).toBe(502);
     expect(none.json().code).toBe('GENERATION_FAILED');
 
-    images.use({ name: 'runware', render: async () => Promise.reject(new EngineError('invalid model', false, 400, 'invalidModel')) });
+    images.use({
+      name: 'runware',
+      render: async () => Promise.reject(new EngineError('invalid model', false, 400, 'invalidModel')),
+    });
     const before = await balanceOf(c);
     const failed = await c.post('/api/generate-image', body({ count: 3, width: 128, height: 128 }));
     expect(failed.statusCode).toBe(502);
@@ -253,13 +331,13 @@ describe('POST /api/generate-image', () => {
     const offline = createOfflineImageEngine();
     let calls = 0;
     images.use({
-        name: 'runware',
-        render: async (req) => {
-          calls++;
-          if (calls === 1) throw new EngineError('busy', true, 429);
-          return offline.render(req);
-        },
-      });
+      name: 'runware',
+      render: async (req) => {
+        calls++;
+        if (calls === 1) throw new EngineError('busy', true, 429);
+        return offline.render(req);
+      },
+    });
     const { c } = await user();
     const res = await c.post('/api/generate-image', body({ width: 128, height: 128 }));
     images.use(offline);
@@ -272,7 +350,9 @@ describe('POST /api/analyze-image', () => {
   function multipart(field: string, filename: string, data: Buffer, type: string) {
     const boundary = '----lora-test-boundary';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -282,14 +362,32 @@ describe('POST /api/analyze-image', () => {
   it('describes a picture from its pixels', async () => {
     const { c } = await user();
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1e3a8a' } })
-      .composite([{ input: await sharp({ create: { width: 100, height: 120, channels: 3, background: '#fbbf24' } }).png().toBuffer(), left: 100, top: 40 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 120, channels: 3, background: '#fbbf24' } })
+            .png()
+            .toBuffer(),
+          left: 100,
+          top: 40,
+        },
+      ])
       .png()
       .toBuffer();
-    const res = await c.inject({ method: 'POST', url: '/api/analyze-image', ...multipart('image', 'a.png', png, 'image/png') });
+    const res = await c.inject({
+      method: 'POST',
+      url: '/api/analyze-image',
+      ...multipart('image', 'a.png', png, 'image/png'),
+    });
     expect(res.statusCode).toBe(200);
     const out = res.json();
     expect(out.success).toBe(true);
-    expect(out.structuredAnalysis).toMatchObject({ width: 300, height: 200, orientation: 'landscape', aspectRatio: '3:2', source: 'offline' });
+    expect(out.structuredAnalysis).toMatchObject({
+      width: 300,
+      height: 200,
+      orientation: 'landscape',
+      aspectRatio: '3:2',
+      source: 'offline',
+    });
     expect(out.structuredAnalysis.palette[0].name).toMatch(/blue|navy/);
     expect(out.structuredAnalysis.palette.map((p: { name: string }) => p.name)).toContain('gold');
     expect(out.formattedPrompt).toContain('colour palette');
@@ -297,12 +395,28 @@ describe('POST /api/analyze-image', () => {
 
   it('refuses what is not an image, whatever its name says', async () => {
     const { c } = await user();
-    const fake = await c.inject({ method: 'POST', url: '/api/analyze-image', ...multipart('image', 'x.png', Buffer.from('not really a png'), 'image/png') });
+    const fake = await c.inject({
+      method: 'POST',
+      url: '/api/analyze-image',
+      ...multipart('image', 'x.png', Buffer.from('not really a png'), 'image/png'),
+    });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().error).toBe('Please select an image file (JPEG, PNG, etc.).');
-    const wrongField = await c.inject({ method: 'POST', url: '/api/analyze-image', ...multipart('file', 'x.png', Buffer.from('x'), 'image/png') });
+    const wrongField = await c.inject({
+      method: 'POST',
+      url: '/api/analyze-image',
+      ...multipart('file', 'x.png', Buffer.from('x'), 'image/png'),
+    });
     expect(wrongField.statusCode).toBe(400);
     expect((await c.post('/api/analyze-image', { image: 'x' })).statusCode).toBe(400);
-    expect((await h.client().inject({ method: 'POST', url: '/api/analyze-image', ...multipart('image', 'x.png', Buffer.from('x'), 'image/png') })).statusCode).toBe(401);
+    expect(
+      (
+        await h.client().inject({
+          method: 'POST',
+          url: '/api/analyze-image',
+          ...multipart('image', 'x.png', Buffer.from('x'), 'image/png'),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

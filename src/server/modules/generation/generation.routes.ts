@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyzeImageResponseSchema, generateImageResponseSchema, generateImageSchema } from '../../../shared/schemas/generation';
+import {
+  analyzeImageResponseSchema,
+  generateImageResponseSchema,
+  generateImageSchema,
+} from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
@@ -10,24 +14,43 @@ export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const generation = createGenerationService(opts.deps);
 
-  r.post('/api/generate-image', { schema: { body: generateImageSchema, response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const out = await generation.generate(user, request.body);
-    // still rendering after the wait: the images will land in the gallery (202 says "accepted, not done")
-    return reply.status(out.status === 'pending' ? 202 : 200).send(out);
-  });
+  r.post(
+    '/api/generate-image',
+    {
+      schema: {
+        body: generateImageSchema,
+        response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const out = await generation.generate(user, request.body);
+      // still rendering after the wait: the images will land in the gallery (202 says "accepted, not done")
+      return reply.status(out.status === 'pending' ? 202 : 200).send(out);
+    },
+  );
 
-  r.post('/api/analyze-image', { schema: { response: { 200: analyzeImageResponseSchema } } }, async (request) => {
-    requireUser(request);
-    if (!request.isMultipart()) throw badRequest('Please upload an image in the "image" field', { image: 'Please select an image file' });
-    let buffer: Buffer | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'image' && !buffer) buffer = await part.toBuffer();
-        else await part.toBuffer();
+  r.post(
+    '/api/analyze-image',
+    { schema: { response: { 200: analyzeImageResponseSchema } } },
+    async (request) => {
+      requireUser(request);
+      if (!request.isMultipart())
+        throw badRequest('Please upload an image in the "image" field', {
+          image: 'Please select an image file',
+        });
+      let buffer: Buffer | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'image' && !buffer) buffer = await part.toBuffer();
+          else await part.toBuffer();
+        }
       }
-    }
-    if (!buffer || buffer.length === 0) throw badRequest('Please upload an image in the "image" field', { image: 'Please select an image file' });
-    return generation.analyze(buffer);
-  });
+      if (!buffer || buffer.length === 0)
+        throw badRequest('Please upload an image in the "image" field', {
+          image: 'Please select an image file',
+        });
+      return generation.analyze(buffer);
+    },
+  );
 }

@@ -34,7 +34,11 @@ beforeAll(async () => {
       return res.statusCode === 200 && res.rawPayload.equals(WEIGHTS);
     },
   });
-  h = await createHarness({ RUNWARE_API_KEY: 'rw-test', RUNWARE_API_URL: rw.url, RUNWARE_AIR_SOURCE: 'acme' });
+  h = await createHarness({
+    RUNWARE_API_KEY: 'rw-test',
+    RUNWARE_API_URL: rw.url,
+    RUNWARE_AIR_SOURCE: 'acme',
+  });
   Object.assign(checkpoints, await vendorCatalog(h.deps));
 });
 afterAll(async () => {
@@ -45,7 +49,10 @@ afterAll(async () => {
 describe('the Runware half of the personal flow', () => {
   it('uploads trained weights, is ready without getResponse, renders with the personal and a style LoRA, stores, captions', async () => {
     const cat = await catalog(h.deps);
-    await h.deps.db.update(presetStyles).set({ loraModels: [{ id: STYLE_LORA, weight: 0.6, triggerWord: 'anmstl' }] }).where(eq(presetStyles.id, cat.style.id));
+    await h.deps.db
+      .update(presetStyles)
+      .set({ loraModels: [{ id: STYLE_LORA, weight: 0.6, triggerWord: 'anmstl' }] })
+      .where(eq(presetStyles.id, cat.style.id));
     const c = h.client();
     const u = await c.register();
     await giveTokens(h.deps, u.id, 500);
@@ -57,7 +64,13 @@ describe('the Runware half of the personal flow', () => {
     expect(ready.status).toBe('ready');
     expect(rw.billedUploads()).toHaveLength(1);
     const [upload] = rw.submitted('modelUpload');
-    expect(upload).toMatchObject({ category: 'lora', architecture: 'flux1d', format: 'safetensors', private: true, version: '1' });
+    expect(upload).toMatchObject({
+      category: 'lora',
+      architecture: 'flux1d',
+      format: 'safetensors',
+      private: true,
+      version: '1',
+    });
     expect(upload.air).toMatch(/^acme:\d+@1$/);
     expect(upload).not.toHaveProperty('deliveryMethod');
     expect(ready.runwareAirName).toBe(upload.air);
@@ -70,7 +83,14 @@ describe('the Runware half of the personal flow', () => {
 
     // a personal (FLUX) LoRA is never sent with the SDXL base
     const before = rw.submitted('imageInference').length;
-    const sdxl = await c.post('/api/generate-image', { prompt: 'me', baseModelId: cat.juggernaut.id, modelId: trained.id, count: 1, width: 512, height: 512 });
+    const sdxl = await c.post('/api/generate-image', {
+      prompt: 'me',
+      baseModelId: cat.juggernaut.id,
+      modelId: trained.id,
+      count: 1,
+      width: 512,
+      height: 512,
+    });
     expect(sdxl.statusCode).toBe(400);
     expect(sdxl.json().error).toBe(ARCHITECTURE_TEXTS.incompatibleBase[1]);
     expect(rw.submitted('imageInference')).toHaveLength(before);
@@ -112,18 +132,29 @@ describe('the Runware half of the personal flow', () => {
     expect(rw.imageGets.every((g) => !g.auth)).toBe(true);
 
     // caption (analyze-image)
-    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
     const boundary = 'xyz';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       jpeg,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const analyzed = await c.inject({ method: 'POST', url: '/api/analyze-image', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const analyzed = await c.inject({
+      method: 'POST',
+      url: '/api/analyze-image',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(analyzed.statusCode).toBe(200);
     expect(analyzed.json()).toMatchObject({ success: true, structuredAnalysis: { source: 'runware' } });
     expect(analyzed.json().formattedPrompt).toMatch(/^a portrait of a smiling person/);
-    expect(rw.submitted('caption')[0].inputs).toMatchObject({ image: expect.stringMatching(/^data:image\/jpeg;base64,/) });
+    expect(rw.submitted('caption')[0].inputs).toMatchObject({
+      image: expect.stringMatching(/^data:image\/jpeg;base64,/),
+    });
 
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     rw.assertNoViolations();
@@ -136,7 +167,14 @@ describe('the Runware half of the personal flow', () => {
     await giveTokens(h.deps, u.id, 500);
     const model = await readyModel(h.deps, u.id, { offlineHosted: true });
     const before = rw.received.length;
-    const res = await c.post('/api/generate-image', { prompt: 'me', baseModelId: cat.schnell.id, modelId: model.id, count: 1, width: 256, height: 256 });
+    const res = await c.post('/api/generate-image', {
+      prompt: 'me',
+      baseModelId: cat.schnell.id,
+      modelId: model.id,
+      count: 1,
+      width: 256,
+      height: 256,
+    });
     expect(res.statusCode).toBe(200);
     expect(rw.received.length).toBe(before);
     const gen = (await h.deps.db.query.generations.findMany()).find((g) => g.id === res.json().generationId)!;

@@ -10,7 +10,11 @@ import {
   type AnalyzeImageResponse,
   type GenerateImageResponse,
 } from '../../../shared/schemas/generation';
-import { ARCHITECTURE_TEXTS, isLoraCompatible, PERSONAL_LORA_ARCHITECTURE } from '../../../shared/architecture';
+import {
+  ARCHITECTURE_TEXTS,
+  isLoraCompatible,
+  PERSONAL_LORA_ARCHITECTURE,
+} from '../../../shared/architecture';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
 import { accessModel } from '../models/model-access';
@@ -42,7 +46,12 @@ export function createGenerationService(deps: AppDeps) {
   /** Resolves ids, checks rights and computes the price; changes nothing. */
   async function prepare(user: UserRow, input: GenerateInput) {
     const base = await repo.baseModel(input.baseModelId);
-    if (!base) throw badRequest(GENERATE_TEXTS.baseModelInvalid[1], { baseModelId: GENERATE_TEXTS.baseModelInvalid[1] }, 'INVALID_BASE_MODEL');
+    if (!base)
+      throw badRequest(
+        GENERATE_TEXTS.baseModelInvalid[1],
+        { baseModelId: GENERATE_TEXTS.baseModelInvalid[1] },
+        'INVALID_BASE_MODEL',
+      );
 
     let style: GenerationRequest['style'] = null;
     let styleCost = 0;
@@ -50,14 +59,17 @@ export function createGenerationService(deps: AppDeps) {
       const row = await repo.style(input.styleId);
       if (!row || (!row.isActive && !user.isAdmin)) throw notFound('Style not found');
       // docs/product/decisions.md §23: NSFW styles only for users who enabled NSFW content
-      if (row.isNsfw && !user.enableNsfw) throw forbidden('Enable NSFW content in Settings to use this style.', 'NSFW_DISABLED');
+      if (row.isNsfw && !user.enableNsfw)
+        throw forbidden('Enable NSFW content in Settings to use this style.', 'NSFW_DISABLED');
       style = {
         id: row.id,
         name: row.name,
         prompt: row.prompt,
         negativePrompt: row.negativePrompt,
         isNsfw: row.isNsfw,
-        loras: row.loraModels.slice(0, 2).map((l) => ({ id: l.id, weight: Number(l.weight), triggerWord: l.triggerWord ?? '' })),
+        loras: row.loraModels
+          .slice(0, 2)
+          .map((l) => ({ id: l.id, weight: Number(l.weight), triggerWord: l.triggerWord ?? '' })),
       };
       styleCost = row.tokenCost;
     }
@@ -66,9 +78,14 @@ export function createGenerationService(deps: AppDeps) {
     if (input.modelId) {
       // generating with a personal model is for its owner only: for anyone else it does not exist
       const row = accessModel(await repo.model(input.modelId), user, 'use');
-      if (row.status !== 'ready') throw conflict('This model is not ready for generation yet.', 'MODEL_NOT_READY');
+      if (row.status !== 'ready')
+        throw conflict('This model is not ready for generation yet.', 'MODEL_NOT_READY');
       if (!isLoraCompatible(PERSONAL_LORA_ARCHITECTURE, base.architecture)) {
-        throw badRequest(ARCHITECTURE_TEXTS.incompatibleBase[1], { baseModelId: ARCHITECTURE_TEXTS.incompatibleBase[1] }, 'INCOMPATIBLE_BASE_MODEL');
+        throw badRequest(
+          ARCHITECTURE_TEXTS.incompatibleBase[1],
+          { baseModelId: ARCHITECTURE_TEXTS.incompatibleBase[1] },
+          'INCOMPATIBLE_BASE_MODEL',
+        );
       }
       model = {
         id: row.id,
@@ -81,14 +98,31 @@ export function createGenerationService(deps: AppDeps) {
       };
     }
 
-    const perImage = costPerImage({ baseModelCost: base.tokenCost, styleCost, hdEnabled: input.hdEnabled, width: input.width, height: input.height });
-    const total = totalCost({ baseModelCost: base.tokenCost, styleCost, hdEnabled: input.hdEnabled, width: input.width, height: input.height, count: input.count });
+    const perImage = costPerImage({
+      baseModelCost: base.tokenCost,
+      styleCost,
+      hdEnabled: input.hdEnabled,
+      width: input.width,
+      height: input.height,
+    });
+    const total = totalCost({
+      baseModelCost: base.tokenCost,
+      styleCost,
+      hdEnabled: input.hdEnabled,
+      width: input.width,
+      height: input.height,
+      count: input.count,
+    });
     // docs/product/decisions.md §3: never charge more (or other) than the screen showed
     if (input.calculatedTokenCost !== undefined && input.calculatedTokenCost !== total) {
-      throw conflict(`The price has changed: ${input.count} image(s) now cost ${total} tokens. Please review and try again.`, 'STALE_COST', {
-        tokenCost: total,
-        costPerImage: perImage,
-      });
+      throw conflict(
+        `The price has changed: ${input.count} image(s) now cost ${total} tokens. Please review and try again.`,
+        'STALE_COST',
+        {
+          tokenCost: total,
+          costPerImage: perImage,
+        },
+      );
     }
     const request: GenerationRequest = {
       prompt: input.prompt,
@@ -100,7 +134,16 @@ export function createGenerationService(deps: AppDeps) {
       loraStrength: input.loraStrength,
       baseModel: { id: base.id, name: base.name, air: base.air },
       style,
-      model: model ? { id: model.id, name: model.name, triggerWord: model.triggerWord, promptModifier: model.promptModifier, airName: model.airName, artifactKey: model.artifactKey } : null,
+      model: model
+        ? {
+            id: model.id,
+            name: model.name,
+            triggerWord: model.triggerWord,
+            promptModifier: model.promptModifier,
+            airName: model.airName,
+            artifactKey: model.artifactKey,
+          }
+        : null,
     };
     const configured = deps.engines.imageEngine.name;
     const offlineModel = isOfflineModel(model);
@@ -133,12 +176,20 @@ export function createGenerationService(deps: AppDeps) {
           totalCost: total,
           engine,
         });
-        jobId = await deps.queue.enqueue(GENERATION_JOB, { generationId }, { tx, singletonKey: `generation:${generationId}` });
+        jobId = await deps.queue.enqueue(
+          GENERATION_JOB,
+          { generationId },
+          { tx, singletonKey: `generation:${generationId}` },
+        );
       });
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_TOKENS') {
-        const balance = typeof err.extra?.balance === 'number' ? err.extra.balance : await repo.balanceOf(user.id);
-        throw insufficientTokens(insufficientTokensText(total, input.count, balance), { balance, required: total });
+        const balance =
+          typeof err.extra?.balance === 'number' ? err.extra.balance : await repo.balanceOf(user.id);
+        throw insufficientTokens(insufficientTokensText(total, input.count, balance), {
+          balance,
+          required: total,
+        });
       }
       throw err;
     }
@@ -155,10 +206,16 @@ export function createGenerationService(deps: AppDeps) {
     const balance = await repo.balanceOf(user.id);
     const settled = gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed';
     if (gen.status === 'failed') {
-      throw new AppError(502, 'GENERATION_FAILED', `${gen.error ?? 'Image generation failed'}. Your ${gen.totalCost} tokens have been refunded.`, undefined, {
-        generationId: gen.id,
-        balance,
-      });
+      throw new AppError(
+        502,
+        'GENERATION_FAILED',
+        `${gen.error ?? 'Image generation failed'}. Your ${gen.totalCost} tokens have been refunded.`,
+        undefined,
+        {
+          generationId: gen.id,
+          balance,
+        },
+      );
     }
     // `id` is the first stored image's (what the gallery lists and DELETE takes); the generation has its own field
     return {
@@ -206,7 +263,11 @@ export function createGenerationService(deps: AppDeps) {
       } catch (err) {
         if (err instanceof EngineError) {
           deps.log.warn({ err }, 'image analysis failed');
-          throw new AppError(502, 'ANALYSIS_FAILED', 'There was an error analyzing your image. Please try again.');
+          throw new AppError(
+            502,
+            'ANALYSIS_FAILED',
+            'There was an error analyzing your image. Please try again.',
+          );
         }
         throw err;
       }

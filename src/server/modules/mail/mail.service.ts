@@ -8,7 +8,14 @@ export type Mailer = { readonly kind: 'outbox' | 'smtp'; send(msg: MailMessage):
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function linkMail(opts: { to: string; subject: string; intro: string; linkLabel: string; link: string; outro?: string }): MailMessage {
+export function linkMail(opts: {
+  to: string;
+  subject: string;
+  intro: string;
+  linkLabel: string;
+  link: string;
+  outro?: string;
+}): MailMessage {
   const text = `${opts.intro}\n\n${opts.linkLabel}: ${opts.link}\n\n${opts.outro ?? ''}`.trim();
   const html = `<p>${escapeHtml(opts.intro)}</p><p><a href="${escapeHtml(opts.link)}">${escapeHtml(opts.linkLabel)}</a></p>${
     opts.outro ? `<p>${escapeHtml(opts.outro)}</p>` : ''
@@ -30,7 +37,13 @@ export function createMailer(config: Config, db: Db, log: (msg: string) => void)
         return;
       }
       try {
-        await transport.sendMail({ from: config.smtp!.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+        await transport.sendMail({
+          from: config.smtp!.from,
+          to: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+        });
         await repo.markSent(row.id);
       } catch (err) {
         await repo.markSent(row.id, err instanceof Error ? err.message : String(err));

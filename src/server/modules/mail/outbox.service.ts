@@ -7,7 +7,10 @@ export function createOutboxService(db: Db) {
   const repo = createMailRepository(db);
   return {
     async page(query: { limit: number; cursor?: string }) {
-      const page = await readPage((limit, cursor) => repo.page(limit, cursor), { ...query, cursorOf: (m) => ({ ts: m.cursorTs, id: m.id }) });
+      const page = await readPage((limit, cursor) => repo.page(limit, cursor), {
+        ...query,
+        cursorOf: (m) => ({ ts: m.cursorTs, id: m.id }),
+      });
       return {
         items: page.items.map((m) => ({
           id: m.id,

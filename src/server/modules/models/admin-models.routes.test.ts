@@ -14,7 +14,8 @@ describe('GET /api/admin/models', () => {
   it('answers a list, newest first, paged through X-Next-Cursor without losing ties', async () => {
     const c = h.client();
     const owner = await c.register('pages_owner');
-    for (let i = 0; i < 5; i++) expect((await c.post('/api/models', { name: `Paged ${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/api/models', { name: `Paged ${i}` })).statusCode).toBe(201);
     // three models with one identical timestamp: the cursor must page through ties
     await h.deps.db.execute(
       sql`update models set created_at = (select max(created_at) from models where user_id = ${owner.id}) where user_id = ${owner.id} and name in ('Paged 1', 'Paged 2', 'Paged 3')`,
@@ -29,7 +30,9 @@ describe('GET /api/admin/models', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await admin.get(`/api/admin/models?search=pages_owner&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await admin.get(
+        `/api/admin/models?search=pages_owner&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(res.statusCode).toBe(200);
       paged.push(...res.json());
       cursor = res.headers['x-next-cursor'] as string | undefined;

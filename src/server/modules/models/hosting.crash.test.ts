@@ -27,7 +27,10 @@ beforeAll(async () => {
       return res.statusCode === 200 && res.rawPayload.equals(WEIGHTS);
     },
   });
-  h = await createHarness({ RUNWARE_API_KEY: 'rw-test', RUNWARE_API_URL: rw.url, RUNWARE_AIR_SOURCE: 'acme' }, { startQueue: false });
+  h = await createHarness(
+    { RUNWARE_API_KEY: 'rw-test', RUNWARE_API_URL: rw.url, RUNWARE_AIR_SOURCE: 'acme' },
+    { startQueue: false },
+  );
 });
 afterAll(async () => {
   rw?.releaseStalled();
@@ -60,7 +63,10 @@ describe('a worker killed during a host upload', () => {
     expect(held.status).toBe('running');
     // the lease outlasts the upload call it guards
     expect(held.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(2 * 60_000);
-    await h.deps.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
+    await h.deps.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
     rw.stall(null);
 
     const b = secondWorker(h.deps);
@@ -72,7 +78,9 @@ describe('a worker killed during a host upload', () => {
     expect(new Set(uploadTasks.map((t) => `${t.air}|${t.uniqueIdentifier}`)).size).toBe(1);
     expect(ready.runwareAirName).toBe(uploadTasks[0].air);
     expect(rw.submitted('getResponse')).toHaveLength(0);
-    const rows = await h.deps.db.query.transactions.findMany({ where: (t, { eq: is }) => is(t.userId, u.id) });
+    const rows = await h.deps.db.query.transactions.findMany({
+      where: (t, { eq: is }) => is(t.userId, u.id),
+    });
     expect(rows.filter((r) => r.type === 'refund')).toHaveLength(0);
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
@@ -82,7 +90,9 @@ describe('a worker killed during a host upload', () => {
     // the killed worker's call finally errors: it must not undo the finished upload
     rw.releaseStalled();
     await killed;
-    const after = await h.deps.db.query.uploadLogs.findMany({ where: (l, { eq: is }) => is(l.modelId, model.id) });
+    const after = await h.deps.db.query.uploadLogs.findMany({
+      where: (l, { eq: is }) => is(l.modelId, model.id),
+    });
     expect(after.map((l) => l.status)).toEqual(['success']);
   });
 });

@@ -121,7 +121,12 @@ export function createModelsRepository(db: DbOrTx) {
           )
         : undefined;
       return db
-        .select({ model: models, username: users.username, email: users.email, cursorTs: exactTime(models.createdAt) })
+        .select({
+          model: models,
+          username: users.username,
+          email: users.email,
+          cursorTs: exactTime(models.createdAt),
+        })
         .from(models)
         .innerJoin(users, eq(users.id, models.userId))
         .where(and(where, cursor ? beforeCursor(models.createdAt, models.id, cursor) : undefined))

@@ -27,16 +27,24 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     return service.list(user);
   });
 
-  r.get('/api/models/:id', { schema: { params: idParamsSchema, response: { 200: modelSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return service.detail(user, request.params.id);
-  });
+  r.get(
+    '/api/models/:id',
+    { schema: { params: idParamsSchema, response: { 200: modelSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return service.detail(user, request.params.id);
+    },
+  );
 
-  r.post('/api/models', { schema: { body: createModelSchema, response: { 201: modelSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const model = await service.create(user, request.body);
-    return reply.status(201).send(toPublicModel(model));
-  });
+  r.post(
+    '/api/models',
+    { schema: { body: createModelSchema, response: { 201: modelSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const model = await service.create(user, request.body);
+      return reply.status(201).send(toPublicModel(model));
+    },
+  );
 
   r.post(
     '/api/models/:id/images',
@@ -61,9 +69,13 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     },
   );
 
-  r.delete('/api/models/:id', { schema: { params: idParamsSchema, response: { 200: successSchema } } }, async (request) => {
-    const user = requireUser(request);
-    await training.delete(user, request.params.id);
-    return { success: true };
-  });
+  r.delete(
+    '/api/models/:id',
+    { schema: { params: idParamsSchema, response: { 200: successSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await training.delete(user, request.params.id);
+      return { success: true };
+    },
+  );
 }

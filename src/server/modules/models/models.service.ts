@@ -67,7 +67,12 @@ export function createModelsService(deps: AppDeps) {
       parts: AsyncIterableIterator<Multipart>,
     ) {
       // an admin may read someone else's model but not add photos to it (403)
-      const model = accessModel(await repo.byId(modelId), user, 'owner', 'Only the owner of this model can add images.');
+      const model = accessModel(
+        await repo.byId(modelId),
+        user,
+        'owner',
+        'Only the owner of this model can add images.',
+      );
       if (!(UPLOADABLE as readonly string[]).includes(model.status)) {
         throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
       }
@@ -125,7 +130,10 @@ export function createModelsService(deps: AppDeps) {
         seen.push({ name: p.originalName, phash: p.phash });
       }
       const stored = await this.store(model, processed);
-      return { uploaded: stored.images.length, model: toPublicModel(stored.model, await repo.images(model.id)) };
+      return {
+        uploaded: stored.images.length,
+        model: toPublicModel(stored.model, await repo.images(model.id)),
+      };
     },
 
     async store(model: ModelRow, processed: ProcessedPhoto[]) {

@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOUBLE_LORA, startReplicateDouble, type ReplicateDouble } from '../../../../tests/vendors/replicate-double';
+import {
+  DOUBLE_LORA,
+  startReplicateDouble,
+  type ReplicateDouble,
+} from '../../../../tests/vendors/replicate-double';
 import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendors/runware-double';
 import { models as modelsTable, presetStyles } from '../../db/schema/index';
 import { createHarness, type Harness } from '../../test/harness';
@@ -72,9 +76,18 @@ afterAll(async () => {
 describe('the whole personal flow against the vendors’ contracts', () => {
   it('buys, trains, hosts, generates with the personal and a style LoRA, captions, and takes tokens back on refund and dispute', async () => {
     const engines = (await h.client().get('/api/config')).json().engines;
-    expect(engines).toMatchObject({ training: 'replicate', hosting: 'runware', images: 'runware', vision: 'runware', payments: 'stripe' });
+    expect(engines).toMatchObject({
+      training: 'replicate',
+      hosting: 'runware',
+      images: 'runware',
+      vision: 'runware',
+      payments: 'stripe',
+    });
     const cat = await catalog(h.deps);
-    await h.deps.db.update(presetStyles).set({ loraModels: [{ id: STYLE_LORA, weight: 0.6, triggerWord: 'anmstl' }] }).where(eq(presetStyles.id, cat.style.id));
+    await h.deps.db
+      .update(presetStyles)
+      .set({ loraModels: [{ id: STYLE_LORA, weight: 0.6, triggerWord: 'anmstl' }] })
+      .where(eq(presetStyles.id, cat.style.id));
 
     // buy tokens with a card
     const c = h.client();
@@ -82,7 +95,9 @@ describe('the whole personal flow against the vendors’ contracts', () => {
     const pkg = (await c.get('/api/token-packages')).json()[0] as { id: string; tokenAmount: number };
     const intent = (await c.post('/api/create-payment-intent', { packageId: pkg.id })).json();
     stripe.pay(intent.paymentIntentId);
-    expect((await c.post('/api/purchase-tokens', { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/purchase-tokens', { paymentIntentId: intent.paymentIntentId })).statusCode,
+    ).toBe(200);
 
     // create → train on Replicate → weights copied → uploaded to Runware → ready
     const modelId = await modelWithPhotos(c, 6, 40);
@@ -122,14 +137,18 @@ describe('the whole personal flow against the vendors’ contracts', () => {
     expect((await c.get(out.imageUrl)).statusCode).toBe(200);
 
     // caption an image for the prompt helper
-    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const boundary = 'flow';
     const analyzed = await c.inject({
       method: 'POST',
       url: '/api/analyze-image',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
         jpeg,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
@@ -143,13 +162,25 @@ describe('the whole personal flow against the vendors’ contracts', () => {
     const chargeId = stripe.intents.get(intent.paymentIntentId)!.latest_charge!;
     const priceInCents = stripe.charges.get(chargeId)!.amount;
     stripe.refund(intent.paymentIntentId, Math.floor(priceInCents / 2));
-    expect((await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.refunded', stripe.charges.get(chargeId))).status).toBe(200);
+    expect(
+      (
+        await stripe.sendEvent(
+          `${appUrl}/api/webhooks/stripe`,
+          'charge.refunded',
+          stripe.charges.get(chargeId),
+        )
+      ).status,
+    ).toBe(200);
     const afterRefund = await balance();
     expect(afterRefund).toBeLessThan(before);
     const dispute = stripe.dispute(intent.paymentIntentId);
-    expect((await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.dispute.created', dispute)).status).toBe(200);
+    expect(
+      (await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.dispute.created', dispute)).status,
+    ).toBe(200);
     // the same event again changes nothing
-    expect((await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.dispute.created', dispute)).status).toBe(200);
+    expect(
+      (await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.dispute.created', dispute)).status,
+    ).toBe(200);
     const afterDispute = await balance();
     expect(afterDispute).toBeGreaterThanOrEqual(0);
     expect(afterDispute).toBeLessThan(afterRefund);

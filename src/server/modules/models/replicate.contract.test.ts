@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DOUBLE_LORA, startReplicateDouble, type ReplicateDouble } from '../../../../tests/vendors/replicate-double';
+import {
+  DOUBLE_LORA,
+  startReplicateDouble,
+  type ReplicateDouble,
+} from '../../../../tests/vendors/replicate-double';
 import { models as modelsTable, transactions } from '../../db/schema/index';
 import { REPLICATE_DESTINATION, REPLICATE_LORA_PATH } from '../../engines/training/replicate';
 import { createHarness, type Harness } from '../../test/harness';
@@ -49,7 +53,8 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const modelRow = async (id: string) => (await h.deps.db.select().from(modelsTable).where(eq(modelsTable.id, id)))[0];
+const modelRow = async (id: string) =>
+  (await h.deps.db.select().from(modelsTable).where(eq(modelsTable.id, id)))[0];
 
 describe('Replicate training against the strict contract double', () => {
   it('the double refuses what Replicate refuses (unknown fields, bad enums, no token, a token sent to a file host)', async () => {
@@ -57,7 +62,13 @@ describe('Replicate training against the strict contract double', () => {
     const unknown = await fetch(`${replicate.url}/models`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ owner: 'acme', name: 'x', visibility: 'secret', hardware: 'gpu-t4', colour: 'red' }),
+      body: JSON.stringify({
+        owner: 'acme',
+        name: 'x',
+        visibility: 'secret',
+        hardware: 'gpu-t4',
+        colour: 'red',
+      }),
     });
     expect(unknown.status).toBe(422);
     const body = await unknown.json();
@@ -67,22 +78,38 @@ describe('Replicate training against the strict contract double', () => {
     const badFilter = await fetch(trainer, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ destination: 'acme/nope', input: { input_images: 'https://x/a.zip', stepz: 3 }, webhook_events_filter: ['done'] }),
+      body: JSON.stringify({
+        destination: 'acme/nope',
+        input: { input_images: 'https://x/a.zip', stepz: 3 },
+        webhook_events_filter: ['done'],
+      }),
     });
     expect(badFilter.status).toBe(422);
     expect((await badFilter.json()).invalid_fields).toHaveLength(2);
     expect((await fetch(`${replicate.url}/account`)).status).toBe(401);
-    expect((await fetch(`${replicate.deliveryUrl}/pbxt/x/trained_model.tar`, { headers: { authorization: 'Bearer r8_x' } })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${replicate.deliveryUrl}/pbxt/x/trained_model.tar`, {
+          headers: { authorization: 'Bearer r8_x' },
+        })
+      ).status,
+    ).toBe(400);
     expect(replicate.takeViolations()).toHaveLength(4);
   });
 
   it('buys tokens, trains: one destination for every model, start+completed webhooks, lora.safetensors copied without the token, version released; a refund takes the tokens back', async () => {
     const c = h.client();
     const user = await c.register();
-    const pkg = (await c.get('/api/token-packages')).json()[0] as { id: string; tokenAmount: number; priceInCents: number };
+    const pkg = (await c.get('/api/token-packages')).json()[0] as {
+      id: string;
+      tokenAmount: number;
+      priceInCents: number;
+    };
     const intent = (await c.post('/api/create-payment-intent', { packageId: pkg.id })).json();
     stripe.pay(intent.paymentIntentId);
-    expect((await c.post('/api/purchase-tokens', { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/purchase-tokens', { paymentIntentId: intent.paymentIntentId })).statusCode,
+    ).toBe(200);
     const first = await modelWithPhotos(c, 5, 10);
     // Replicate throttles the first calls: the adapter must wait as told
     replicate.throttleNext(2, 1);
@@ -128,13 +155,15 @@ describe('Replicate training against the strict contract double', () => {
     // the payment is refunded in full: what is left is taken back, the spent rest is owed and flagged
     const charge = stripe.charges.get(stripe.intents.get(intent.paymentIntentId)!.latest_charge!)!;
     stripe.refund(intent.paymentIntentId);
-    expect((await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.refunded', charge)).status).toBe(200);
+    expect((await stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, 'charge.refunded', charge)).status).toBe(
+      200,
+    );
     const me = (await c.get('/api/auth/user')).json().user;
     expect(me.tokenBalance).toBe(Math.max(0, left - pkg.tokenAmount));
     const admin = await h.admin();
     const [listed] = (await admin.get(`/api/admin/users?search=${user.username}`)).json();
     expect(listed.tokensOwed).toBe(Math.max(0, pkg.tokenAmount - left));
-    if (listed.tokensOwed > 0) expect(listed.paymentFlag.reason).toContain("could not be taken back");
+    if (listed.tokensOwed > 0) expect(listed.paymentFlag.reason).toContain('could not be taken back');
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     replicate.assertNoViolations();
   });
@@ -152,7 +181,9 @@ describe('Replicate training against the strict contract double', () => {
     expect(m.trainingError).toContain(`no lora.safetensors (expected ${REPLICATE_LORA_PATH})`);
     expect(m.weightsKey).toBeNull();
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(150);
-    const refunds = (await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id))).filter((t) => t.type === 'refund');
+    const refunds = (
+      await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id))
+    ).filter((t) => t.type === 'refund');
     expect(refunds).toHaveLength(1);
     await replicate.settled();
     replicate.assertNoViolations();
@@ -171,10 +202,14 @@ describe('Replicate training against the strict contract double', () => {
     expect(replicate.created()).toBe(before + 1);
     const m = await modelRow(id);
     expect(replicate.trainings.get(m.trainingId!)?.status).toBe('succeeded');
-    const calls = replicate.requests.slice(seen).map((r) => `${r.method} ${r.path.replace(/\/versions\/\w+/, '/versions/…')}`);
+    const calls = replicate.requests
+      .slice(seen)
+      .map((r) => `${r.method} ${r.path.replace(/\/versions\/\w+/, '/versions/…')}`);
     // one create, then (answer lost) the retry looks the training up instead of creating another
     expect(calls.filter((x) => x.endsWith('/trainings') && x.startsWith('POST'))).toHaveLength(1);
-    expect(calls.indexOf('GET /v1/trainings')).toBeGreaterThan(calls.findIndex((x) => x.startsWith('POST') && x.endsWith('/trainings')));
+    expect(calls.indexOf('GET /v1/trainings')).toBeGreaterThan(
+      calls.findIndex((x) => x.startsWith('POST') && x.endsWith('/trainings')),
+    );
     await replicate.settled();
     replicate.assertNoViolations();
   });
@@ -196,7 +231,9 @@ describe('Replicate training against the strict contract double', () => {
     expect(mine.map((d) => d.event)).toEqual(['completed', 'completed', 'start', 'start']);
     expect(mine.every((d) => d.status === 200)).toBe(true);
     expect(replicate.created()).toBe(before + 1);
-    const rows = (await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id))).filter((t) => t.refType === 'model');
+    const rows = (await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id))).filter(
+      (t) => t.refType === 'model',
+    );
     expect(rows.map((r) => r.amount)).toEqual([-150]);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     replicate.assertNoViolations();

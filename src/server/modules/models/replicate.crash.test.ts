@@ -90,7 +90,10 @@ describe('a worker killed right after the Replicate training create', () => {
     expect(m.trainingId).toBe(only.id);
     // the retry looked the training up instead of creating another
     expect(replicate.requests.some((r) => r.method === 'GET' && r.path === '/v1/trainings')).toBe(true);
-    const [job] = await h.deps.db.select().from(jobs).where(eq(jobs.singletonKey, `training:${id}:1`));
+    const [job] = await h.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `training:${id}:1`));
     expect(job.status).toBe('done');
     const rows = await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows.filter((r) => r.refType === 'model').map((r) => r.amount)).toEqual([-150]);
@@ -118,7 +121,10 @@ describe('a worker killed right after the Replicate training create', () => {
     expect(orphan.status).toBe('canceled');
     const restarted = startWorker();
     try {
-      const [job] = await h.deps.db.select().from(jobs).where(eq(jobs.singletonKey, `training:${id}:1`));
+      const [job] = await h.deps.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.singletonKey, `training:${id}:1`));
       expect((await restarted.waitFor(job.id, 20_000))?.result).toBe('stale');
     } finally {
       killWorker(new Error('worker killed'));
@@ -128,7 +134,12 @@ describe('a worker killed right after the Replicate training create', () => {
     expect(replicate.created()).toBe(before + 1);
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(150);
     const rows = await h.deps.db.select().from(transactions).where(eq(transactions.userId, user.id));
-    expect(rows.filter((r) => r.refType === 'model').map((r) => r.amount).sort()).toEqual([-150, 150]);
+    expect(
+      rows
+        .filter((r) => r.refType === 'model')
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([-150, 150]);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
     replicate.assertNoViolations();
   });

@@ -210,7 +210,9 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
     const failed = await waitForStatus(c, id, ['failed', 'ready'], 30_000);
     expect(failed.status).toBe('failed');
-    expect(rw.uploads.filter((u) => u.air.includes(':') && u.failed && u.downloadURL.includes(id))).toHaveLength(5);
+    expect(
+      rw.uploads.filter((u) => u.air.includes(':') && u.failed && u.downloadURL.includes(id)),
+    ).toHaveLength(5);
     const admin = await h.admin();
     const logs = (await admin.get(`/api/admin/models/upload-logs?status=failed&search=Broken`)).json();
     expect(logs.uploadLogs).toHaveLength(1);

@@ -14,7 +14,13 @@ export function createReferralsRepository(db: DbOrTx) {
         .update(referrals)
         .set({ status: 'granted', grantedAt: new Date(), bonusTokens: bonus })
         // nobody earns a bonus for inviting themselves (register cannot create such a row; this guards any other path)
-        .where(and(eq(referrals.invitedId, invitedId), eq(referrals.status, 'pending'), ne(referrals.inviterId, referrals.invitedId)))
+        .where(
+          and(
+            eq(referrals.invitedId, invitedId),
+            eq(referrals.status, 'pending'),
+            ne(referrals.inviterId, referrals.invitedId),
+          ),
+        )
         .returning();
       return row ?? null;
     },

@@ -13,10 +13,16 @@ afterAll(async () => {
   await h?.close();
 });
 
-const balanceOf = async (id: string) => (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
+const balanceOf = async (id: string) =>
+  (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
 
 async function verifyToken(email: string) {
-  const [mail] = await h.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await h.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error('no verification link');
   return token;
@@ -28,10 +34,20 @@ describe('referrals', () => {
     const inviterUser = await inviter.register('inviter_1');
     const empty = (await inviter.get('/api/referrals')).json();
     const code = (await inviter.get('/api/auth/user')).json().user.referralCode;
-    expect(empty).toEqual({ code, link: `http://127.0.0.1:3000/register?ref=${code}`, invited: [], bonusEarned: 0 });
+    expect(empty).toEqual({
+      code,
+      link: `http://127.0.0.1:3000/register?ref=${code}`,
+      invited: [],
+      bonusEarned: 0,
+    });
 
     const friend = h.client();
-    const res = await friend.post('/api/auth/register', { username: 'friend_1', email: 'friend_1@example.com', password: 'Password123', referralCode: code.toLowerCase() });
+    const res = await friend.post('/api/auth/register', {
+      username: 'friend_1',
+      email: 'friend_1@example.com',
+      password: 'Password123',
+      referralCode: code.toLowerCase(),
+    });
     expect(res.statusCode).toBe(201);
     const friendId = res.json().user.id;
     const pending = (await inviter.get('/api/referrals')).json();
@@ -58,7 +74,9 @@ describe('referrals', () => {
     expect(bonusRows).toHaveLength(2);
 
     // one referral per invited account: the unique index holds
-    await expect(h.deps.db.insert(referrals).values({ inviterId: inviterUser.id, invitedId: friendId, code })).rejects.toThrow();
+    await expect(
+      h.deps.db.insert(referrals).values({ inviterId: inviterUser.id, invitedId: friendId, code }),
+    ).rejects.toThrow();
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });
 
@@ -72,9 +90,16 @@ describe('referrals', () => {
   });
 
   it('ignores an unknown code and requires a session', async () => {
-    const res = await h.client().post('/api/auth/register', { username: 'nobody_ref', email: 'nobody_ref@example.com', password: 'Password123', referralCode: 'NOPE' });
+    const res = await h.client().post('/api/auth/register', {
+      username: 'nobody_ref',
+      email: 'nobody_ref@example.com',
+      password: 'Password123',
+      referralCode: 'NOPE',
+    });
     expect(res.statusCode).toBe(201);
-    expect(await h.deps.db.select().from(referrals).where(eq(referrals.invitedId, res.json().user.id))).toHaveLength(0);
+    expect(
+      await h.deps.db.select().from(referrals).where(eq(referrals.invitedId, res.json().user.id)),
+    ).toHaveLength(0);
     expect((await h.client().get('/api/referrals')).statusCode).toBe(401);
   });
 });

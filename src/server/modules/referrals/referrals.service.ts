@@ -37,7 +37,12 @@ export async function referralOverview(db: Db, user: UserRow, publicUrl: string)
   return {
     code: user.referralCode,
     link: `${publicUrl}/register?ref=${encodeURIComponent(user.referralCode)}`,
-    invited: invited.map((r) => ({ username: r.username, status: r.status, bonusTokens: r.bonusTokens, createdAt: r.createdAt.toISOString() })),
+    invited: invited.map((r) => ({
+      username: r.username,
+      status: r.status,
+      bonusTokens: r.bonusTokens,
+      createdAt: r.createdAt.toISOString(),
+    })),
     bonusEarned,
   };
 }

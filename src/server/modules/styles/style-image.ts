@@ -23,7 +23,12 @@ export async function processStyleImage(input: Buffer): Promise<{ key: string; d
   try {
     data = await sharp(input, { limitInputPixels: 40_000_000 })
       .rotate()
-      .resize({ width: STYLE_IMAGE_MAX_SIDE, height: STYLE_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: STYLE_IMAGE_MAX_SIDE,
+        height: STYLE_IMAGE_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 85 })
       .toBuffer();
   } catch {

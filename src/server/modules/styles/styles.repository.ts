@@ -7,13 +7,25 @@ export type StyleRow = typeof presetStyles.$inferSelect;
 export function createStylesRepository(db: DbOrTx) {
   return {
     async list(opts: { includeNsfw: boolean; includeInactive: boolean }) {
-      return db
-        .select()
-        .from(presetStyles)
-        .where(and(opts.includeInactive ? undefined : eq(presetStyles.isActive, true), opts.includeNsfw ? undefined : eq(presetStyles.isNsfw, false)))
-        // a stable order on every load: seeded styles share a creation time, so name and id break the tie
-        .orderBy(asc(presetStyles.isNsfw), desc(presetStyles.createdAt), asc(presetStyles.name), asc(presetStyles.id))
-        .limit(500);
+      return (
+        db
+          .select()
+          .from(presetStyles)
+          .where(
+            and(
+              opts.includeInactive ? undefined : eq(presetStyles.isActive, true),
+              opts.includeNsfw ? undefined : eq(presetStyles.isNsfw, false),
+            ),
+          )
+          // a stable order on every load: seeded styles share a creation time, so name and id break the tie
+          .orderBy(
+            asc(presetStyles.isNsfw),
+            desc(presetStyles.createdAt),
+            asc(presetStyles.name),
+            asc(presetStyles.id),
+          )
+          .limit(500)
+      );
     },
     async byId(id: string) {
       const [row] = await db.select().from(presetStyles).where(eq(presetStyles.id, id));
@@ -32,11 +44,17 @@ export function createStylesRepository(db: DbOrTx) {
       return row ?? null;
     },
     async delete(id: string) {
-      const rows = await db.delete(presetStyles).where(eq(presetStyles.id, id)).returning({ id: presetStyles.id });
+      const rows = await db
+        .delete(presetStyles)
+        .where(eq(presetStyles.id, id))
+        .returning({ id: presetStyles.id });
       return rows.length > 0;
     },
     async countByPreview(key: string) {
-      const [row] = await db.select({ n: count() }).from(presetStyles).where(eq(presetStyles.previewImageUrl, key));
+      const [row] = await db
+        .select({ n: count() })
+        .from(presetStyles)
+        .where(eq(presetStyles.previewImageUrl, key));
       return Number(row.n);
     },
     async count() {

@@ -73,4 +73,6 @@ export function createSupportRepository(db: DbOrTx) {
   };
 }
 
-export type TicketDetail = NonNullable<Awaited<ReturnType<ReturnType<typeof createSupportRepository>['detail']>>>;
+export type TicketDetail = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createSupportRepository>['detail']>>
+>;

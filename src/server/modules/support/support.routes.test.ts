@@ -22,14 +22,21 @@ afterAll(async () => {
 });
 
 async function insertModel(userId: string, name: string) {
-  const [row] = await h.deps.db.insert(models).values({ userId, name, triggerWord: 'ohwx', status: 'failed' }).returning();
+  const [row] = await h.deps.db
+    .insert(models)
+    .values({ userId, name, triggerWord: 'ohwx', status: 'failed' })
+    .returning();
   return row;
 }
 
 describe('support tickets', () => {
   it('creates a ticket with default priority and the spec shape', async () => {
     const model = await insertModel(aliceId, 'Alice Model');
-    const res = await alice.post('/api/support/tickets', { subject: ' Training failed ', message: 'It stopped at 40%', modelId: model.id });
+    const res = await alice.post('/api/support/tickets', {
+      subject: ' Training failed ',
+      message: 'It stopped at 40%',
+      modelId: model.id,
+    });
     expect(res.statusCode).toBe(201);
     const t = res.json();
     expect(t).toMatchObject({
@@ -52,18 +59,35 @@ describe('support tickets', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('Please fill in both subject and message fields.');
     }
-    const bad = await alice.post('/api/support/tickets', { subject: 'a', message: 'b', priority: 'whenever' });
+    const bad = await alice.post('/api/support/tickets', {
+      subject: 'a',
+      message: 'b',
+      priority: 'whenever',
+    });
     expect(bad.statusCode).toBe(400);
     expect((await h.deps.db.query.supportTickets.findMany()).length).toBe(before);
   });
 
   it("refuses someone else's model as 404, a missing model too", async () => {
     const bobModel = await insertModel(bobId, 'Bob Model');
-    const res = await alice.post('/api/support/tickets', { subject: 'a', message: 'b', modelId: bobModel.id });
+    const res = await alice.post('/api/support/tickets', {
+      subject: 'a',
+      message: 'b',
+      modelId: bobModel.id,
+    });
     expect(res.statusCode).toBe(404);
-    const none = await alice.post('/api/support/tickets', { subject: 'a', message: 'b', modelId: '00000000-0000-4000-8000-000000000000' });
+    const none = await alice.post('/api/support/tickets', {
+      subject: 'a',
+      message: 'b',
+      modelId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(none.statusCode).toBe(404);
-    const noModel = await alice.post('/api/support/tickets', { subject: 'General', message: 'question', modelId: 'none', priority: 'high' });
+    const noModel = await alice.post('/api/support/tickets', {
+      subject: 'General',
+      message: 'question',
+      modelId: 'none',
+      priority: 'high',
+    });
     expect(noModel.statusCode).toBe(201);
     expect(noModel.json()).toMatchObject({ modelId: null, model: null, priority: 'high' });
   });
@@ -84,35 +108,56 @@ describe('support tickets', () => {
   });
 
   it('lets an admin change status and priority and answer; the user sees the answer', async () => {
-    const [ticket] = (await alice.get('/api/support/tickets')).json().filter((t: { subject: string }) => t.subject === 'Training failed');
+    const [ticket] = (await alice.get('/api/support/tickets'))
+      .json()
+      .filter((t: { subject: string }) => t.subject === 'Training failed');
     const s = await admin.patch(`/api/support/tickets/${ticket.id}/status`, { status: 'in_progress' });
     expect(s.statusCode).toBe(200);
     expect(s.json().ticket.status).toBe('in_progress');
     const p = await admin.patch(`/api/support/tickets/${ticket.id}/priority`, { priority: 'urgent' });
     expect(p.json().ticket.priority).toBe('urgent');
-    const n = await admin.post(`/api/support/tickets/${ticket.id}/notes`, { note: 'We refunded your tokens.' });
+    const n = await admin.post(`/api/support/tickets/${ticket.id}/notes`, {
+      note: 'We refunded your tokens.',
+    });
     expect(n.statusCode).toBe(201);
-    const seen = (await alice.get('/api/support/tickets')).json().find((t: { id: string }) => t.id === ticket.id);
-    expect(seen).toMatchObject({ status: 'in_progress', priority: 'urgent', adminNotes: [{ note: 'We refunded your tokens.', author: { username: 'root_admin' } }] });
+    const seen = (await alice.get('/api/support/tickets'))
+      .json()
+      .find((t: { id: string }) => t.id === ticket.id);
+    expect(seen).toMatchObject({
+      status: 'in_progress',
+      priority: 'urgent',
+      adminNotes: [{ note: 'We refunded your tokens.', author: { username: 'root_admin' } }],
+    });
     const mail = await h.deps.db.query.mailOutbox.findMany();
-    expect(mail.some((m) => m.to === 'alice_s@example.com' && m.text.includes('We refunded your tokens.'))).toBe(true);
+    expect(
+      mail.some((m) => m.to === 'alice_s@example.com' && m.text.includes('We refunded your tokens.')),
+    ).toBe(true);
   });
 
   it('refuses blank notes, unknown statuses and unknown tickets', async () => {
     const [ticket] = (await alice.get('/api/support/tickets')).json();
-    expect((await admin.post(`/api/support/tickets/${ticket.id}/notes`, { note: '   ' })).statusCode).toBe(400);
-    expect((await admin.patch(`/api/support/tickets/${ticket.id}/status`, { status: 'done' })).statusCode).toBe(400);
+    expect((await admin.post(`/api/support/tickets/${ticket.id}/notes`, { note: '   ' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await admin.patch(`/api/support/tickets/${ticket.id}/status`, { status: 'done' })).statusCode,
+    ).toBe(400);
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await admin.patch(`/api/support/tickets/${missing}/status`, { status: 'closed' })).statusCode).toBe(404);
+    expect(
+      (await admin.patch(`/api/support/tickets/${missing}/status`, { status: 'closed' })).statusCode,
+    ).toBe(404);
     expect((await admin.post(`/api/support/tickets/${missing}/notes`, { note: 'x' })).statusCode).toBe(404);
-    expect((await admin.patch(`/api/support/tickets/not-a-uuid/priority`, { priority: 'low' })).statusCode).toBe(404);
+    expect(
+      (await admin.patch(`/api/support/tickets/not-a-uuid/priority`, { priority: 'low' })).statusCode,
+    ).toBe(404);
   });
 
   it('rate-limits ticket creation per user (429 with Retry-After)', async () => {
     const c = h.client();
     await c.register('spammy_s');
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++) codes.push((await c.post('/api/support/tickets', { subject: `s${i}`, message: 'm' })).statusCode);
+    for (let i = 0; i < 21; i++)
+      codes.push((await c.post('/api/support/tickets', { subject: `s${i}`, message: 'm' })).statusCode);
     expect(codes.slice(0, 20).every((s) => s === 201)).toBe(true);
     const last = await c.post('/api/support/tickets', { subject: 'again', message: 'm' });
     expect(last.statusCode).toBe(429);
@@ -125,8 +170,12 @@ describe('support tickets', () => {
     const notesBefore = (await h.deps.db.query.ticketNotes.findMany()).length;
     for (const c of [alice, h.client()]) {
       const want = c === alice ? 403 : 401;
-      expect((await c.patch(`/api/support/tickets/${ticket.id}/status`, { status: 'closed' })).statusCode).toBe(want);
-      expect((await c.patch(`/api/support/tickets/${ticket.id}/priority`, { priority: 'low' })).statusCode).toBe(want);
+      expect(
+        (await c.patch(`/api/support/tickets/${ticket.id}/status`, { status: 'closed' })).statusCode,
+      ).toBe(want);
+      expect(
+        (await c.patch(`/api/support/tickets/${ticket.id}/priority`, { priority: 'low' })).statusCode,
+      ).toBe(want);
       expect((await c.post(`/api/support/tickets/${ticket.id}/notes`, { note: 'hi' })).statusCode).toBe(want);
       expect((await c.post(`/api/support/tickets/${ticket.id}/notes`, {})).statusCode).toBe(want);
     }

@@ -24,7 +24,10 @@ export function toPublicTicket(d: TicketDetail): SupportTicket {
     })),
     modelId: t.modelId,
     model: t.modelId && d.modelName !== null ? { id: t.modelId, name: d.modelName } : null,
-    user: d.userName !== null && d.userEmail !== null ? { id: t.userId, username: d.userName, email: d.userEmail } : null,
+    user:
+      d.userName !== null && d.userEmail !== null
+        ? { id: t.userId, username: d.userName, email: d.userEmail }
+        : null,
   };
 }
 
@@ -48,12 +51,21 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
       return rows.map(toPublicTicket);
     },
 
-    async create(user: UserRow, input: { subject: string; message: string; priority: TicketPriority; modelId: string | null }) {
+    async create(
+      user: UserRow,
+      input: { subject: string; message: string; priority: TicketPriority; modelId: string | null },
+    ) {
       // docs/product/decisions.md §1/6: a ticket may only name the author's own model; anything else reads as 404
       if (input.modelId && !(await repo.ownModel(input.modelId, user.id))) throw notFound('Model not found');
       const hit = await limits.hit(`ticket:user:${user.id}`, 3_600_000);
       if (hit.count > TICKETS_PER_HOUR) {
-        throw new AppError(429, 'RATE_LIMITED', 'You have submitted many tickets recently. Please wait before submitting another.', undefined, { retryAfter: hit.retryAfterSec });
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'You have submitted many tickets recently. Please wait before submitting another.',
+          undefined,
+          { retryAfter: hit.retryAfterSec },
+        );
       }
       const row = await repo.insert({
         userId: user.id,
@@ -99,4 +111,3 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
     },
   };
 }
-

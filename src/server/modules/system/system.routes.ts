@@ -8,10 +8,14 @@ export const APP_VERSION = '0.1.0';
 export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/healthz', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
-    const db = await deps.database.ping();
-    return reply.status(db ? 200 : 503).send({ ok: db, db, version: APP_VERSION });
-  });
+  r.get(
+    '/api/healthz',
+    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const db = await deps.database.ping();
+      return reply.status(db ? 200 : 503).send({ ok: db, db, version: APP_VERSION });
+    },
+  );
 
   r.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     engines: deps.engines.names,

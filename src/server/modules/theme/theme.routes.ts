@@ -10,11 +10,17 @@ export async function themeRoutes(app: FastifyInstance, opts: { deps: AppDeps })
   const r = app.withTypeProvider<ZodTypeProvider>();
   const theme = createThemeService(opts.deps.db);
 
-  r.get('/api/theme', { schema: { response: { 200: themeResponseSchema } } }, async () => themeResponse(await theme.get()));
+  r.get('/api/theme', { schema: { response: { 200: themeResponseSchema } } }, async () =>
+    themeResponse(await theme.get()),
+  );
 
   // docs/product/decisions.md §2: one site theme; only admins change it.
-  r.post('/api/theme/update', { ...adminOnly, schema: { body: themeUpdateSchema, response: { 200: themeResponseSchema } } }, async (request) => {
-    const admin = requireAdmin(request);
-    return themeResponse(await theme.update(request.body, admin.id));
-  });
+  r.post(
+    '/api/theme/update',
+    { ...adminOnly, schema: { body: themeUpdateSchema, response: { 200: themeResponseSchema } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return themeResponse(await theme.update(request.body, admin.id));
+    },
+  );
 }

@@ -10,9 +10,13 @@ function normalise(stored: Record<string, unknown> | null): SiteTheme {
   const profiles = { ...base.profiles };
   for (const id of Object.keys(profiles) as ProfileId[]) {
     const p = s.profiles?.[id];
-    if (p) profiles[id] = { ...profiles[id], ...p, features: { ...profiles[id].features, ...(p.features ?? {}) } };
+    if (p)
+      profiles[id] = { ...profiles[id], ...p, features: { ...profiles[id].features, ...(p.features ?? {}) } };
   }
-  return { activeProfile: s.activeProfile && s.activeProfile in profiles ? s.activeProfile : base.activeProfile, profiles };
+  return {
+    activeProfile: s.activeProfile && s.activeProfile in profiles ? s.activeProfile : base.activeProfile,
+    profiles,
+  };
 }
 
 export function themeResponse(theme: SiteTheme) {

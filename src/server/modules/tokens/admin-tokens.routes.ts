@@ -21,31 +21,57 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
   const packages = createPackagesService(opts.deps.db);
   const sales = createSalesService(opts.deps.db);
 
-  r.get('/api/admin/token-packages', { schema: { response: { 200: tokenPackageListSchema } } }, async (request) => {
-    requireAdmin(request);
-    return packages.listAll();
-  });
+  r.get(
+    '/api/admin/token-packages',
+    { schema: { response: { 200: tokenPackageListSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      return packages.listAll();
+    },
+  );
 
-  r.post('/api/admin/token-packages', { schema: { body: tokenPackageInputSchema, response: { 201: tokenPackageResultSchema } } }, async (request, reply) => {
-    requireAdmin(request);
-    const pkg = await packages.create(request.body);
-    return reply.status(201).send({ success: true, package: pkg });
-  });
+  r.post(
+    '/api/admin/token-packages',
+    { schema: { body: tokenPackageInputSchema, response: { 201: tokenPackageResultSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const pkg = await packages.create(request.body);
+      return reply.status(201).send({ success: true, package: pkg });
+    },
+  );
 
-  r.patch('/api/admin/token-packages/:id', { schema: { params: idParamsSchema, body: tokenPackageUpdateSchema, response: { 200: tokenPackageResultSchema } } }, async (request) => {
-    requireAdmin(request);
-    return { success: true, package: await packages.update(request.params.id, request.body) };
-  });
+  r.patch(
+    '/api/admin/token-packages/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: tokenPackageUpdateSchema,
+        response: { 200: tokenPackageResultSchema },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return { success: true, package: await packages.update(request.params.id, request.body) };
+    },
+  );
 
-  r.delete('/api/admin/token-packages/:id', { schema: { params: idParamsSchema, response: { 200: tokenPackageResultSchema } } }, async (request) => {
-    requireAdmin(request);
-    return { success: true, package: await packages.remove(request.params.id) };
-  });
+  r.delete(
+    '/api/admin/token-packages/:id',
+    { schema: { params: idParamsSchema, response: { 200: tokenPackageResultSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      return { success: true, package: await packages.remove(request.params.id) };
+    },
+  );
 
-  r.get('/api/admin/sales', { schema: { querystring: adminPageQuerySchema, response: { 200: salesPageSchema } } }, async (request) => {
-    requireAdmin(request);
-    return sales.page(request.query);
-  });
+  r.get(
+    '/api/admin/sales',
+    { schema: { querystring: adminPageQuerySchema, response: { 200: salesPageSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      return sales.page(request.query);
+    },
+  );
 
   r.get('/api/admin/ledger-check', { schema: { response: { 200: ledgerCheckSchema } } }, async (request) => {
     requireAdmin(request);

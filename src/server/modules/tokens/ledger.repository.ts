@@ -24,14 +24,23 @@ export function createLedgerRepository(db: DbOrTx) {
     },
     /** The balance, row-locked until the transaction ends (a take-back reads, then moves it). */
     async lockBalance(userId: string) {
-      const [row] = await db.select({ tokenBalance: users.tokenBalance }).from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await db
+        .select({ tokenBalance: users.tokenBalance })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       return row?.tokenBalance ?? null;
     },
     /** Records tokens a take-back could not find, and flags the account for admins. */
     async owe(userId: string, tokens: number, reason: string) {
       await db
         .update(users)
-        .set({ tokensOwed: sql`${users.tokensOwed} + ${tokens}`, paymentFlagReason: reason.slice(0, 500), paymentFlaggedAt: new Date(), updatedAt: new Date() })
+        .set({
+          tokensOwed: sql`${users.tokensOwed} + ${tokens}`,
+          paymentFlagReason: reason.slice(0, 500),
+          paymentFlaggedAt: new Date(),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, userId));
     },
     /** A payment's take-back rows (refunds and disputes), oldest first. */
@@ -39,16 +48,28 @@ export function createLedgerRepository(db: DbOrTx) {
       return db
         .select()
         .from(transactions)
-        .where(and(eq(transactions.refType, 'payment'), eq(transactions.refId, paymentId), eq(transactions.type, 'refund')))
+        .where(
+          and(
+            eq(transactions.refType, 'payment'),
+            eq(transactions.refId, paymentId),
+            eq(transactions.type, 'refund'),
+          ),
+        )
         .orderBy(transactions.createdAt);
     },
     async balanceOf(userId: string) {
-      const [row] = await db.select({ tokenBalance: users.tokenBalance }).from(users).where(eq(users.id, userId));
+      const [row] = await db
+        .select({ tokenBalance: users.tokenBalance })
+        .from(users)
+        .where(eq(users.id, userId));
       return row?.tokenBalance ?? null;
     },
     async insert(row: NewLedgerRow) {
       // the clock at insert, not the transaction's start: rows written in one transaction keep their order
-      const [out] = await db.insert(transactions).values({ createdAt: sql`clock_timestamp()`, ...row }).returning();
+      const [out] = await db
+        .insert(transactions)
+        .values({ createdAt: sql`clock_timestamp()`, ...row })
+        .returning();
       return out;
     },
     /** A user's rows, newest first, keyset-paged (see lib/cursor.ts). */
@@ -74,7 +95,11 @@ export function createLedgerRepository(db: DbOrTx) {
         })
         .from(transactions)
         .where(eq(transactions.userId, userId));
-      return { balance: user.balance, totalPurchased: Number(sums.totalPurchased), totalUsed: Number(sums.totalUsed) };
+      return {
+        balance: user.balance,
+        totalPurchased: Number(sums.totalPurchased),
+        totalUsed: Number(sums.totalUsed),
+      };
     },
     /** Users whose balance differs from the sum of their ledger rows (should always be empty). */
     async mismatches(limit = 100) {
@@ -83,7 +108,8 @@ export function createLedgerRepository(db: DbOrTx) {
         from ${users} u left join ${transactions} t on t.user_id = u.id
         group by u.id having u.token_balance <> coalesce(sum(t.amount), 0)
         limit ${limit}`);
-      return (res as unknown as { rows: { id: string; username: string; balance: number; ledger: number }[] }).rows;
+      return (res as unknown as { rows: { id: string; username: string; balance: number; ledger: number }[] })
+        .rows;
     },
   };
 }

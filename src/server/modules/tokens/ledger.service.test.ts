@@ -19,13 +19,21 @@ describe('ledger', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         h.deps.db.transaction((tx) =>
-          applyLedgerEntry(tx, { userId: u.id, type: 'usage', amount: -15, idempotencyKey: `t:${u.id}:${i}`, description: 'test' }),
+          applyLedgerEntry(tx, {
+            userId: u.id,
+            type: 'usage',
+            amount: -15,
+            idempotencyKey: `t:${u.id}:${i}`,
+            description: 'test',
+          }),
         ),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    expect(rejected.every((r) => r.reason.code === 'INSUFFICIENT_TOKENS' && r.reason.status === 402)).toBe(true);
+    expect(rejected.every((r) => r.reason.code === 'INSUFFICIENT_TOKENS' && r.reason.status === 402)).toBe(
+      true,
+    );
     const [row] = await h.deps.db.select().from(users).where(eq(users.id, u.id));
     expect(row.tokenBalance).toBe(5);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
@@ -38,7 +46,14 @@ describe('ledger', () => {
       inLedgerTransaction(
         h.deps.db,
         [key],
-        (tx) => applyLedgerEntry(tx, { userId: u.id, type: 'bonus', amount: 100, idempotencyKey: key, description: 'credit' }),
+        (tx) =>
+          applyLedgerEntry(tx, {
+            userId: u.id,
+            type: 'bonus',
+            amount: 100,
+            idempotencyKey: key,
+            description: 'credit',
+          }),
         async ([row]) => ({ row, balance: -1, duplicate: true }),
       );
     const out = await Promise.all(Array.from({ length: 20 }, run));

@@ -31,10 +31,13 @@ export async function applyLedgerEntry(tx: DbOrTx, entry: LedgerEntry): Promise<
   if (existing) return { row: existing, balance: (await repo.balanceOf(entry.userId)) ?? 0, duplicate: true };
   const balance = await repo.moveBalance(entry.userId, entry.amount);
   if (balance === null) {
-    throw insufficientTokens(entry.insufficientMessage ?? 'Insufficient tokens. Please purchase more tokens.', {
-      balance: await repo.balanceOf(entry.userId),
-      required: -entry.amount,
-    });
+    throw insufficientTokens(
+      entry.insufficientMessage ?? 'Insufficient tokens. Please purchase more tokens.',
+      {
+        balance: await repo.balanceOf(entry.userId),
+        required: -entry.amount,
+      },
+    );
   }
   const row = await repo.insert({
     userId: entry.userId,
@@ -90,7 +93,9 @@ export async function takeBackTokens(tx: DbOrTx, t: TakeBack) {
     amountInCents: t.amountInCents ?? null,
   });
   if (owed > 0 || t.flag) {
-    const reason = [t.flag, owed > 0 ? `${owed} tokens could not be taken back (${t.description})` : null].filter(Boolean).join('; ');
+    const reason = [t.flag, owed > 0 ? `${owed} tokens could not be taken back (${t.description})` : null]
+      .filter(Boolean)
+      .join('; ');
     await repo.owe(t.userId, owed, reason);
   }
   return { row, taken, owed, duplicate: false };
@@ -100,13 +105,20 @@ export async function takeBackTokens(tx: DbOrTx, t: TakeBack) {
  * Runs `fn` in a transaction; if a concurrent writer committed the same idempotency key first
  * (unique violation), answers with that row instead of failing.
  */
-export async function inLedgerTransaction<T>(db: Db, keys: string[], fn: (tx: DbOrTx) => Promise<T>, onDuplicate: (rows: LedgerRow[]) => Promise<T>): Promise<T> {
+export async function inLedgerTransaction<T>(
+  db: Db,
+  keys: string[],
+  fn: (tx: DbOrTx) => Promise<T>,
+  onDuplicate: (rows: LedgerRow[]) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction(async (tx) => fn(tx));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const repo = createLedgerRepository(db);
-    const rows = (await Promise.all(keys.map((k) => repo.findByKey(k)))).filter((r): r is LedgerRow => r !== null);
+    const rows = (await Promise.all(keys.map((k) => repo.findByKey(k)))).filter(
+      (r): r is LedgerRow => r !== null,
+    );
     if (rows.length === 0) throw err;
     return onDuplicate(rows);
   }

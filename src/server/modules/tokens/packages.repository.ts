@@ -7,10 +7,27 @@ export type PackageRow = typeof tokenPackages.$inferSelect;
 export function createPackagesRepository(db: DbOrTx) {
   return {
     async listActive() {
-      return db.select().from(tokenPackages).where(eq(tokenPackages.isActive, true)).orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.priceInCents), asc(tokenPackages.createdAt), asc(tokenPackages.id));
+      return db
+        .select()
+        .from(tokenPackages)
+        .where(eq(tokenPackages.isActive, true))
+        .orderBy(
+          asc(tokenPackages.sortOrder),
+          asc(tokenPackages.priceInCents),
+          asc(tokenPackages.createdAt),
+          asc(tokenPackages.id),
+        );
     },
     async listAll() {
-      return db.select().from(tokenPackages).orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.priceInCents), asc(tokenPackages.createdAt), asc(tokenPackages.id));
+      return db
+        .select()
+        .from(tokenPackages)
+        .orderBy(
+          asc(tokenPackages.sortOrder),
+          asc(tokenPackages.priceInCents),
+          asc(tokenPackages.createdAt),
+          asc(tokenPackages.id),
+        );
     },
     async byId(id: string) {
       const [row] = await db.select().from(tokenPackages).where(eq(tokenPackages.id, id));

@@ -14,7 +14,11 @@ export function createPackagesService(db: Db) {
       return (await repo.listAll()).map(toTokenPackage);
     },
     async create(input: TokenPackageInput) {
-      const row = await repo.insert({ ...input, name: input.name.trim(), sortOrder: await repo.nextSortOrder() });
+      const row = await repo.insert({
+        ...input,
+        name: input.name.trim(),
+        sortOrder: await repo.nextSortOrder(),
+      });
       return toTokenPackage(row);
     },
     async update(id: string, input: TokenPackageUpdate) {

@@ -19,5 +19,9 @@ export function definePaymentsJobs(deps: AppDeps) {
 }
 
 export async function schedulePaymentsReconcile(deps: AppDeps) {
-  await deps.queue.enqueue(JOB_PAYMENTS_RECONCILE, {}, { singletonKey: JOB_PAYMENTS_RECONCILE, delayMs: 60_000 });
+  await deps.queue.enqueue(
+    JOB_PAYMENTS_RECONCILE,
+    {},
+    { singletonKey: JOB_PAYMENTS_RECONCILE, delayMs: 60_000 },
+  );
 }

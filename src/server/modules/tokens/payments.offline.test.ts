@@ -23,14 +23,22 @@ async function openCheckout(c: Client, packageId = pkgs[0].id) {
   return res.json() as { clientSecret: string; paymentIntentId: string; amount: number; currency: string };
 }
 
-const balanceOf = async (id: string) => (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
+const balanceOf = async (id: string) =>
+  (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
 const purchasesOf = async (id: string) =>
-  (await h.deps.db.select().from(transactions).where(eq(transactions.userId, id))).filter((t) => t.type === 'purchase');
+  (await h.deps.db.select().from(transactions).where(eq(transactions.userId, id))).filter(
+    (t) => t.type === 'purchase',
+  );
 
 describe('token packages', () => {
   it('lists active packages to signed-in users only', async () => {
     expect(pkgs).toHaveLength(3);
-    expect(pkgs[0]).toMatchObject({ name: 'Starter', tokenAmount: 500, priceInCents: 499, isDiscounted: false });
+    expect(pkgs[0]).toMatchObject({
+      name: 'Starter',
+      tokenAmount: 500,
+      priceInCents: 499,
+      isDiscounted: false,
+    });
     expect(pkgs.some((p) => p.isDiscounted)).toBe(true);
     expect((await h.client().get('/api/token-packages')).statusCode).toBe(401);
   });
@@ -43,8 +51,19 @@ describe('offline checkout', () => {
     const pi = await openCheckout(c, pkgs[1].id);
     expect(pi).toMatchObject({ amount: 999, currency: 'usd' });
     expect(pi.clientSecret).toMatch(/^pi_offline_/);
-    const [row] = await h.deps.db.select().from(payments).where(eq(payments.providerPaymentId, pi.paymentIntentId));
-    expect(row).toMatchObject({ userId: me.id, packageId: pkgs[1].id, amountInCents: 999, currency: 'usd', tokenAmount: 1200, provider: 'offline', packageName: 'Creator' });
+    const [row] = await h.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, pi.paymentIntentId));
+    expect(row).toMatchObject({
+      userId: me.id,
+      packageId: pkgs[1].id,
+      amountInCents: 999,
+      currency: 'usd',
+      tokenAmount: 1200,
+      provider: 'offline',
+      packageName: 'Creator',
+    });
     expect(row.clientSecret).toBeNull();
   });
 
@@ -57,47 +76,84 @@ describe('offline checkout', () => {
       expect(res.json().error).toBe("We couldn't find the token package you're looking for.");
     }
     expect((await c.post('/api/create-payment-intent', {})).statusCode).toBe(400);
-    expect((await h.client().post('/api/create-payment-intent', { packageId: pkgs[0].id })).statusCode).toBe(401);
+    expect((await h.client().post('/api/create-payment-intent', { packageId: pkgs[0].id })).statusCode).toBe(
+      401,
+    );
   });
 
   it('pays with 4242 4242 4242 4242 and credits the package once, answering repeats with the same transaction', async () => {
     const c = h.client();
     const me = await c.register();
     const pi = await openCheckout(c, pkgs[0].id);
-    const confirm = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242 4242 4242 4242' });
+    const confirm = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4242 4242 4242 4242',
+    });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toEqual({ status: 'succeeded' });
-    const first = await c.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId });
+    const first = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[0].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.transaction).toMatchObject({ amount: 500, type: 'purchase' });
     expect(body.user).toMatchObject({ id: me.id, tokenBalance: 550 });
-    const again = await c.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId });
+    const again = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[0].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().transaction.id).toBe(body.transaction.id);
     expect(await balanceOf(me.id)).toBe(550);
     const rows = await purchasesOf(me.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: 500, amountInCents: 499, balanceAfter: 550, idempotencyKey: `payment:offline:${pi.paymentIntentId}` });
+    expect(rows[0]).toMatchObject({
+      amount: 500,
+      amountInCents: 499,
+      balanceAfter: 550,
+      idempotencyKey: `payment:offline:${pi.paymentIntentId}`,
+    });
   });
 
   it('declines 4000 0000 0000 0002 and 9995 with Stripe texts and credits nothing', async () => {
     const c = h.client();
     const me = await c.register();
     const pi = await openCheckout(c);
-    const declined = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4000 0000 0000 0002' });
+    const declined = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4000 0000 0000 0002',
+    });
     expect(declined.json()).toEqual({ status: 'requires_payment_method', error: 'Your card was declined.' });
-    const poor = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4000000000009995' });
-    expect(poor.json()).toEqual({ status: 'requires_payment_method', error: 'Your card has insufficient funds.' });
-    const bad = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242 4242 4242 4241' });
-    expect(bad.json()).toMatchObject({ status: 'requires_payment_method', error: 'Your card number is incorrect.' });
-    const purchase = await c.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId });
+    const poor = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4000000000009995',
+    });
+    expect(poor.json()).toEqual({
+      status: 'requires_payment_method',
+      error: 'Your card has insufficient funds.',
+    });
+    const bad = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4242 4242 4242 4241',
+    });
+    expect(bad.json()).toMatchObject({
+      status: 'requires_payment_method',
+      error: 'Your card number is incorrect.',
+    });
+    const purchase = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[0].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(purchase.statusCode).toBe(409);
     expect(purchase.json().code).toBe('PAYMENT_NOT_COMPLETED');
     expect(await balanceOf(me.id)).toBe(50);
     expect(await purchasesOf(me.id)).toHaveLength(0);
     // a declined intent can still be paid with a good card afterwards
-    const ok = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242' });
+    const ok = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4242424242424242',
+    });
     expect(ok.json()).toEqual({ status: 'succeeded' });
     expect(await balanceOf(me.id)).toBe(550);
   });
@@ -106,10 +162,23 @@ describe('offline checkout', () => {
     const c = h.client();
     await c.register();
     const pi = await openCheckout(c);
-    const res = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: 'abc', expiry: '13/99', cvc: '1' });
+    const res = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: 'abc',
+      expiry: '13/99',
+      cvc: '1',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ cardNumber: 'Please enter a valid card number', expiry: 'Please enter the expiry as MM/YY', cvc: 'Please enter the 3 or 4 digit CVC' });
-    const expired = await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242', expiry: '01/20' });
+    expect(res.json().fields).toMatchObject({
+      cardNumber: 'Please enter a valid card number',
+      expiry: 'Please enter the expiry as MM/YY',
+      cvc: 'Please enter the 3 or 4 digit CVC',
+    });
+    const expired = await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4242424242424242',
+      expiry: '01/20',
+    });
     expect(expired.json().error).toBe('This card has expired');
   });
 
@@ -119,9 +188,22 @@ describe('offline checkout', () => {
     const pi = await openCheckout(owner);
     const thief = h.client();
     const thiefUser = await thief.register();
-    expect((await thief.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242' })).statusCode).toBe(404);
-    await owner.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242' });
-    const steal = await thief.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId });
+    expect(
+      (
+        await thief.post('/api/payments/offline/confirm', {
+          paymentIntentId: pi.paymentIntentId,
+          cardNumber: '4242424242424242',
+        })
+      ).statusCode,
+    ).toBe(404);
+    await owner.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4242424242424242',
+    });
+    const steal = await thief.post('/api/purchase-tokens', {
+      packageId: pkgs[0].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(steal.statusCode).toBe(404);
     expect(await balanceOf(thiefUser.id)).toBe(50);
     expect(await balanceOf(ownerUser.id)).toBe(550);
@@ -132,13 +214,21 @@ describe('offline checkout', () => {
     const me = await c.register();
     const pi = await openCheckout(c, pkgs[0].id);
     // stop the offline provider's own "webhook" from crediting: confirm through the engine table directly
-    await h.deps.db.execute(`update offline_payment_intents set status = 'succeeded' where id = '${pi.paymentIntentId}'` as never);
-    const res = await c.post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId });
+    await h.deps.db.execute(
+      `update offline_payment_intents set status = 'succeeded' where id = '${pi.paymentIntentId}'` as never,
+    );
+    const res = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[2].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PACKAGE_MISMATCH');
     expect(await balanceOf(me.id)).toBe(50);
     // the right package credits the recorded package (500), never the one asked for
-    const ok = await c.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId });
+    const ok = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[0].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(ok.json().transaction.amount).toBe(500);
   });
 
@@ -146,7 +236,9 @@ describe('offline checkout', () => {
     const c = h.client();
     const me = await c.register();
     const pi = await openCheckout(c, pkgs[0].id);
-    await h.deps.db.execute(`update offline_payment_intents set status = 'succeeded', amount = 1 where id = '${pi.paymentIntentId}'` as never);
+    await h.deps.db.execute(
+      `update offline_payment_intents set status = 'succeeded', amount = 1 where id = '${pi.paymentIntentId}'` as never,
+    );
     const res = await c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PAYMENT_MISMATCH');
@@ -158,21 +250,33 @@ describe('offline checkout', () => {
     const me = await c.register();
     const pi = await openCheckout(c, pkgs[2].id);
     const calls = Array.from({ length: 20 }, (_, i) => {
-      if (i % 3 === 0) return c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242' });
-      if (i % 3 === 1) return c.post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId });
+      if (i % 3 === 0)
+        return c.post('/api/payments/offline/confirm', {
+          paymentIntentId: pi.paymentIntentId,
+          cardNumber: '4242424242424242',
+        });
+      if (i % 3 === 1)
+        return c.post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId });
       return c.post('/api/payments/recheck');
     });
     const results = await Promise.all(calls);
     for (const r of results) expect([200, 409]).toContain(r.statusCode);
     // after everything settles, a purchase call answers the one transaction
-    const final = await c.post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId });
+    const final = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[2].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(final.statusCode).toBe(200);
     const rows = await purchasesOf(me.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].amount).toBe(3000);
-    for (const r of results.filter((x) => x.statusCode === 200 && x.json().transaction)) expect(r.json().transaction.id).toBe(rows[0].id);
+    for (const r of results.filter((x) => x.statusCode === 200 && x.json().transaction))
+      expect(r.json().transaction.id).toBe(rows[0].id);
     expect(await balanceOf(me.id)).toBe(3050);
-    const [payment] = await h.deps.db.select().from(payments).where(eq(payments.providerPaymentId, pi.paymentIntentId));
+    const [payment] = await h.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, pi.paymentIntentId));
     expect(payment.creditedTransactionId).toBe(rows[0].id);
   });
 
@@ -181,10 +285,15 @@ describe('offline checkout', () => {
     const me = await c.register();
     const pi = await openCheckout(c, pkgs[1].id);
     // paid at the provider, but our side never heard of it (crash before the browser call)
-    await h.deps.db.execute(`update offline_payment_intents set status = 'succeeded' where id = '${pi.paymentIntentId}'` as never);
+    await h.deps.db.execute(
+      `update offline_payment_intents set status = 'succeeded' where id = '${pi.paymentIntentId}'` as never,
+    );
     const res = await c.post('/api/payments/recheck');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credited: [{ paymentIntentId: pi.paymentIntentId, tokens: 1200 }], user: { tokenBalance: 1250 } });
+    expect(res.json()).toMatchObject({
+      credited: [{ paymentIntentId: pi.paymentIntentId, tokens: 1200 }],
+      user: { tokenBalance: 1250 },
+    });
     const again = await c.post('/api/payments/recheck');
     expect(again.json().credited).toEqual([]);
     expect(await balanceOf(me.id)).toBe(1250);
@@ -222,7 +331,9 @@ describe('ledger check', () => {
     await h.deps.db.update(users).set({ tokenBalance: 999 }).where(eq(users.id, me.id));
     const res = await (await h.admin()).get('/api/admin/ledger-check');
     expect(res.json().ok).toBe(false);
-    expect(res.json().mismatches).toEqual([{ userId: me.id, username: me.username, balance: 999, ledgerSum: 50 }]);
+    expect(res.json().mismatches).toEqual([
+      { userId: me.id, username: me.username, balance: 999, ledgerSum: 50 },
+    ]);
     await h.deps.db.update(users).set({ tokenBalance: 50 }).where(eq(users.id, me.id));
   });
 });
@@ -237,35 +348,66 @@ describe('admin token packages and sales', () => {
       tokenAmount: 'Token amount must be greater than zero',
       priceInCents: 'Price must be greater than zero',
     });
-    const created = await admin.post('/api/admin/token-packages', { name: 'Mega', tokenAmount: '10000', priceInCents: 4999, isDiscounted: true });
+    const created = await admin.post('/api/admin/token-packages', {
+      name: 'Mega',
+      tokenAmount: '10000',
+      priceInCents: 4999,
+      isDiscounted: true,
+    });
     expect(created.statusCode).toBe(201);
     const pkg = created.json().package;
-    expect(pkg).toMatchObject({ name: 'Mega', tokenAmount: 10000, priceInCents: 4999, isDiscounted: true, isActive: true });
+    expect(pkg).toMatchObject({
+      name: 'Mega',
+      tokenAmount: 10000,
+      priceInCents: 4999,
+      isDiscounted: true,
+      isActive: true,
+    });
     const user = h.client();
     await user.register();
     expect((await user.get('/api/token-packages')).json().map((p: { id: string }) => p.id)).toContain(pkg.id);
-    const edited = await admin.patch(`/api/admin/token-packages/${pkg.id}`, { priceInCents: 3999, isDiscounted: false });
+    const edited = await admin.patch(`/api/admin/token-packages/${pkg.id}`, {
+      priceInCents: 3999,
+      isDiscounted: false,
+    });
     expect(edited.json().package).toMatchObject({ name: 'Mega', priceInCents: 3999, isDiscounted: false });
-    expect((await admin.patch(`/api/admin/token-packages/${pkg.id}`, { tokenAmount: -1 })).json().error).toBe('Token amount must be greater than zero');
+    expect((await admin.patch(`/api/admin/token-packages/${pkg.id}`, { tokenAmount: -1 })).json().error).toBe(
+      'Token amount must be greater than zero',
+    );
     // a payment opened before the delete keeps its package
     const pi = await openCheckout(user, pkg.id);
     const del = await admin.del(`/api/admin/token-packages/${pkg.id}`);
     expect(del.statusCode).toBe(200);
-    expect((await user.get('/api/token-packages')).json().map((p: { id: string }) => p.id)).not.toContain(pkg.id);
+    expect((await user.get('/api/token-packages')).json().map((p: { id: string }) => p.id)).not.toContain(
+      pkg.id,
+    );
     const all = (await admin.get('/api/admin/token-packages')).json();
     expect(all.find((p: { id: string }) => p.id === pkg.id)).toMatchObject({ isActive: false });
     expect((await h.deps.db.select().from(tokenPackages).where(eq(tokenPackages.id, pkg.id))).length).toBe(1);
     expect((await user.post('/api/create-payment-intent', { packageId: pkg.id })).statusCode).toBe(404);
-    await user.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242' });
-    expect((await user.post('/api/purchase-tokens', { packageId: pkg.id, paymentIntentId: pi.paymentIntentId })).json().transaction.amount).toBe(10000);
-    expect((await admin.patch('/api/admin/token-packages/00000000-0000-4000-8000-000000000000', { name: 'x' })).statusCode).toBe(404);
+    await user.post('/api/payments/offline/confirm', {
+      paymentIntentId: pi.paymentIntentId,
+      cardNumber: '4242424242424242',
+    });
+    expect(
+      (
+        await user.post('/api/purchase-tokens', { packageId: pkg.id, paymentIntentId: pi.paymentIntentId })
+      ).json().transaction.amount,
+    ).toBe(10000);
+    expect(
+      (await admin.patch('/api/admin/token-packages/00000000-0000-4000-8000-000000000000', { name: 'x' }))
+        .statusCode,
+    ).toBe(404);
     expect((await admin.del('/api/admin/token-packages/not-a-uuid')).statusCode).toBe(404);
   });
 
   it('is admin only', async () => {
     const user = h.client();
     await user.register();
-    expect((await user.post('/api/admin/token-packages', { name: 'x', tokenAmount: 1, priceInCents: 100 })).statusCode).toBe(403);
+    expect(
+      (await user.post('/api/admin/token-packages', { name: 'x', tokenAmount: 1, priceInCents: 100 }))
+        .statusCode,
+    ).toBe(403);
     expect((await user.get('/api/admin/token-packages')).statusCode).toBe(403);
     expect((await user.get('/api/admin/sales')).statusCode).toBe(403);
     expect((await h.client().get('/api/admin/sales')).statusCode).toBe(401);
@@ -277,12 +419,24 @@ describe('admin token packages and sales', () => {
     const c = h.client();
     const me = await c.register();
     const failed = await openCheckout(c);
-    await c.post('/api/payments/offline/confirm', { paymentIntentId: failed.paymentIntentId, cardNumber: '4000000000000002' });
+    await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: failed.paymentIntentId,
+      cardNumber: '4000000000000002',
+    });
     const unpaid = await openCheckout(c);
     const paid = await openCheckout(c, pkgs[1].id);
-    await c.post('/api/payments/offline/confirm', { paymentIntentId: paid.paymentIntentId, cardNumber: '4242424242424242' });
+    await c.post('/api/payments/offline/confirm', {
+      paymentIntentId: paid.paymentIntentId,
+      cardNumber: '4242424242424242',
+    });
 
-    const seen: { orderId: string; status: string; user: { id: string }; packageName: string; amountInCents: number }[] = [];
+    const seen: {
+      orderId: string;
+      status: string;
+      user: { id: string };
+      packageName: string;
+      amountInCents: number;
+    }[] = [];
     let cursor: string | null = null;
     do {
       const res = await admin.get(`/api/admin/sales?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
@@ -296,7 +450,11 @@ describe('admin token packages and sales', () => {
       [paid.paymentIntentId, 'Completed'],
       [failed.paymentIntentId, 'Failed'],
     ]);
-    expect(mine[0]).toMatchObject({ packageName: 'Creator', amountInCents: 999, user: { username: me.username, email: `${me.username}@example.com` } });
+    expect(mine[0]).toMatchObject({
+      packageName: 'Creator',
+      amountInCents: 999,
+      user: { username: me.username, email: `${me.username}@example.com` },
+    });
     expect(seen.some((s) => s.orderId === unpaid.paymentIntentId)).toBe(false);
   });
 });

@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 const service = () => createPaymentsService(h.deps, h.deps.engines.payments);
-const balanceOf = async (id: string) => (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
+const balanceOf = async (id: string) =>
+  (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
 const paymentOf = async (intentId: string) =>
   (await h.deps.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0];
 
@@ -32,12 +33,17 @@ async function checkout(c: Client) {
 
 /** Paid at the provider, but neither the browser call nor a webhook ever reached us. */
 async function paidAndForgotten(intentId: string) {
-  await h.deps.db.execute(sql`update offline_payment_intents set status = 'succeeded' where id = ${intentId}`);
+  await h.deps.db.execute(
+    sql`update offline_payment_intents set status = 'succeeded' where id = ${intentId}`,
+  );
 }
 
 async function age(intentId: string, minutes: number) {
   const at = new Date(Date.now() - minutes * 60_000);
-  await h.deps.db.update(payments).set({ createdAt: at, updatedAt: at }).where(eq(payments.providerPaymentId, intentId));
+  await h.deps.db
+    .update(payments)
+    .set({ createdAt: at, updatedAt: at })
+    .where(eq(payments.providerPaymentId, intentId));
 }
 
 describe('payments reconciler', () => {
@@ -57,10 +63,15 @@ describe('payments reconciler', () => {
     expect((await paymentOf(fresh)).creditedTransactionId).toBeNull();
 
     // a second run, and one racing the browser's own call, still credit once
-    const [again, browser] = await Promise.all([service().reconcile(), c.post('/api/purchase-tokens', { packageId, paymentIntentId: lost })]);
+    const [again, browser] = await Promise.all([
+      service().reconcile(),
+      c.post('/api/purchase-tokens', { packageId, paymentIntentId: lost }),
+    ]);
     expect(again.credited).toBe(0);
     expect(browser.statusCode).toBe(200);
-    const rows = (await h.deps.db.select().from(transactions).where(eq(transactions.userId, me.id))).filter((t) => t.type === 'purchase');
+    const rows = (await h.deps.db.select().from(transactions).where(eq(transactions.userId, me.id))).filter(
+      (t) => t.type === 'purchase',
+    );
     expect(rows).toHaveLength(1);
     expect(await balanceOf(me.id)).toBe(550);
   });

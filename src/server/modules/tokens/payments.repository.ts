@@ -34,7 +34,10 @@ export function createPaymentsRepository(db: DbOrTx) {
      * browser and the webhook go first), younger than `maxAgeMs`, and not looked at for a quarter of
      * their age (at least `minGapMs`), so an abandoned checkout is asked about less and less often.
      */
-    async dueForReconcile(provider: PaymentRow['provider'], opts: { minAgeMs: number; maxAgeMs: number; minGapMs: number; limit: number }) {
+    async dueForReconcile(
+      provider: PaymentRow['provider'],
+      opts: { minAgeMs: number; maxAgeMs: number; minGapMs: number; limit: number },
+    ) {
       const now = Date.now();
       return db
         .select()
@@ -60,14 +63,26 @@ export function createPaymentsRepository(db: DbOrTx) {
     async markCredited(id: string, transactionId: string) {
       await db
         .update(payments)
-        .set({ status: 'succeeded', lastError: null, creditedTransactionId: transactionId, updatedAt: new Date() })
+        .set({
+          status: 'succeeded',
+          lastError: null,
+          creditedTransactionId: transactionId,
+          updatedAt: new Date(),
+        })
         .where(eq(payments.id, id));
     },
     async uncreditedSince(userId: string, provider: PaymentRow['provider'], since: Date, limit: number) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.userId, userId), eq(payments.provider, provider), isNull(payments.creditedTransactionId), gte(payments.createdAt, since)))
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.provider, provider),
+            isNull(payments.creditedTransactionId),
+            gte(payments.createdAt, since),
+          ),
+        )
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
     },
@@ -77,11 +92,19 @@ export function createPaymentsRepository(db: DbOrTx) {
      */
     async salesPage(limit: number, cursor?: Cursor) {
       const conds: (SQL | undefined)[] = [
-        or(isNotNull(payments.creditedTransactionId), ne(payments.status, 'requires_payment_method'), isNotNull(payments.lastError)),
+        or(
+          isNotNull(payments.creditedTransactionId),
+          ne(payments.status, 'requires_payment_method'),
+          isNotNull(payments.lastError),
+        ),
       ];
       if (cursor) conds.push(beforeCursor(payments.createdAt, payments.id, cursor));
       return db
-        .select({ payment: payments, user: { id: users.id, username: users.username, email: users.email }, cursorTs: exactTime(payments.createdAt) })
+        .select({
+          payment: payments,
+          user: { id: users.id, username: users.username, email: users.email },
+          cursorTs: exactTime(payments.createdAt),
+        })
         .from(payments)
         .innerJoin(users, eq(users.id, payments.userId))
         .where(and(...conds))

@@ -16,39 +16,64 @@ import { createPaymentsService, type PaymentsService } from './payments.service'
 import { EngineError } from '../../engines/engine-error';
 
 // Checkout: create the intent, (offline) confirm the card, credit the purchase, and the Stripe webhook.
-export async function paymentsRoutes(app: FastifyInstance, opts: { deps: AppDeps; payments?: PaymentsService }) {
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; payments?: PaymentsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const engine = opts.deps.engines.payments;
   const payments = opts.payments ?? createPaymentsService(opts.deps, engine);
 
-  r.post('/api/create-payment-intent', { schema: { body: createPaymentIntentSchema, response: { 200: createPaymentIntentResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return payments.createIntent(user, request.body.packageId);
-  });
+  r.post(
+    '/api/create-payment-intent',
+    { schema: { body: createPaymentIntentSchema, response: { 200: createPaymentIntentResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return payments.createIntent(user, request.body.packageId);
+    },
+  );
 
-  r.post('/api/purchase-tokens', { schema: { body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return payments.purchase(user, request.body);
-  });
+  r.post(
+    '/api/purchase-tokens',
+    { schema: { body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return payments.purchase(user, request.body);
+    },
+  );
 
-  r.post('/api/payments/offline/confirm', { schema: { body: offlineConfirmSchema, response: { 200: offlineConfirmResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return payments.confirmOffline(user, request.body);
-  });
+  r.post(
+    '/api/payments/offline/confirm',
+    { schema: { body: offlineConfirmSchema, response: { 200: offlineConfirmResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return payments.confirmOffline(user, request.body);
+    },
+  );
 
-  r.post('/api/payments/recheck', { schema: { response: { 200: recheckResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return payments.recheck(user);
-  });
+  r.post(
+    '/api/payments/recheck',
+    { schema: { response: { 200: recheckResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return payments.recheck(user);
+    },
+  );
 
   // Stripe signs the exact bytes it sends: this scope keeps JSON bodies raw (and only this scope).
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     scope.post('/api/webhooks/stripe', async (request, reply) => {
-      if (engine.name !== 'stripe') return sendError(reply, 404, 'NOT_FOUND', 'Stripe payments are not enabled');
+      if (engine.name !== 'stripe')
+        return sendError(reply, 404, 'NOT_FOUND', 'Stripe payments are not enabled');
       const raw = request.body;
-      if (!Buffer.isBuffer(raw)) return sendError(reply, 400, 'WEBHOOK_SIGNATURE_INVALID', 'Webhook body missing');
+      if (!Buffer.isBuffer(raw))
+        return sendError(reply, 400, 'WEBHOOK_SIGNATURE_INVALID', 'Webhook body missing');
       const signature = request.headers['stripe-signature'];
       let event;
       try {

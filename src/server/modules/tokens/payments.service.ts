@@ -32,7 +32,8 @@ export type SettleResult =
   | { kind: 'missing' }
   | { kind: 'mismatch'; reason: string };
 
-export const paymentKey = (p: Pick<PaymentRow, 'provider' | 'providerPaymentId'>) => `payment:${p.provider}:${p.providerPaymentId}`;
+export const paymentKey = (p: Pick<PaymentRow, 'provider' | 'providerPaymentId'>) =>
+  `payment:${p.provider}:${p.providerPaymentId}`;
 export const refundKey = (refundId: string) => `payment-refund:stripe:${refundId}`;
 export const disputeKey = (disputeId: string) => `payment-dispute:stripe:${disputeId}`;
 // disputes whose funds Stripe has withdrawn (inquiries, `warning_*`, withdraw nothing; `won` gives them back)
@@ -51,7 +52,11 @@ export function tokensDue(tokens: number, paidCents: number, cents: number) {
 
 // The provider's own error text stays in the log: it can name hosts, keys' modes or request ids.
 function providerUnavailable(): AppError {
-  return new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again.');
+  return new AppError(
+    503,
+    'PAYMENT_PROVIDER_UNAVAILABLE',
+    'The payment provider could not be reached. Please try again.',
+  );
 }
 
 /** Does the provider's record say exactly what we recorded when we created the payment? */
@@ -101,12 +106,16 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
     const intent = await retrieve(payment.providerPaymentId);
     if (!intent) return { kind: 'missing' };
     if (intent.status !== 'succeeded') {
-      if (intent.status !== payment.status || intent.lastError !== payment.lastError) await repo.setStatus(payment.id, intent.status, intent.lastError);
+      if (intent.status !== payment.status || intent.lastError !== payment.lastError)
+        await repo.setStatus(payment.id, intent.status, intent.lastError);
       return { kind: 'pending', status: intent.status, error: intent.lastError };
     }
     const mismatch = verifyAgainstRecord(intent, payment);
     if (mismatch) {
-      log.warn({ paymentId: payment.id, intentId: intent.id, mismatch }, 'payment provider record does not match our payment; not credited');
+      log.warn(
+        { paymentId: payment.id, intentId: intent.id, mismatch },
+        'payment provider record does not match our payment; not credited',
+      );
       await repo.setStatus(payment.id, intent.status, `Provider record does not match (${mismatch})`);
       return { kind: 'mismatch', reason: mismatch };
     }
@@ -151,18 +160,29 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
    */
   async function reverse(stripe: StripePaymentsEngine, event: PaymentEvent) {
     const ignored = (why: string) => {
-      log.info({ eventId: event.id, type: event.type, chargeId: event.chargeId }, `stripe ${event.type} ignored: ${why}`);
+      log.info(
+        { eventId: event.id, type: event.type, chargeId: event.chargeId },
+        `stripe ${event.type} ignored: ${why}`,
+      );
       return { received: true, handled: false };
     };
     const charge = await stripeRead('charge', () => stripe.retrieveCharge(event.chargeId!));
     if (!charge?.paymentIntentId) return ignored('unknown charge');
     let payment = await repo.byProviderId('stripe', charge.paymentIntentId);
     if (!payment) return ignored('charge of an unknown payment');
-    if (charge.amount !== payment.amountInCents || charge.currency.toLowerCase() !== payment.currency.toLowerCase()) {
-      log.warn({ paymentId: payment.id, chargeId: charge.id }, 'stripe charge does not match our payment; nothing taken back');
+    if (
+      charge.amount !== payment.amountInCents ||
+      charge.currency.toLowerCase() !== payment.currency.toLowerCase()
+    ) {
+      log.warn(
+        { paymentId: payment.id, chargeId: charge.id },
+        'stripe charge does not match our payment; nothing taken back',
+      );
       return ignored('charge does not match the payment');
     }
-    const dispute = event.disputeId ? await stripeRead('dispute', () => stripe.retrieveDispute(event.disputeId!)) : null;
+    const dispute = event.disputeId
+      ? await stripeRead('dispute', () => stripe.retrieveDispute(event.disputeId!))
+      : null;
     if (dispute && dispute.chargeId !== charge.id) return ignored('dispute of another charge');
     if (!payment.creditedTransactionId) {
       // a refund can overtake the credit: credit first, so the take-back has something to reverse
@@ -173,22 +193,37 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
     const items = charge.refunds
       .filter((r) => r.status === 'succeeded')
       .sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
-      .map((r) => ({ key: refundKey(r.id), cents: r.amount, what: `refund ${r.id}`, flag: undefined as string | undefined }));
+      .map((r) => ({
+        key: refundKey(r.id),
+        cents: r.amount,
+        what: `refund ${r.id}`,
+        flag: undefined as string | undefined,
+      }));
     if (dispute && DISPUTE_WITHDRAWN.has(dispute.status)) {
-      items.push({ key: disputeKey(dispute.id), cents: dispute.amount, what: `dispute ${dispute.id}`, flag: `Payment ${charge.paymentIntentId} disputed (${dispute.reason})` });
+      items.push({
+        key: disputeKey(dispute.id),
+        cents: dispute.amount,
+        what: `dispute ${dispute.id}`,
+        flag: `Payment ${charge.paymentIntentId} disputed (${dispute.reason})`,
+      });
     }
     const paid = payment;
     const outcome = await db.transaction(async (tx) => {
       // one payment's take-backs are computed one event at a time
       await createPaymentsRepository(tx).lockForUpdate(paid.id);
       const ledgerTx = createLedgerRepository(tx);
-      let returned = (await ledgerTx.reversalsOf(paid.id)).reduce((sum, r) => sum + Math.abs(r.amountInCents ?? 0), 0);
+      let returned = (await ledgerTx.reversalsOf(paid.id)).reduce(
+        (sum, r) => sum + Math.abs(r.amountInCents ?? 0),
+        0,
+      );
       let taken = 0;
       let owed = 0;
       for (const item of items) {
         if (await ledgerTx.findByKey(item.key)) continue;
         const cents = Math.min(item.cents, Math.max(0, paid.amountInCents - returned));
-        const due = tokensDue(paid.tokenAmount, paid.amountInCents, returned + cents) - tokensDue(paid.tokenAmount, paid.amountInCents, returned);
+        const due =
+          tokensDue(paid.tokenAmount, paid.amountInCents, returned + cents) -
+          tokensDue(paid.tokenAmount, paid.amountInCents, returned);
         const res = await takeBackTokens(tx, {
           userId: paid.userId,
           due,
@@ -206,7 +241,11 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
       }
       return { taken, owed };
     });
-    if (outcome.owed > 0) log.warn({ paymentId: paid.id, userId: paid.userId, owed: outcome.owed }, 'refunded/disputed tokens were already spent; account flagged');
+    if (outcome.owed > 0)
+      log.warn(
+        { paymentId: paid.id, userId: paid.userId, owed: outcome.owed },
+        'refunded/disputed tokens were already spent; account flagged',
+      );
     return { received: true, handled: true, result: 'reversed', ...outcome };
   }
 
@@ -258,7 +297,12 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         tokenAmount: pkg.tokenAmount,
         status: intent.status,
       });
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency };
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+      };
     },
 
     /** POST /api/purchase-tokens: credits only what the provider says was paid, once. */
@@ -269,13 +313,21 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
       }
       const result = await settle(payment);
       if (result.kind === 'credited') {
-        return { transaction: { id: result.row.id, amount: result.row.amount, type: 'purchase' as const }, user: await freshUser(user.id) };
+        return {
+          transaction: { id: result.row.id, amount: result.row.amount, type: 'purchase' as const },
+          user: await freshUser(user.id),
+        };
       }
       if (result.kind === 'pending') {
-        throw conflict(result.error ?? 'The payment has not been completed.', 'PAYMENT_NOT_COMPLETED', { paymentStatus: result.status });
+        throw conflict(result.error ?? 'The payment has not been completed.', 'PAYMENT_NOT_COMPLETED', {
+          paymentStatus: result.status,
+        });
       }
       if (result.kind === 'missing') throw notFound(PAYMENT_NOT_FOUND);
-      throw conflict('This payment does not match its order and was not credited. Please contact support.', 'PAYMENT_MISMATCH');
+      throw conflict(
+        'This payment does not match its order and was not credited. Please contact support.',
+        'PAYMENT_MISMATCH',
+      );
     },
 
     /** POST /api/payments/offline/confirm: the offline provider's card step, then its "webhook". */
@@ -286,7 +338,9 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
       if (!result) throw notFound(PAYMENT_NOT_FOUND);
       if (result.status === 'succeeded') {
         // like a provider webhook: credit now, so closing the tab after paying loses nothing
-        await settle(payment).catch((err) => log.warn({ err, paymentId: payment.id }, 'offline settle after confirm failed'));
+        await settle(payment).catch((err) =>
+          log.warn({ err, paymentId: payment.id }, 'offline settle after confirm failed'),
+        );
         return { status: 'succeeded' as const };
       }
       await repo.setStatus(payment.id, result.status, result.error);
@@ -300,7 +354,10 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
       if (!event.paymentIntentId) return { received: true, handled: false };
       const payment = await repo.byProviderId('stripe', event.paymentIntentId);
       if (!payment) {
-        log.info({ eventId: event.id, intent: event.paymentIntentId }, 'stripe event for an unknown payment intent ignored');
+        log.info(
+          { eventId: event.id, intent: event.paymentIntentId },
+          'stripe event for an unknown payment intent ignored',
+        );
         return { received: true, handled: false };
       }
       const result = await settle(payment);
@@ -311,15 +368,31 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
     async recheck(user: UserRow) {
       const hit = await limits.hit(`recheck:user:${user.id}`, RECHECK_RATE_WINDOW_MS);
       if (hit.count > RECHECKS_PER_WINDOW) {
-        const message = 'Payments were checked several times just now. Please wait a few minutes and try again.';
+        const message =
+          'Payments were checked several times just now. Please wait a few minutes and try again.';
         throw new AppError(429, 'RATE_LIMITED', message, undefined, { retryAfter: hit.retryAfterSec });
       }
-      const pending = await repo.uncreditedSince(user.id, engine.name, new Date(Date.now() - RECHECK_WINDOW_MS), RECHECK_LIMIT);
-      const credited: { paymentId: string; paymentIntentId: string; tokens: number; transactionId: string }[] = [];
+      const pending = await repo.uncreditedSince(
+        user.id,
+        engine.name,
+        new Date(Date.now() - RECHECK_WINDOW_MS),
+        RECHECK_LIMIT,
+      );
+      const credited: {
+        paymentId: string;
+        paymentIntentId: string;
+        tokens: number;
+        transactionId: string;
+      }[] = [];
       for (const payment of pending) {
         const result = await settle(payment);
         if (result.kind === 'credited' && !result.duplicate) {
-          credited.push({ paymentId: payment.id, paymentIntentId: payment.providerPaymentId, tokens: result.row.amount, transactionId: result.row.id });
+          credited.push({
+            paymentId: payment.id,
+            paymentIntentId: payment.providerPaymentId,
+            tokens: result.row.amount,
+            transactionId: result.row.id,
+          });
         }
       }
       return { checked: pending.length, credited, user: await freshUser(user.id) };
@@ -344,7 +417,10 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         if (result.kind === 'credited') {
           if (!result.duplicate) {
             credited += 1;
-            log.info({ paymentId: payment.id, userId: payment.userId, tokens: payment.tokenAmount }, 'payment credited by the reconciler');
+            log.info(
+              { paymentId: payment.id, userId: payment.userId, tokens: payment.tokenAmount },
+              'payment credited by the reconciler',
+            );
           }
         } else {
           await repo.touch(payment.id);

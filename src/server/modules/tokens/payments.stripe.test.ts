@@ -17,7 +17,12 @@ let pkgs: { id: string; tokenAmount: number; priceInCents: number }[];
 
 beforeAll(async () => {
   stripe = await startStripeDouble({ secretKey: SECRET, webhookSecret: WHSEC });
-  h = await createHarness({ STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_double', STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_URL: stripe.url });
+  h = await createHarness({
+    STRIPE_SECRET_KEY: SECRET,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+    STRIPE_WEBHOOK_SECRET: WHSEC,
+    STRIPE_API_URL: stripe.url,
+  });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   webhookUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/api/webhooks/stripe`;
   const c = h.client();
@@ -29,9 +34,12 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const balanceOf = async (id: string) => (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
+const balanceOf = async (id: string) =>
+  (await h.deps.db.select().from(users).where(eq(users.id, id)))[0].tokenBalance;
 const purchasesOf = async (id: string) =>
-  (await h.deps.db.select().from(transactions).where(eq(transactions.userId, id))).filter((t) => t.type === 'purchase');
+  (await h.deps.db.select().from(transactions).where(eq(transactions.userId, id))).filter(
+    (t) => t.type === 'purchase',
+  );
 
 async function checkout(c: Client, packageId = pkgs[0].id) {
   const res = await c.post('/api/create-payment-intent', { packageId });
@@ -42,7 +50,10 @@ async function checkout(c: Client, packageId = pkgs[0].id) {
 describe('Stripe adapter against the local double', () => {
   it('says Stripe is the payment engine and hands out the publishable key', async () => {
     const res = await h.client().get('/api/config');
-    expect(res.json()).toMatchObject({ engines: { payments: 'stripe' }, stripePublishableKey: 'pk_test_double' });
+    expect(res.json()).toMatchObject({
+      engines: { payments: 'stripe' },
+      stripePublishableKey: 'pk_test_double',
+    });
   });
 
   it('creates a PaymentIntent with amount, currency, metadata and an idempotency key', async () => {
@@ -50,13 +61,29 @@ describe('Stripe adapter against the local double', () => {
     const me = await c.register();
     const pi = await checkout(c, pkgs[1].id);
     const intent = stripe.intents.get(pi.paymentIntentId)!;
-    expect(intent).toMatchObject({ amount: pkgs[1].priceInCents, currency: 'usd', metadata: { userId: me.id, packageId: pkgs[1].id, tokenAmount: String(pkgs[1].tokenAmount) } });
-    expect(pi).toMatchObject({ clientSecret: intent.client_secret, amount: pkgs[1].priceInCents, currency: 'usd' });
+    expect(intent).toMatchObject({
+      amount: pkgs[1].priceInCents,
+      currency: 'usd',
+      metadata: { userId: me.id, packageId: pkgs[1].id, tokenAmount: String(pkgs[1].tokenAmount) },
+    });
+    expect(pi).toMatchObject({
+      clientSecret: intent.client_secret,
+      amount: pkgs[1].priceInCents,
+      currency: 'usd',
+    });
     const create = stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
     expect(create.idempotencyKey).toBe(`pi-create:${intent.metadata.paymentId}`);
     expect(create.auth).toBe(`Bearer ${SECRET}`);
-    const [row] = await h.deps.db.select().from(payments).where(eq(payments.providerPaymentId, pi.paymentIntentId));
-    expect(row).toMatchObject({ id: intent.metadata.paymentId, provider: 'stripe', userId: me.id, status: 'requires_payment_method' });
+    const [row] = await h.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, pi.paymentIntentId));
+    expect(row).toMatchObject({
+      id: intent.metadata.paymentId,
+      provider: 'stripe',
+      userId: me.id,
+      status: 'requires_payment_method',
+    });
   });
 
   it('does not credit a payment Stripe has not marked succeeded, and has no offline confirm', async () => {
@@ -64,10 +91,23 @@ describe('Stripe adapter against the local double', () => {
     const me = await c.register();
     const pi = await checkout(c);
     stripe.decline(pi.paymentIntentId, 'insufficient_funds');
-    const res = await c.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId });
+    const res = await c.post('/api/purchase-tokens', {
+      packageId: pkgs[0].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'PAYMENT_NOT_COMPLETED', error: 'Your card has insufficient funds.' });
-    expect((await c.post('/api/payments/offline/confirm', { paymentIntentId: pi.paymentIntentId, cardNumber: '4242424242424242' })).statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      code: 'PAYMENT_NOT_COMPLETED',
+      error: 'Your card has insufficient funds.',
+    });
+    expect(
+      (
+        await c.post('/api/payments/offline/confirm', {
+          paymentIntentId: pi.paymentIntentId,
+          cardNumber: '4242424242424242',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await balanceOf(me.id)).toBe(50);
   });
 
@@ -78,14 +118,20 @@ describe('Stripe adapter against the local double', () => {
     stripe.pay(pi.paymentIntentId);
     const reports = Array.from({ length: 20 }, (_, i) =>
       i % 2 === 0
-        ? c.post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId }).then((r) => ({ status: r.statusCode, body: r.body }))
+        ? c
+            .post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId })
+            .then((r) => ({ status: r.statusCode, body: r.body }))
         : stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', pi.paymentIntentId),
     );
     const results = await Promise.all(reports);
     for (const r of results) expect(r.status).toBe(200);
     const rows = await purchasesOf(me.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: pkgs[2].tokenAmount, amountInCents: pkgs[2].priceInCents, idempotencyKey: `payment:stripe:${pi.paymentIntentId}` });
+    expect(rows[0]).toMatchObject({
+      amount: pkgs[2].tokenAmount,
+      amountInCents: pkgs[2].priceInCents,
+      idempotencyKey: `payment:stripe:${pi.paymentIntentId}`,
+    });
     const browserIds = results.filter((_, i) => i % 2 === 0).map((r) => JSON.parse(r.body).transaction.id);
     expect(new Set(browserIds)).toEqual(new Set([rows[0].id]));
     expect(await balanceOf(me.id)).toBe(50 + pkgs[2].tokenAmount);
@@ -117,10 +163,14 @@ describe('Stripe adapter against the local double', () => {
     const me = await c.register();
     const pi = await checkout(c);
     stripe.pay(pi.paymentIntentId);
-    const wrongSecret = await stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', pi.paymentIntentId, { secret: 'whsec_wrong' });
+    const wrongSecret = await stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', pi.paymentIntentId, {
+      secret: 'whsec_wrong',
+    });
     expect(wrongSecret.status).toBe(400);
     expect(JSON.parse(wrongSecret.body).code).toBe('WEBHOOK_SIGNATURE_INVALID');
-    const garbage = await stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', pi.paymentIntentId, { signature: 't=1,v1=deadbeef' });
+    const garbage = await stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', pi.paymentIntentId, {
+      signature: 't=1,v1=deadbeef',
+    });
     expect(garbage.status).toBe(400);
     const { payload, signature } = stripe.signedEvent('payment_intent.succeeded', pi.paymentIntentId);
     // the signed bytes, re-serialised (as a JSON body parser would): no longer the signed payload
@@ -130,7 +180,11 @@ describe('Stripe adapter against the local double', () => {
       body: JSON.stringify(JSON.parse(payload), null, 2),
     });
     expect(reformatted.status).toBe(400);
-    const missing = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+    const missing = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: payload,
+    });
     expect(missing.status).toBe(400);
     expect(await balanceOf(me.id)).toBe(50);
     expect(await purchasesOf(me.id)).toHaveLength(0);
@@ -143,8 +197,18 @@ describe('Stripe adapter against the local double', () => {
     stripe.pay(pi.paymentIntentId);
     const other = h.client();
     const otherUser = await other.register();
-    expect((await other.post('/api/purchase-tokens', { packageId: pkgs[0].id, paymentIntentId: pi.paymentIntentId })).statusCode).toBe(404);
-    const wrongPkg = await owner.post('/api/purchase-tokens', { packageId: pkgs[2].id, paymentIntentId: pi.paymentIntentId });
+    expect(
+      (
+        await other.post('/api/purchase-tokens', {
+          packageId: pkgs[0].id,
+          paymentIntentId: pi.paymentIntentId,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const wrongPkg = await owner.post('/api/purchase-tokens', {
+      packageId: pkgs[2].id,
+      paymentIntentId: pi.paymentIntentId,
+    });
     expect(wrongPkg.statusCode).toBe(409);
     expect(wrongPkg.json().code).toBe('PACKAGE_MISMATCH');
     expect(await balanceOf(ownerUser.id)).toBe(50);
@@ -157,7 +221,9 @@ describe('Stripe adapter against the local double', () => {
     const res = await owner.post('/api/purchase-tokens', { paymentIntentId: tampered.paymentIntentId });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PAYMENT_MISMATCH');
-    expect((await stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', tampered.paymentIntentId)).status).toBe(200);
+    expect(
+      (await stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', tampered.paymentIntentId)).status,
+    ).toBe(200);
     expect(await balanceOf(ownerUser.id)).toBe(50);
     expect(await balanceOf(otherUser.id)).toBe(50);
   });
@@ -180,7 +246,9 @@ describe('Stripe adapter against the local double', () => {
     }
     expect(await balanceOf(me.id)).toBe(50);
     const recheck = await c.post('/api/payments/recheck');
-    expect(recheck.json()).toMatchObject({ credited: [{ paymentIntentId: pi.paymentIntentId, tokens: pkgs[0].tokenAmount }] });
+    expect(recheck.json()).toMatchObject({
+      credited: [{ paymentIntentId: pi.paymentIntentId, tokens: pkgs[0].tokenAmount }],
+    });
     expect(await balanceOf(me.id)).toBe(50 + pkgs[0].tokenAmount);
   }, 60_000);
 
@@ -188,11 +256,19 @@ describe('Stripe adapter against the local double', () => {
     const me = await c.register();
     const pi = await checkout(c, pkg.id);
     stripe.pay(pi.paymentIntentId);
-    expect((await c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId })).statusCode).toBe(200);
-    return { me, pi: pi.paymentIntentId, charge: stripe.charges.get(stripe.intents.get(pi.paymentIntentId)!.latest_charge!)! };
+    expect((await c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId })).statusCode).toBe(
+      200,
+    );
+    return {
+      me,
+      pi: pi.paymentIntentId,
+      charge: stripe.charges.get(stripe.intents.get(pi.paymentIntentId)!.latest_charge!)!,
+    };
   }
   const reversalsOf = async (userId: string) =>
-    (await h.deps.db.select().from(transactions).where(eq(transactions.userId, userId))).filter((t) => t.type === 'refund' && t.refType === 'payment');
+    (await h.deps.db.select().from(transactions).where(eq(transactions.userId, userId))).filter(
+      (t) => t.type === 'refund' && t.refType === 'payment',
+    );
 
   it('charge.refunded takes the tokens back once, after re-reading the charge and its refunds from Stripe', async () => {
     const c = h.client();
@@ -201,14 +277,23 @@ describe('Stripe adapter against the local double', () => {
     const seen = stripe.requests.length;
     const hook = await stripe.sendEvent(webhookUrl, 'charge.refunded', charge, { id: 'evt_refund_once' });
     expect(hook.status).toBe(200);
-    expect(stripe.requests.slice(seen).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/charges/${charge.id}`, 'GET /v1/refunds']);
+    expect(stripe.requests.slice(seen).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/charges/${charge.id}`,
+      'GET /v1/refunds',
+    ]);
     expect(await balanceOf(me.id)).toBe(50);
     // the same event again, and another event for the same refund: nothing more
-    expect((await stripe.sendEvent(webhookUrl, 'charge.refunded', charge, { id: 'evt_refund_once' })).status).toBe(200);
+    expect(
+      (await stripe.sendEvent(webhookUrl, 'charge.refunded', charge, { id: 'evt_refund_once' })).status,
+    ).toBe(200);
     expect((await stripe.sendEvent(webhookUrl, 'charge.refund.updated', refund)).status).toBe(200);
     const rows = await reversalsOf(me.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: -pkgs[0].tokenAmount, amountInCents: -pkgs[0].priceInCents, idempotencyKey: `payment-refund:stripe:${refund.id}` });
+    expect(rows[0]).toMatchObject({
+      amount: -pkgs[0].tokenAmount,
+      amountInCents: -pkgs[0].priceInCents,
+      idempotencyKey: `payment-refund:stripe:${refund.id}`,
+    });
     expect(await balanceOf(me.id)).toBe(50);
   });
 
@@ -245,7 +330,13 @@ describe('Stripe adapter against the local double', () => {
     const { me, charge } = await bought(c);
     const bal = 50 + pkgs[0].tokenAmount;
     await h.deps.db.transaction((tx) =>
-      applyLedgerEntry(tx, { userId: me.id, type: 'usage', amount: -(bal - 10), idempotencyKey: `spend:${me.id}`, description: 'generations' }),
+      applyLedgerEntry(tx, {
+        userId: me.id,
+        type: 'usage',
+        amount: -(bal - 10),
+        idempotencyKey: `spend:${me.id}`,
+        description: 'generations',
+      }),
     );
     const inquiry = stripe.dispute(charge.payment_intent, { status: 'warning_needs_response' });
     await stripe.sendEvent(webhookUrl, 'charge.dispute.created', inquiry);
@@ -264,7 +355,12 @@ describe('Stripe adapter against the local double', () => {
     expect(row.tokensOwed).toBe(pkgs[0].tokenAmount - 10);
     const admin = await h.admin();
     const listed = (await admin.get(`/api/admin/users?search=${me.username}`)).json();
-    expect(listed[0]).toMatchObject({ id: me.id, tokenBalance: 0, tokensOwed: pkgs[0].tokenAmount - 10, paymentFlag: { reason: expect.stringContaining('disputed (fraudulent)') } });
+    expect(listed[0]).toMatchObject({
+      id: me.id,
+      tokenBalance: 0,
+      tokensOwed: pkgs[0].tokenAmount - 10,
+      paymentFlag: { reason: expect.stringContaining('disputed (fraudulent)') },
+    });
   });
 
   it('answers 503 (Stripe retries) when the charge cannot be re-read, and takes nothing', async () => {

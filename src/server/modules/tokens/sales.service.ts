@@ -39,7 +39,12 @@ export function createSalesService(db: Db) {
       const rows = await ledgerMismatches(db);
       return {
         ok: rows.length === 0,
-        mismatches: rows.map((m) => ({ userId: m.id, username: m.username, balance: Number(m.balance), ledgerSum: Number(m.ledger) })),
+        mismatches: rows.map((m) => ({
+          userId: m.id,
+          username: m.username,
+          balance: Number(m.balance),
+          ledgerSum: Number(m.ledger),
+        })),
         checkedAt: new Date().toISOString(),
       };
     },

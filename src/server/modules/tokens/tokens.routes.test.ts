@@ -11,10 +11,24 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function addRows(userId: string, rows: { type: 'usage' | 'refund' | 'purchase' | 'admin_adjustment'; amount: number; description?: string }[]) {
+async function addRows(
+  userId: string,
+  rows: {
+    type: 'usage' | 'refund' | 'purchase' | 'admin_adjustment';
+    amount: number;
+    description?: string;
+  }[],
+) {
   await h.deps.db.transaction(async (tx) => {
     for (const [i, r] of rows.entries()) {
-      await applyLedgerEntry(tx, { userId, type: r.type, amount: r.amount, idempotencyKey: `test:${userId}:${i}:${Math.random()}`, description: r.description ?? `${r.type} ${i}`, amountInCents: r.type === 'purchase' ? 499 : null });
+      await applyLedgerEntry(tx, {
+        userId,
+        type: r.type,
+        amount: r.amount,
+        idempotencyKey: `test:${userId}:${i}:${Math.random()}`,
+        description: r.description ?? `${r.type} ${i}`,
+        amountInCents: r.type === 'purchase' ? 499 : null,
+      });
     }
   });
 }
@@ -29,7 +43,9 @@ describe('GET /api/transactions', () => {
       { type: 'refund', amount: 15 },
     ]);
     // nine rows with one identical timestamp: the cursor must page through ties without loss
-    await h.deps.db.execute(sql`update transactions set created_at = (select max(created_at) from transactions where user_id = ${me.id} and type = 'usage') where user_id = ${me.id} and type = 'usage'`);
+    await h.deps.db.execute(
+      sql`update transactions set created_at = (select max(created_at) from transactions where user_id = ${me.id} and type = 'usage') where user_id = ${me.id} and type = 'usage'`,
+    );
     const other = h.client();
     await other.register();
 
@@ -38,9 +54,27 @@ describe('GET /api/transactions', () => {
     const all = { transactions: first.json() };
     expect(all.transactions).toHaveLength(12);
     expect(first.headers['x-next-cursor']).toBeUndefined();
-    expect(all.transactions[0]).toMatchObject({ type: 'refund', amount: 15, balanceAfter: 430, refundOf: null });
-    expect(all.transactions.at(-1)).toMatchObject({ type: 'bonus', amount: 50, description: 'Welcome bonus' });
-    expect(Object.keys(all.transactions[0]).sort()).toEqual(['amount', 'amountInCents', 'balanceAfter', 'createdAt', 'description', 'id', 'refundOf', 'type']);
+    expect(all.transactions[0]).toMatchObject({
+      type: 'refund',
+      amount: 15,
+      balanceAfter: 430,
+      refundOf: null,
+    });
+    expect(all.transactions.at(-1)).toMatchObject({
+      type: 'bonus',
+      amount: 50,
+      description: 'Welcome bonus',
+    });
+    expect(Object.keys(all.transactions[0]).sort()).toEqual([
+      'amount',
+      'amountInCents',
+      'balanceAfter',
+      'createdAt',
+      'description',
+      'id',
+      'refundOf',
+      'type',
+    ]);
 
     const paged: { id: string }[] = [];
     let cursor: string | null = null;
@@ -86,14 +120,21 @@ describe('GET /api/transactions/summary', () => {
     expect(res.json()).toEqual({ balance: 50 + 1700 - 210 + 150, totalPurchased: 1700, totalUsed: 210 });
     const fresh = h.client();
     await fresh.register();
-    expect((await fresh.get('/api/transactions/summary')).json()).toEqual({ balance: 50, totalPurchased: 0, totalUsed: 0 });
+    expect((await fresh.get('/api/transactions/summary')).json()).toEqual({
+      balance: 50,
+      totalPurchased: 0,
+      totalUsed: 0,
+    });
     expect((await h.client().get('/api/transactions/summary')).statusCode).toBe(401);
   });
 
   it('never lets a balance go negative', async () => {
     const c = h.client();
     const me = await c.register();
-    await expect(addRows(me.id, [{ type: 'usage', amount: -51 }])).rejects.toMatchObject({ status: 402, code: 'INSUFFICIENT_TOKENS' });
+    await expect(addRows(me.id, [{ type: 'usage', amount: -51 }])).rejects.toMatchObject({
+      status: 402,
+      code: 'INSUFFICIENT_TOKENS',
+    });
     expect((await c.get('/api/transactions/summary')).json().balance).toBe(50);
     expect((await c.get('/api/transactions')).json()).toHaveLength(1);
   });

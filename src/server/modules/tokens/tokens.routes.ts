@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
-import { tokenPackageListSchema, transactionListSchema, transactionsQuerySchema, transactionsSummarySchema } from '../../../shared/schemas/tokens';
+import {
+  tokenPackageListSchema,
+  transactionListSchema,
+  transactionsQuerySchema,
+  transactionsSummarySchema,
+} from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { createPackagesService } from './packages.service';
@@ -20,15 +25,23 @@ export async function tokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   // The spec answers with a list of transactions, so the body stays an array; the cursor of the next
   // (older) page rides in the X-Next-Cursor header, absent on the last page.
-  r.get('/api/transactions', { schema: { querystring: transactionsQuerySchema, response: { 200: transactionListSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const page = await transactions.page(user.id, request.query);
-    if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-    return page.items;
-  });
+  r.get(
+    '/api/transactions',
+    { schema: { querystring: transactionsQuerySchema, response: { 200: transactionListSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const page = await transactions.page(user.id, request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
+  );
 
-  r.get('/api/transactions/summary', { schema: { response: { 200: transactionsSummarySchema } } }, async (request) => {
-    const user = requireUser(request);
-    return transactions.summary(user.id);
-  });
+  r.get(
+    '/api/transactions/summary',
+    { schema: { response: { 200: transactionsSummarySchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return transactions.summary(user.id);
+    },
+  );
 }

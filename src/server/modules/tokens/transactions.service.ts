@@ -10,11 +10,14 @@ export function createTransactionsService(db: Db) {
   const ledger = createLedgerRepository(db);
   return {
     async page(userId: string, query: { limit: number; cursor?: string; type?: TransactionType }) {
-      const page = await readPage((limit, cursor) => ledger.page(userId, { limit, cursor, type: query.type }), {
-        limit: query.limit,
-        cursor: query.cursor,
-        cursorOf: (r) => ({ ts: r.cursorTs, id: r.row.id }),
-      });
+      const page = await readPage(
+        (limit, cursor) => ledger.page(userId, { limit, cursor, type: query.type }),
+        {
+          limit: query.limit,
+          cursor: query.cursor,
+          cursorOf: (r) => ({ ts: r.cursorTs, id: r.row.id }),
+        },
+      );
       return { items: page.items.map((r) => toTransactionView(r.row)), nextCursor: page.nextCursor };
     },
 

@@ -27,7 +27,9 @@ export async function bootstrapAdmin(db: Db, config: Config, print: (line: strin
   }
   if (await repo.anyAdmin()) return null;
   const pw = randomToken(12);
-  const name = (await repo.byUsername('admin')) ? `admin_${randomToken(3).replace(/[^A-Za-z0-9]/g, 'x')}` : 'admin';
+  const name = (await repo.byUsername('admin'))
+    ? `admin_${randomToken(3).replace(/[^A-Za-z0-9]/g, 'x')}`
+    : 'admin';
   await repo.insert({
     username: name,
     email: email ?? `${name}@localhost.localdomain`,
@@ -36,6 +38,8 @@ export async function bootstrapAdmin(db: Db, config: Config, print: (line: strin
     emailVerifiedAt: new Date(),
     referralCode: referralCode(),
   });
-  print(`\n  Created the first admin account.\n  Username: ${name}\n  Password: ${pw}\n  (shown once — sign in and change it in Settings)\n`);
+  print(
+    `\n  Created the first admin account.\n  Username: ${name}\n  Password: ${pw}\n  (shown once — sign in and change it in Settings)\n`,
+  );
   return name;
 }

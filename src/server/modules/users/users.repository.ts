@@ -12,11 +12,17 @@ export function createUsersRepository(db: DbOrTx) {
       return row ?? null;
     },
     async byUsername(username: string) {
-      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
       return row ?? null;
     },
     async byEmail(email: string) {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
       return row ?? null;
     },
     async byReferralCode(code: string) {
@@ -29,7 +35,10 @@ export function createUsersRepository(db: DbOrTx) {
         .from(users)
         .where(
           and(
-            or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+            or(
+              sql`lower(${users.username}) = lower(${username})`,
+              sql`lower(${users.email}) = lower(${email})`,
+            ),
             exceptId ? ne(users.id, exceptId) : undefined,
           ),
         );

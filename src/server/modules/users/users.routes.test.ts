@@ -16,14 +16,23 @@ describe('settings endpoints', () => {
     await h.client().register('prof_b');
     const ok = await a.patch('/api/user/profile', { username: 'prof_a2', email: 'new_a@example.com' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ username: 'prof_a2', email: 'new_a@example.com', user: { emailVerified: false } });
+    expect(ok.json()).toMatchObject({
+      username: 'prof_a2',
+      email: 'new_a@example.com',
+      user: { emailVerified: false },
+    });
     const taken = await a.patch('/api/user/profile', { username: 'PROF_B', email: 'new_a@example.com' });
     expect(taken.statusCode).toBe(409);
     const bad = await a.patch('/api/user/profile', { username: 'x', email: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ username: 'Username must be at least 3 characters', email: 'Please enter a valid email address' });
+    expect(bad.json().fields).toMatchObject({
+      username: 'Username must be at least 3 characters',
+      email: 'Please enter a valid email address',
+    });
     expect((await a.get('/api/auth/user')).json().user.username).toBe('prof_a2');
-    expect((await h.client().patch('/api/user/profile', { username: 'zzz', email: 'z@example.com' })).statusCode).toBe(401);
+    expect(
+      (await h.client().patch('/api/user/profile', { username: 'zzz', email: 'z@example.com' })).statusCode,
+    ).toBe(401);
   });
 
   it('changes the password only with the current one and ends other sessions', async () => {
@@ -31,11 +40,20 @@ describe('settings endpoints', () => {
     await a.register('pw_user', 'Password123');
     const other = h.client();
     await other.login('pw_user', 'Password123');
-    const wrong = await a.post('/api/user/change-password', { currentPassword: 'nottheone1', newPassword: 'Another123' });
+    const wrong = await a.post('/api/user/change-password', {
+      currentPassword: 'nottheone1',
+      newPassword: 'Another123',
+    });
     expect(wrong.statusCode).toBe(400);
-    const weak = await a.post('/api/user/change-password', { currentPassword: 'Password123', newPassword: 'letters' });
+    const weak = await a.post('/api/user/change-password', {
+      currentPassword: 'Password123',
+      newPassword: 'letters',
+    });
     expect(weak.json().error).toBe('Password must be at least 8 characters');
-    const ok = await a.post('/api/user/change-password', { currentPassword: 'Password123', newPassword: 'Another123' });
+    const ok = await a.post('/api/user/change-password', {
+      currentPassword: 'Password123',
+      newPassword: 'Another123',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await a.get('/api/auth/user')).statusCode).toBe(200);
     expect((await other.get('/api/auth/user')).statusCode).toBe(401);
@@ -60,7 +78,11 @@ describe('settings endpoints', () => {
 describe('theme', () => {
   it('serves the site theme to anyone and lets only admins change it', async () => {
     const guest = await h.client().get('/api/theme');
-    expect(guest.json()).toMatchObject({ success: true, theme: { primary: '#00beab', radius: 0.75 }, enhancedTheme: { activeProfile: 'standard' } });
+    expect(guest.json()).toMatchObject({
+      success: true,
+      theme: { primary: '#00beab', radius: 0.75 },
+      enhancedTheme: { activeProfile: 'standard' },
+    });
     expect(Object.keys(guest.json().enhancedTheme.profiles)).toEqual(['standard', 'token', 'adult']);
     expect((await h.client().post('/api/theme/update', { primary: '#123456' })).statusCode).toBe(401);
     const user = h.client();
@@ -71,7 +93,11 @@ describe('theme', () => {
     const saved = await admin.post('/api/theme/update', { primary: 'oklch(0.6 0.2 250)', radius: 1 });
     expect(saved.json().theme).toMatchObject({ primary: 'oklch(0.6 0.2 250)', radius: 1 });
     const profile = await admin.post('/api/theme/update', { activeProfile: 'adult' });
-    expect(profile.json().theme).toMatchObject({ primary: '#e91e63', appearance: 'dark', features: { nsfwEnabled: true } });
+    expect(profile.json().theme).toMatchObject({
+      primary: '#e91e63',
+      appearance: 'dark',
+      features: { nsfwEnabled: true },
+    });
     const reset = await admin.post('/api/theme/update', { reset: true });
     expect(reset.json().theme.primary).toBe('#00beab');
   });
@@ -102,7 +128,9 @@ describe('system endpoints and files', () => {
     expect((await stranger.get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(404);
     expect((await h.client().get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(404);
     expect((await (await h.admin()).get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(200);
-    expect((await h.client().get('/files/public/styles/anime.webp')).headers['content-type']).toBe('image/webp');
+    expect((await h.client().get('/files/public/styles/anime.webp')).headers['content-type']).toBe(
+      'image/webp',
+    );
     expect((await h.client().get('/files/../etc/passwd')).statusCode).toBe(404);
     expect((await h.client().get('/api/nope')).json()).toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -1,22 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { nsfwSettingsSchema, profileResultSchema, profileSchema, userResultSchema } from '../../../shared/schemas/user';
+import {
+  nsfwSettingsSchema,
+  profileResultSchema,
+  profileSchema,
+  userResultSchema,
+} from '../../../shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { toPublicUser } from './public-user';
 import { createUsersService, type OnEmailChanged } from './users.service';
 
-export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps; onEmailChanged: OnEmailChanged }) {
+export async function usersRoutes(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; onEmailChanged: OnEmailChanged },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const users = createUsersService(opts.deps, opts.onEmailChanged);
 
-  r.patch('/api/user/profile', { schema: { body: profileSchema, response: { 200: profileResultSchema } } }, async (request) => {
-    const user = await users.updateProfile(requireUser(request), request.body);
-    return { success: true, username: user.username, email: user.email, user: toPublicUser(user) };
-  });
+  r.patch(
+    '/api/user/profile',
+    { schema: { body: profileSchema, response: { 200: profileResultSchema } } },
+    async (request) => {
+      const user = await users.updateProfile(requireUser(request), request.body);
+      return { success: true, username: user.username, email: user.email, user: toPublicUser(user) };
+    },
+  );
 
-  r.post('/api/user/nsfw-settings', { schema: { body: nsfwSettingsSchema, response: { 200: userResultSchema } } }, async (request) => {
-    const user = await users.setNsfw(requireUser(request), request.body.enableNSFW);
-    return { success: true, user: toPublicUser(user) };
-  });
+  r.post(
+    '/api/user/nsfw-settings',
+    { schema: { body: nsfwSettingsSchema, response: { 200: userResultSchema } } },
+    async (request) => {
+      const user = await users.setNsfw(requireUser(request), request.body.enableNSFW);
+      return { success: true, user: toPublicUser(user) };
+    },
+  );
 }

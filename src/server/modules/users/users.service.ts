@@ -30,7 +30,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: On
           ...(emailChanged ? { emailVerifiedAt: null } : {}),
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(409, 'ALREADY_EXISTS', 'Username or email is already taken');
+        if (isUniqueViolation(err))
+          throw new AppError(409, 'ALREADY_EXISTS', 'Username or email is already taken');
         throw err;
       }
       if (emailChanged && updated) await onEmailChanged(updated);
@@ -38,7 +39,10 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: On
     },
     async setNsfw(user: UserRow, enable: boolean) {
       // docs/product/decisions.md §23: the age confirmation is stored with its time
-      const updated = await repo.update(user.id, enable ? { enableNsfw: true, nsfwConfirmedAt: new Date() } : { enableNsfw: false });
+      const updated = await repo.update(
+        user.id,
+        enable ? { enableNsfw: true, nsfwConfirmedAt: new Date() } : { enableNsfw: false },
+      );
       return updated!;
     },
   };

@@ -1,14 +1,31 @@
 import { useRef } from 'react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { relativeTime } from '@web/lib/format';
 import { aspectRatio, isHd } from './download';
 
 type Props = {
   image: Pick<
     GeneratedImageView,
-    'thumbnailUrl' | 'imageUrl' | 'createdAt' | 'width' | 'height' | 'tokensUsed' | 'baseModelName' | 'modelName' | 'styleName' | 'prompt' | 'negativePrompt' | 'isNSFW'
+    | 'thumbnailUrl'
+    | 'imageUrl'
+    | 'createdAt'
+    | 'width'
+    | 'height'
+    | 'tokensUsed'
+    | 'baseModelName'
+    | 'modelName'
+    | 'styleName'
+    | 'prompt'
+    | 'negativePrompt'
+    | 'isNSFW'
   > | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -70,9 +87,15 @@ export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Prop
               <Row label="LoRA model">{image.modelName || 'None'}</Row>
               <Row label="Style preset">{image.styleName || 'Custom'}</Row>
               <Row label="Prompt">
-                {image.prompt?.trim() ? <span className="whitespace-pre-wrap">{image.prompt}</span> : <span className="text-muted-foreground">No prompt data available</span>}
+                {image.prompt?.trim() ? (
+                  <span className="whitespace-pre-wrap">{image.prompt}</span>
+                ) : (
+                  <span className="text-muted-foreground">No prompt data available</span>
+                )}
               </Row>
-              {image.negativePrompt?.trim() ? <Row label="Negative prompt">{image.negativePrompt}</Row> : null}
+              {image.negativePrompt?.trim() ? (
+                <Row label="Negative prompt">{image.negativePrompt}</Row>
+              ) : null}
             </dl>
           </div>
         ) : null}

@@ -12,7 +12,13 @@ function Harness() {
   const [details, setDetails] = useState(false);
   return (
     <>
-      <ImageLightbox images={images} index={index} onIndexChange={setIndex} onDownload={() => {}} onDetails={() => setDetails(true)} />
+      <ImageLightbox
+        images={images}
+        index={index}
+        onIndexChange={setIndex}
+        onDownload={() => {}}
+        onDetails={() => setDetails(true)}
+      />
       <Dialog open={details} onOpenChange={setDetails}>
         <DialogContent>
           <DialogTitle>Image Details</DialogTitle>
@@ -75,7 +81,16 @@ describe('ImageLightbox', () => {
     const wrap = vi.fn();
     const moves: (number | null)[] = [];
     function Paged({ index }: { index: number }) {
-      return <ImageLightbox images={images} index={index} onIndexChange={(i) => moves.push(i)} onDownload={() => {}} hasMore onWrapToLast={wrap} />;
+      return (
+        <ImageLightbox
+          images={images}
+          index={index}
+          onIndexChange={(i) => moves.push(i)}
+          onDownload={() => {}}
+          hasMore
+          onWrapToLast={wrap}
+        />
+      );
     }
     const { rerender } = render(<Paged index={0} />);
     expect(await screen.findByText('1 / …')).toBeTruthy();

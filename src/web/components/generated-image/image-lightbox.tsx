@@ -19,7 +19,16 @@ type Props<T extends LightboxImage> = {
 };
 
 /** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
-export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexChange, onDownload, onDetails, hideNsfw, hasMore = false, onWrapToLast }: Props<T>) {
+export function ImageLightbox<T extends LightboxImage>({
+  images,
+  index,
+  onIndexChange,
+  onDownload,
+  onDetails,
+  hideNsfw,
+  hasMore = false,
+  onWrapToLast,
+}: Props<T>) {
   const content = useRef<HTMLDivElement>(null);
   // opened from a tile, not a Dialog trigger: closing puts the keyboard back on that tile
   const opener = useRef<HTMLElement | null>(null);
@@ -75,17 +84,34 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
             </span>
             <div className="flex gap-2">
               {onDetails && image ? (
-                <Button variant="ghost" size="icon" className="text-white hover:bg-white/15 hover:text-white" onClick={() => onDetails(image)} aria-label="Image details">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-white hover:bg-white/15 hover:text-white"
+                  onClick={() => onDetails(image)}
+                  aria-label="Image details"
+                >
                   <Info />
                 </Button>
               ) : null}
               {image ? (
-                <Button variant="ghost" size="icon" className="text-white hover:bg-white/15 hover:text-white" onClick={() => onDownload(image)} aria-label="Download image">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-white hover:bg-white/15 hover:text-white"
+                  onClick={() => onDownload(image)}
+                  aria-label="Download image"
+                >
                   <Download />
                 </Button>
               ) : null}
               <DialogPrimitive.Close asChild>
-                <Button variant="ghost" size="icon" className="text-white hover:bg-white/15 hover:text-white" aria-label="Close preview">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-white hover:bg-white/15 hover:text-white"
+                  aria-label="Close preview"
+                >
                   <X />
                 </Button>
               </DialogPrimitive.Close>
@@ -93,7 +119,13 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
             {images.length > 1 ? (
-              <Button variant="ghost" size="icon" className="absolute left-2 text-white hover:bg-white/15 hover:text-white" onClick={() => go(-1)} aria-label="Previous image">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="absolute left-2 text-white hover:bg-white/15 hover:text-white"
+                onClick={() => go(-1)}
+                aria-label="Previous image"
+              >
                 <ChevronLeft />
               </Button>
             ) : null}
@@ -105,7 +137,13 @@ export function ImageLightbox<T extends LightboxImage>({ images, index, onIndexC
               />
             ) : null}
             {images.length > 1 ? (
-              <Button variant="ghost" size="icon" className="absolute right-2 text-white hover:bg-white/15 hover:text-white" onClick={() => go(1)} aria-label="Next image">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="absolute right-2 text-white hover:bg-white/15 hover:text-white"
+                onClick={() => go(1)}
+                aria-label="Next image"
+              >
                 <ChevronRight />
               </Button>
             ) : null}

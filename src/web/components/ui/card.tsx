@@ -15,9 +15,15 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** A card's title; `level` keeps the page's outline without skips (a card right under the h1 is an h2). */
-export function CardTitle({ className, level = 3, ...props }: ComponentProps<'h3'> & { level?: 1 | 2 | 3 | 4 }) {
+export function CardTitle({
+  className,
+  level = 3,
+  ...props
+}: ComponentProps<'h3'> & { level?: 1 | 2 | 3 | 4 }) {
   const Heading = `h${level}` as const;
-  return <Heading className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />;
+  return (
+    <Heading className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

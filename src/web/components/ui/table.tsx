@@ -7,7 +7,11 @@ import { Skeleton } from '@web/components/ui/skeleton';
  * widens the page (every admin list uses it). Give a wide table a `min-w-[…]` through `className`.
  * Header cells are `scope="col"`; add a `TableCaption` when the table has no visible heading.
  */
-export function Table({ className, wrapperClassName, ...props }: ComponentProps<'table'> & { wrapperClassName?: string }) {
+export function Table({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<'table'> & { wrapperClassName?: string }) {
   return (
     // `relative`: absolutely positioned content (the sr-only "(opens in a new tab)" of links) scrolls
     // inside this box instead of growing the page sideways at 360 px

@@ -45,7 +45,9 @@ describe('AdminImageGalleryPage', () => {
   afterEach(cleanup);
 
   it('lists images in both views and filters through a described dialog', async () => {
-    const { calls } = renderPage({ body: { images: [image('i1'), image('i2', { isNSFW: true })], nextCursor: null } });
+    const { calls } = renderPage({
+      body: { images: [image('i1'), image('i2', { isNSFW: true })], nextCursor: null },
+    });
     const grid = await screen.findByRole('list', { name: 'Generated images' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
     expect(within(grid).getByText('NSFW')).toBeTruthy();
@@ -55,7 +57,9 @@ describe('AdminImageGalleryPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /Filters/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter images' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(dialog).getByText('Narrow the gallery by date, user, model, style, content and size.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Narrow the gallery by date, user, model, style, content and size.'),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/api/admin/generated-images'))).toBe(true);

@@ -6,7 +6,14 @@ import { ImageDetailsDialog } from '@web/components/generated-image/image-detail
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -27,7 +34,16 @@ type Filters = Required<Pick<AdminGalleryQuery, 'nsfw' | 'size'>> & {
   styleId: string;
   baseModelId: string;
 };
-const EMPTY: Filters = { date: 'all', customDate: '', nsfw: 'all', size: 'all', userId: 'all', modelId: 'all', styleId: 'all', baseModelId: 'all' };
+const EMPTY: Filters = {
+  date: 'all',
+  customDate: '',
+  nsfw: 'all',
+  size: 'all',
+  userId: 'all',
+  modelId: 'all',
+  styleId: 'all',
+  baseModelId: 'all',
+};
 // Spec part 2 §9: skeleton of 12 tiles, minimum tile width 200, gap 16.
 const GRID_STYLE = { gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 } as const;
 
@@ -45,7 +61,19 @@ function toQuery(search: string, f: Filters): AdminGalleryFilter {
   };
 }
 
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: [string, string][];
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -85,15 +113,29 @@ export function AdminImageGalleryPage() {
   const { baseModels, styles } = useGalleryFilterOptions();
   const images = useMemo(() => {
     const seen = new Set<string>();
-    return (list.data?.pages ?? []).flatMap((p) => p.images).filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
+    return (list.data?.pages ?? [])
+      .flatMap((p) => p.images)
+      .filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
   }, [list.data]);
   // users and models to filter by: the ones seen so far (plus the one chosen)
-  const seenUsers = useMemo(() => [...new Map(images.map((i) => [i.userId!, i.username ?? i.userId!])).entries()], [images]);
-  const seenModels = useMemo(() => [...new Map(images.filter((i) => i.modelId).map((i) => [i.modelId!, i.modelName ?? 'Model'])).entries()], [images]);
+  const seenUsers = useMemo(
+    () => [...new Map(images.map((i) => [i.userId!, i.username ?? i.userId!])).entries()],
+    [images],
+  );
+  const seenModels = useMemo(
+    () => [
+      ...new Map(images.filter((i) => i.modelId).map((i) => [i.modelId!, i.modelName ?? 'Model'])).entries(),
+    ],
+    [images],
+  );
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
     downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
-      toast({ variant: 'destructive', title: 'Download failed', description: 'Failed to download the image' }),
+      toast({
+        variant: 'destructive',
+        title: 'Download failed',
+        description: 'Failed to download the image',
+      }),
     );
   const active = Object.entries(filters).filter(([k, v]) => k !== 'customDate' && v !== 'all').length;
 
@@ -127,8 +169,18 @@ export function AdminImageGalleryPage() {
             {images.map((img, i) => (
               <li key={img.id} className="group min-w-0">
                 <div className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
-                  <button type="button" className="block size-full" onClick={() => setPreview(i)} aria-label={`Open image: ${img.prompt || 'generated image'}`}>
-                    <img src={img.thumbnailUrl} alt={img.prompt || 'Generated image'} loading="lazy" className="size-full object-cover" />
+                  <button
+                    type="button"
+                    className="block size-full"
+                    onClick={() => setPreview(i)}
+                    aria-label={`Open image: ${img.prompt || 'generated image'}`}
+                  >
+                    <img
+                      src={img.thumbnailUrl}
+                      alt={img.prompt || 'Generated image'}
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
                   </button>
                   {img.isNSFW ? (
                     <Badge variant="red" className="absolute top-2 left-2">
@@ -136,10 +188,20 @@ export function AdminImageGalleryPage() {
                     </Badge>
                   ) : null}
                   <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-                    <Button size="icon-sm" variant="secondary" onClick={() => void onDownload(img)} aria-label="Download">
+                    <Button
+                      size="icon-sm"
+                      variant="secondary"
+                      onClick={() => void onDownload(img)}
+                      aria-label="Download"
+                    >
                       <Download />
                     </Button>
-                    <Button size="icon-sm" variant="secondary" onClick={() => setDetails(img)} aria-label="Details">
+                    <Button
+                      size="icon-sm"
+                      variant="secondary"
+                      onClick={() => setDetails(img)}
+                      aria-label="Details"
+                    >
                       <Info />
                     </Button>
                   </div>
@@ -170,7 +232,12 @@ export function AdminImageGalleryPage() {
                 <Tr key={img.id} className="align-top">
                   <Td>
                     <button type="button" onClick={() => setPreview(i)} aria-label="Open image">
-                      <img src={img.thumbnailUrl} alt="" loading="lazy" className="size-14 rounded object-cover" />
+                      <img
+                        src={img.thumbnailUrl}
+                        alt=""
+                        loading="lazy"
+                        className="size-14 rounded object-cover"
+                      />
                     </button>
                   </Td>
                   <Td>{img.username ?? 'Unknown user'}</Td>
@@ -182,7 +249,8 @@ export function AdminImageGalleryPage() {
                     <div className="text-xs text-muted-foreground">{img.baseModelName || 'Default'}</div>
                   </Td>
                   <Td className="whitespace-nowrap">
-                    {img.width}×{img.height} {isHd(img.width, img.height) ? <Badge className="ml-1">HD</Badge> : null}
+                    {img.width}×{img.height}{' '}
+                    {isHd(img.width, img.height) ? <Badge className="ml-1">HD</Badge> : null}
                     {img.isNSFW ? (
                       <Badge variant="red" className="ml-1">
                         NSFW
@@ -193,10 +261,20 @@ export function AdminImageGalleryPage() {
                   <Td className="whitespace-nowrap">{formatDateTime(img.createdAt)}</Td>
                   <Td>
                     <div className="flex gap-1">
-                      <Button size="icon-sm" variant="ghost" onClick={() => void onDownload(img)} aria-label="Download">
+                      <Button
+                        size="icon-sm"
+                        variant="ghost"
+                        onClick={() => void onDownload(img)}
+                        aria-label="Download"
+                      >
                         <Download />
                       </Button>
-                      <Button size="icon-sm" variant="ghost" onClick={() => setDetails(img)} aria-label="Details">
+                      <Button
+                        size="icon-sm"
+                        variant="ghost"
+                        onClick={() => setDetails(img)}
+                        aria-label="Details"
+                      >
                         <Info />
                       </Button>
                     </div>
@@ -208,7 +286,11 @@ export function AdminImageGalleryPage() {
         </TabsContent>
         {list.hasNextPage ? (
           <div className="flex justify-center py-6">
-            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
               {list.isFetchingNextPage ? 'Loading...' : 'Load more images'}
             </Button>
           </div>
@@ -224,7 +306,13 @@ export function AdminImageGalleryPage() {
         description="Every image generated on the site."
         actions={
           <>
-            <Button variant="outline" onClick={() => { setDraft(filters); setFilterOpen(true); }}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setDraft(filters);
+                setFilterOpen(true);
+              }}
+            >
               <Filter /> Filters{active ? ` (${active})` : ''}
             </Button>
             <Button variant="outline" onClick={() => void list.refetch()} aria-label="Refresh">
@@ -234,8 +322,18 @@ export function AdminImageGalleryPage() {
         }
       />
       <div className="relative mb-6 max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input aria-label="Search by prompt" placeholder="Search by prompt..." className="pl-9" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          aria-label="Search by prompt"
+          placeholder="Search by prompt..."
+          className="pl-9"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          maxLength={200}
+        />
       </div>
       {body}
 
@@ -243,33 +341,126 @@ export function AdminImageGalleryPage() {
         <DialogContent className="sm:max-w-md">
           <DialogHeader>
             <DialogTitle>Filter images</DialogTitle>
-            <DialogDescription>Narrow the gallery by date, user, model, style, content and size.</DialogDescription>
+            <DialogDescription>
+              Narrow the gallery by date, user, model, style, content and size.
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-3">
-            <FilterSelect id="f-date" label="Date" value={draft.date} onChange={(v) => setDraft({ ...draft, date: v as Filters['date'] })} options={[['all', 'All time'], ['today', 'Today'], ['week', 'Last 7 days'], ['month', 'Last 30 days'], ['custom', 'A specific day']]} />
+            <FilterSelect
+              id="f-date"
+              label="Date"
+              value={draft.date}
+              onChange={(v) => setDraft({ ...draft, date: v as Filters['date'] })}
+              options={[
+                ['all', 'All time'],
+                ['today', 'Today'],
+                ['week', 'Last 7 days'],
+                ['month', 'Last 30 days'],
+                ['custom', 'A specific day'],
+              ]}
+            />
             {draft.date === 'custom' ? (
               <div className="grid gap-1.5">
                 <Label htmlFor="f-day">Day</Label>
-                <Input id="f-day" type="date" value={draft.customDate} onChange={(e) => setDraft({ ...draft, customDate: e.target.value })} />
+                <Input
+                  id="f-day"
+                  type="date"
+                  value={draft.customDate}
+                  onChange={(e) => setDraft({ ...draft, customDate: e.target.value })}
+                />
               </div>
             ) : null}
-            <FilterSelect id="f-user" label="User" value={draft.userId} onChange={(v) => setDraft({ ...draft, userId: v })} options={[['all', 'All users'], ...seenUsers]} />
-            <FilterSelect id="f-model" label="Model" value={draft.modelId} onChange={(v) => setDraft({ ...draft, modelId: v })} options={[['all', 'All models'], ...seenModels]} />
-            <FilterSelect id="f-style" label="Style" value={draft.styleId} onChange={(v) => setDraft({ ...draft, styleId: v })} options={[['all', 'All styles'], ['custom', 'Custom'], ...(styles.data ?? []).map((s) => [s.id, s.name] as [string, string])]} />
-            <FilterSelect id="f-base" label="Base model" value={draft.baseModelId} onChange={(v) => setDraft({ ...draft, baseModelId: v })} options={[['all', 'All base models'], ...(baseModels.data ?? []).map((b) => [b.id, b.name] as [string, string])]} />
-            <FilterSelect id="f-nsfw" label="Content" value={draft.nsfw} onChange={(v) => setDraft({ ...draft, nsfw: v as Filters['nsfw'] })} options={[['all', 'All'], ['safe', 'Safe only'], ['nsfw', 'NSFW only']]} />
-            <FilterSelect id="f-size" label="Size" value={draft.size} onChange={(v) => setDraft({ ...draft, size: v as Filters['size'] })} options={[['all', 'All sizes'], ['hd', 'HD (1024 px and up)'], ['standard', 'Standard']]} />
+            <FilterSelect
+              id="f-user"
+              label="User"
+              value={draft.userId}
+              onChange={(v) => setDraft({ ...draft, userId: v })}
+              options={[['all', 'All users'], ...seenUsers]}
+            />
+            <FilterSelect
+              id="f-model"
+              label="Model"
+              value={draft.modelId}
+              onChange={(v) => setDraft({ ...draft, modelId: v })}
+              options={[['all', 'All models'], ...seenModels]}
+            />
+            <FilterSelect
+              id="f-style"
+              label="Style"
+              value={draft.styleId}
+              onChange={(v) => setDraft({ ...draft, styleId: v })}
+              options={[
+                ['all', 'All styles'],
+                ['custom', 'Custom'],
+                ...(styles.data ?? []).map((s) => [s.id, s.name] as [string, string]),
+              ]}
+            />
+            <FilterSelect
+              id="f-base"
+              label="Base model"
+              value={draft.baseModelId}
+              onChange={(v) => setDraft({ ...draft, baseModelId: v })}
+              options={[
+                ['all', 'All base models'],
+                ...(baseModels.data ?? []).map((b) => [b.id, b.name] as [string, string]),
+              ]}
+            />
+            <FilterSelect
+              id="f-nsfw"
+              label="Content"
+              value={draft.nsfw}
+              onChange={(v) => setDraft({ ...draft, nsfw: v as Filters['nsfw'] })}
+              options={[
+                ['all', 'All'],
+                ['safe', 'Safe only'],
+                ['nsfw', 'NSFW only'],
+              ]}
+            />
+            <FilterSelect
+              id="f-size"
+              label="Size"
+              value={draft.size}
+              onChange={(v) => setDraft({ ...draft, size: v as Filters['size'] })}
+              options={[
+                ['all', 'All sizes'],
+                ['hd', 'HD (1024 px and up)'],
+                ['standard', 'Standard'],
+              ]}
+            />
           </div>
           <DialogFooter>
-            <Button variant="outline" onClick={() => { setFilters(EMPTY); setFilterOpen(false); }}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setFilters(EMPTY);
+                setFilterOpen(false);
+              }}
+            >
               Clear
             </Button>
-            <Button onClick={() => { setFilters(draft); setFilterOpen(false); }}>Apply</Button>
+            <Button
+              onClick={() => {
+                setFilters(draft);
+                setFilterOpen(false);
+              }}
+            >
+              Apply
+            </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <ImageLightbox images={images} index={preview} onIndexChange={setPreview} onDownload={(img) => void onDownload(img)} onDetails={(img) => setDetails(img)} />
-      <ImageDetailsDialog image={details} open={details !== null} onOpenChange={(o) => !o && setDetails(null)} />
+      <ImageLightbox
+        images={images}
+        index={preview}
+        onIndexChange={setPreview}
+        onDownload={(img) => void onDownload(img)}
+        onDetails={(img) => setDetails(img)}
+      />
+      <ImageDetailsDialog
+        image={details}
+        open={details !== null}
+        onOpenChange={(o) => !o && setDetails(null)}
+      />
     </div>
   );
 }

@@ -21,7 +21,13 @@ function LinkedText({ text }: { text: string }) {
     <p className="text-sm whitespace-pre-wrap break-words">
       {parts.map((part, i) =>
         i % 2 === 1 ? (
-          <a key={i} href={part} className="text-primary-text underline underline-offset-4 break-all" target="_blank" rel="noreferrer">
+          <a
+            key={i}
+            href={part}
+            className="text-primary-text underline underline-offset-4 break-all"
+            target="_blank"
+            rel="noreferrer"
+          >
             {part}
           </a>
         ) : (
@@ -39,7 +45,13 @@ function MessageCard({ m }: { m: OutboxMessage }) {
       <CardHeader className="gap-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-base break-words">{m.subject}</CardTitle>
-          {m.error ? <Badge variant="red">Failed</Badge> : m.sentAt ? <Badge variant="green">Sent</Badge> : <Badge variant="amber">Queued</Badge>}
+          {m.error ? (
+            <Badge variant="red">Failed</Badge>
+          ) : m.sentAt ? (
+            <Badge variant="green">Sent</Badge>
+          ) : (
+            <Badge variant="amber">Queued</Badge>
+          )}
         </div>
         <p className="text-xs text-muted-foreground">
           To {m.to} · {formatDateTime(m.createdAt)} · via {m.transport}
@@ -47,7 +59,13 @@ function MessageCard({ m }: { m: OutboxMessage }) {
       </CardHeader>
       <CardContent className="space-y-2">
         {m.error ? <p className="text-sm text-destructive-text">Delivery error: {m.error}</p> : null}
-        <Button variant="ghost" size="sm" className="-ml-3" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-3"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           <ChevronDown className={open ? 'rotate-180' : undefined} aria-hidden="true" />
           {open ? 'Hide message' : 'Show message'}
         </Button>
@@ -88,7 +106,11 @@ export function OutboxPage() {
           <Skeleton className="h-28 w-full" />
         </div>
       ) : q.isError ? (
-        <EmptyState title="Failed to load the outbox" description={errorMessage(q.error, 'Please try again.')} action={<Button onClick={() => void q.refetch()}>Try again</Button>} />
+        <EmptyState
+          title="Failed to load the outbox"
+          description={errorMessage(q.error, 'Please try again.')}
+          action={<Button onClick={() => void q.refetch()}>Try again</Button>}
+        />
       ) : messages.length === 0 ? (
         <EmptyState icon={<Mail />} title="No messages yet." />
       ) : (
@@ -98,7 +120,11 @@ export function OutboxPage() {
           ))}
           {hasMore ? (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => setLimit((n) => Math.min(n + PAGE, MAX))} disabled={q.isFetching}>
+              <Button
+                variant="outline"
+                onClick={() => setLimit((n) => Math.min(n + PAGE, MAX))}
+                disabled={q.isFetching}
+              >
                 Load more
               </Button>
             </div>

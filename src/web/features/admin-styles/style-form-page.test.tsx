@@ -44,16 +44,22 @@ describe('StyleFormPage', () => {
     await userEvent.type(screen.getByLabelText('Description'), 'A short one');
     await userEvent.type(screen.getByLabelText('Prompt'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Create Style' }));
-    expect(await screen.findByText('Prompt must be at least 5 characters (or add a LoRA model)')).toBeTruthy();
+    expect(
+      await screen.findByText('Prompt must be at least 5 characters (or add a LoRA model)'),
+    ).toBeTruthy();
     expect(screen.queryByText('Either a prompt or at least one LoRA model must be provided')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('caps LoRA entries at two and posts weights as numbers', async () => {
-    const { calls } = renderForm('/admin/preset-styles/create', { 'POST /api/preset-styles': { status: 201, body: { id: 's9' } } });
+    const { calls } = renderForm('/admin/preset-styles/create', {
+      'POST /api/preset-styles': { status: 201, body: { id: 's9' } },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Add LoRA Model (0/2)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add LoRA Model (1/2)' }));
-    expect((screen.getByRole('button', { name: 'Add LoRA Model (2/2)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add LoRA Model (2/2)' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.getByText('Maximum of 2 LoRA models allowed per preset style.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Remove LoRA model 2' }));
 
@@ -117,7 +123,11 @@ describe('StyleFormPage', () => {
     expect(screen.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked')).toBe('false');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Style' }));
     expect(await screen.findByText('Are you sure?')).toBeTruthy();
-    expect(screen.getByText('This action cannot be undone. This will permanently delete the preset style and remove it from our servers.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This action cannot be undone. This will permanently delete the preset style and remove it from our servers.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await screen.findByText('Admin home');
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/preset-styles/s1')).toBe(true);

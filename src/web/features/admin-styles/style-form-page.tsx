@@ -4,7 +4,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { DEFAULT_STYLE_COST } from '@shared/constants';
-import { presetStyleSchema, type PresetStyle, type PresetStyleInput, type PresetStyleValues } from '@shared/schemas/styles';
+import {
+  presetStyleSchema,
+  type PresetStyle,
+  type PresetStyleInput,
+  type PresetStyleValues,
+} from '@shared/schemas/styles';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -68,7 +73,10 @@ export function StyleFormPage() {
   const style = useStyle(id);
   const save = useSaveStyle(id);
   const del = useDeleteStyle();
-  const form = useForm<PresetStyleInput, unknown, PresetStyleValues>({ resolver: zodResolver(presetStyleSchema), defaultValues: EMPTY });
+  const form = useForm<PresetStyleInput, unknown, PresetStyleValues>({
+    resolver: zodResolver(presetStyleSchema),
+    defaultValues: EMPTY,
+  });
   const { register, control, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
 
@@ -88,12 +96,21 @@ export function StyleFormPage() {
         loraWeight: first?.weight ?? null,
         loraTriggerWord: first?.triggerWord ?? null,
       });
-      toast({ variant: 'success', title: isEdit ? 'Style updated' : 'Style created', description: `"${values.name}" has been saved.` });
+      toast({
+        variant: 'success',
+        title: isEdit ? 'Style updated' : 'Style created',
+        description: `"${values.name}" has been saved.`,
+      });
       navigate('/admin?tab=styles');
     } catch (err) {
       const fields = (err as { fields?: Record<string, string> }).fields;
-      for (const [name, message] of Object.entries(fields ?? {})) setError(name as keyof PresetStyleInput, { message });
-      toast({ variant: 'destructive', title: isEdit ? 'Error updating style' : 'Error creating style', description: errorMessage(err, GENERIC) });
+      for (const [name, message] of Object.entries(fields ?? {}))
+        setError(name as keyof PresetStyleInput, { message });
+      toast({
+        variant: 'destructive',
+        title: isEdit ? 'Error updating style' : 'Error creating style',
+        description: errorMessage(err, GENERIC),
+      });
     }
   }
 
@@ -101,10 +118,21 @@ export function StyleFormPage() {
     if (!id) return;
     try {
       const res = await del.mutateAsync(id);
-      toast({ variant: 'success', title: 'Style deleted', description: res?.message && res.message !== 'Style deleted' ? res.message : 'The preset style has been deleted.' });
+      toast({
+        variant: 'success',
+        title: 'Style deleted',
+        description:
+          res?.message && res.message !== 'Style deleted'
+            ? res.message
+            : 'The preset style has been deleted.',
+      });
       navigate('/admin?tab=styles');
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Error deleting style', description: errorMessage(err, GENERIC) });
+      toast({
+        variant: 'destructive',
+        title: 'Error deleting style',
+        description: errorMessage(err, GENERIC),
+      });
     }
   }
 
@@ -126,7 +154,9 @@ export function StyleFormPage() {
     );
   }
   if (isEdit && style.isError) {
-    return <EmptyState title="Style not found" description={errorMessage(style.error, GENERIC)} action={back} />;
+    return (
+      <EmptyState title="Style not found" description={errorMessage(style.error, GENERIC)} action={back} />
+    );
   }
 
   return (
@@ -145,7 +175,8 @@ export function StyleFormPage() {
               <AlertDialogHeader>
                 <AlertDialogTitle>Are you sure?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  This action cannot be undone. This will permanently delete the preset style and remove it from our servers.
+                  This action cannot be undone. This will permanently delete the preset style and remove it
+                  from our servers.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
@@ -175,14 +206,23 @@ export function StyleFormPage() {
             <FormField id="style-description" label="Description" error={errors.description?.message}>
               {(c) => <Textarea {...c} rows={2} {...register('description')} />}
             </FormField>
-            <FormField id="style-prompt" label="Prompt" error={errors.prompt?.message} hint="Added to the user's prompt when this style is chosen.">
+            <FormField
+              id="style-prompt"
+              label="Prompt"
+              error={errors.prompt?.message}
+              hint="Added to the user's prompt when this style is chosen."
+            >
               {(c) => <Textarea {...c} rows={3} {...register('prompt')} />}
             </FormField>
             <Controller
               control={control}
               name="previewImageUrl"
               render={({ field }) => (
-                <PreviewImageField value={field.value ?? ''} onChange={field.onChange} error={errors.previewImageUrl?.message} />
+                <PreviewImageField
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={errors.previewImageUrl?.message}
+                />
               )}
             />
             <LoraFields control={control} register={register} errors={errors} />
@@ -192,7 +232,12 @@ export function StyleFormPage() {
                 name="isActive"
                 render={({ field }) => (
                   <div className="flex items-start gap-3 rounded-lg border border-border p-4">
-                    <Switch id="style-active" checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby="style-active-hint" />
+                    <Switch
+                      id="style-active"
+                      checked={Boolean(field.value)}
+                      onCheckedChange={field.onChange}
+                      aria-describedby="style-active-hint"
+                    />
                     <div className="grid gap-1">
                       <Label htmlFor="style-active">Active</Label>
                       <p id="style-active-hint" className="text-xs text-muted-foreground">
@@ -207,7 +252,12 @@ export function StyleFormPage() {
                 name="isNSFW"
                 render={({ field }) => (
                   <div className="flex items-start gap-3 rounded-lg border border-border p-4">
-                    <Switch id="style-nsfw" checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby="style-nsfw-hint" />
+                    <Switch
+                      id="style-nsfw"
+                      checked={Boolean(field.value)}
+                      onCheckedChange={field.onChange}
+                      aria-describedby="style-nsfw-hint"
+                    />
                     <div className="grid gap-1">
                       <Label htmlFor="style-nsfw" className="flex items-center gap-2">
                         NSFW Content <Badge variant="red">18+</Badge>

@@ -34,7 +34,11 @@ describe('AdminSupportPage', () => {
     client.setQueryData(['/api/auth/user'], { user: makeUser({ isAdmin: true }) });
     const { calls } = mockFetch({
       'GET /api/support/tickets': {
-        body: [ticket('t1', 'open', { model: { id: 'm1', name: 'Summer look' }, modelId: 'm1' }), ticket('t2', 'in_progress'), ticket('t3', 'closed', { user: null })],
+        body: [
+          ticket('t1', 'open', { model: { id: 'm1', name: 'Summer look' }, modelId: 'm1' }),
+          ticket('t2', 'in_progress'),
+          ticket('t3', 'closed', { user: null }),
+        ],
       },
       'POST /api/support/tickets/t1/notes': { status: 201, body: { success: true } },
     });
@@ -50,7 +54,11 @@ describe('AdminSupportPage', () => {
     expect(toggle.getAttribute('aria-controls')).toBeNull();
     await userEvent.click(toggle);
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Summer look/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Summer look/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
 
     // a blank note is not sent; a real one is, and the box clears
     const box = within(card).getByLabelText('Add Admin Note');

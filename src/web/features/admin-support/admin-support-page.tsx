@@ -25,7 +25,9 @@ const FILTERS = [
 
 function matches(t: SupportTicket, q: string) {
   if (!q) return true;
-  return [t.subject, t.message, t.user?.username ?? '', t.user?.email ?? ''].some((f) => f.toLowerCase().includes(q));
+  return [t.subject, t.message, t.user?.username ?? '', t.user?.email ?? ''].some((f) =>
+    f.toLowerCase().includes(q),
+  );
 }
 
 function List({ tickets, empty }: { tickets: SupportTicket[]; empty: string }) {
@@ -46,7 +48,12 @@ export function AdminSupportPage() {
   const [status, setStatus] = useState('all');
 
   useEffect(() => {
-    if (tickets.isError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load support tickets. Please try again.' });
+    if (tickets.isError)
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to load support tickets. Please try again.',
+      });
   }, [tickets.isError]);
 
   const filtered = useMemo(() => {
@@ -92,7 +99,10 @@ export function AdminSupportPage() {
       </div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             className="pl-9"
             aria-label="Search tickets"

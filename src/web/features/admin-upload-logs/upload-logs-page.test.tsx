@@ -87,16 +87,21 @@ describe('UploadLogsPage', () => {
     expect(view.getAttribute('target')).toBe('_blank');
     await userEvent.click(within(table).getByRole('button', { name: 'Retry upload of Summer look' }));
     await vi.waitFor(() =>
-      expect(
-        calls.some((c) => c.method === 'POST' && c.path === '/api/models/m2/reupload'),
-      ).toBe(true),
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/models/m2/reupload')).toBe(true),
     );
     await userEvent.type(screen.getByLabelText('Search upload logs'), 'ann');
     await vi.waitFor(() => expect(calls.some((c) => c.path.includes('search=ann'))).toBe(true));
   });
 
   it('reports a failed retry as Failed to start re-upload: {message}', async () => {
-    renderPage({ status: 409, body: { error: 'An upload is already running', message: 'An upload is already running', code: 'CONFLICT' } });
+    renderPage({
+      status: 409,
+      body: {
+        error: 'An upload is already running',
+        message: 'An upload is already running',
+        code: 'CONFLICT',
+      },
+    });
     const table = await screen.findByRole('table');
     await userEvent.click(within(table).getByRole('button', { name: 'Retry upload of Summer look' }));
     await vi.waitFor(() =>

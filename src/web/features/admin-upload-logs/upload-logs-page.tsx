@@ -148,7 +148,9 @@ export function UploadLogsPage() {
             {logs.data.uploadLogs.map((log) => (
               <Tr key={log.id} className="align-top">
                 <Td>
-                  <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>{LOOK[log.status]?.[0] ?? 'Unknown'}</Badge>
+                  <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>
+                    {LOOK[log.status]?.[0] ?? 'Unknown'}
+                  </Badge>
                 </Td>
                 <Td className="max-w-xs">
                   <p className="font-medium">{log.model.name}</p>

@@ -49,7 +49,13 @@ describe('AdminPage', () => {
     expect(screen.queryByText('753')).toBeNull();
     expect(await screen.findByText('4,321')).toBeTruthy();
     expect(screen.getByText(/Token ledger consistent/)).toBeTruthy();
-    for (const href of ['/admin/image-gallery', '/admin/support', '/admin/upload-logs', '/admin/preset-styles/create', '/admin/outbox']) {
+    for (const href of [
+      '/admin/image-gallery',
+      '/admin/support',
+      '/admin/upload-logs',
+      '/admin/preset-styles/create',
+      '/admin/outbox',
+    ]) {
       expect(screen.getAllByRole('link').some((a) => a.getAttribute('href') === href)).toBe(true);
     }
   });
@@ -66,13 +72,26 @@ describe('AdminPage', () => {
 
   it('marks a user whose refunded or disputed payment left tokens owed', async () => {
     const user = (over: object) => ({
-      id: 'u1', username: 'spender', email: 's@example.com', tokenBalance: 0, isAdmin: false, enableNSFW: false,
-      status: 'active', emailVerified: true, createdAt: '2024-05-01T10:00:00Z', tokensOwed: 0, paymentFlag: null, ...over,
+      id: 'u1',
+      username: 'spender',
+      email: 's@example.com',
+      tokenBalance: 0,
+      isAdmin: false,
+      enableNSFW: false,
+      status: 'active',
+      emailVerified: true,
+      createdAt: '2024-05-01T10:00:00Z',
+      tokensOwed: 0,
+      paymentFlag: null,
+      ...over,
     });
     renderAdmin(true, {
       'GET /api/admin/users': {
         body: [
-          user({ tokensOwed: 250, paymentFlag: { reason: 'Payment pi_1 disputed (fraudulent)', flaggedAt: '2024-05-02T10:00:00Z' } }),
+          user({
+            tokensOwed: 250,
+            paymentFlag: { reason: 'Payment pi_1 disputed (fraudulent)', flaggedAt: '2024-05-02T10:00:00Z' },
+          }),
           user({ id: 'u2', username: 'clean' }),
         ],
       },
@@ -84,9 +103,21 @@ describe('AdminPage', () => {
 
   it('pages the models tab through the next-cursor header', async () => {
     const model = (i: number) => ({
-      id: `m${i}`, name: `Model ${i}`, description: '', status: 'ready', createdAt: '2024-05-01T10:00:00Z',
-      updatedAt: '2024-05-01T10:00:00Z', replicateModelId: null, zipUrl: null, runwareAirName: null,
-      previewImageUrl: null, trainingImages: [], imageCount: 6, userId: 'u', userUsername: 'owner', userEmail: 'o@example.com',
+      id: `m${i}`,
+      name: `Model ${i}`,
+      description: '',
+      status: 'ready',
+      createdAt: '2024-05-01T10:00:00Z',
+      updatedAt: '2024-05-01T10:00:00Z',
+      replicateModelId: null,
+      zipUrl: null,
+      runwareAirName: null,
+      previewImageUrl: null,
+      trainingImages: [],
+      imageCount: 6,
+      userId: 'u',
+      userUsername: 'owner',
+      userEmail: 'o@example.com',
     });
     const { calls } = renderAdmin(true, {
       'GET /api/admin/models': ({ url }) =>
@@ -100,7 +131,9 @@ describe('AdminPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Model 3')).toBeTruthy();
     expect(screen.getByText('Model 1')).toBeTruthy();
-    expect(calls.some((c) => c.path.startsWith('/api/admin/models?') && c.path.includes('cursor=c2'))).toBe(true);
+    expect(calls.some((c) => c.path.startsWith('/api/admin/models?') && c.path.includes('cursor=c2'))).toBe(
+      true,
+    );
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 

@@ -76,7 +76,10 @@ export function AdminPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Admin Dashboard" description="Manage users, models, styles, packages and site settings." />
+      <PageHeader
+        title="Admin Dashboard"
+        description="Manage users, models, styles, packages and site settings."
+      />
       <nav aria-label="Admin pages" className="flex flex-wrap gap-2">
         {LINKS.map(({ to, label, icon: Icon }) => (
           <Button key={to} variant="outline" size="sm" asChild>

@@ -8,10 +8,46 @@ import { BillingHistoryPage } from './billing-history-page';
 import { TypeBadge } from './components/transactions-table';
 
 const rows = [
-  { id: 't4', type: 'refund', amount: 30, amountInCents: null, description: 'Refund for 1 image', createdAt: '2025-02-03T10:00:00', balanceAfter: 1180, refundOf: 't3' },
-  { id: 't3', type: 'usage', amount: -60, amountInCents: null, description: '', createdAt: '2025-02-01T09:30:00', balanceAfter: 1150, refundOf: null },
-  { id: 't2', type: 'purchase', amount: 1200, amountInCents: 999, description: 'Creator package: 1,200 tokens', createdAt: '2025-01-20T08:00:00', balanceAfter: 1210, refundOf: null },
-  { id: 't1', type: 'bonus', amount: 50, amountInCents: null, description: 'Welcome bonus', createdAt: 'garbage', balanceAfter: 50, refundOf: null },
+  {
+    id: 't4',
+    type: 'refund',
+    amount: 30,
+    amountInCents: null,
+    description: 'Refund for 1 image',
+    createdAt: '2025-02-03T10:00:00',
+    balanceAfter: 1180,
+    refundOf: 't3',
+  },
+  {
+    id: 't3',
+    type: 'usage',
+    amount: -60,
+    amountInCents: null,
+    description: '',
+    createdAt: '2025-02-01T09:30:00',
+    balanceAfter: 1150,
+    refundOf: null,
+  },
+  {
+    id: 't2',
+    type: 'purchase',
+    amount: 1200,
+    amountInCents: 999,
+    description: 'Creator package: 1,200 tokens',
+    createdAt: '2025-01-20T08:00:00',
+    balanceAfter: 1210,
+    refundOf: null,
+  },
+  {
+    id: 't1',
+    type: 'bonus',
+    amount: 50,
+    amountInCents: null,
+    description: 'Welcome bonus',
+    createdAt: 'garbage',
+    balanceAfter: 50,
+    refundOf: null,
+  },
 ];
 
 function renderPage(list = rows, pageSize = 100) {
@@ -23,11 +59,18 @@ function renderPage(list = rows, pageSize = 100) {
       const matching = type ? list.filter((r) => r.type === type) : list;
       // pages through the X-Next-Cursor header, as the server pages
       const from = Number(url.searchParams.get('cursor') ?? 0);
-      const next = from + pageSize < matching.length ? { 'x-next-cursor': String(from + pageSize) } : undefined;
+      const next =
+        from + pageSize < matching.length ? { 'x-next-cursor': String(from + pageSize) } : undefined;
       return { body: matching.slice(from, from + pageSize), headers: next };
     },
     'GET /api/transactions/summary': { body: { balance: 1180, totalPurchased: 1200, totalUsed: 60 } },
-    'POST /api/payments/recheck': { body: { checked: 1, credited: [{ paymentId: 'p', paymentIntentId: 'pi', tokens: 500, transactionId: 'x' }], user: makeUser({ tokenBalance: 1680 }) } },
+    'POST /api/payments/recheck': {
+      body: {
+        checked: 1,
+        credited: [{ paymentId: 'p', paymentIntentId: 'pi', tokens: 500, transactionId: 'x' }],
+        user: makeUser({ tokenBalance: 1680 }),
+      },
+    },
   });
   renderWithProviders(<BillingHistoryPage />, { client, route: '/billing-history' });
   return fetches;
@@ -80,7 +123,9 @@ describe('BillingHistoryPage', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Refunds' }));
     expect(await screen.findByText('No refund transactions found.')).toBeTruthy();
-    expect(calls.some((c) => c.path.startsWith('/api/transactions?') && c.path.includes('type=refund'))).toBe(true);
+    expect(calls.some((c) => c.path.startsWith('/api/transactions?') && c.path.includes('type=refund'))).toBe(
+      true,
+    );
   });
 
   it('loads older transactions page by page through the next-cursor header', async () => {
@@ -103,7 +148,13 @@ describe('BillingHistoryPage', () => {
 describe('TypeBadge', () => {
   afterEach(cleanup);
   it('gives every ledger type a human label and never shows a raw key', () => {
-    const labels: Record<string, string> = { purchase: 'Purchase', usage: 'Usage', refund: 'Refund', bonus: 'Bonus', admin_adjustment: 'Admin adjustment' };
+    const labels: Record<string, string> = {
+      purchase: 'Purchase',
+      usage: 'Usage',
+      refund: 'Refund',
+      bonus: 'Bonus',
+      admin_adjustment: 'Admin adjustment',
+    };
     for (const type of TRANSACTION_TYPES) {
       const { unmount } = render(<TypeBadge type={type} />);
       expect(screen.getByText(labels[type])).toBeTruthy();

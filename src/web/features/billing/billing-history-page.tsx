@@ -16,7 +16,12 @@ import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useRecheckPayments, useTransactions, useTransactionsSummary, type TypeFilter } from './api/billing-api';
+import {
+  useRecheckPayments,
+  useTransactions,
+  useTransactionsSummary,
+  type TypeFilter,
+} from './api/billing-api';
 import { TransactionsTable } from './components/transactions-table';
 import { groupByMonth } from './lib/group-by-month';
 
@@ -31,7 +36,9 @@ function SummaryCard({ title, value, icon }: { title: string; value: number | un
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle level={2} className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <CardTitle level={2} className="text-sm font-medium text-muted-foreground">
+          {title}
+        </CardTitle>
         <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-4">
           {icon}
         </span>
@@ -54,19 +61,32 @@ function RecheckPayments() {
       const result = await recheck.mutateAsync();
       const tokens = result.credited.reduce((sum, c) => sum + c.tokens, 0);
       if (tokens > 0) {
-        toast({ variant: 'success', title: 'Purchase successful', description: `${tokens} tokens have been added to your account.` });
+        toast({
+          variant: 'success',
+          title: 'Purchase successful',
+          description: `${tokens} tokens have been added to your account.`,
+        });
       } else {
-        toast({ title: 'No missing payments found', description: 'Every completed payment is already in your balance.' });
+        toast({
+          title: 'No missing payments found',
+          description: 'Every completed payment is already in your balance.',
+        });
       }
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Could not check your payments. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Could not check your payments. Please try again.'),
+      });
     }
   };
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-medium">Payment received but no tokens?</p>
-        <p className="text-sm text-muted-foreground">We check your recent payments with the payment provider and add anything missing.</p>
+        <p className="text-sm text-muted-foreground">
+          We check your recent payments with the payment provider and add anything missing.
+        </p>
       </div>
       <Button variant="outline" onClick={run} disabled={recheck.isPending}>
         {recheck.isPending ? <ButtonSpinner /> : <RefreshCw aria-hidden="true" />}
@@ -84,7 +104,10 @@ export function BillingHistoryPage() {
   const summary = useTransactionsSummary();
   const transactions = useTransactions(filter);
 
-  const rows = useMemo(() => transactions.data?.pages.flatMap((p) => p.transactions) ?? [], [transactions.data]);
+  const rows = useMemo(
+    () => transactions.data?.pages.flatMap((p) => p.transactions) ?? [],
+    [transactions.data],
+  );
   const months = useMemo(() => groupByMonth(rows), [rows]);
   // the first (newest) month is selected until the person picks another
   const selected = months.some((m) => m.key === month) ? month! : (months[0]?.key ?? '');
@@ -108,7 +131,11 @@ export function BillingHistoryPage() {
       />
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <SummaryCard title="Current Balance" value={summary.data?.balance ?? (summary.isError ? user.tokenBalance : undefined)} icon={<Coins />} />
+        <SummaryCard
+          title="Current Balance"
+          value={summary.data?.balance ?? (summary.isError ? user.tokenBalance : undefined)}
+          icon={<Coins />}
+        />
         <SummaryCard title="Total Purchased" value={summary.data?.totalPurchased} icon={<CreditCard />} />
         <SummaryCard title="Total Used" value={summary.data?.totalUsed} icon={<TrendingDown />} />
       </div>
@@ -154,8 +181,15 @@ export function BillingHistoryPage() {
             <Alert variant="destructive">
               <AlertTitle>Error</AlertTitle>
               <AlertDescription>
-                <p>{errorMessage(transactions.error, 'Failed to load your transactions. Please try again.')}</p>
-                <Button variant="outline" size="sm" className="mt-3" onClick={() => void transactions.refetch()}>
+                <p>
+                  {errorMessage(transactions.error, 'Failed to load your transactions. Please try again.')}
+                </p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="mt-3"
+                  onClick={() => void transactions.refetch()}
+                >
                   Try again
                 </Button>
               </AlertDescription>
@@ -164,7 +198,9 @@ export function BillingHistoryPage() {
             <EmptyState
               icon={<Receipt />}
               title="No transactions found"
-              description={filter === 'all' ? "You don't have any transactions yet." : `No ${filter} transactions found.`}
+              description={
+                filter === 'all' ? "You don't have any transactions yet." : `No ${filter} transactions found.`
+              }
             />
           ) : (
             <Tabs value={selected} onValueChange={setMonth}>
@@ -184,7 +220,11 @@ export function BillingHistoryPage() {
           )}
           {transactions.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void transactions.fetchNextPage()} disabled={transactions.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                onClick={() => void transactions.fetchNextPage()}
+                disabled={transactions.isFetchingNextPage}
+              >
                 {transactions.isFetchingNextPage ? <ButtonSpinner /> : null}
                 Load older transactions
               </Button>

@@ -34,7 +34,9 @@ function setup(pages: Record<string, { images: unknown[]; nextCursor: string | n
   const client = createTestQueryClient();
   client.setQueryData(['/api/auth/user'], { user: makeUser({ enableNSFW: nsfw, enableNsfw: nsfw }) });
   const fetches = mockFetch({
-    'GET /api/generated-images': ({ url }) => ({ body: pages[url.searchParams.get('cursor') ?? ''] ?? { images: [], nextCursor: null } }),
+    'GET /api/generated-images': ({ url }) => ({
+      body: pages[url.searchParams.get('cursor') ?? ''] ?? { images: [], nextCursor: null },
+    }),
     'DELETE /api/generated-images/img-1': { body: { success: true, id: 'img-1' } },
     'GET /api/models': { body: [] },
     'GET /api/preset-styles': { body: [] },
@@ -60,7 +62,10 @@ describe('GalleryPage', () => {
 
   it('counts the preview against the real total and wraps ← from the first to the real last image', async () => {
     const all = Array.from({ length: 30 }, (_, i) => image(i + 1));
-    setup({ '': { images: all.slice(0, 24), nextCursor: 'c2' }, c2: { images: all.slice(24), nextCursor: null } });
+    setup({
+      '': { images: all.slice(0, 24), nextCursor: 'c2' },
+      c2: { images: all.slice(24), nextCursor: null },
+    });
     const list = await screen.findByRole('list', { name: 'Your images' });
     await userEvent.click(within(list).getByRole('button', { name: 'Open image: prompt 1' }));
     expect(await screen.findByText('1 / 30')).toBeTruthy();
@@ -124,6 +129,8 @@ describe('GalleryPage', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Image' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('The image has been deleted successfully.');
-    expect(fetches.calls.some((c) => c.method === 'DELETE' && c.path === '/api/generated-images/img-1')).toBe(true);
+    expect(fetches.calls.some((c) => c.method === 'DELETE' && c.path === '/api/generated-images/img-1')).toBe(
+      true,
+    );
   });
 });

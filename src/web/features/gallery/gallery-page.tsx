@@ -5,7 +5,16 @@ import type { GeneratedImageView } from '@shared/schemas/generation';
 import { downloadFile } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@web/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
@@ -16,11 +25,20 @@ import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { mergeById, useDeleteGalleryImage, useGallery, useGalleryModels, useGalleryStyles } from './api/gallery-api';
+import {
+  mergeById,
+  useDeleteGalleryImage,
+  useGallery,
+  useGalleryModels,
+  useGalleryStyles,
+} from './api/gallery-api';
 import { GalleryTile } from './components/gallery-tile';
 
 // Spec part 2 §9: items 200 px, gap 16 px, 1 to 6 columns.
-const GRID_STYLE = { gridTemplateColumns: 'repeat(auto-fill, minmax(max(200px, calc((100% - 5 * 16px) / 6)), 1fr))', gap: 16 } as const;
+const GRID_STYLE = {
+  gridTemplateColumns: 'repeat(auto-fill, minmax(max(200px, calc((100% - 5 * 16px) / 6)), 1fr))',
+  gap: 16,
+} as const;
 const SCROLL_TRIGGER_PX = 500;
 
 export function GalleryPage() {
@@ -87,7 +105,11 @@ export function GalleryPage() {
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
     downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
-      toast({ variant: 'destructive', title: 'Download failed', description: 'Failed to download the image' }),
+      toast({
+        variant: 'destructive',
+        title: 'Download failed',
+        description: 'Failed to download the image',
+      }),
     );
 
   const confirmDelete = async () => {
@@ -97,7 +119,11 @@ export function GalleryPage() {
       setPreviewId(null);
       toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete the image.') });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Failed to delete the image.'),
+      });
     } finally {
       setToDelete(null);
     }
@@ -112,7 +138,12 @@ export function GalleryPage() {
         description="Every image you have generated."
         actions={
           <>
-            <Button variant="outline" onClick={() => void gallery.refetch()} disabled={gallery.isFetching && !gallery.isFetchingNextPage} aria-label="Refresh">
+            <Button
+              variant="outline"
+              onClick={() => void gallery.refetch()}
+              disabled={gallery.isFetching && !gallery.isFetchingNextPage}
+              aria-label="Refresh"
+            >
               <RefreshCw className={gallery.isRefetching ? 'animate-spin' : ''} /> Refresh
             </Button>
             <Button asChild>
@@ -125,8 +156,18 @@ export function GalleryPage() {
       />
       <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_200px_200px]">
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input aria-label="Search by prompt" placeholder="Search by prompt..." className="pl-9" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            aria-label="Search by prompt"
+            placeholder="Search by prompt..."
+            className="pl-9"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            maxLength={200}
+          />
         </div>
         <Select value={modelId} onValueChange={setModelId}>
           <SelectTrigger aria-label="Filter by model">
@@ -171,7 +212,11 @@ export function GalleryPage() {
         />
       ) : images.length === 0 ? (
         filtered ? (
-          <EmptyState icon={<Search />} title="No images match" description="Try another search or clear the filters." />
+          <EmptyState
+            icon={<Search />}
+            title="No images match"
+            description="Try another search or clear the filters."
+          />
         ) : (
           <EmptyState
             icon={<ImageIcon />}
@@ -198,9 +243,17 @@ export function GalleryPage() {
                 onDelete={() => setToDelete(img)}
               />
             ))}
-            {isFetchingNextPage ? Array.from({ length: 5 }, (_, i) => <Skeleton key={`more-${i}`} className="aspect-square rounded-lg" aria-hidden />) : null}
+            {isFetchingNextPage
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <Skeleton key={`more-${i}`} className="aspect-square rounded-lg" aria-hidden />
+                ))
+              : null}
           </ul>
-          {!hasNextPage && !isFetchingNextPage ? <p className="py-8 text-center text-sm text-muted-foreground">You've reached the end of your gallery!</p> : null}
+          {!hasNextPage && !isFetchingNextPage ? (
+            <p className="py-8 text-center text-sm text-muted-foreground">
+              You've reached the end of your gallery!
+            </p>
+          ) : null}
         </>
       )}
 
@@ -214,12 +267,19 @@ export function GalleryPage() {
         onDetails={(img) => setDetails(img)}
         hideNsfw={hideNsfw}
       />
-      <ImageDetailsDialog image={details} open={details !== null} onOpenChange={(o) => !o && setDetails(null)} hideNsfw={hideNsfw} />
+      <ImageDetailsDialog
+        image={details}
+        open={details !== null}
+        onOpenChange={(o) => !o && setDetails(null)}
+        hideNsfw={hideNsfw}
+      />
       <AlertDialog open={toDelete !== null} onOpenChange={(o) => !o && setToDelete(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete Image</AlertDialogTitle>
-            <AlertDialogDescription>This image and its files will be permanently deleted.</AlertDialogDescription>
+            <AlertDialogDescription>
+              This image and its files will be permanently deleted.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>

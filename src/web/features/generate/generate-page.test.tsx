@@ -14,7 +14,9 @@ const models = [
   { id: 'm-ready', name: 'Me ready', status: 'ready' },
   { id: 'm-train', name: 'Me training', status: 'training' },
 ];
-const styles = [{ id: 's-anime', name: 'Anime', description: '', tokenCost: 40, isNSFW: false, previewImageUrl: null }];
+const styles = [
+  { id: 's-anime', name: 'Anime', description: '', tokenCost: 40, isNSFW: false, previewImageUrl: null },
+];
 
 function image(i: number) {
   return {
@@ -86,8 +88,12 @@ describe('GeneratePage', () => {
 
   it('chooses the model from the link although the cached list still says training', async () => {
     // the list cached while the model trained; the server now says ready
-    setup('/generate?modelId=m-ready', undefined, { cachedModels: [{ id: 'm-ready', name: 'Me ready', status: 'training' }] });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Me ready'));
+    setup('/generate?modelId=m-ready', undefined, {
+      cachedModels: [{ id: 'm-ready', name: 'Me ready', status: 'training' }],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Me ready'),
+    );
     expect(within(screen.getByTestId('chosen-model')).getByText('Me ready')).toBeTruthy();
     expect(screen.getByText('Model weight')).toBeTruthy();
     expect(screen.queryByTestId('no-model-hint')).toBeNull();
@@ -95,13 +101,18 @@ describe('GeneratePage', () => {
 
   it('says a model from the link is still training, and chooses it once a later read says ready', async () => {
     let status = 'training';
-    setup('/generate?modelId=m-new', undefined, { serverModels: () => [...models, { id: 'm-new', name: 'Fresh', status }] });
+    setup('/generate?modelId=m-new', undefined, {
+      serverModels: () => [...models, { id: 'm-new', name: 'Fresh', status }],
+    });
     await screen.findByText('Fresh is still training… it will be chosen here as soon as it is ready.');
     expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('None');
     // owning a ready model and choosing none: said before paying
     expect(screen.getByTestId('no-model-hint').textContent).toContain('No personal model chosen');
     status = 'ready';
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Fresh'), { timeout: 15_000 });
+    await waitFor(
+      () => expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Fresh'),
+      { timeout: 15_000 },
+    );
     expect(screen.queryByTestId('model-notice')).toBeNull();
   }, 20_000);
 
@@ -127,7 +138,13 @@ describe('GeneratePage', () => {
   });
 
   it('titles a 402 "Insufficient tokens"', async () => {
-    setup('/generate', () => ({ status: 402, body: { error: 'You need 120 tokens to generate 4 image(s). Current balance: 20.', code: 'INSUFFICIENT_TOKENS' } }));
+    setup('/generate', () => ({
+      status: 402,
+      body: {
+        error: 'You need 120 tokens to generate 4 image(s). Current balance: 20.',
+        code: 'INSUFFICIENT_TOKENS',
+      },
+    }));
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
     await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a dog');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -165,7 +182,19 @@ describe('GeneratePage', () => {
 
   it('sends the spec body, fills the placeholders and remembers them per user', async () => {
     const fetches = setup('/generate', (body) => ({
-      body: { id: 'img-0', generationId: 'g1', status: 'succeeded', imageUrl: image(0).imageUrl, isNSFW: false, additionalImageUrls: [], additionalNSFWFlags: [], images: [0, 1, 2, 3].map(image), requested: body.count, tokensUsed: 120, balance: 880 },
+      body: {
+        id: 'img-0',
+        generationId: 'g1',
+        status: 'succeeded',
+        imageUrl: image(0).imageUrl,
+        isNSFW: false,
+        additionalImageUrls: [],
+        additionalNSFWFlags: [],
+        images: [0, 1, 2, 3].map(image),
+        requested: body.count,
+        tokensUsed: 120,
+        balance: 880,
+      },
     }));
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
     await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a cat');
@@ -173,7 +202,18 @@ describe('GeneratePage', () => {
     const grid = await screen.findByRole('list', { name: 'Generated images' });
     await waitFor(() => expect(grid.querySelectorAll('li[data-status="completed"]').length).toBe(4));
     const post = fetches.calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toMatchObject({ prompt: 'a cat', baseModelId: 'b-dev', modelId: null, styleId: null, count: 4, width: 1024, height: 1024, hdEnabled: true, loraStrength: 1, calculatedTokenCost: 120 });
+    expect(post.body).toMatchObject({
+      prompt: 'a cat',
+      baseModelId: 'b-dev',
+      modelId: null,
+      styleId: null,
+      count: 4,
+      width: 1024,
+      height: 1024,
+      hdEnabled: true,
+      loraStrength: 1,
+      calculatedTokenCost: 120,
+    });
     expect((post.body as Record<string, unknown>).seed).toBeUndefined();
     expect(JSON.parse(localStorage.getItem('generatedImages_u1')!)).toHaveLength(4);
     expect(JSON.parse(localStorage.getItem('generatorFormData_u1')!).prompt).toBe('a cat');
@@ -181,7 +221,10 @@ describe('GeneratePage', () => {
   });
 
   it('marks every placeholder failed and shows the server text when generation fails', async () => {
-    setup('/generate', () => ({ status: 502, body: { error: 'The provider is down. Your 120 tokens have been refunded.', code: 'GENERATION_FAILED' } }));
+    setup('/generate', () => ({
+      status: 502,
+      body: { error: 'The provider is down. Your 120 tokens have been refunded.', code: 'GENERATION_FAILED' },
+    }));
     await waitFor(() => expect(screen.getByTestId('generator-cost').textContent).toBe('120 tokens'));
     await userEvent.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a dog');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));

@@ -79,8 +79,17 @@ function Generator({ user }: { user: PublicUser }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(320px,420px)_1fr]">
         <Card className="h-fit">
           <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-            <CardTitle level={2} className="text-lg">Generator Settings</CardTitle>
-            <Button type="button" variant="ghost" size="sm" onClick={() => reset(baseModels.data?.find((b) => b.isDefault)?.id ?? baseModels.data?.[0]?.id ?? '')}>
+            <CardTitle level={2} className="text-lg">
+              Generator Settings
+            </CardTitle>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                reset(baseModels.data?.find((b) => b.isDefault)?.id ?? baseModels.data?.[0]?.id ?? '')
+              }
+            >
               <RotateCcw /> Reset
             </Button>
           </CardHeader>
@@ -89,11 +98,22 @@ function Generator({ user }: { user: PublicUser }) {
               <h3 id="prompt-title" className="text-sm font-semibold">
                 Prompt
               </h3>
-              <ImageHelper onApply={(text) => update({ prompt: form.prompt.trim() ? `${form.prompt.trim()}, ${text}` : text })} />
+              <ImageHelper
+                onApply={(text) =>
+                  update({ prompt: form.prompt.trim() ? `${form.prompt.trim()}, ${text}` : text })
+                }
+              />
               <Label htmlFor="prompt" className="sr-only">
                 Prompt
               </Label>
-              <Textarea id="prompt" rows={4} placeholder="Describe the image you want to create..." value={form.prompt} onChange={(e) => update({ prompt: e.target.value })} maxLength={3000} />
+              <Textarea
+                id="prompt"
+                rows={4}
+                placeholder="Describe the image you want to create..."
+                value={form.prompt}
+                onChange={(e) => update({ prompt: e.target.value })}
+                maxLength={3000}
+              />
             </section>
 
             <CostSummary cost={cost} perImage={perImage} count={form.count} balance={balance} />
@@ -102,7 +122,13 @@ function Generator({ user }: { user: PublicUser }) {
                 No personal model chosen: these images will not be of you. Choose one under Your Model.
               </p>
             ) : null}
-            <Button type="button" className="w-full" size="lg" onClick={() => void onGenerate()} disabled={generating || insufficient || loading}>
+            <Button
+              type="button"
+              className="w-full"
+              size="lg"
+              onClick={() => void onGenerate()}
+              disabled={generating || insufficient || loading}
+            >
               <Sparkles /> {generating ? 'Generating...' : 'Generate'}
             </Button>
             {insufficient && !loading ? (

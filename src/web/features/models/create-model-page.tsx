@@ -24,7 +24,10 @@ export function CreateModelPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   // the field to fix gets the focus (react-hook-form's shouldFocusError), as in the other forms
-  const form = useForm({ resolver: zodResolver(createModelSchema), defaultValues: { name: '', description: '' } });
+  const form = useForm({
+    resolver: zodResolver(createModelSchema),
+    defaultValues: { name: '', description: '' },
+  });
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle');
@@ -87,7 +90,11 @@ export function CreateModelPage() {
               )}
             </FormField>
             {/* an over-long description says so too, not just refuses silently */}
-            <FormField id="model-description" label="Description (optional)" error={errors.description?.message}>
+            <FormField
+              id="model-description"
+              label="Description (optional)"
+              error={errors.description?.message}
+            >
               {(p) => (
                 <Textarea
                   {...p}

@@ -44,14 +44,24 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
       setTimeout(() => setCopied(false), 2000);
       toast({ title: 'Copied', description: `${label} copied to the clipboard.` });
     } catch {
-      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the text and copy it by hand.' });
+      toast({
+        variant: 'destructive',
+        title: 'Copy failed',
+        description: 'Select the text and copy it by hand.',
+      });
     }
   };
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
-        <Input id={id} value={value} readOnly onFocus={(e) => e.currentTarget.select()} className="font-mono" />
+        <Input
+          id={id}
+          value={value}
+          readOnly
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono"
+        />
         <Button type="button" variant="outline" onClick={onCopy} aria-label={`Copy ${label.toLowerCase()}`}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
@@ -69,7 +79,10 @@ export function ReferralsPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6">
-      <PageHeader title="Referrals" description="Invite friends to LoRA Studio and you both get bonus tokens." />
+      <PageHeader
+        title="Referrals"
+        description="Invite friends to LoRA Studio and you both get bonus tokens."
+      />
 
       <Card>
         <CardHeader>
@@ -83,8 +96,8 @@ export function ReferralsPage() {
             <li>Share your invite link (or your code) with a friend.</li>
             <li>Your friend signs up with it and verifies their e-mail address.</li>
             <li>
-              You get {REFERRAL_BONUS} tokens and your friend gets {REFERRAL_BONUS} tokens on top of the sign-up bonus, once
-              per invited account.
+              You get {REFERRAL_BONUS} tokens and your friend gets {REFERRAL_BONUS} tokens on top of the
+              sign-up bonus, once per invited account.
             </li>
           </ol>
         </CardContent>
@@ -121,9 +134,12 @@ export function ReferralsPage() {
                 <CardDescription>From friends who joined and verified their e-mail.</CardDescription>
               </CardHeader>
               <CardContent>
-                <p className="text-3xl font-bold tabular-nums">{formatNumber(referrals.data.bonusEarned)} tokens</p>
+                <p className="text-3xl font-bold tabular-nums">
+                  {formatNumber(referrals.data.bonusEarned)} tokens
+                </p>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {referrals.data.invited.length} {referrals.data.invited.length === 1 ? 'friend' : 'friends'} invited
+                  {referrals.data.invited.length} {referrals.data.invited.length === 1 ? 'friend' : 'friends'}{' '}
+                  invited
                 </p>
               </CardContent>
             </Card>
@@ -146,7 +162,10 @@ export function ReferralsPage() {
               ) : (
                 <ul className="divide-y divide-border">
                   {referrals.data.invited.map((friend) => (
-                    <li key={`${friend.username}-${friend.createdAt}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <li
+                      key={`${friend.username}-${friend.createdAt}`}
+                      className="flex flex-wrap items-center justify-between gap-2 py-3"
+                    >
                       <div>
                         <p className="font-medium">{friend.username}</p>
                         <p className="text-sm text-muted-foreground">Joined {formatDate(friend.createdAt)}</p>

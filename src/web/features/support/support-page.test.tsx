@@ -25,7 +25,9 @@ function renderSupport(route: string, tickets: unknown[]) {
   client.setQueryData(['/api/auth/user'], { user: makeUser() });
   const fetches = mockFetch({
     'GET /api/support/tickets': { body: tickets },
-    'GET /api/models': { body: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Beach look', status: 'failed' }] },
+    'GET /api/models': {
+      body: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Beach look', status: 'failed' }],
+    },
     'POST /api/support/tickets': { status: 201, body: ticket({ id: 't9' }) },
   });
   renderWithProviders(<SupportPage />, { client, route });
@@ -37,7 +39,11 @@ describe('SupportPage', () => {
 
   it('splits tickets into open and resolved and shows admin notes as Admin Response', async () => {
     renderSupport('/support', [
-      ticket({ id: 'a', status: 'in_progress', adminNotes: [{ id: 'n1', note: 'Looking into it', createdAt: '2024-05-02T10:00:00Z', author: null }] }),
+      ticket({
+        id: 'a',
+        status: 'in_progress',
+        adminNotes: [{ id: 'n1', note: 'Looking into it', createdAt: '2024-05-02T10:00:00Z', author: null }],
+      }),
       ticket({ id: 'b', subject: 'Old one', status: 'closed' }),
     ]);
     expect(await screen.findByRole('tab', { name: 'Open Tickets (1)' })).toBeTruthy();
@@ -56,12 +62,20 @@ describe('SupportPage', () => {
 
   it('refuses blank fields and sends the model chosen by ?modelId', async () => {
     const { calls } = renderSupport('/support?modelId=11111111-1111-4111-8111-111111111111', []);
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Related Model (optional)' }).textContent).toContain('Beach look'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Related Model (optional)' }).textContent).toContain(
+        'Beach look',
+      ),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
-    expect((await screen.findAllByText('Please fill in both subject and message fields.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Please fill in both subject and message fields.')).length,
+    ).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // the blank field says why it is invalid
-    expect(screen.getByRole('textbox', { name: 'Subject' }).getAttribute('aria-describedby')).toBe('ticket-fields-error');
+    expect(screen.getByRole('textbox', { name: 'Subject' }).getAttribute('aria-describedby')).toBe(
+      'ticket-fields-error',
+    );
     await userEvent.type(screen.getByLabelText('Subject'), 'Help');
     await userEvent.type(screen.getByLabelText('Message'), 'My training failed');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));

@@ -14,7 +14,10 @@ import { NewTicketForm } from './components/new-ticket-form';
 import { TicketItem } from './components/ticket-item';
 
 const TIPS = [
-  { title: 'Model training failed', text: 'Include the error message and your model ID so we can look at the training run.' },
+  {
+    title: 'Model training failed',
+    text: 'Include the error message and your model ID so we can look at the training run.',
+  },
   { title: 'Billing questions', text: 'Include the transaction IDs from your billing history.' },
   { title: 'Image generation problems', text: 'Include the prompt you used and any error messages you saw.' },
 ];

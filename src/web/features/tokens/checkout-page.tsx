@@ -1,7 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { PACKAGE_NOT_FOUND, type CreatePaymentIntentResponse, type TokenPackage } from '@shared/schemas/tokens';
+import {
+  PACKAGE_NOT_FOUND,
+  type CreatePaymentIntentResponse,
+  type TokenPackage,
+} from '@shared/schemas/tokens';
 import { formatCents, pricePerToken } from '@shared/token-cost';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -21,7 +25,9 @@ import { PaymentSuccess } from './components/payment-success';
 import { useCompletePurchase } from './hooks/use-complete-purchase';
 
 // Stripe.js is fetched only here, and only when the server runs with Stripe keys.
-const StripePaymentForm = lazy(() => import('./components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+const StripePaymentForm = lazy(() =>
+  import('./components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })),
+);
 
 function BackToPackages() {
   return (
@@ -141,7 +147,9 @@ export function CheckoutPage() {
         <Card>
           <CardHeader>
             <CardTitle level={2}>Payment details</CardTitle>
-            <CardDescription>Pay securely by card to add {formatNumber(pkg.tokenAmount)} tokens.</CardDescription>
+            <CardDescription>
+              Pay securely by card to add {formatNumber(pkg.tokenAmount)} tokens.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {completion.error ? (

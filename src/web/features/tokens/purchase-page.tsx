@@ -4,7 +4,14 @@ import { formatCents, pricePerToken } from '@shared/token-cost';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/session';
@@ -25,7 +32,8 @@ export function PurchaseTokensPage() {
         description="Tokens pay for training your models and generating images. Pay as you go: no subscription."
         actions={
           <p className="text-sm text-muted-foreground">
-            Current balance: <span className="font-semibold text-foreground">{formatTokens(user.tokenBalance)}</span>
+            Current balance:{' '}
+            <span className="font-semibold text-foreground">{formatTokens(user.tokenBalance)}</span>
           </p>
         }
       />
@@ -47,12 +55,18 @@ export function PurchaseTokensPage() {
           </AlertDescription>
         </Alert>
       ) : packages.data.length === 0 ? (
-        <p className="text-muted-foreground">No token packages are available right now. Please check back later.</p>
+        <p className="text-muted-foreground">
+          No token packages are available right now. Please check back later.
+        </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {packages.data.map((pkg) => (
             <li key={pkg.id}>
-              <Card className={pkg.isDiscounted ? 'relative h-full border-primary ring-1 ring-primary' : 'relative h-full'}>
+              <Card
+                className={
+                  pkg.isDiscounted ? 'relative h-full border-primary ring-1 ring-primary' : 'relative h-full'
+                }
+              >
                 <CardHeader>
                   <div className="flex items-start justify-between gap-2">
                     <CardTitle level={2}>{pkg.name}</CardTitle>
@@ -70,11 +84,16 @@ export function PurchaseTokensPage() {
                 </CardHeader>
                 <CardContent className="space-y-1">
                   <p className="text-3xl font-bold tracking-tight">{formatCents(pkg.priceInCents)}</p>
-                  <p className="text-sm text-muted-foreground">{pricePerToken(pkg.priceInCents, pkg.tokenAmount)} per token</p>
+                  <p className="text-sm text-muted-foreground">
+                    {pricePerToken(pkg.priceInCents, pkg.tokenAmount)} per token
+                  </p>
                 </CardContent>
                 <CardFooter>
                   <Button asChild className="w-full">
-                    <Link to={`/tokens/checkout?packageId=${encodeURIComponent(pkg.id)}`} aria-label={`Purchase Now: ${pkg.name}`}>
+                    <Link
+                      to={`/tokens/checkout?packageId=${encodeURIComponent(pkg.id)}`}
+                      aria-label={`Purchase Now: ${pkg.name}`}
+                    >
                       Purchase Now
                     </Link>
                   </Button>

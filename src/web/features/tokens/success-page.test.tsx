@@ -20,18 +20,27 @@ describe('PaymentSuccessPage (/tokens/success)', () => {
 
   it('processes, then credits through purchase-tokens with the payment reference only', async () => {
     const { calls } = renderReturn('/tokens/success?payment_intent=pi_9&redirect_status=succeeded', {
-      body: { transaction: { id: 't', amount: 500, type: 'purchase' }, user: makeUser({ tokenBalance: 620 }) },
+      body: {
+        transaction: { id: 't', amount: 500, type: 'purchase' },
+        user: makeUser({ tokenBalance: 620 }),
+      },
     });
     expect(screen.getByText('Processing Your Payment')).toBeTruthy();
     expect(screen.getByText('Please wait while we verify your payment...')).toBeTruthy();
     expect(await screen.findByText('Payment Successful!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Purchase More Tokens' }).getAttribute('href')).toBe('/tokens/purchase');
+    expect(screen.getByRole('link', { name: 'Purchase More Tokens' }).getAttribute('href')).toBe(
+      '/tokens/purchase',
+    );
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(calls.filter((c) => c.path === '/api/purchase-tokens').map((c) => c.body)).toEqual([{ paymentIntentId: 'pi_9' }]);
+    expect(calls.filter((c) => c.path === '/api/purchase-tokens').map((c) => c.body)).toEqual([
+      { paymentIntentId: 'pi_9' },
+    ]);
   });
 
   it('refuses a missing or non-succeeded return without calling the server', async () => {
-    const { calls } = renderReturn('/tokens/success?payment_intent=pi_9&redirect_status=failed', { body: {} });
+    const { calls } = renderReturn('/tokens/success?payment_intent=pi_9&redirect_status=failed', {
+      body: {},
+    });
     expect(screen.getByText('Payment Error')).toBeTruthy();
     expect(screen.getByText('Payment information is missing or payment did not succeed.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/tokens/purchase');
@@ -44,7 +53,11 @@ describe('PaymentSuccessPage (/tokens/success)', () => {
   it("shows the server's reason when the payment is not credited", async () => {
     renderReturn('/tokens/success?payment_intent=pi_9&redirect_status=succeeded', {
       status: 409,
-      body: { error: 'The payment has not been completed.', message: 'The payment has not been completed.', code: 'PAYMENT_NOT_COMPLETED' },
+      body: {
+        error: 'The payment has not been completed.',
+        message: 'The payment has not been completed.',
+        code: 'PAYMENT_NOT_COMPLETED',
+      },
     });
     expect(await screen.findByText('Payment Error')).toBeTruthy();
     expect(screen.getByText('The payment has not been completed.')).toBeTruthy();

@@ -10,7 +10,8 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { usePurchaseTokens } from './api/tokens-api';
 import { PROCESS_FAILED, PROCESS_FAILED_TOAST, RETURN_MISSING } from './components/payment-messages';
 
-type State = { kind: 'processing' } | { kind: 'success'; tokens: number } | { kind: 'error'; message: string };
+type State =
+  { kind: 'processing' } | { kind: 'success'; tokens: number } | { kind: 'error'; message: string };
 
 /**
  * /tokens/success: where Stripe sends the browser back after a redirect-based payment
@@ -24,7 +25,9 @@ export function PaymentSuccessPage() {
   const paymentIntentId = params.get('payment_intent');
   const redirectStatus = params.get('redirect_status');
   const valid = Boolean(paymentIntentId) && redirectStatus === 'succeeded';
-  const [state, setState] = useState<State>(valid ? { kind: 'processing' } : { kind: 'error', message: RETURN_MISSING });
+  const [state, setState] = useState<State>(
+    valid ? { kind: 'processing' } : { kind: 'error', message: RETURN_MISSING },
+  );
   const purchase = usePurchaseTokens();
   const asked = useRef(false);
 
@@ -43,7 +46,11 @@ export function PaymentSuccessPage() {
       })
       .catch((error: unknown) => {
         setState({ kind: 'error', message: errorMessage(error, PROCESS_FAILED) });
-        toast({ variant: 'destructive', title: 'Error processing payment', description: errorMessage(error, PROCESS_FAILED_TOAST) });
+        toast({
+          variant: 'destructive',
+          title: 'Error processing payment',
+          description: errorMessage(error, PROCESS_FAILED_TOAST),
+        });
       });
   }, [valid, paymentIntentId, purchase]);
 
@@ -55,15 +62,21 @@ export function PaymentSuccessPage() {
         {state.kind === 'processing' ? (
           <CardHeader className="items-center" aria-live="polite">
             <LoaderCircle aria-hidden="true" className="size-12 animate-spin text-primary-text" />
-            <CardTitle level={1} className="text-2xl">Processing Your Payment</CardTitle>
+            <CardTitle level={1} className="text-2xl">
+              Processing Your Payment
+            </CardTitle>
             <CardDescription>Please wait while we verify your payment...</CardDescription>
           </CardHeader>
         ) : state.kind === 'success' ? (
           <>
             <CardHeader className="items-center" role="status">
               <CircleCheck aria-hidden="true" className="size-12 text-green-600 dark:text-green-400" />
-              <CardTitle level={1} className="text-2xl">Payment Successful!</CardTitle>
-              <CardDescription>{state.tokens.toLocaleString('en-US')} tokens have been added to your account.</CardDescription>
+              <CardTitle level={1} className="text-2xl">
+                Payment Successful!
+              </CardTitle>
+              <CardDescription>
+                {state.tokens.toLocaleString('en-US')} tokens have been added to your account.
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
               <Button asChild>
@@ -78,7 +91,9 @@ export function PaymentSuccessPage() {
           <>
             <CardHeader className="items-center" role="alert">
               <CircleAlert aria-hidden="true" className="size-12 text-destructive-text" />
-              <CardTitle level={1} className="text-2xl">Payment Error</CardTitle>
+              <CardTitle level={1} className="text-2xl">
+                Payment Error
+              </CardTitle>
               <CardDescription>{state.message}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">

@@ -9,7 +9,10 @@ export function useStyle(id: string | undefined) {
 
 function useStyleMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: styleKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: styleKeys.all }),
+  });
 }
 
 export function useSaveStyle(id: string | undefined) {
@@ -21,7 +24,9 @@ export function useSaveStyle(id: string | undefined) {
 }
 
 export function useDeleteStyle() {
-  return useStyleMutation((id: string) => apiFetch<{ message?: string }>(`/api/preset-styles/${id}`, { method: 'DELETE' }));
+  return useStyleMutation((id: string) =>
+    apiFetch<{ message?: string }>(`/api/preset-styles/${id}`, { method: 'DELETE' }),
+  );
 }
 
 /** Spec part 2 §5: a non-ok answer reads "Failed to upload image"; an answer without a URL "Invalid response from server". */
@@ -30,11 +35,15 @@ export async function uploadStyleImage(file: File): Promise<string> {
   body.append('image', file);
   let data: { imageUrl?: unknown };
   try {
-    data = await apiFetch<{ imageUrl?: unknown }>('/api/preset-styles/upload-image', { method: 'POST', body });
+    data = await apiFetch<{ imageUrl?: unknown }>('/api/preset-styles/upload-image', {
+      method: 'POST',
+      body,
+    });
   } catch (err) {
     if (err instanceof ApiError && err.status < 500 && err.body && typeof err.body === 'object') throw err;
     throw new Error('Failed to upload image');
   }
-  if (!data || typeof data.imageUrl !== 'string' || !data.imageUrl) throw new Error('Invalid response from server');
+  if (!data || typeof data.imageUrl !== 'string' || !data.imageUrl)
+    throw new Error('Invalid response from server');
   return data.imageUrl;
 }

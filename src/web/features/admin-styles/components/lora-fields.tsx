@@ -20,19 +20,47 @@ export function LoraFields({ control, register, errors }: Props) {
   return (
     <fieldset className="space-y-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-medium">LoRA Models (optional)</legend>
-      <p className="text-sm text-muted-foreground">Add up to {MAX_STYLE_LORAS} LoRA models by their AIR identifier.</p>
+      <p className="text-sm text-muted-foreground">
+        Add up to {MAX_STYLE_LORAS} LoRA models by their AIR identifier.
+      </p>
       {fields.map((field, i) => (
-        <div key={field.id} className="grid gap-3 rounded-md bg-muted/40 p-3 sm:grid-cols-[2fr_1fr_1.5fr_auto] sm:items-start">
-          <FormField id={`lora-${i}-id`} label="LoRA Model ID" hint="AIR identifier, e.g. civitai:123456@789" error={entryErrors[i]?.id?.message}>
-            {(c) => <Input {...c} placeholder="civitai:123456@789" {...register(`loraModels.${i}.id` as const)} />}
+        <div
+          key={field.id}
+          className="grid gap-3 rounded-md bg-muted/40 p-3 sm:grid-cols-[2fr_1fr_1.5fr_auto] sm:items-start"
+        >
+          <FormField
+            id={`lora-${i}-id`}
+            label="LoRA Model ID"
+            hint="AIR identifier, e.g. civitai:123456@789"
+            error={entryErrors[i]?.id?.message}
+          >
+            {(c) => (
+              <Input {...c} placeholder="civitai:123456@789" {...register(`loraModels.${i}.id` as const)} />
+            )}
           </FormField>
-          <FormField id={`lora-${i}-weight`} label="Weight" hint="0.1-1.0" error={entryErrors[i]?.weight?.message}>
+          <FormField
+            id={`lora-${i}-weight`}
+            label="Weight"
+            hint="0.1-1.0"
+            error={entryErrors[i]?.weight?.message}
+          >
             {(c) => <Input {...c} inputMode="decimal" {...register(`loraModels.${i}.weight` as const)} />}
           </FormField>
-          <FormField id={`lora-${i}-trigger`} label="Trigger Word (optional)" error={entryErrors[i]?.triggerWord?.message}>
+          <FormField
+            id={`lora-${i}-trigger`}
+            label="Trigger Word (optional)"
+            error={entryErrors[i]?.triggerWord?.message}
+          >
             {(c) => <Input {...c} {...register(`loraModels.${i}.triggerWord` as const)} />}
           </FormField>
-          <Button type="button" variant="ghost" size="icon" className="sm:mt-7" aria-label={`Remove LoRA model ${i + 1}`} onClick={() => remove(i)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="sm:mt-7"
+            aria-label={`Remove LoRA model ${i + 1}`}
+            onClick={() => remove(i)}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>

@@ -22,10 +22,17 @@ export function PreviewImageField({ value, onChange, error }: Props) {
       const url = await uploadStyleImage(file);
       setBroken(false);
       onChange(url);
-      toast({ variant: 'success', title: 'Image uploaded', description: 'The preview image has been uploaded.' });
+      toast({
+        variant: 'success',
+        title: 'Image uploaded',
+        description: 'The preview image has been uploaded.',
+      });
     } catch (err) {
       // the server's own text for a refused file; otherwise "Failed to upload image" / "Invalid response from server"
-      const message = errorMessage(err, err instanceof Error && err.message ? err.message : 'Failed to upload image');
+      const message = errorMessage(
+        err,
+        err instanceof Error && err.message ? err.message : 'Failed to upload image',
+      );
       toast({ variant: 'destructive', title: 'Error uploading image', description: message });
     } finally {
       setUploading(false);
@@ -35,7 +42,12 @@ export function PreviewImageField({ value, onChange, error }: Props) {
 
   return (
     <div className="grid gap-3">
-      <FormField id="style-preview" label="Preview Image URL" error={error} hint="Upload a JPEG, PNG or WebP image, or paste an image URL.">
+      <FormField
+        id="style-preview"
+        label="Preview Image URL"
+        error={error}
+        hint="Upload a JPEG, PNG or WebP image, or paste an image URL."
+      >
         {(c) => (
           <div className="flex gap-2">
             <Input
@@ -47,7 +59,12 @@ export function PreviewImageField({ value, onChange, error }: Props) {
                 onChange(e.target.value);
               }}
             />
-            <Button type="button" variant="outline" disabled={uploading} onClick={() => fileRef.current?.click()}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={uploading}
+              onClick={() => fileRef.current?.click()}
+            >
               {uploading ? <ButtonSpinner /> : <Upload aria-hidden="true" />}
               Upload
             </Button>
@@ -66,7 +83,12 @@ export function PreviewImageField({ value, onChange, error }: Props) {
       />
       <div className="flex h-40 w-40 items-center justify-center overflow-hidden rounded-lg border border-border bg-muted">
         {value && !broken ? (
-          <img src={value} alt="Style preview" className="size-full object-cover" onError={() => setBroken(true)} />
+          <img
+            src={value}
+            alt="Style preview"
+            className="size-full object-cover"
+            onError={() => setBroken(true)}
+          />
         ) : (
           <ImageIcon className="size-8 text-muted-foreground" aria-label="No preview" />
         )}

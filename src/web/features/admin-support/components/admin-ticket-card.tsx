@@ -2,7 +2,12 @@ import { useId, useState } from 'react';
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@shared/constants';
 import type { SupportTicket, TicketPriority, TicketStatus } from '@shared/schemas/support';
-import { TicketPriorityBadge, TicketStatusBadge, ticketPriorityLabel, ticketStatusLabel } from '@web/components/ticket-badges';
+import {
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  ticketPriorityLabel,
+  ticketStatusLabel,
+} from '@web/components/ticket-badges';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
@@ -25,18 +30,34 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
   async function onStatus(status: string) {
     try {
       await setStatus.mutateAsync({ id: ticket.id, status: status as TicketStatus });
-      toast({ variant: 'success', title: 'Status updated', description: `Ticket is now ${ticketStatusLabel(status)}.` });
+      toast({
+        variant: 'success',
+        title: 'Status updated',
+        description: `Ticket is now ${ticketStatusLabel(status)}.`,
+      });
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Error', description: `Failed to update status: ${errorMessage(err, 'Unknown error')}` });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: `Failed to update status: ${errorMessage(err, 'Unknown error')}`,
+      });
     }
   }
 
   async function onPriority(priority: string) {
     try {
       await setPriority.mutateAsync({ id: ticket.id, priority: priority as TicketPriority });
-      toast({ variant: 'success', title: 'Priority updated', description: `Priority is now ${ticketPriorityLabel(priority)}.` });
+      toast({
+        variant: 'success',
+        title: 'Priority updated',
+        description: `Priority is now ${ticketPriorityLabel(priority)}.`,
+      });
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Error', description: `Failed to update priority: ${errorMessage(err, 'Unknown error')}` });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: `Failed to update priority: ${errorMessage(err, 'Unknown error')}`,
+      });
     }
   }
 
@@ -48,7 +69,11 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
       setNote('');
       toast({ variant: 'success', title: 'Note added', description: 'The user can now see your response.' });
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Error', description: `Failed to add note: ${errorMessage(err, 'Unknown error')}` });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: `Failed to add note: ${errorMessage(err, 'Unknown error')}`,
+      });
     }
   }
 
@@ -57,7 +82,9 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle level={2} className="text-base break-words">{ticket.subject}</CardTitle>
+            <CardTitle level={2} className="text-base break-words">
+              {ticket.subject}
+            </CardTitle>
             <p className="text-xs text-muted-foreground">
               {ticket.user?.username ?? 'Unknown user'} · {formatDateTime(ticket.createdAt)}
             </p>
@@ -79,7 +106,10 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
             aria-controls={open ? `${id}-details` : undefined}
             onClick={() => setOpen((v) => !v)}
           >
-            <ChevronDown className={open ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden="true" />
+            <ChevronDown
+              className={open ? 'rotate-180 transition-transform' : 'transition-transform'}
+              aria-hidden="true"
+            />
             Ticket Details
           </Button>
           {open ? (
@@ -133,7 +163,11 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-status`}>Status</Label>
-            <Select value={ticket.status} onValueChange={(v) => void onStatus(v)} disabled={setStatus.isPending}>
+            <Select
+              value={ticket.status}
+              onValueChange={(v) => void onStatus(v)}
+              disabled={setStatus.isPending}
+            >
               <SelectTrigger id={`${id}-status`}>
                 <SelectValue />
               </SelectTrigger>
@@ -148,7 +182,11 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-priority`}>Priority</Label>
-            <Select value={ticket.priority} onValueChange={(v) => void onPriority(v)} disabled={setPriority.isPending}>
+            <Select
+              value={ticket.priority}
+              onValueChange={(v) => void onPriority(v)}
+              disabled={setPriority.isPending}
+            >
               <SelectTrigger id={`${id}-priority`}>
                 <SelectValue />
               </SelectTrigger>

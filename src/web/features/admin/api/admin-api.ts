@@ -1,16 +1,32 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schemas/admin';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
 import type { PresetStyle } from '@shared/schemas/styles';
-import type { LedgerCheck as SharedLedgerCheck, SaleView, TokenPackage as SharedTokenPackage } from '@shared/schemas/tokens';
+import type {
+  LedgerCheck as SharedLedgerCheck,
+  SaleView,
+  TokenPackage as SharedTokenPackage,
+} from '@shared/schemas/tokens';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { modelKeys, styleKeys, tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
 
 // ---- shapes served by other modules (issue #6 pins them) ----
 export type AdminModel = SharedAdminModel;
-export type TrainingStatus = { progress: number | null; logs: string | null; cancelUrl?: string | null; status?: string };
+export type TrainingStatus = {
+  progress: number | null;
+  logs: string | null;
+  cancelUrl?: string | null;
+  status?: string;
+};
 export type TokenPackage = SharedTokenPackage;
 export type Sale = SaleView;
 export type LedgerCheck = SharedLedgerCheck;
@@ -62,20 +78,35 @@ function useAdminMutation<V, R = unknown>(fn: (vars: V) => Promise<R>, keys: rea
   });
 }
 
-const post = <R,>(path: string, json: unknown) => apiFetch<R>(path, { method: 'POST', json });
+const post = <R>(path: string, json: unknown) => apiFetch<R>(path, { method: 'POST', json });
 
 export const useCreateUser = () =>
-  useAdminMutation((input: AdminCreateUserInput) => post<{ user: AdminUser }>('/api/admin/users', input), [adminKeys.users, adminKeys.stats]);
+  useAdminMutation(
+    (input: AdminCreateUserInput) => post<{ user: AdminUser }>('/api/admin/users', input),
+    [adminKeys.users, adminKeys.stats],
+  );
 export const useUpdateBalance = () =>
   useAdminMutation(
-    (v: { userId: string; tokenBalance: number }) => post<{ success: boolean; newBalance: number }>('/api/admin/users/update-balance', v),
+    (v: { userId: string; tokenBalance: number }) =>
+      post<{ success: boolean; newBalance: number }>('/api/admin/users/update-balance', v),
     // the admin may be changing their own balance: the header reads the session
     [adminKeys.users, adminKeys.ledgerCheck, USER_QUERY_KEY, transactionKeys.all],
   );
-export const useToggleAdmin = () => useAdminMutation((v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v), [adminKeys.users, USER_QUERY_KEY]);
-export const useToggleNsfw = () => useAdminMutation((v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v), [adminKeys.users, USER_QUERY_KEY]);
+export const useToggleAdmin = () =>
+  useAdminMutation(
+    (v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v),
+    [adminKeys.users, USER_QUERY_KEY],
+  );
+export const useToggleNsfw = () =>
+  useAdminMutation(
+    (v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v),
+    [adminKeys.users, USER_QUERY_KEY],
+  );
 export const useSetUserStatus = () =>
-  useAdminMutation((v: { userId: string; status: 'active' | 'suspended' }) => post('/api/admin/users/set-status', v), [adminKeys.users]);
+  useAdminMutation(
+    (v: { userId: string; status: 'active' | 'suspended' }) => post('/api/admin/users/set-status', v),
+    [adminKeys.users],
+  );
 export const useResetPassword = () =>
   useAdminMutation((v: { username: string; newPassword: string }) => post('/api/auth/reset-password', v), []);
 
@@ -100,14 +131,22 @@ export function useAdminModels(search: string) {
 }
 
 export const useTrainingStatus = (id: string, enabled: boolean) =>
-  useQuery<TrainingStatus>({ queryKey: modelKeys.trainingStatus(id), enabled, refetchInterval: enabled ? 10_000 : false });
+  useQuery<TrainingStatus>({
+    queryKey: modelKeys.trainingStatus(id),
+    enabled,
+    refetchInterval: enabled ? 10_000 : false,
+  });
 
 // training charges (and cancelling refunds) the owner, who may be the admin: the session is read again too
 const MODEL_KEYS = [adminKeys.models, modelKeys.all, adminKeys.stats, USER_QUERY_KEY];
-export const useDeleteModel = () => useAdminMutation((id: string) => apiFetch(`/api/models/${id}`, { method: 'DELETE' }), MODEL_KEYS);
-export const useResetModel = () => useAdminMutation((id: string) => post(`/api/models/${id}/status`, { status: 'uploaded' }), MODEL_KEYS);
-export const useStartTraining = () => useAdminMutation((id: string) => post(`/api/models/${id}/train`, {}), MODEL_KEYS);
-export const useCancelTraining = () => useAdminMutation((id: string) => post(`/api/models/${id}/cancel-training`, {}), MODEL_KEYS);
+export const useDeleteModel = () =>
+  useAdminMutation((id: string) => apiFetch(`/api/models/${id}`, { method: 'DELETE' }), MODEL_KEYS);
+export const useResetModel = () =>
+  useAdminMutation((id: string) => post(`/api/models/${id}/status`, { status: 'uploaded' }), MODEL_KEYS);
+export const useStartTraining = () =>
+  useAdminMutation((id: string) => post(`/api/models/${id}/train`, {}), MODEL_KEYS);
+export const useCancelTraining = () =>
+  useAdminMutation((id: string) => post(`/api/models/${id}/cancel-training`, {}), MODEL_KEYS);
 
 // ---- styles ----
 export const useAdminStyles = () =>
@@ -118,7 +157,8 @@ const PACKAGES_URL = '/api/admin/token-packages';
 export const useAdminPackages = () =>
   useQuery({
     queryKey: adminKeys.packages,
-    select: (data: TokenPackage[] | { packages: TokenPackage[] }) => (Array.isArray(data) ? data : data.packages),
+    select: (data: TokenPackage[] | { packages: TokenPackage[] }) =>
+      Array.isArray(data) ? data : data.packages,
   });
 export type PackageInput = { name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean };
 export const useSavePackage = () =>
@@ -128,7 +168,10 @@ export const useSavePackage = () =>
     [adminKeys.packages, tokenPackageKeys.all],
   );
 export const useDeletePackage = () =>
-  useAdminMutation((id: string) => apiFetch(`${PACKAGES_URL}/${id}`, { method: 'DELETE' }), [adminKeys.packages, tokenPackageKeys.all]);
+  useAdminMutation(
+    (id: string) => apiFetch(`${PACKAGES_URL}/${id}`, { method: 'DELETE' }),
+    [adminKeys.packages, tokenPackageKeys.all],
+  );
 
 // ---- sales ----
 export function useSales() {
@@ -136,7 +179,10 @@ export function useSales() {
     queryKey: adminKeys.sales,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ sales: Sale[]; nextCursor: string | null }>(buildQueryPath(['/api/admin/sales', { cursor: pageParam ?? undefined }]), { signal }),
+      apiFetch<{ sales: Sale[]; nextCursor: string | null }>(
+        buildQueryPath(['/api/admin/sales', { cursor: pageParam ?? undefined }]),
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -4,7 +4,15 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import type { z } from 'zod';
 import { adminCreateUserSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -15,7 +23,13 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateUser } from '../api/admin-api';
 
-type AddUserForm = { username: string; email: string; password: string; tokenBalance: string; isAdmin: boolean };
+type AddUserForm = {
+  username: string;
+  email: string;
+  password: string;
+  tokenBalance: string;
+  isAdmin: boolean;
+};
 type AddUserInput = z.output<typeof adminCreateUserSchema>;
 
 const EMPTY: AddUserForm = { username: '', email: '', password: '', tokenBalance: '0', isAdmin: false };
@@ -23,7 +37,10 @@ const EMPTY: AddUserForm = { username: '', email: '', password: '', tokenBalance
 // The server validates with the same schema; docs/product/spec-part-2.md §5: a non-numeric token balance becomes 0.
 const addUserResolver: Resolver<AddUserForm, unknown, AddUserInput> = (values) => {
   const parsedBalance = Number.parseInt(values.tokenBalance, 10);
-  const parsed = adminCreateUserSchema.safeParse({ ...values, tokenBalance: Number.isFinite(parsedBalance) ? parsedBalance : 0 });
+  const parsed = adminCreateUserSchema.safeParse({
+    ...values,
+    tokenBalance: Number.isFinite(parsedBalance) ? parsedBalance : 0,
+  });
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: FieldErrors<AddUserForm> = {};
   for (const issue of parsed.error.issues) {
@@ -35,7 +52,11 @@ const addUserResolver: Resolver<AddUserForm, unknown, AddUserInput> = (values) =
 
 export function AddUserDialog() {
   const [open, setOpen] = useState(false);
-  const form = useForm<AddUserForm, unknown, AddUserInput>({ resolver: addUserResolver, defaultValues: EMPTY, shouldFocusError: false });
+  const form = useForm<AddUserForm, unknown, AddUserInput>({
+    resolver: addUserResolver,
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+  });
   const { errors } = form.formState;
   const create = useCreateUser();
 
@@ -47,9 +68,14 @@ export function AddUserDialog() {
       setOpen(false);
     } catch (err) {
       if (isApiError(err) && err.fields) {
-        for (const [key, message] of Object.entries(err.fields)) form.setError(key as keyof AddUserForm, { type: 'server', message });
+        for (const [key, message] of Object.entries(err.fields))
+          form.setError(key as keyof AddUserForm, { type: 'server', message });
       }
-      toast({ variant: 'destructive', title: 'Error creating user', description: errorMessage(err, 'Something went wrong. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Error creating user',
+        description: errorMessage(err, 'Something went wrong. Please try again.'),
+      });
     }
   });
 
@@ -71,7 +97,9 @@ export function AddUserDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>Create an account. The user can sign in with this username and password.</DialogDescription>
+          <DialogDescription>
+            Create an account. The user can sign in with this username and password.
+          </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <FormField id="new-username" label="Username" error={errors.username?.message}>
@@ -90,7 +118,9 @@ export function AddUserDialog() {
             <Controller
               control={form.control}
               name="isAdmin"
-              render={({ field }) => <Switch id="new-admin" checked={field.value} onCheckedChange={field.onChange} />}
+              render={({ field }) => (
+                <Switch id="new-admin" checked={field.value} onCheckedChange={field.onChange} />
+              )}
             />
             <Label htmlFor="new-admin">Admin</Label>
           </div>

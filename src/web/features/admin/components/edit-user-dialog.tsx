@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import type { AdminUser } from '@shared/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
@@ -40,14 +46,22 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   async function onBalance() {
     const value = Number(balance.trim());
     if (balance.trim() === '' || !Number.isInteger(value) || value < 0) {
-      toast({ variant: 'destructive', title: 'Invalid token balance', description: 'Please enter a valid number' });
+      toast({
+        variant: 'destructive',
+        title: 'Invalid token balance',
+        description: 'Please enter a valid number',
+      });
       return;
     }
     try {
       const res = await updateBalance.mutateAsync({ userId: u.id, tokenBalance: value });
       setCurrent({ ...u, tokenBalance: res.newBalance });
       setBalance(String(res.newBalance));
-      toast({ variant: 'success', title: 'Balance updated', description: `${u.username} now has ${res.newBalance} tokens.` });
+      toast({
+        variant: 'success',
+        title: 'Balance updated',
+        description: `${u.username} now has ${res.newBalance} tokens.`,
+      });
     } catch (err) {
       failed('Update failed', err, 'Failed to update token balance');
     }
@@ -57,7 +71,11 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
     try {
       await toggleAdmin.mutateAsync({ userId: u.id, isAdmin });
       setCurrent({ ...u, isAdmin });
-      toast({ variant: 'success', title: 'Admin status updated', description: `${u.username} is ${isAdmin ? 'now an admin' : 'no longer an admin'}.` });
+      toast({
+        variant: 'success',
+        title: 'Admin status updated',
+        description: `${u.username} is ${isAdmin ? 'now an admin' : 'no longer an admin'}.`,
+      });
     } catch (err) {
       failed('Update failed', err, 'Failed to update admin status');
     }
@@ -67,7 +85,11 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
     try {
       await toggleNsfw.mutateAsync({ userId: u.id, enableNSFW });
       setCurrent({ ...u, enableNSFW });
-      toast({ variant: 'success', title: 'NSFW access updated', description: `NSFW content is ${enableNSFW ? 'enabled' : 'disabled'} for ${u.username}.` });
+      toast({
+        variant: 'success',
+        title: 'NSFW access updated',
+        description: `NSFW content is ${enableNSFW ? 'enabled' : 'disabled'} for ${u.username}.`,
+      });
     } catch (err) {
       failed('Update failed', err, 'Failed to update NSFW access');
     }
@@ -75,13 +97,21 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
 
   async function onPassword() {
     if (password.length < 6) {
-      toast({ variant: 'destructive', title: 'Invalid password', description: 'Password must be at least 6 characters' });
+      toast({
+        variant: 'destructive',
+        title: 'Invalid password',
+        description: 'Password must be at least 6 characters',
+      });
       return;
     }
     try {
       await resetPassword.mutateAsync({ username: u.username, newPassword: password });
       setPassword('');
-      toast({ variant: 'success', title: 'Password reset', description: `${u.username}'s password was changed and their sessions were ended.` });
+      toast({
+        variant: 'success',
+        title: 'Password reset',
+        description: `${u.username}'s password was changed and their sessions were ended.`,
+      });
     } catch (err) {
       failed('Password reset failed', err, 'Failed to reset password');
     }
@@ -93,7 +123,10 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
         <DialogHeader>
           <DialogTitle>Edit User</DialogTitle>
           <DialogDescription className="flex items-center gap-2">
-            Status: <Badge variant={u.status === 'active' ? 'green' : 'red'}>{u.status === 'active' ? 'Active' : 'Suspended'}</Badge>
+            Status:{' '}
+            <Badge variant={u.status === 'active' ? 'green' : 'red'}>
+              {u.status === 'active' ? 'Active' : 'Suspended'}
+            </Badge>
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
@@ -110,33 +143,60 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
           <div className="grid gap-2">
             <Label htmlFor="edit-balance">Token Balance</Label>
             <div className="flex gap-2">
-              <Input id="edit-balance" type="number" min={0} step={1} value={balance} onChange={(e) => setBalance(e.target.value)} />
+              <Input
+                id="edit-balance"
+                type="number"
+                min={0}
+                step={1}
+                value={balance}
+                onChange={(e) => setBalance(e.target.value)}
+              />
               <Button onClick={() => void onBalance()} disabled={updateBalance.isPending}>
                 {updateBalance.isPending ? <ButtonSpinner /> : null}
                 Update
               </Button>
             </div>
-            <p className="text-xs text-muted-foreground">The difference is recorded in the user's ledger as an admin adjustment.</p>
+            <p className="text-xs text-muted-foreground">
+              The difference is recorded in the user's ledger as an admin adjustment.
+            </p>
           </div>
           <Separator />
           <div className="flex items-center justify-between gap-3">
             <div>
               <Label htmlFor="edit-admin">Admin</Label>
-              {isSelf ? <p className="text-xs text-muted-foreground">You cannot remove your own admin access.</p> : null}
+              {isSelf ? (
+                <p className="text-xs text-muted-foreground">You cannot remove your own admin access.</p>
+              ) : null}
             </div>
-            <Switch id="edit-admin" checked={u.isAdmin} disabled={toggleAdmin.isPending || (isSelf && u.isAdmin)} onCheckedChange={(v) => void onAdmin(v)} />
+            <Switch
+              id="edit-admin"
+              checked={u.isAdmin}
+              disabled={toggleAdmin.isPending || (isSelf && u.isAdmin)}
+              onCheckedChange={(v) => void onAdmin(v)}
+            />
           </div>
           <div className="flex items-center justify-between gap-3">
             <Label htmlFor="edit-nsfw" className="flex items-center gap-2">
               NSFW Access <Badge variant="red">18+</Badge>
             </Label>
-            <Switch id="edit-nsfw" checked={u.enableNSFW} disabled={toggleNsfw.isPending} onCheckedChange={(v) => void onNsfw(v)} />
+            <Switch
+              id="edit-nsfw"
+              checked={u.enableNSFW}
+              disabled={toggleNsfw.isPending}
+              onCheckedChange={(v) => void onNsfw(v)}
+            />
           </div>
           <Separator />
           <div className="grid gap-2">
             <Label htmlFor="edit-password">Reset Password</Label>
             <div className="flex gap-2">
-              <PasswordInput id="edit-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="New password" />
+              <PasswordInput
+                id="edit-password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                placeholder="New password"
+              />
               <Button variant="outline" onClick={() => void onPassword()} disabled={resetPassword.isPending}>
                 {resetPassword.isPending ? <ButtonSpinner /> : null}
                 Reset

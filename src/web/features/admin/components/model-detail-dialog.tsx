@@ -2,13 +2,25 @@ import { useEffect, useRef } from 'react';
 import { Play, RotateCcw, XCircle } from 'lucide-react';
 import { TRAINING_GRID_PREVIEW } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
-import { type AdminModel, useCancelTraining, useResetModel, useStartTraining, useTrainingStatus } from '../api/admin-api';
+import {
+  type AdminModel,
+  useCancelTraining,
+  useResetModel,
+  useStartTraining,
+  useTrainingStatus,
+} from '../api/admin-api';
 import { AdminModelStatus } from './admin-model-status';
 
 const CANCEL_REFRESH_MS = 5000;
@@ -23,7 +35,15 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminModel | null; onClose: () => void; onRefresh: () => void }) {
+export function ModelDetailDialog({
+  model,
+  onClose,
+  onRefresh,
+}: {
+  model: AdminModel | null;
+  onClose: () => void;
+  onRefresh: () => void;
+}) {
   const training = Boolean(model && TRAINING.has(model.status));
   const status = useTrainingStatus(model?.id ?? '', training);
   const reset = useResetModel();
@@ -37,8 +57,17 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
   // a notification when a watched training finishes (docs/product/spec-part-2.md §2)
   useEffect(() => {
     const now = status.data?.status;
-    if (prevStatus.current && now && prevStatus.current !== now && (now === 'ready' || now === 'training_complete')) {
-      toast({ variant: 'success', title: 'Training complete', description: `${model?.name ?? 'The model'} finished training.` });
+    if (
+      prevStatus.current &&
+      now &&
+      prevStatus.current !== now &&
+      (now === 'ready' || now === 'training_complete')
+    ) {
+      toast({
+        variant: 'success',
+        title: 'Training complete',
+        description: `${model?.name ?? 'The model'} finished training.`,
+      });
       onRefresh();
     }
     prevStatus.current = now;
@@ -50,7 +79,10 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
   const shown = images.slice(0, TRAINING_GRID_PREVIEW);
   const extra = Math.max(0, (m.imageCount ?? images.length) - shown.length);
   const progress = status.data?.progress;
-  const logLines = (status.data?.logs ?? '').split('\n').filter((l) => l.trim()).slice(-5);
+  const logLines = (status.data?.logs ?? '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(-5);
 
   async function onCancel() {
     try {
@@ -58,7 +90,11 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
       toast({ title: 'Cancelling training', description: 'The list refreshes in a few seconds.' });
       timer.current = setTimeout(onRefresh, CANCEL_REFRESH_MS);
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Cancel failed', description: errorMessage(err, 'Failed to cancel training') });
+      toast({
+        variant: 'destructive',
+        title: 'Cancel failed',
+        description: errorMessage(err, 'Failed to cancel training'),
+      });
     }
   }
 
@@ -68,7 +104,11 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
       toast({ variant: 'success', title: 'Status reset', description: 'You can now restart training.' });
       onClose();
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Reset failed', description: errorMessage(err, 'Failed to reset the model') });
+      toast({
+        variant: 'destructive',
+        title: 'Reset failed',
+        description: errorMessage(err, 'Failed to reset the model'),
+      });
     }
   }
 
@@ -78,7 +118,11 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
       toast({ variant: 'success', title: 'Training started', description: `${m.name} is now training.` });
       onClose();
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Training failed', description: errorMessage(err, 'Failed to start training') });
+      toast({
+        variant: 'destructive',
+        title: 'Training failed',
+        description: errorMessage(err, 'Failed to start training'),
+      });
     }
   }
 
@@ -90,7 +134,8 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
             {m.name} <AdminModelStatus status={m.status} />
           </DialogTitle>
           <DialogDescription>
-            {m.userUsername ?? 'Unknown'} · {m.userEmail ?? 'No email'} · created {formatDateTime(m.createdAt)}
+            {m.userUsername ?? 'Unknown'} · {m.userEmail ?? 'No email'} · created{' '}
+            {formatDateTime(m.createdAt)}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
@@ -107,12 +152,22 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
                 <span className="font-medium">Training progress</span>
                 <span>{typeof progress === 'number' ? `${Math.round(progress)}%` : 'Initializing...'}</span>
               </div>
-              <Progress value={Math.max(5, typeof progress === 'number' ? progress : 0)} aria-label="Training progress" />
+              <Progress
+                value={Math.max(5, typeof progress === 'number' ? progress : 0)}
+                aria-label="Training progress"
+              />
               {logLines.length > 0 ? (
-                <pre className="max-h-32 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap">{logLines.join('\n')}</pre>
+                <pre className="max-h-32 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap">
+                  {logLines.join('\n')}
+                </pre>
               ) : null}
               <div>
-                <Button variant="outline" size="sm" onClick={() => void onCancel()} disabled={cancel.isPending}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void onCancel()}
+                  disabled={cancel.isPending}
+                >
                   {cancel.isPending ? <ButtonSpinner /> : <XCircle aria-hidden="true" />}
                   Cancel training
                 </Button>
@@ -126,10 +181,18 @@ export function ModelDetailDialog({ model, onClose, onRefresh }: { model: AdminM
             ) : (
               <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
                 {shown.map((img) => (
-                  <img key={img.id} src={img.previewImageUrl ?? img.imageUrl} alt="Training image" loading="lazy" className="aspect-square w-full rounded-md object-cover" />
+                  <img
+                    key={img.id}
+                    src={img.previewImageUrl ?? img.imageUrl}
+                    alt="Training image"
+                    loading="lazy"
+                    className="aspect-square w-full rounded-md object-cover"
+                  />
                 ))}
                 {extra > 0 ? (
-                  <div className="flex aspect-square items-center justify-center rounded-md bg-muted text-sm font-medium text-muted-foreground">+{extra} more</div>
+                  <div className="flex aspect-square items-center justify-center rounded-md bg-muted text-sm font-medium text-muted-foreground">
+                    +{extra} more
+                  </div>
                 ) : null}
               </div>
             )}

@@ -64,13 +64,22 @@ describe('PackageDialog (create)', () => {
   });
 
   it('names a failed creation as such', async () => {
-    renderDialog({ status: 409, body: { error: 'A package with this name exists', message: 'A package with this name exists', code: 'CONFLICT' } });
+    renderDialog({
+      status: 409,
+      body: {
+        error: 'A package with this name exists',
+        message: 'A package with this name exists',
+        code: 'CONFLICT',
+      },
+    });
     await userEvent.type(screen.getByLabelText('Name'), 'Mega');
     await userEvent.type(screen.getByLabelText('Tokens'), '5000');
     await userEvent.type(screen.getByLabelText('Price ($)'), '30');
     await userEvent.click(screen.getByRole('button', { name: 'Create Package' }));
     await vi.waitFor(() =>
-      expect(screen.getByTestId('toasts').textContent).toContain('Error creating package - A package with this name exists'),
+      expect(screen.getByTestId('toasts').textContent).toContain(
+        'Error creating package - A package with this name exists',
+      ),
     );
   });
 });

@@ -13,7 +13,14 @@ import {
   AlertDialogTrigger,
 } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -38,7 +45,8 @@ function formValues(pkg: TokenPackage | null): PackageForm {
 }
 
 /** The schema's field name → the input that shows its message (the price is typed in dollars). */
-const fieldOf = (key: string): keyof PackageForm => (key === 'priceInCents' ? 'price' : (key as keyof PackageForm));
+const fieldOf = (key: string): keyof PackageForm =>
+  key === 'priceInCents' ? 'price' : (key as keyof PackageForm);
 
 // The server validates with the same schema (docs/product/spec-part-2.md §5 texts); the price is typed in dollars
 // and stored in cents, rounded.
@@ -47,7 +55,8 @@ const packageResolver: Resolver<PackageForm, unknown, TokenPackageInput> = (valu
   const parsed = tokenPackageInputSchema.safeParse({
     name: values.name,
     tokenAmount: values.tokenAmount.trim() === '' ? Number.NaN : Number(values.tokenAmount),
-    priceInCents: values.price.trim() === '' || !Number.isFinite(dollars) ? Number.NaN : Math.round(dollars * 100),
+    priceInCents:
+      values.price.trim() === '' || !Number.isFinite(dollars) ? Number.NaN : Math.round(dollars * 100),
     isDiscounted: values.isDiscounted,
   });
   if (parsed.success) return { values: parsed.data, errors: {} };
@@ -77,11 +86,16 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await save.mutateAsync({ ...input, id: pkg?.id });
-      toast({ variant: 'success', title: pkg ? 'Package updated' : 'Package created', description: `${input.name} has been saved.` });
+      toast({
+        variant: 'success',
+        title: pkg ? 'Package updated' : 'Package created',
+        description: `${input.name} has been saved.`,
+      });
       onOpenChange(false);
     } catch (err) {
       if (isApiError(err) && err.fields) {
-        for (const [key, message] of Object.entries(err.fields)) form.setError(fieldOf(key), { type: 'server', message });
+        for (const [key, message] of Object.entries(err.fields))
+          form.setError(fieldOf(key), { type: 'server', message });
       }
       toast({
         variant: 'destructive',
@@ -98,7 +112,11 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       toast({ variant: 'success', title: 'Package deleted', description: `${pkg.name} has been deleted.` });
       onOpenChange(false);
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to delete package') });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(err, 'Failed to delete package'),
+      });
     }
   }
 
@@ -125,7 +143,9 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
             <Controller
               control={form.control}
               name="isDiscounted"
-              render={({ field }) => <Switch id="pkg-discounted" checked={field.value} onCheckedChange={field.onChange} />}
+              render={({ field }) => (
+                <Switch id="pkg-discounted" checked={field.value} onCheckedChange={field.onChange} />
+              )}
             />
             <Label htmlFor="pkg-discounted">Discounted</Label>
           </div>
@@ -140,7 +160,9 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
                 <AlertDialogContent>
                   <AlertDialogHeader>
                     <AlertDialogTitle>Delete {pkg.name}?</AlertDialogTitle>
-                    <AlertDialogDescription>Users will no longer be able to buy this package. Past purchases are kept.</AlertDialogDescription>
+                    <AlertDialogDescription>
+                      Users will no longer be able to buy this package. Past purchases are kept.
+                    </AlertDialogDescription>
                   </AlertDialogHeader>
                   <AlertDialogFooter>
                     <AlertDialogCancel>Cancel</AlertDialogCancel>

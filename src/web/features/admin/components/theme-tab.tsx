@@ -55,7 +55,9 @@ export function ThemeTab() {
       <Card>
         <CardHeader>
           <CardTitle>Primary colour</CardTitle>
-          <CardDescription>Used for buttons, links and highlights across the site. Changes save automatically.</CardDescription>
+          <CardDescription>
+            Used for buttons, links and highlights across the site. Changes save automatically.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
           <div className="flex flex-wrap gap-2" role="group" aria-label="Preset colours">
@@ -83,8 +85,18 @@ export function ThemeTab() {
           <FormField id="theme-primary" label="Custom colour (hex or oklch)" error={error}>
             {(c) => (
               <div className="flex gap-2">
-                <span className="size-10 shrink-0 rounded-md border border-border" style={{ backgroundColor: theme.primaryColor }} aria-hidden="true" />
-                <Input {...c} value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && applyDraft()} placeholder="#00a2c0 or oklch(0.7 0.15 200)" />
+                <span
+                  className="size-10 shrink-0 rounded-md border border-border"
+                  style={{ backgroundColor: theme.primaryColor }}
+                  aria-hidden="true"
+                />
+                <Input
+                  {...c}
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  onKeyDown={(e) => e.key === 'Enter' && applyDraft()}
+                  placeholder="#00a2c0 or oklch(0.7 0.15 200)"
+                />
                 <Button variant="outline" onClick={applyDraft}>
                   Apply
                 </Button>
@@ -124,7 +136,11 @@ export function ThemeTab() {
                     active ? 'border-primary bg-primary/5' : 'border-border hover:bg-muted/50',
                   )}
                 >
-                  <span className="size-6 shrink-0 rounded-full" style={{ backgroundColor: p.primaryColor }} aria-hidden="true" />
+                  <span
+                    className="size-6 shrink-0 rounded-full"
+                    style={{ backgroundColor: p.primaryColor }}
+                    aria-hidden="true"
+                  />
                   <span className="min-w-0">
                     <span className="block font-medium">{p.name}</span>
                     <span className="block text-xs text-muted-foreground">{p.description}</span>
@@ -137,7 +153,11 @@ export function ThemeTab() {
             {FEATURES.map((f) => (
               <div key={f.name} className="flex items-center justify-between gap-3">
                 <Label htmlFor={`feature-${f.name}`}>{f.label}</Label>
-                <Switch id={`feature-${f.name}`} checked={Boolean(theme.features[f.name])} onCheckedChange={() => toggleFeature(f.name)} />
+                <Switch
+                  id={`feature-${f.name}`}
+                  checked={Boolean(theme.features[f.name])}
+                  onCheckedChange={() => toggleFeature(f.name)}
+                />
               </div>
             ))}
           </div>

@@ -1,6 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
-import type { RecheckResponse, TransactionsPage, TransactionView, TransactionsSummary } from '@shared/schemas/tokens';
+import type {
+  RecheckResponse,
+  TransactionsPage,
+  TransactionView,
+  TransactionsSummary,
+} from '@shared/schemas/tokens';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { transactionKeys } from '@web/lib/query-keys';
@@ -17,7 +22,10 @@ export function useTransactions(type: TypeFilter) {
     queryFn: async ({ pageParam, signal }): Promise<TransactionsPage> => {
       let nextCursor: string | null = null;
       const transactions = await apiFetch<TransactionView[]>(
-        buildQueryPath(['/api/transactions', { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam }]),
+        buildQueryPath([
+          '/api/transactions',
+          { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam },
+        ]),
         { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
       );
       return { transactions, nextCursor };

@@ -25,7 +25,11 @@ const GRID = 'sm:grid sm:grid-cols-[11rem_7rem_1fr_8rem] sm:items-center sm:gap-
 
 export function TransactionsTable({ rows }: { rows: TransactionView[] }) {
   return (
-    <div role="table" aria-label="Transactions" className="overflow-hidden rounded-lg border border-border text-sm">
+    <div
+      role="table"
+      aria-label="Transactions"
+      className="overflow-hidden rounded-lg border border-border text-sm"
+    >
       <div role="rowgroup" className="hidden bg-muted/50 text-muted-foreground sm:block">
         <div role="row" className={cn(GRID, 'px-4 py-3 font-medium')}>
           <span role="columnheader">Date</span>
@@ -41,7 +45,10 @@ export function TransactionsTable({ rows }: { rows: TransactionView[] }) {
           <div
             key={t.id}
             role="row"
-            className={cn(GRID, 'grid grid-cols-[1fr_auto] gap-x-3 gap-y-1.5 border-t border-border px-4 py-3 first:border-t-0 sm:first:border-t')}
+            className={cn(
+              GRID,
+              'grid grid-cols-[1fr_auto] gap-x-3 gap-y-1.5 border-t border-border px-4 py-3 first:border-t-0 sm:first:border-t',
+            )}
           >
             <span role="cell" className="text-muted-foreground sm:text-foreground">
               {formatDateTime(t.createdAt, 'N/A')}

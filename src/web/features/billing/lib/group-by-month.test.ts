@@ -11,7 +11,12 @@ describe('groupByMonth', () => {
       { id: 5, createdAt: '2024-11-30T10:00:00' },
       { id: 6, createdAt: null },
     ]);
-    expect(groups.map((g) => g.label)).toEqual(['January 2025', 'November 2024', 'March 2024', 'Unknown Date']);
+    expect(groups.map((g) => g.label)).toEqual([
+      'January 2025',
+      'November 2024',
+      'March 2024',
+      'Unknown Date',
+    ]);
     expect(groups[2].items.map((i) => i.id)).toEqual([1, 4]);
     expect(groups[3].items.map((i) => i.id)).toEqual([3, 6]);
   });

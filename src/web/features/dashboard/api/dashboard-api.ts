@@ -22,7 +22,10 @@ export type DashboardPresetStyle = {
   tokenCost: number;
 };
 
-export const dashboardKeys = { models: modelKeys.all, styles: (showNsfw: boolean) => styleKeys.list({ showNsfw }) };
+export const dashboardKeys = {
+  models: modelKeys.all,
+  styles: (showNsfw: boolean) => styleKeys.list({ showNsfw }),
+};
 
 export function useModels() {
   // Fresh on every visit: a training finishes on the server while the person is elsewhere.

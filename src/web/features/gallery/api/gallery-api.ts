@@ -21,7 +21,10 @@ export function useGallery(filters: GalleryFilters) {
   };
   return useInfiniteQuery({
     queryKey: galleryKeys.list(params),
-    queryFn: ({ pageParam, signal }) => apiFetch<GalleryPage>(buildQueryPath([...galleryKeys.all, { ...params, cursor: pageParam }]), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<GalleryPage>(buildQueryPath([...galleryKeys.all, { ...params, cursor: pageParam }]), {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
     refetchInterval: GALLERY_POLL_MS,
@@ -57,7 +60,8 @@ export function useGalleryStyles() {
 export function useDeleteGalleryImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });
 }

@@ -18,7 +18,12 @@ export function GalleryTile({ image, hideNsfw, onOpen, onDownload, onDetails, on
   return (
     <li className="group min-w-0">
       <div className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
-        <button type="button" onClick={onOpen} className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open image: ${image.prompt || 'generated image'}`}>
+        <button
+          type="button"
+          onClick={onOpen}
+          className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label={`Open image: ${image.prompt || 'generated image'}`}
+        >
           <img
             src={image.thumbnailUrl}
             alt={image.prompt || 'Generated image'}

@@ -1,9 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AnalyzeImageResponse, BaseModel as SharedBaseModel, GenerateImageInput, GenerateImageResponse } from '@shared/schemas/generation';
+import type {
+  AnalyzeImageResponse,
+  BaseModel as SharedBaseModel,
+  GenerateImageInput,
+  GenerateImageResponse,
+} from '@shared/schemas/generation';
 import type { Model } from '@shared/schemas/models';
 import type { PresetStyle as SharedPresetStyle } from '@shared/schemas/styles';
 import { apiFetch } from '@web/lib/api';
-import { baseModelKeys, generatedImageKeys, modelKeys, styleKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
+import {
+  baseModelKeys,
+  generatedImageKeys,
+  modelKeys,
+  styleKeys,
+  TRAINING_POLL_MS,
+} from '@web/lib/query-keys';
 import { isOnTheWay } from '../lib/generator-state';
 
 export type BaseModel = SharedBaseModel;
@@ -33,7 +44,9 @@ export function useUserModels(waitingFor: string | null) {
     queryKey: modelKeys.all,
     refetchOnMount: 'always',
     refetchInterval: (query) =>
-      waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status) ? TRAINING_POLL_MS : false,
+      waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status)
+        ? TRAINING_POLL_MS
+        : false,
   });
 }
 
@@ -42,12 +55,16 @@ export function useUserModels(waitingFor: string | null) {
  * an admin may have changed, added or removed a style since the list was cached.
  */
 export function usePresetStyles(showNsfw: boolean) {
-  return useQuery<PresetStyle[]>({ queryKey: generateKeys.presetStyleList(showNsfw), refetchOnMount: 'always' });
+  return useQuery<PresetStyle[]>({
+    queryKey: generateKeys.presetStyleList(showNsfw),
+    refetchOnMount: 'always',
+  });
 }
 
 export function useGenerateImages() {
   return useMutation({
-    mutationFn: (input: GenerateImageInput) => apiFetch<GenerateImageResponse>('/api/generate-image', { method: 'POST', json: input }),
+    mutationFn: (input: GenerateImageInput) =>
+      apiFetch<GenerateImageResponse>('/api/generate-image', { method: 'POST', json: input }),
   });
 }
 
@@ -63,6 +80,7 @@ export function useAnalyzeImage() {
 
 export function useDeleteImage() {
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
   });
 }

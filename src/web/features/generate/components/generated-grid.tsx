@@ -15,7 +15,12 @@ type Props = {
 /** Generated Images: one card per requested image, generating → completed | failed. */
 export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete }: Props) {
   if (cards.length === 0) {
-    return <EmptyState title="No images yet" description="Describe what you want to see and press Generate. Your images appear here." />;
+    return (
+      <EmptyState
+        title="No images yet"
+        description="Describe what you want to see and press Generate. Your images appear here."
+      />
+    );
   }
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Generated images">
@@ -27,7 +32,10 @@ export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete
           style={{ aspectRatio: `${card.width} / ${card.height}` }}
         >
           {card.status === 'generating' ? (
-            <div className="flex h-full min-h-40 flex-col items-center justify-center gap-2 bg-muted p-4 text-sm text-muted-foreground" role="status">
+            <div
+              className="flex h-full min-h-40 flex-col items-center justify-center gap-2 bg-muted p-4 text-sm text-muted-foreground"
+              role="status"
+            >
               <Loader2 className="size-6 animate-spin" aria-hidden />
               Generating...
             </div>
@@ -41,7 +49,12 @@ export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete
             </div>
           ) : (
             <>
-              <button type="button" className="block size-full" onClick={() => onPreview(card)} aria-label="Preview image">
+              <button
+                type="button"
+                className="block size-full"
+                onClick={() => onPreview(card)}
+                aria-label="Preview image"
+              >
                 <img
                   src={card.thumbnailUrl || card.imageUrl}
                   alt={card.prompt}
@@ -55,18 +68,39 @@ export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete
                 </Badge>
               ) : null}
               {card.modelName ? (
-                <span className="absolute top-2 right-2 max-w-[60%] truncate rounded-md bg-black/80 px-2 py-0.5 text-xs font-medium text-white" data-testid="card-model">
+                <span
+                  className="absolute top-2 right-2 max-w-[60%] truncate rounded-md bg-black/80 px-2 py-0.5 text-xs font-medium text-white"
+                  data-testid="card-model"
+                >
                   Model: {card.modelName}
                 </span>
               ) : null}
               <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-                <Button type="button" size="icon-sm" variant="secondary" onClick={() => onPreview(card)} aria-label="Preview">
+                <Button
+                  type="button"
+                  size="icon-sm"
+                  variant="secondary"
+                  onClick={() => onPreview(card)}
+                  aria-label="Preview"
+                >
                   <Eye />
                 </Button>
-                <Button type="button" size="icon-sm" variant="secondary" onClick={() => onDownload(card)} aria-label="Download">
+                <Button
+                  type="button"
+                  size="icon-sm"
+                  variant="secondary"
+                  onClick={() => onDownload(card)}
+                  aria-label="Download"
+                >
                   <Download />
                 </Button>
-                <Button type="button" size="icon-sm" variant="destructive" onClick={() => onDelete(card)} aria-label="Delete">
+                <Button
+                  type="button"
+                  size="icon-sm"
+                  variant="destructive"
+                  onClick={() => onDelete(card)}
+                  aria-label="Delete"
+                >
                   <Trash2 />
                 </Button>
               </div>

@@ -28,13 +28,21 @@ export function ImageHelper({ onApply }: Props) {
   const onFile = (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ variant: 'destructive', title: GENERATE_TEXTS.invalidFileType[0], description: GENERATE_TEXTS.invalidFileType[1] });
+      toast({
+        variant: 'destructive',
+        title: GENERATE_TEXTS.invalidFileType[0],
+        description: GENERATE_TEXTS.invalidFileType[1],
+      });
       if (input.current) input.current.value = '';
       return;
     }
     // the server refuses larger uploads (413) before analysing; say why instead of "Analysis failed"
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ variant: 'destructive', title: 'File too large', description: `Please select an image of at most ${MAX_PHOTO_MB} MB.` });
+      toast({
+        variant: 'destructive',
+        title: 'File too large',
+        description: `Please select an image of at most ${MAX_PHOTO_MB} MB.`,
+      });
       if (input.current) input.current.value = '';
       return;
     }
@@ -43,18 +51,37 @@ export function ImageHelper({ onApply }: Props) {
     analyze.mutate(file, {
       onSuccess: (out) => {
         setResult(out);
-        toast({ title: 'Image analysis complete', description: 'Insert the suggested prompt or keep writing your own.' });
+        toast({
+          title: 'Image analysis complete',
+          description: 'Insert the suggested prompt or keep writing your own.',
+        });
       },
-      onError: () => toast({ variant: 'destructive', title: 'Analysis failed', description: 'There was an error analyzing your image. Please try again.' }),
+      onError: () =>
+        toast({
+          variant: 'destructive',
+          title: 'Analysis failed',
+          description: 'There was an error analyzing your image. Please try again.',
+        }),
     });
   };
 
   return (
     <div className="rounded-lg border border-dashed border-border p-3">
-      <input ref={input} id="image-helper-file" type="file" accept="image/*" className="sr-only" tabIndex={-1} onChange={(e) => onFile(e.target.files?.[0])} aria-label="Upload a picture to describe" />
+      <input
+        ref={input}
+        id="image-helper-file"
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => onFile(e.target.files?.[0])}
+        aria-label="Upload a picture to describe"
+      />
       {!preview ? (
         <div className="flex items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground">Upload a picture and get a prompt that describes it.</p>
+          <p className="text-sm text-muted-foreground">
+            Upload a picture and get a prompt that describes it.
+          </p>
           <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
             <ImagePlus /> Upload image
           </Button>
@@ -73,8 +100,15 @@ export function ImageHelper({ onApply }: Props) {
                 {result.structuredAnalysis.palette.length > 0 ? (
                   <ul className="flex flex-wrap gap-1" aria-label="Colour palette">
                     {result.structuredAnalysis.palette.map((p) => (
-                      <li key={p.hex} className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs">
-                        <span className="size-3 rounded-full border border-border" style={{ background: p.hex }} aria-hidden />
+                      <li
+                        key={p.hex}
+                        className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs"
+                      >
+                        <span
+                          className="size-3 rounded-full border border-border"
+                          style={{ background: p.hex }}
+                          aria-hidden
+                        />
                         {p.name}
                       </li>
                     ))}
@@ -92,7 +126,9 @@ export function ImageHelper({ onApply }: Props) {
                 </Button>
               </>
             ) : analyze.isError ? (
-              <p className="text-sm text-destructive-text">There was an error analyzing your image. Please try again.</p>
+              <p className="text-sm text-destructive-text">
+                There was an error analyzing your image. Please try again.
+              </p>
             ) : null}
           </div>
           <Button type="button" variant="ghost" size="icon-sm" onClick={clear} aria-label="Remove picture">

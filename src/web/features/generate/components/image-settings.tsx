@@ -20,7 +20,15 @@ type Props = {
   onCount: (count: number) => void;
 };
 
-function DimensionInput({ label, value, onChange }: { label: 'Width' | 'Height'; value: number; onChange: (v: number) => void }) {
+function DimensionInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: 'Width' | 'Height';
+  value: number;
+  onChange: (v: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const id = `custom-${label.toLowerCase()}`;
@@ -33,7 +41,13 @@ function DimensionInput({ label, value, onChange }: { label: 'Width' | 'Height';
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex items-center gap-1">
-        <Button type="button" variant="outline" size="icon-sm" aria-label={`Decrease ${label.toLowerCase()}`} onClick={() => commit(value - DIMENSION_STEP)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon-sm"
+          aria-label={`Decrease ${label.toLowerCase()}`}
+          onClick={() => commit(value - DIMENSION_STEP)}
+        >
           <Minus />
         </Button>
         <Input
@@ -45,7 +59,13 @@ function DimensionInput({ label, value, onChange }: { label: 'Width' | 'Height';
           onBlur={() => commit(Number(text))}
           onKeyDown={(e) => e.key === 'Enter' && commit(Number(text))}
         />
-        <Button type="button" variant="outline" size="icon-sm" aria-label={`Increase ${label.toLowerCase()}`} onClick={() => commit(value + DIMENSION_STEP)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon-sm"
+          aria-label={`Increase ${label.toLowerCase()}`}
+          onClick={() => commit(value + DIMENSION_STEP)}
+        >
           <Plus />
         </Button>
       </div>
@@ -59,13 +79,19 @@ export function ImageSettings(p: Props) {
   useEffect(() => setCountText(String(p.count)), [p.count]);
   const sizes: [SizeKey, string, string][] = [
     ...(Object.entries(SIZE_PRESETS) as [Exclude<SizeKey, 'custom'>, (typeof SIZE_PRESETS)['1:1']][]).map(
-      ([key, s]) => [key, s.label, `${(p.hdEnabled ? s.hd : s.normal).join('×')}`] as [SizeKey, string, string],
+      ([key, s]) =>
+        [key, s.label, `${(p.hdEnabled ? s.hd : s.normal).join('×')}`] as [SizeKey, string, string],
     ),
     ['custom', 'Custom', `${p.width}×${p.height}`],
   ];
   // a radio group is one tab stop; the arrow keys move the choice (WAI-ARIA radio group pattern)
   const onSizeKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? 1
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (step === 0) return;
     e.preventDefault();
     const keys = sizes.map(([key]) => key);
@@ -112,7 +138,14 @@ export function ImageSettings(p: Props) {
       <div className="grid gap-1.5">
         <Label htmlFor="image-count">Number of images</Label>
         <div className="flex items-center gap-1">
-          <Button type="button" variant="outline" size="icon-sm" aria-label="Fewer images" disabled={p.count <= MIN_IMAGE_COUNT} onClick={() => p.onCount(clampCount(p.count - 1))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon-sm"
+            aria-label="Fewer images"
+            disabled={p.count <= MIN_IMAGE_COUNT}
+            onClick={() => p.onCount(clampCount(p.count - 1))}
+          >
             <Minus />
           </Button>
           <Input
@@ -136,7 +169,14 @@ export function ImageSettings(p: Props) {
             }}
             onBlur={() => setCountText(String(p.count))}
           />
-          <Button type="button" variant="outline" size="icon-sm" aria-label="More images" disabled={p.count >= MAX_IMAGE_COUNT} onClick={() => p.onCount(clampCount(p.count + 1))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon-sm"
+            aria-label="More images"
+            disabled={p.count >= MAX_IMAGE_COUNT}
+            onClick={() => p.onCount(clampCount(p.count + 1))}
+          >
             <Plus />
           </Button>
         </div>

@@ -5,8 +5,22 @@ import type { BaseModel, UserModel } from '../api/generate-api';
 import { ModelStack } from './model-stack';
 
 const bases: BaseModel[] = [
-  { id: 'b-dev', name: 'FLUX.1 Dev', description: '', tokenCost: 15, isDefault: true, architecture: 'flux1d' },
-  { id: 'b-xl', name: 'Juggernaut XL', description: '', tokenCost: 20, isDefault: false, architecture: 'sdxl' },
+  {
+    id: 'b-dev',
+    name: 'FLUX.1 Dev',
+    description: '',
+    tokenCost: 15,
+    isDefault: true,
+    architecture: 'flux1d',
+  },
+  {
+    id: 'b-xl',
+    name: 'Juggernaut XL',
+    description: '',
+    tokenCost: 20,
+    isDefault: false,
+    architecture: 'sdxl',
+  },
 ];
 const models = [{ id: 'm-ready', name: 'Me ready', status: 'ready' }] as UserModel[];
 
@@ -26,7 +40,19 @@ beforeAll(() => {
 
 function stack(over: Partial<Parameters<typeof ModelStack>[0]> = {}) {
   const onChange = vi.fn();
-  render(<ModelStack baseModels={bases} models={models} styles={[]} baseModelId="b-xl" modelId={null} styleId={null} loraStrength={1} onChange={onChange} {...over} />);
+  render(
+    <ModelStack
+      baseModels={bases}
+      models={models}
+      styles={[]}
+      baseModelId="b-xl"
+      modelId={null}
+      styleId={null}
+      loraStrength={1}
+      onChange={onChange}
+      {...over}
+    />,
+  );
   return onChange;
 }
 
@@ -34,11 +60,16 @@ describe('ModelStack base models', () => {
   it('offers every base without a personal model, only FLUX bases with one', async () => {
     stack();
     await userEvent.click(screen.getByRole('combobox', { name: 'Base model' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['FLUX.1 Dev · 15 tokens', 'Juggernaut XL · 20 tokens']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'FLUX.1 Dev · 15 tokens',
+      'Juggernaut XL · 20 tokens',
+    ]);
     cleanup();
     stack({ modelId: 'm-ready', baseModelId: 'b-dev' });
     await userEvent.click(screen.getByRole('combobox', { name: 'Base model' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['FLUX.1 Dev · 15 tokens']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'FLUX.1 Dev · 15 tokens',
+    ]);
   });
 
   it('choosing a personal model on an SDXL base switches to the default FLUX base', async () => {

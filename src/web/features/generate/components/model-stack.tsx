@@ -18,7 +18,12 @@ type Props = {
   loraStrength: number;
   /** what the link's model amounts to when it cannot be chosen yet (still training, not found) */
   modelNotice?: string | null;
-  onChange: (patch: { baseModelId?: string; modelId?: string | null; styleId?: string | null; loraStrength?: number }) => void;
+  onChange: (patch: {
+    baseModelId?: string;
+    modelId?: string | null;
+    styleId?: string | null;
+    loraStrength?: number;
+  }) => void;
 };
 
 /** Model Stack: base model, the user's ready model with its weight, a preset style. */
@@ -54,7 +59,9 @@ export function ModelStack(p: Props) {
           onValueChange={(v) => {
             if (v === NONE) return p.onChange({ modelId: null });
             const baseModelId = baseForPersonalModel(p.baseModels, p.baseModelId);
-            p.onChange(baseModelId && baseModelId !== p.baseModelId ? { modelId: v, baseModelId } : { modelId: v });
+            p.onChange(
+              baseModelId && baseModelId !== p.baseModelId ? { modelId: v, baseModelId } : { modelId: v },
+            );
           }}
         >
           <SelectTrigger id="your-model">
@@ -84,7 +91,10 @@ export function ModelStack(p: Props) {
               {chosen.previewImageUrl ? (
                 <img src={chosen.previewImageUrl} alt="" className="size-full object-cover" />
               ) : (
-                <div aria-hidden="true" className="flex size-full items-center justify-center bg-primary/15 text-sm font-bold text-primary-text">
+                <div
+                  aria-hidden="true"
+                  className="flex size-full items-center justify-center bg-primary/15 text-sm font-bold text-primary-text"
+                >
                   {initials(chosen.name)}
                 </div>
               )}
@@ -111,7 +121,10 @@ export function ModelStack(p: Props) {
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="preset-style">Preset style</Label>
-        <Select value={p.styleId ?? NONE} onValueChange={(v) => p.onChange({ styleId: v === NONE ? null : v })}>
+        <Select
+          value={p.styleId ?? NONE}
+          onValueChange={(v) => p.onChange({ styleId: v === NONE ? null : v })}
+        >
           <SelectTrigger id="preset-style">
             <SelectValue />
           </SelectTrigger>

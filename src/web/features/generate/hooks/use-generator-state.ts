@@ -14,8 +14,13 @@ const MAX_KEPT_CARDS = 60;
 
 /** The generator's form, size choice and result cards, kept per user in local storage. */
 export function useGeneratorState(userId: string) {
-  const [form, setForm] = useState<GeneratorForm>(() => ({ ...defaultForm(), ...(readStored<Partial<GeneratorForm>>('generatorFormData', userId) ?? {}) }));
-  const [selectedSize, setSelectedSize] = useState<SizeKey>(() => readStored<SizeKey>('selectedSize', userId) ?? DEFAULT_SIZE);
+  const [form, setForm] = useState<GeneratorForm>(() => ({
+    ...defaultForm(),
+    ...(readStored<Partial<GeneratorForm>>('generatorFormData', userId) ?? {}),
+  }));
+  const [selectedSize, setSelectedSize] = useState<SizeKey>(
+    () => readStored<SizeKey>('selectedSize', userId) ?? DEFAULT_SIZE,
+  );
   const [cards, setCards] = useState<GeneratedCard[]>(() =>
     // a card left "generating" by a closed tab is not coming back here (it is in the gallery)
     (readStored<GeneratedCard[]>('generatedImages', userId) ?? []).filter((c) => c.status === 'completed'),

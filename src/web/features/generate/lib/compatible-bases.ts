@@ -8,7 +8,9 @@ type Base = { id: string; isDefault?: boolean; architecture?: string };
  */
 export function compatibleBases<B extends Base>(bases: B[], withPersonalModel: boolean): B[] {
   if (!withPersonalModel) return bases;
-  return bases.filter((b) => b.architecture === undefined || isLoraCompatible(PERSONAL_LORA_ARCHITECTURE, b.architecture));
+  return bases.filter(
+    (b) => b.architecture === undefined || isLoraCompatible(PERSONAL_LORA_ARCHITECTURE, b.architecture),
+  );
 }
 
 /** The base to switch to when a personal model is chosen: the current one if it fits, else the default fitting one. */

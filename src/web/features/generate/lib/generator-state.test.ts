@@ -1,10 +1,28 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clampCount, clearOtherUsers, defaultForm, dimensionsFor, normalizeDimension, readStored, resolveWish, writeStored } from './generator-state';
+import {
+  clampCount,
+  clearOtherUsers,
+  defaultForm,
+  dimensionsFor,
+  normalizeDimension,
+  readStored,
+  resolveWish,
+  writeStored,
+} from './generator-state';
 
 describe('generator rules (docs/product/spec-part-2.md §5, docs/product/decisions.md §10)', () => {
   it('starts Square with HD on, 1024×1024, 4 images, weight 1, a seed below 1,000,000', () => {
     const f = defaultForm();
-    expect(f).toMatchObject({ width: 1024, height: 1024, count: 4, hdEnabled: true, loraStrength: 1, useSeed: false, modelId: null, styleId: null });
+    expect(f).toMatchObject({
+      width: 1024,
+      height: 1024,
+      count: 4,
+      hdEnabled: true,
+      loraStrength: 1,
+      useSeed: false,
+      modelId: null,
+      styleId: null,
+    });
     expect(Number(f.seed)).toBeLessThan(1_000_000);
   });
 
@@ -59,7 +77,11 @@ describe('resolveWish', () => {
     expect(resolveWish('b', list, false)).toEqual({ state: 'waiting' });
     expect(resolveWish('c', list, false)).toEqual({ state: 'waiting' });
     expect(resolveWish('z', list, false)).toEqual({ state: 'waiting' });
-    expect(resolveWish('b', list, true)).toEqual({ state: 'not-ready', name: 'Training', status: 'training' });
+    expect(resolveWish('b', list, true)).toEqual({
+      state: 'not-ready',
+      name: 'Training',
+      status: 'training',
+    });
     expect(resolveWish('c', list, true)).toEqual({ state: 'unusable', name: 'Failed' });
     expect(resolveWish('z', list, true)).toEqual({ state: 'missing' });
   });

@@ -1,9 +1,18 @@
-import { DIMENSION_STEP, MAX_DIMENSION, MAX_IMAGE_COUNT, MIN_DIMENSION, MIN_IMAGE_COUNT } from '@shared/constants';
+import {
+  DIMENSION_STEP,
+  MAX_DIMENSION,
+  MAX_IMAGE_COUNT,
+  MIN_DIMENSION,
+  MIN_IMAGE_COUNT,
+} from '@shared/constants';
 
 export type SizeKey = '1:1' | '3:4' | '4:3' | 'custom';
 
 /** Spec part 2 §9 presets: normal and HD dimensions. */
-export const SIZE_PRESETS: Record<Exclude<SizeKey, 'custom'>, { label: string; normal: [number, number]; hd: [number, number] }> = {
+export const SIZE_PRESETS: Record<
+  Exclude<SizeKey, 'custom'>,
+  { label: string; normal: [number, number]; hd: [number, number] }
+> = {
   '1:1': { label: 'Square', normal: [512, 512], hd: [1024, 1024] },
   '3:4': { label: 'Portrait 3:4', normal: [576, 1024], hd: [1152, 2048] },
   '4:3': { label: 'Landscape 4:3', normal: [1024, 576], hd: [2048, 1152] },
@@ -76,7 +85,12 @@ export function clampCount(value: number): number {
 }
 
 /** Dimensions after choosing a size or flipping HD; custom sizes double or halve. */
-export function dimensionsFor(size: SizeKey, hd: boolean, current: { width: number; height: number }, hdChanged: boolean): [number, number] {
+export function dimensionsFor(
+  size: SizeKey,
+  hd: boolean,
+  current: { width: number; height: number },
+  hdChanged: boolean,
+): [number, number] {
   if (size !== 'custom') return hd ? SIZE_PRESETS[size].hd : SIZE_PRESETS[size].normal;
   if (!hdChanged) return [current.width, current.height];
   const f = hd ? 2 : 0.5;
@@ -145,6 +159,7 @@ export function resolveWish(
   const item = list.find((m) => m.id === wanted);
   if (!item) return fresh ? { state: 'missing' } : { state: 'waiting' };
   if (item.status === undefined || item.status === 'ready') return { state: 'apply', id: item.id };
-  if (isOnTheWay(item.status) || NOT_TRAINED.has(item.status)) return fresh ? { state: 'not-ready', name: item.name, status: item.status } : { state: 'waiting' };
+  if (isOnTheWay(item.status) || NOT_TRAINED.has(item.status))
+    return fresh ? { state: 'not-ready', name: item.name, status: item.status } : { state: 'waiting' };
   return fresh ? { state: 'unusable', name: item.name } : { state: 'waiting' };
 }

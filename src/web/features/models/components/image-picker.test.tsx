@@ -21,7 +21,9 @@ describe('ImagePicker', () => {
 
   it('names the drop zone by its visible text and hint (WCAG 2.5.3 label in name)', () => {
     render(<Picker initial={[]} />);
-    const zone = screen.getByRole('button', { name: 'Drag and drop images here, or click to browse PNG, JPG, or WebP up to 10MB' });
+    const zone = screen.getByRole('button', {
+      name: 'Drag and drop images here, or click to browse PNG, JPG, or WebP up to 10MB',
+    });
     expect(zone.getAttribute('aria-label')).toBeNull();
   });
 
@@ -41,6 +43,8 @@ describe('ImagePicker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove c.jpg' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove a.jpg' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove a.jpg' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Drag and drop images here, or click to browse/ }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: /Drag and drop images here, or click to browse/ }),
+    );
   });
 });

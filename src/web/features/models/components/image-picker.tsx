@@ -94,9 +94,7 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
         <ImagePlus aria-hidden="true" className="size-8 text-muted-foreground" />
         {/* WCAG 2.5.3: the button is named by its visible text (with the hint), not by a label of its own */}
         <p className="font-medium">Drag and drop images here, or click to browse</p>
-        <p className="text-sm text-muted-foreground">
-          {hint}
-        </p>
+        <p className="text-sm text-muted-foreground">{hint}</p>
       </div>
       {/* Beside the drop zone, not in it: a control inside a role="button" is lost to screen readers,
           and its click would bubble back into the zone's own click handler. */}

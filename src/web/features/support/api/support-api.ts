@@ -18,7 +18,8 @@ export function useOwnModels() {
 export function useCreateTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTicketInput) => apiFetch<SupportTicket>('/api/support/tickets', { method: 'POST', json: input }),
+    mutationFn: (input: CreateTicketInput) =>
+      apiFetch<SupportTicket>('/api/support/tickets', { method: 'POST', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.myTickets }),
   });
 }

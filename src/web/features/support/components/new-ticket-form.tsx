@@ -47,11 +47,19 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
           priority: values.priority,
           ...(selectValue !== NO_MODEL ? { modelId: selectValue } : {}),
         });
-        toast({ variant: 'success', title: 'Ticket submitted', description: 'Your support ticket has been submitted.' });
+        toast({
+          variant: 'success',
+          title: 'Ticket submitted',
+          description: 'Your support ticket has been submitted.',
+        });
         form.reset();
         setModelId(NO_MODEL);
       } catch (err) {
-        toast({ variant: 'destructive', title: 'Error', description: `Failed to submit ticket: ${errorMessage(err, 'Unknown error')}` });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: `Failed to submit ticket: ${errorMessage(err, 'Unknown error')}`,
+        });
       }
     },
     () => toast({ variant: 'destructive', title: 'Error', description: TICKET_FIELDS_REQUIRED }),
@@ -129,7 +137,9 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
                 ))}
               </SelectContent>
             </Select>
-            {models.isError ? <p className="text-sm text-destructive-text">Failed to load your models. Please try again.</p> : null}
+            {models.isError ? (
+              <p className="text-sm text-destructive-text">Failed to load your models. Please try again.</p>
+            ) : null}
           </div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? <ButtonSpinner /> : null}

@@ -10,7 +10,9 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
     <Card>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle level={2} className="text-base break-words">{ticket.subject}</CardTitle>
+          <CardTitle level={2} className="text-base break-words">
+            {ticket.subject}
+          </CardTitle>
           <div className="flex flex-wrap gap-1.5">
             <TicketPriorityBadge priority={ticket.priority} />
             <TicketStatusBadge status={ticket.status} />
@@ -28,7 +30,9 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
             <p className="mb-1 flex items-center gap-1.5 text-sm font-medium">
               <MessageSquareReply className="size-4" aria-hidden="true" />
               Admin Response
-              <span className="font-normal text-xs text-muted-foreground">· {formatDateTime(n.createdAt)}</span>
+              <span className="font-normal text-xs text-muted-foreground">
+                · {formatDateTime(n.createdAt)}
+              </span>
             </p>
             <p className="text-sm whitespace-pre-wrap break-words">{n.note}</p>
           </div>

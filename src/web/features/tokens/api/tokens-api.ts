@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
-import type { CreatePaymentIntentResponse, OfflineConfirmResponse, TokenPackage } from '@shared/schemas/tokens';
+import type {
+  CreatePaymentIntentResponse,
+  OfflineConfirmResponse,
+  TokenPackage,
+} from '@shared/schemas/tokens';
 import { apiFetch } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
@@ -12,14 +16,25 @@ export function usePackages() {
 }
 
 export function createPaymentIntent(packageId: string) {
-  return apiFetch<CreatePaymentIntentResponse>('/api/create-payment-intent', { method: 'POST', json: { packageId } });
+  return apiFetch<CreatePaymentIntentResponse>('/api/create-payment-intent', {
+    method: 'POST',
+    json: { packageId },
+  });
 }
 
-export function confirmOfflinePayment(input: { paymentIntentId: string; cardNumber: string; expiry: string; cvc: string }) {
+export function confirmOfflinePayment(input: {
+  paymentIntentId: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}) {
   return apiFetch<OfflineConfirmResponse>('/api/payments/offline/confirm', { method: 'POST', json: input });
 }
 
-export type PurchaseResult = { transaction: { id: string; amount: number; type: 'purchase' }; user: PublicUser };
+export type PurchaseResult = {
+  transaction: { id: string; amount: number; type: 'purchase' };
+  user: PublicUser;
+};
 
 /** Records a paid purchase; the server credits only what the provider confirms, once. */
 export function usePurchaseTokens() {

@@ -13,7 +13,6 @@ import { isApiError } from '@web/lib/api';
 import { confirmOfflinePayment } from '../api/tokens-api';
 import { PAYMENT_FAILED_FALLBACK, PAYMENT_UNEXPECTED } from './payment-messages';
 
-
 function groupCardNumber(value: string) {
   return value
     .replace(/\D/g, '')
@@ -85,8 +84,8 @@ export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: P
         <AlertTitle>Test payment</AlertTitle>
         <AlertDescription>
           <p>
-            This checkout uses the built-in test payment provider: no card is charged. Pay with the test card 4242 4242
-            4242 4242, any future expiry date and any CVC.
+            This checkout uses the built-in test payment provider: no card is charged. Pay with the test card
+            4242 4242 4242 4242, any future expiry date and any CVC.
           </p>
         </AlertDescription>
       </Alert>
@@ -107,7 +106,13 @@ export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: P
         )}
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="card-expiry" label="Expiry" hint="MM/YY" error={errors.expiry?.message} className="content-start">
+        <FormField
+          id="card-expiry"
+          label="Expiry"
+          hint="MM/YY"
+          error={errors.expiry?.message}
+          className="content-start"
+        >
           {(control) => (
             <Input
               {...control}
@@ -123,7 +128,13 @@ export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: P
             />
           )}
         </FormField>
-        <FormField id="card-cvc" label="CVC" hint="3 or 4 digits" error={errors.cvc?.message} className="content-start">
+        <FormField
+          id="card-cvc"
+          label="CVC"
+          hint="3 or 4 digits"
+          error={errors.cvc?.message}
+          className="content-start"
+        >
           {(control) => (
             <Input
               {...control}

@@ -75,7 +75,12 @@ function PayForm({ amountLabel, onSucceeded }: Pick<Props, 'amountLabel' | 'onSu
           Your payment is processing. Your tokens are added as soon as it completes.
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || busy || processing}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!stripe || !elements || busy || processing}
+      >
         {busy ? <ButtonSpinner /> : null}
         Pay {amountLabel}
       </Button>

@@ -18,9 +18,12 @@ export function useCompletePurchase(opts: { redirectToDashboard: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   async function complete(input: { paymentIntentId: string; packageId?: string }) {
     setError(null);
