@@ -1,16 +1,10 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 import { users } from './users';
+import { MODEL_STATUSES } from '../../../shared/constants';
 
-export const modelStatuses = [
-  'pending',
-  'uploaded',
-  'training',
-  'training_complete',
-  'processing',
-  'ready',
-  'failed',
-] as const;
+// the full set everywhere (docs/product/decisions.md §11), one list for the database and the screens
+export const modelStatuses = MODEL_STATUSES;
 
 export const models = pgTable(
   'models',

@@ -3,9 +3,10 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { createdAt, id, ts, updatedAt } from './common';
 import { models } from './models';
 import { users } from './users';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/constants';
 
-export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export const ticketStatuses = TICKET_STATUSES;
+export const ticketPriorities = TICKET_PRIORITIES;
 
 export const supportTickets = pgTable(
   'support_tickets',

@@ -1,6 +1,6 @@
 import type { ThemeUpdateInput } from '../../../shared/schemas/theme';
 import type { Db } from '../../db/client';
-import { defaultTheme, type ProfileId, type SiteTheme } from './theme-defaults';
+import { defaultTheme, type ProfileId, type SiteTheme } from '../../../shared/theme-defaults';
 import { createThemeRepository } from './theme.repository';
 
 function normalise(stored: Record<string, unknown> | null): SiteTheme {

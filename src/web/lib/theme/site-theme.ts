@@ -1,29 +1,18 @@
 // Site theme (docs/product/decisions.md §2): one per site, set by admins; the personal light/dark choice lives in
 // theme-storage.ts. Shapes follow docs/product/spec-part-1.md §3 and GET /api/theme.
 
-export type Appearance = 'light' | 'dark' | 'system';
-export type ThemeVariant = 'professional' | 'vibrant' | 'tint';
-export type ThemeProfileId = 'standard' | 'token' | 'adult';
+import {
+  defaultTheme,
+  type Appearance,
+  type ProfileId,
+  type ThemeFeatures,
+  type ThemeProfile,
+  type ThemeVariant,
+} from '@shared/theme-defaults';
 
-export type ThemeFeatures = {
-  nsfwEnabled: boolean;
-  advancedPrompting: boolean;
-  communityGallery: boolean;
-  presetStyles: boolean;
-  customLoraTraining: boolean;
-};
+export type { Appearance, ThemeFeatures, ThemeProfile, ThemeVariant } from '@shared/theme-defaults';
+export type ThemeProfileId = ProfileId;
 export type ThemeFeatureName = keyof ThemeFeatures;
-
-export type ThemeProfile = {
-  name: string;
-  description: string;
-  primaryColor: string;
-  accentColor: string;
-  appearance: Appearance;
-  variant: ThemeVariant;
-  radius: number;
-  features: ThemeFeatures;
-};
 
 export type SiteTheme = {
   primaryColor: string;
@@ -53,47 +42,7 @@ export type ThemeResponse = {
   };
 };
 
-const BASE_FEATURES: ThemeFeatures = {
-  nsfwEnabled: false,
-  advancedPrompting: true,
-  communityGallery: false,
-  presetStyles: true,
-  customLoraTraining: true,
-};
-
-// Spec part 1 §3: theme profile defaults.
-export const DEFAULT_PROFILES: Record<ThemeProfileId, ThemeProfile> = {
-  standard: {
-    name: 'Standard',
-    description: 'Clean, professional look',
-    primaryColor: '#00beab',
-    accentColor: '#5662f6',
-    appearance: 'light',
-    variant: 'professional',
-    radius: 0.75,
-    features: { ...BASE_FEATURES },
-  },
-  token: {
-    name: 'Token',
-    description: 'Bold meme-token look',
-    primaryColor: '#ff9800',
-    accentColor: '#f44336',
-    appearance: 'light',
-    variant: 'vibrant',
-    radius: 1,
-    features: { ...BASE_FEATURES },
-  },
-  adult: {
-    name: 'Adult',
-    description: 'Dark look with adult content enabled',
-    primaryColor: '#e91e63',
-    accentColor: '#9c27b0',
-    appearance: 'dark',
-    variant: 'tint',
-    radius: 0.5,
-    features: { ...BASE_FEATURES, nsfwEnabled: true },
-  },
-};
+export const DEFAULT_PROFILES: Record<ThemeProfileId, ThemeProfile> = defaultTheme().profiles;
 
 export const PROFILE_IDS = Object.keys(DEFAULT_PROFILES) as ThemeProfileId[];
 

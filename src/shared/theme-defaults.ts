@@ -1,3 +1,5 @@
+// The site theme's three profiles and their defaults (docs/product/spec-part-1.md §3): one copy for the
+// database seed and service on the server and for the screens before the site theme has loaded.
 export type ThemeFeatures = {
   nsfwEnabled: boolean;
   advancedPrompting: boolean;
@@ -5,13 +7,15 @@ export type ThemeFeatures = {
   presetStyles: boolean;
   customLoraTraining: boolean;
 };
+export type Appearance = 'light' | 'dark' | 'system';
+export type ThemeVariant = 'professional' | 'vibrant' | 'tint';
 export type ThemeProfile = {
   name: string;
   description: string;
   primaryColor: string;
   accentColor: string;
-  appearance: 'light' | 'dark' | 'system';
-  variant: 'professional' | 'vibrant' | 'tint';
+  appearance: Appearance;
+  variant: ThemeVariant;
   radius: number;
   features: ThemeFeatures;
 };
