@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { addToColourBuckets, hexColour, type ColourBucket } from '../colour';
 import type { Storage } from '../../storage/storage';
 import { tqdmLine } from './tqdm';
 import { type TrainingEngine, type TrainingJobInput, type TrainingPoll } from './training';
@@ -10,33 +11,17 @@ const PREFIX = 'flux_train_replicate';
 
 export type OfflineArtifact = { version: 1; palette: string[]; crops: string[]; triggerWord: string };
 
-const hex = (r: number, g: number, b: number) =>
-  `#${[r, g, b]
-    .map((v) =>
-      Math.max(0, Math.min(255, Math.round(v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-
 /** 5–8 dominant colours over all photos: coarse histogram buckets, averaged, kept apart from each other. */
 export async function dominantPalette(images: Buffer[]): Promise<string[]> {
-  const buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
+  const buckets = new Map<number, ColourBucket>();
   for (const img of images) {
     const { data } = await sharp(img, { limitInputPixels: 50_000_000 })
       .resize(32, 32, { fit: 'cover' })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    for (let i = 0; i + 2 < data.length; i += 3) {
-      const key = ((data[i] >> 5) << 6) | ((data[i + 1] >> 5) << 3) | (data[i + 2] >> 5);
-      const bucket = buckets.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
-      bucket.n++;
-      bucket.r += data[i];
-      bucket.g += data[i + 1];
-      bucket.b += data[i + 2];
-      buckets.set(key, bucket);
-    }
+    // 3 bits per channel: coarse enough to pool many photos
+    addToColourBuckets(buckets, data, 3);
   }
   const colours = [...buckets.values()]
     .sort((a, b) => b.n - a.n)
@@ -52,7 +37,7 @@ export async function dominantPalette(images: Buffer[]): Promise<string[]> {
     const f = i % 2 === 0 ? 1.35 + i * 0.1 : 0.6 - i * 0.05;
     picked.push([r * f, g * f, b * f]);
   }
-  return picked.map(([r, g, b]) => hex(r, g, b));
+  return picked.map(([r, g, b]) => hexColour(r, g, b));
 }
 
 /**

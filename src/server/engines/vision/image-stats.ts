@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { addToColourBuckets, hexColour, type ColourBucket } from '../colour';
 import type { PaletteEntry, StructuredAnalysis } from '../../../shared/schemas/generation';
 
 // A small set of everyday colour names; the nearest one (in RGB) names a palette entry.
@@ -54,24 +55,13 @@ export function colourName(r: number, g: number, b: number): string {
   return best[0];
 }
 
-const hex = (r: number, g: number, b: number) =>
-  `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 async function palette(img: Buffer): Promise<{ palette: PaletteEntry[]; pixels: Buffer; size: number }> {
   const size = 64;
   const pixels = await sharp(img).rotate().resize(size, size, { fit: 'fill' }).removeAlpha().raw().toBuffer();
   // 4 bits per channel buckets; the average colour of the biggest buckets is the palette
-  const buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
-  for (let i = 0; i < pixels.length; i += 3) {
-    const key = ((pixels[i] >> 4) << 8) | ((pixels[i + 1] >> 4) << 4) | (pixels[i + 2] >> 4);
-    const e = buckets.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
-    e.n++;
-    e.r += pixels[i];
-    e.g += pixels[i + 1];
-    e.b += pixels[i + 2];
-    buckets.set(key, e);
-  }
+  const buckets = addToColourBuckets(new Map<number, ColourBucket>(), pixels, 4);
   const total = size * size;
   const byName = new Map<string, PaletteEntry & { n: number; r: number; g: number; b: number }>();
   for (const e of [...buckets.values()].sort((a, b) => b.n - a.n)) {
@@ -82,7 +72,7 @@ async function palette(img: Buffer): Promise<{ palette: PaletteEntry[]; pixels: 
       cur.n += e.n;
       cur.share = cur.n / total;
     } else {
-      byName.set(name, { hex: hex(r, g, b), name, share: e.n / total, n: e.n, r, g, b });
+      byName.set(name, { hex: hexColour(r, g, b), name, share: e.n / total, n: e.n, r, g, b });
     }
   }
   const top = [...byName.values()]
