@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { registerControlCharGuard } from './http/control-chars';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { filesRoutes } from './http/files';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const auth = createAuthService(deps);
   registerSession(app, auth);
   registerAdminPrefixGuard(app);
+  registerControlCharGuard(app);
 
   await app.register(systemRoutes, { deps });
   await app.register(authRoutes, { deps, auth });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorSchema } from './common';
+import { CONTROL_CHARS_MESSAGE, cursorSchema, noControlChars } from './common';
 import { emailSchema, PASSWORD_MIN_6, usernameSchema } from './auth';
 
 // Spec part 2 §5 (admin user forms) and docs/product/decisions.md §9 / 15.
@@ -29,7 +29,7 @@ export const adminCreateUserSchema = z.object({
 export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine(noControlChars(), CONTROL_CHARS_MESSAGE).optional(),
   cursor: cursorSchema,
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -48,7 +48,12 @@ export const setUserStatusSchema = z.object({
   status: z.enum(['active', 'suspended'], { error: 'Status must be active or suspended' }),
 });
 export const adminResetPasswordSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(64)
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
   newPassword: adminPasswordSchema,
 });
 
