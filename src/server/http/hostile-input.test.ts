@@ -185,6 +185,10 @@ describe('hostile input', () => {
   }, 240_000);
 
   it('lists refuse impossible cursors and date filters with 400', async () => {
+    // fresh sessions: the walk above may have signed its callers out
+    const admin = await h.admin();
+    const user = h.client();
+    await user.register();
     for (const url of ['/api/generated-images', '/api/admin/generated-images', '/api/admin/users']) {
       for (const c of badCursors) {
         const res = await admin.get(`${url}?cursor=${c}`);
