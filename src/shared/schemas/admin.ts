@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARS_MESSAGE, cursorSchema, noControlChars } from './common';
-import { emailSchema, PASSWORD_MIN_6, usernameSchema } from './auth';
+import { emailSchema, strongPasswordSchema, usernameSchema } from './auth';
 
 // Spec part 2 §5 (admin user forms) and docs/product/decisions.md §9 / 15.
 export const INVALID_NUMBER = 'Please enter a valid number';
@@ -8,10 +8,9 @@ export const MAX_ADMIN_BALANCE = 1_000_000_000;
 
 const userIdSchema = z.uuid('User not found');
 
-const adminPasswordSchema = z
-  .string({ error: PASSWORD_MIN_6 })
-  .min(6, PASSWORD_MIN_6)
-  .max(200, 'Password must be at most 200 characters');
+// Issue 13, point 10: the user rule (8+, a letter and a digit, not a common password), so an admin
+// cannot set what the user could not choose.
+const adminPasswordSchema = strongPasswordSchema;
 
 const tokenAmountSchema = z
   .number({ error: INVALID_NUMBER })

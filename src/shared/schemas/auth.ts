@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword, PASSWORD_TOO_COMMON } from '../common-passwords';
 import { CONTROL_CHARS_MESSAGE, noControlChars } from './common';
 
 // Spec part 1 §5 and docs/product/decisions.md §9 / 18: every message is the spec's own text.
@@ -10,6 +11,7 @@ export const PASSWORD_MIN_6 = 'Password must be at least 6 characters';
 export const PASSWORD_MIN_8 = 'Password must be at least 8 characters';
 export const PASSWORD_LETTER_DIGIT = 'Password must contain at least one letter and one number';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+export { PASSWORD_TOO_COMMON };
 
 export const usernameSchema = z
   .string({ error: USERNAME_MIN })
@@ -29,7 +31,9 @@ export const strongPasswordSchema = z
   .string({ error: PASSWORD_MIN_8 })
   .min(8, PASSWORD_MIN_8)
   .max(200, 'Password must be at most 200 characters')
-  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_LETTER_DIGIT);
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_LETTER_DIGIT)
+  // issue 13, point 10: on register, reset, change and admin-set alike (never on login: old passwords still sign in)
+  .refine((v) => !isCommonPassword(v), PASSWORD_TOO_COMMON);
 
 export const loginSchema = z.object({
   username: z
