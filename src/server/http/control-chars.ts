@@ -12,7 +12,9 @@ const MAX_DEPTH = 32;
 /** The dotted path of the first string holding a refused control character, if any. */
 export function findControlChars(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return hasControlChars(value, true) ? path || '_' : undefined;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  // raw bodies kept as bytes (signed webhooks) are no text fields
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || ArrayBuffer.isView(value))
+    return undefined;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (hasControlChars(key, true)) return at;
