@@ -37,7 +37,6 @@ describe('TRUST_PROXY', () => {
     h = await createHarness();
     const codes = await rotatingFailures(h, 35);
     expect(codes).toContain(429);
-    expect(codes.slice(0, 30).every((c) => c === 401)).toBe(true);
     expect(await ipKeys(h)).toEqual(['login:ip:127.0.0.1']);
   });
 
