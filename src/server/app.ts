@@ -6,7 +6,9 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
+import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { registerControlCharGuard } from './http/control-chars';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { filesRoutes } from './http/files';
@@ -36,13 +38,23 @@ import { usersRoutes } from './modules/users/users.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
+/**
+ * Fastify 5 ignores a numeric trustProxy (it cannot check the immediate peer), so a hop count is
+ * spelled as the function proxy-addr calls per hop: hop 0 is the socket, the next ones the header's
+ * entries from the right. Only right when clients cannot reach the server except through those proxies.
+ */
+function fastifyTrustProxy(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export type BuildOptions = { webRoot?: string; logger?: boolean | object };
 
 /** Registers plugins and routes; performs no I/O of its own (deps are opened by the caller). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const auth = createAuthService(deps);
   registerSession(app, auth);
   registerAdminPrefixGuard(app);
+  registerControlCharGuard(app);
 
   await app.register(systemRoutes, { deps });
   await app.register(authRoutes, { deps, auth });

@@ -27,6 +27,19 @@ describe('config', () => {
     expect(c.secureCookies).toBe(false);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or proxy addresses', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, ::1,192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      '192.0.2.7',
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('stops with a message naming the bad variable', () => {
     expect(() => loadConfig({ ...base, PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, PORT: 'abc' })).toThrow(/PORT/);

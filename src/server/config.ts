@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -67,6 +68,16 @@ const envSchema = z.object({
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  // Issue 13: off by default, or every client could forge the address per-IP limits key on.
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^\d{1,2}$/.test(v) || v.split(',').every((a) => isIP(a.trim().split('/')[0]!) !== 0),
+        'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +108,11 @@ export type Config = {
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Fastify's trustProxy: false (the socket address is the client), a hop count, or the proxies'
+   * addresses/CIDRs. Per-IP limits key on request.ip, so only a proxy in front may set X-Forwarded-For.
+   */
+  trustProxy: false | number | string[];
   /** How often background work polls and backs off; the test harness shortens them. */
   timings: Timings;
   /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */
@@ -123,6 +139,12 @@ export const DEFAULT_TIMINGS: Timings = {
   pipelineRetryBaseMs: 2000,
   watchdogMs: 30_000,
 };
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((a) => a.trim());
+}
 
 export class ConfigError extends Error {}
 
@@ -248,6 +270,7 @@ export function parseConfig(
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     timings: DEFAULT_TIMINGS,
     warnings: [],
     ...overrides,

@@ -11,7 +11,7 @@ let user: { username: string; password: string };
 
 // Accounts are made through the API (the browser context keeps the cookie): these specs are about the
 // admin screens, and the sign-up form has its own spec.
-async function apiSignUp(page: Page, username: string, password = 'Password123') {
+async function apiSignUp(page: Page, username: string, password = 'Harbor-Lamp-42') {
   const res = await page.request.post(`${server.url}/api/auth/register`, {
     data: { username, email: `${username}@example.com`, password },
   });

@@ -79,7 +79,7 @@ export function apiClient(baseUrl: string) {
       const r = await call('POST', '/api/auth/register', {
         username,
         email: `${username}@example.com`,
-        password: 'Password123',
+        password: 'Harbor-Lamp-42',
       });
       if (r.status !== 201) throw new Error(`register ${r.status}`);
       return r.json.user;

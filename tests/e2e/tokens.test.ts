@@ -19,7 +19,7 @@ async function registerThroughApi() {
   const { page, context } = browser;
   const username = uniqueName('buyer');
   const res = await context.request.post(`${server.url}/api/auth/register`, {
-    data: { username, email: `${username}@example.com`, password: 'Password123' },
+    data: { username, email: `${username}@example.com`, password: 'Harbor-Lamp-42' },
   });
   expect(res.status()).toBe(201);
   await page.goto(`${server.url}/dashboard`);

@@ -33,6 +33,19 @@ const fastifyCodes: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_VALIDATION: [400, 'VALIDATION_ERROR', 'Invalid request'],
 };
 
+/**
+ * The SQLSTATE of a database error, from pg or PGlite, also when Drizzle wraps it (as `cause`).
+ * Class 22 is "data exception": a value the database cannot take (bad date, NUL in text, overflow).
+ */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -67,6 +80,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendError(reply, err.statusCode, 'BAD_REQUEST', 'Bad request');
+    }
+    if (sqlState(err)?.startsWith('22')) {
+      // The last line of defence: the input should have been refused by its schema, so this is
+      // still a bug to log, but the caller sent a bad value and gets a 400, not a 500.
+      request.log.error({ err }, 'database refused a value that validation let through');
+      return sendError(reply, 400, 'VALIDATION_ERROR', 'Invalid request');
     }
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL', 'Something went wrong. Please try again.');

@@ -112,4 +112,100 @@ describe('hostile input', () => {
     expect(failures.slice(0, 30)).toEqual([]);
     expect(sent).toBeGreaterThan(routes.length * 3);
   }, 240_000);
+
+  // Issue 13, point 4: text PostgreSQL cannot hold and dates it cannot take were 500s.
+  const cursorOf = (ts: string) =>
+    Buffer.from(`${ts}|00000000-0000-4000-8000-000000000000`).toString('base64url');
+  const badCursors = [
+    '2026-02-30T00:00:00.000000Z',
+    '0000-01-01T00:00:00.000000Z',
+    '9999-12-31T23:59:59.999999Z',
+    '2026-01-01T25:61:00.000000Z',
+  ].map(cursorOf);
+  const NUL = '\u0000';
+  const hostileQueries = [
+    `?search=a${encodeURIComponent(NUL)}b`,
+    `?search=${encodeURIComponent('\u0007bell')}`,
+    ...badCursors.map((c) => `?cursor=${c}`),
+    '?dateFilter=9999-12-31',
+    '?dateFilter=0000-01-01',
+    '?dateFilter=2026-02-30',
+  ];
+  const textFields = [
+    'username',
+    'email',
+    'password',
+    'newPassword',
+    'currentPassword',
+    'name',
+    'description',
+    'subject',
+    'message',
+    'note',
+    'prompt',
+    'negativePrompt',
+    'promptModifier',
+    'triggerWord',
+    'search',
+    'token',
+    'usernameOrEmail',
+    'referralCode',
+    'reason',
+    'title',
+  ];
+  const nulBody = JSON.stringify(Object.fromEntries(textFields.map((f) => [f, `x${NUL}y`])));
+
+  it('NUL in any text, impossible cursor dates and out-of-range date filters: 4xx, never 500', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const [method, path] = route.split(' ');
+      const url = path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      for (const who of [user, admin]) {
+        const cases =
+          method === 'GET'
+            ? hostileQueries.map((q) => ({ url: url + q, payload: undefined }))
+            : method === 'DELETE'
+              ? [{ url: `${url}?search=${encodeURIComponent(NUL)}`, payload: undefined }]
+              : [{ url, payload: nulBody }];
+        for (const c of cases) {
+          const res = await who.inject({
+            method: method as 'GET',
+            url: c.url,
+            payload: c.payload,
+            headers: c.payload ? { 'content-type': 'application/json' } : {},
+          });
+          const nul = c.url.includes('%00') || c.url.includes('%07') || c.payload !== undefined;
+          if (res.statusCode >= 500 || (nul && res.statusCode < 400)) {
+            failures.push(`${method} ${c.url} ${c.payload ? '[NUL body]' : ''} → ${res.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(failures.slice(0, 30)).toEqual([]);
+  }, 240_000);
+
+  it('lists refuse impossible cursors and date filters with 400', async () => {
+    // fresh sessions: the walk above may have signed its callers out
+    const admin = await h.admin();
+    const user = h.client();
+    await user.register();
+    for (const url of ['/api/generated-images', '/api/admin/generated-images', '/api/admin/users']) {
+      for (const c of badCursors) {
+        const res = await admin.get(`${url}?cursor=${c}`);
+        expect(res.statusCode, `${url} ${c}`).toBe(400);
+      }
+    }
+    for (const d of ['9999-12-31', '0000-01-01', '2026-02-30', '2025-02-29']) {
+      const res = await admin.get(`/api/admin/generated-images?dateFilter=${d}`);
+      expect(res.statusCode, d).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await admin.get('/api/admin/generated-images?dateFilter=2024-02-29')).statusCode).toBe(200);
+    const nul = await user.get(`/api/generated-images?search=${encodeURIComponent(NUL)}`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { search: 'Must not contain control characters' },
+    });
+  });
 });

@@ -44,7 +44,20 @@ describe('keyset cursors', () => {
       ts: '2026-01-01T00:00:00.123456Z',
       id: '00000000-0000-4000-8000-000000000000',
     });
+    // shaped right but no time PostgreSQL takes (issue 13, point 4): Feb 30, year 0000, 25 o'clock
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const ts of [
+      '2026-02-30T00:00:00.000000Z',
+      '0000-01-01T00:00:00.000000Z',
+      '2026-01-01T25:00:00.000000Z',
+    ])
+      expect(() => decodeCursor(encodeCursor(ts, id)), ts).toThrow('Invalid cursor');
+    expect(decodeCursor(encodeCursor('2024-02-29T23:59:59.999999Z', id))?.ts).toBe(
+      '2024-02-29T23:59:59.999999Z',
+    );
     const admin = await h.admin();
     expect((await admin.get('/api/admin/outbox?cursor=abc')).statusCode).toBe(400);
+    const feb30 = encodeCursor('2026-02-30T00:00:00.000000Z', id);
+    expect((await admin.get(`/api/admin/outbox?cursor=${feb30}`)).statusCode).toBe(400);
   });
 });

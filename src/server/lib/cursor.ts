@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { isIsoDay } from '../../shared/schemas/common';
 import { badRequest } from './errors';
 
 // Keyset cursors over (created_at, id) at the database's own microsecond precision, opaque to clients.
@@ -21,10 +22,17 @@ export function encodeCursor(ts: string, id: string): string {
 export function decodeCursor(cursor: string | undefined | null): Cursor | undefined {
   if (!cursor) return undefined;
   const [ts, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!ts || !id || !ISO_US.test(ts) || !UUID.test(id) || Number.isNaN(Date.parse(ts))) {
+  // A real calendar day of a year PostgreSQL can compare with (Feb 30 or year 0000 would be a 500).
+  const validTime = !!ts && ISO_US.test(ts) && isIsoDay(ts.slice(0, 10), 1970, 9998) && validClock(ts);
+  if (!validTime || !id || !UUID.test(id)) {
     throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' }, 'INVALID_CURSOR');
   }
   return { ts, id };
+}
+
+function validClock(ts: string): boolean {
+  const [h, m, sec] = ts.slice(11, 19).split(':').map(Number);
+  return h! < 24 && m! < 60 && sec! < 60;
 }
 
 /** Rows strictly after the cursor in (created_at desc, id desc) order. */

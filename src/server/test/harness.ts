@@ -127,7 +127,7 @@ export async function createHarness(
       patch: (url, payload) => c.inject({ method: 'PATCH', url, payload: payload as any }),
       put: (url, payload) => c.inject({ method: 'PUT', url, payload: payload as any }),
       del: (url) => c.inject({ method: 'DELETE', url }),
-      register: async (username = `user_${randomUUID().slice(0, 8)}`, password = 'Password123') => {
+      register: async (username = `user_${randomUUID().slice(0, 8)}`, password = 'Harbor-Lamp-42') => {
         const res = await c.post('/api/auth/register', {
           username,
           email: `${username}@example.com`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cursorSchema } from './common';
-import { emailSchema, PASSWORD_MIN_6, usernameSchema } from './auth';
+import { CONTROL_CHARS_MESSAGE, cursorSchema, noControlChars } from './common';
+import { emailSchema, strongPasswordSchema, usernameSchema } from './auth';
 
 // Spec part 2 §5 (admin user forms) and docs/product/decisions.md §9 / 15.
 export const INVALID_NUMBER = 'Please enter a valid number';
@@ -8,10 +8,9 @@ export const MAX_ADMIN_BALANCE = 1_000_000_000;
 
 const userIdSchema = z.uuid('User not found');
 
-const adminPasswordSchema = z
-  .string({ error: PASSWORD_MIN_6 })
-  .min(6, PASSWORD_MIN_6)
-  .max(200, 'Password must be at most 200 characters');
+// Issue 13, point 10: the user rule (8+, a letter and a digit, not a common password), so an admin
+// cannot set what the user could not choose.
+const adminPasswordSchema = strongPasswordSchema;
 
 const tokenAmountSchema = z
   .number({ error: INVALID_NUMBER })
@@ -29,7 +28,7 @@ export const adminCreateUserSchema = z.object({
 export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine(noControlChars(), CONTROL_CHARS_MESSAGE).optional(),
   cursor: cursorSchema,
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -48,7 +47,12 @@ export const setUserStatusSchema = z.object({
   status: z.enum(['active', 'suspended'], { error: 'Status must be active or suspended' }),
 });
 export const adminResetPasswordSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(64)
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
   newPassword: adminPasswordSchema,
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCommonPassword, PASSWORD_TOO_COMMON } from '../common-passwords';
+import { CONTROL_CHARS_MESSAGE, noControlChars } from './common';
 
 // Spec part 1 §5 and docs/product/decisions.md §9 / 18: every message is the spec's own text.
 export const USERNAME_MIN = 'Username must be at least 3 characters';
@@ -9,6 +11,7 @@ export const PASSWORD_MIN_6 = 'Password must be at least 6 characters';
 export const PASSWORD_MIN_8 = 'Password must be at least 8 characters';
 export const PASSWORD_LETTER_DIGIT = 'Password must contain at least one letter and one number';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+export { PASSWORD_TOO_COMMON };
 
 export const usernameSchema = z
   .string({ error: USERNAME_MIN })
@@ -21,16 +24,24 @@ export const emailSchema = z
   .string({ error: EMAIL_INVALID })
   .trim()
   .max(254, EMAIL_INVALID)
+  .refine(noControlChars(), CONTROL_CHARS_MESSAGE)
   .pipe(z.email(EMAIL_INVALID));
 
 export const strongPasswordSchema = z
   .string({ error: PASSWORD_MIN_8 })
   .min(8, PASSWORD_MIN_8)
   .max(200, 'Password must be at most 200 characters')
-  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_LETTER_DIGIT);
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_LETTER_DIGIT)
+  // issue 13, point 10: on register, reset, change and admin-set alike (never on login: old passwords still sign in)
+  .refine((v) => !isCommonPassword(v), PASSWORD_TOO_COMMON);
 
 export const loginSchema = z.object({
-  username: z.string({ error: USERNAME_MIN }).trim().min(3, USERNAME_MIN).max(254, USERNAME_MAX),
+  username: z
+    .string({ error: USERNAME_MIN })
+    .trim()
+    .min(3, USERNAME_MIN)
+    .max(254, USERNAME_MAX)
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
   password: z.string({ error: PASSWORD_MIN_6 }).min(6, PASSWORD_MIN_6).max(200, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -39,7 +50,13 @@ export const registerSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: strongPasswordSchema,
-  referralCode: z.string().trim().max(64).optional().nullable(),
+  referralCode: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE)
+    .optional()
+    .nullable(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -63,7 +80,8 @@ export const forgotPasswordSchema = z.object({
     .string({ error: 'Please enter your username or email' })
     .trim()
     .min(1, 'Please enter your username or email')
-    .max(254),
+    .max(254)
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
 });
 
 export const resetPasswordTokenSchema = z.object({

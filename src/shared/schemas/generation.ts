@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DIMENSION_STEP, MAX_DIMENSION, MAX_IMAGE_COUNT, MIN_DIMENSION, MIN_IMAGE_COUNT } from '../constants';
-import { cursorSchema } from './common';
+import { CONTROL_CHARS_MESSAGE, cursorSchema, isIsoDay, noControlChars } from './common';
 
 // Spec part 2 §5 texts, shown as "<title> - <description>" toasts by the generator.
 export const GENERATE_TEXTS = {
@@ -42,7 +42,8 @@ export const generateImageSchema = z
       .string({ error: GENERATE_TEXTS.promptRequired[1] })
       .trim()
       .min(1, GENERATE_TEXTS.promptRequired[1])
-      .max(MAX_PROMPT_LENGTH, `Prompt must be at most ${MAX_PROMPT_LENGTH} characters`),
+      .max(MAX_PROMPT_LENGTH, `Prompt must be at most ${MAX_PROMPT_LENGTH} characters`)
+      .refine(noControlChars(true), CONTROL_CHARS_MESSAGE),
     baseModelId: z.uuid(GENERATE_TEXTS.baseModelRequired[1]),
     modelId: optionalId('model'),
     styleId: optionalId('style'),
@@ -70,7 +71,11 @@ export const generateImageSchema = z
     calculatedTokenCost: z.number({ error: 'calculatedTokenCost must be a number' }).int().min(0).optional(),
     imageUrl: z.unknown().optional(),
     isAdditionalImage: z.unknown().optional(),
-    negativePrompt: z.string().max(MAX_PROMPT_LENGTH).optional(),
+    negativePrompt: z
+      .string()
+      .max(MAX_PROMPT_LENGTH)
+      .refine(noControlChars(true), CONTROL_CHARS_MESSAGE)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     for (const key of ['imageUrl', 'isAdditionalImage'] as const) {
@@ -88,7 +93,12 @@ export type GenerateImageInput = z.input<typeof generateImageSchema>;
 
 export const galleryQuerySchema = z.object({
   cursor: cursorSchema,
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Search must be at most 200 characters')
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE)
+    .optional(),
   modelId: z.uuid('Invalid model').optional(),
   // "custom" = images generated without a preset style
   styleId: z.union([z.literal('custom'), z.uuid('Invalid style')], { error: 'Invalid style' }).optional(),
@@ -107,7 +117,8 @@ export const adminGalleryQuerySchema = galleryQuerySchema.extend({
     .union([z.enum(ADMIN_DATE_FILTERS), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)], {
       error: 'Invalid date filter',
     })
-    .refine((v) => !/^\d/.test(v) || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date filter')
+    // a real day of a year the gallery could hold; year 0000 or 9999 would reach the database as a 500
+    .refine((v) => !/^\d/.test(v) || isIsoDay(v, 1970, 9998), 'Invalid date filter')
     .optional(),
   userId: z.uuid('Invalid user').optional(),
   baseModelId: z.uuid('Invalid base model').optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorSchema } from './common';
+import { CONTROL_CHARS_MESSAGE, cursorSchema, noControlChars } from './common';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_MB, MODEL_STATUSES, UPLOAD_STATUSES } from '../constants';
 
 export const MODEL_NAME_MIN = 'Model name must be at least 3 characters';
@@ -19,11 +19,13 @@ export const createModelSchema = z.object({
     .string({ error: MODEL_NAME_MIN })
     .trim()
     .min(3, MODEL_NAME_MIN)
-    .max(100, 'Model name must be at most 100 characters'),
+    .max(100, 'Model name must be at most 100 characters')
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
   description: z
     .string()
     .trim()
     .max(1000, 'Description must be at most 1000 characters')
+    .refine(noControlChars(true), CONTROL_CHARS_MESSAGE)
     .optional()
     .default(''),
 });
@@ -32,7 +34,8 @@ export type CreateModelInput = z.input<typeof createModelSchema>;
 export const promptModifierSchema = z.object({
   promptModifier: z
     .string({ error: 'Prompt modifier must be text' })
-    .max(500, 'Prompt modifier must be at most 500 characters'),
+    .max(500, 'Prompt modifier must be at most 500 characters')
+    .refine(noControlChars(true), CONTROL_CHARS_MESSAGE),
 });
 
 export const setModelStatusSchema = z.object({
@@ -40,13 +43,13 @@ export const setModelStatusSchema = z.object({
 });
 
 export const adminModelsQuerySchema = z.object({
-  search: z.string().max(200).optional(),
+  search: z.string().max(200).refine(noControlChars(), CONTROL_CHARS_MESSAGE).optional(),
   cursor: cursorSchema,
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 export const uploadLogsQuerySchema = z.object({
-  search: z.string().max(200).optional(),
+  search: z.string().max(200).refine(noControlChars(), CONTROL_CHARS_MESSAGE).optional(),
   status: z.enum(['all', ...UPLOAD_STATUSES]).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS_MESSAGE, noControlChars } from './common';
 import { DEFAULT_LORA_WEIGHT, DEFAULT_STYLE_COST, MAX_STYLE_LORAS } from '../constants';
 
 // Spec part 2 §2 / §5 and docs/product/decisions.md §8: every message is the spec's own text.
@@ -78,22 +79,26 @@ export const presetStyleSchema = z
       .string({ error: STYLE_NAME_MIN })
       .trim()
       .min(2, STYLE_NAME_MIN)
-      .max(100, 'Name must be at most 100 characters'),
+      .max(100, 'Name must be at most 100 characters')
+      .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
     description: z
       .string({ error: STYLE_DESCRIPTION_MIN })
       .trim()
       .min(5, STYLE_DESCRIPTION_MIN)
-      .max(1000, 'Description must be at most 1000 characters'),
+      .max(1000, 'Description must be at most 1000 characters')
+      .refine(noControlChars(true), CONTROL_CHARS_MESSAGE),
     prompt: z
       .string()
       .trim()
       .max(2000, 'Prompt must be at most 2000 characters')
+      .refine(noControlChars(true), CONTROL_CHARS_MESSAGE)
       .nullish()
       .transform((v) => v ?? ''),
     negativePrompt: z
       .string()
       .trim()
       .max(2000, 'Negative prompt must be at most 2000 characters')
+      .refine(noControlChars(true), CONTROL_CHARS_MESSAGE)
       .nullish()
       .transform((v) => v ?? ''),
     tokenCost: costSchema.default(DEFAULT_STYLE_COST),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS_MESSAGE, noControlChars } from './common';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../constants';
 
 // Spec part 2 §5: both fields must be non-blank, with one message for either.
@@ -16,12 +17,14 @@ export const createTicketSchema = z.object({
     .string({ error: TICKET_FIELDS_REQUIRED })
     .trim()
     .min(1, TICKET_FIELDS_REQUIRED)
-    .max(200, 'Subject must be at most 200 characters'),
+    .max(200, 'Subject must be at most 200 characters')
+    .refine(noControlChars(), CONTROL_CHARS_MESSAGE),
   message: z
     .string({ error: TICKET_FIELDS_REQUIRED })
     .trim()
     .min(1, TICKET_FIELDS_REQUIRED)
-    .max(10_000, 'Message must be at most 10000 characters'),
+    .max(10_000, 'Message must be at most 10000 characters')
+    .refine(noControlChars(true), CONTROL_CHARS_MESSAGE),
   priority: ticketPrioritySchema.default('medium'),
   // "none" and "" come from a select with no model chosen
   modelId: z
@@ -45,7 +48,8 @@ export const ticketNoteBodySchema = z.object({
     .string({ error: 'Note cannot be empty' })
     .trim()
     .min(1, 'Note cannot be empty')
-    .max(10_000, 'Note must be at most 10000 characters'),
+    .max(10_000, 'Note must be at most 10000 characters')
+    .refine(noControlChars(true), CONTROL_CHARS_MESSAGE),
 });
 
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;

@@ -48,7 +48,12 @@ export function uniqueName(prefix = 'user') {
 }
 
 /** Signs up through the real form and waits for the dashboard. */
-export async function signUp(page: Page, baseUrl: string, username = uniqueName(), password = 'Password123') {
+export async function signUp(
+  page: Page,
+  baseUrl: string,
+  username = uniqueName(),
+  password = 'Harbor-Lamp-42',
+) {
   await page.goto(`${baseUrl}/register`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(`${username}@example.com`);

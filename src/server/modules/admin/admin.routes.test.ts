@@ -26,7 +26,7 @@ describe('admin users', () => {
     expect(bad.json().fields).toMatchObject({
       username: 'Username must be at least 3 characters',
       email: 'Please enter a valid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
     const chars = await admin.post('/api/admin/users', {
       username: 'bad name',
@@ -38,7 +38,7 @@ describe('admin users', () => {
     const res = await admin.post('/api/admin/users', {
       username: 'made_by_admin',
       email: 'made@example.com',
-      password: 'secret1',
+      password: 'Quiet-Otter-9',
       tokenBalance: 120,
     });
     expect(res.statusCode).toBe(201);
@@ -53,12 +53,12 @@ describe('admin users', () => {
       { type: 'admin_adjustment', amount: 120, balanceAfter: 120 },
     ]);
     // the new account signs in with the password the admin chose
-    await h.client().login('made_by_admin', 'secret1');
+    await h.client().login('made_by_admin', 'Quiet-Otter-9');
 
     const zero = await admin.post('/api/admin/users', {
       username: 'zero_tokens',
       email: 'zero@example.com',
-      password: 'secret1',
+      password: 'Quiet-Otter-9',
     });
     expect(zero.json().user).toMatchObject({ tokenBalance: 0, isAdmin: false });
     expect(await ledgerOf(zero.json().user.id)).toEqual([]);
@@ -66,7 +66,7 @@ describe('admin users', () => {
     const dup = await admin.post('/api/admin/users', {
       username: 'MADE_BY_ADMIN',
       email: 'other@example.com',
-      password: 'secret1',
+      password: 'Quiet-Otter-9',
     });
     expect(dup.statusCode).toBe(409);
   });
@@ -161,20 +161,20 @@ describe('admin users', () => {
 
   it('suspends: sessions end, login is refused; activation lets them back; no self-suspension', async () => {
     const c = h.client();
-    const u = await c.register('suspend_me', 'Password123');
+    const u = await c.register('suspend_me', 'Harbor-Lamp-42');
     const other = h.client();
-    await other.login('suspend_me', 'Password123');
+    await other.login('suspend_me', 'Harbor-Lamp-42');
     const res = await admin.post('/api/admin/users/set-status', { userId: u.id, status: 'suspended' });
     expect(res.json().user.status).toBe('suspended');
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
     expect((await other.get('/api/auth/user')).statusCode).toBe(401);
     const login = await h
       .client()
-      .post('/api/auth/login', { username: 'suspend_me', password: 'Password123' });
+      .post('/api/auth/login', { username: 'suspend_me', password: 'Harbor-Lamp-42' });
     expect(login.statusCode).toBe(403);
     expect(login.json().code).toBe('ACCOUNT_SUSPENDED');
     await admin.post('/api/admin/users/set-status', { userId: u.id, status: 'active' });
-    await h.client().login('suspend_me', 'Password123');
+    await h.client().login('suspend_me', 'Harbor-Lamp-42');
     expect(
       (await admin.post('/api/admin/users/set-status', { userId: adminId, status: 'suspended' })).statusCode,
     ).toBe(409);
@@ -183,24 +183,40 @@ describe('admin users', () => {
     ).toBe(400);
   });
 
-  it("resets a user's password (6+ characters) and ends their sessions", async () => {
+  it("resets a user's password (the user rule) and ends their sessions", async () => {
     const c = h.client();
-    await c.register('forgetful', 'Password123');
+    await c.register('forgetful', 'Harbor-Lamp-42');
     const short = await admin.post('/api/auth/reset-password', {
-      username: 'forgetful',
-      newPassword: '12345',
-    });
-    expect(short.json().error).toBe('Password must be at least 6 characters');
-    const res = await admin.post('/api/auth/reset-password', {
       username: 'forgetful',
       newPassword: 'newpass',
     });
+    expect(short.json().error).toBe('Password must be at least 8 characters');
+    const common = await admin.post('/api/auth/reset-password', {
+      username: 'forgetful',
+      newPassword: 'Qwerty123',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toBe('This password is too common. Choose another.');
+    const created = await admin.post('/api/admin/users', {
+      username: 'common_pw',
+      email: 'common_pw@example.com',
+      password: 'iloveyou1',
+    });
+    expect(created.json().fields).toEqual({ password: 'This password is too common. Choose another.' });
+    const res = await admin.post('/api/auth/reset-password', {
+      username: 'forgetful',
+      newPassword: 'Copper-Kite-7',
+    });
     expect(res.statusCode).toBe(200);
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
-    await h.client().login('forgetful', 'newpass');
+    await h.client().login('forgetful', 'Copper-Kite-7');
     expect(
-      (await admin.post('/api/auth/reset-password', { username: 'nobody_here', newPassword: 'newpass' }))
-        .statusCode,
+      (
+        await admin.post('/api/auth/reset-password', {
+          username: 'nobody_here',
+          newPassword: 'Copper-Kite-7',
+        })
+      ).statusCode,
     ).toBe(404);
     // the admin's own session is untouched
     expect((await admin.get('/api/auth/user')).json().user.username).toBe(ADMIN.username);

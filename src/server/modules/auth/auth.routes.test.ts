@@ -15,7 +15,7 @@ describe('auth', () => {
     const res = await c.post('/api/auth/register', {
       username: 'alice_1',
       email: 'alice@example.com',
-      password: 'Password123',
+      password: 'Harbor-Lamp-42',
     });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
@@ -97,7 +97,7 @@ describe('auth', () => {
     const res = await h.client().post('/api/auth/register', {
       username: 'dup_user',
       email: 'other@example.com',
-      password: 'Password123',
+      password: 'Harbor-Lamp-42',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().fields.username).toBe('Username is already taken');
@@ -105,9 +105,9 @@ describe('auth', () => {
 
   it('logs in, rotates the session, and logs out', async () => {
     const c = h.client();
-    await c.register('carol_x', 'Password123');
+    await c.register('carol_x', 'Harbor-Lamp-42');
     const first = c.cookie;
-    await c.login('CAROL_X', 'Password123');
+    await c.login('CAROL_X', 'Harbor-Lamp-42');
     expect(c.cookie).not.toBe(first);
     const stale = h.client();
     stale.cookie = first;
@@ -121,14 +121,16 @@ describe('auth', () => {
 
   it('rate-limits repeated failed logins with 429 and Retry-After', async () => {
     const c = h.client();
-    await c.register('dave_rl', 'Password123');
+    await c.register('dave_rl', 'Harbor-Lamp-42');
     let last;
     for (let i = 0; i < 12; i++)
       last = await h.client().post('/api/auth/login', { username: 'dave_rl', password: 'badpass99' });
     expect(last!.statusCode).toBe(429);
     expect(last!.headers['retry-after']).toBeDefined();
     // the locked name is refused before its password is checked: a right guess must not tell itself apart
-    const right = await h.client().post('/api/auth/login', { username: 'dave_rl', password: 'Password123' });
+    const right = await h
+      .client()
+      .post('/api/auth/login', { username: 'dave_rl', password: 'Harbor-Lamp-42' });
     expect(right.statusCode).toBe(429);
     expect(right.headers['set-cookie']).toBeUndefined();
   });
@@ -164,7 +166,7 @@ describe('auth', () => {
 
   it('resets a password by e-mailed token, ending other sessions, and never probes accounts', async () => {
     const c = h.client();
-    const u = await c.register('frank_pw', 'Password123');
+    const u = await c.register('frank_pw', 'Harbor-Lamp-42');
     const unknown = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'nobody_here' });
     expect(unknown.statusCode).toBe(200);
     const res = await h

@@ -34,7 +34,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDe
     '/api/analyze-image',
     { schema: { response: { 200: analyzeImageResponseSchema } } },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       if (!request.isMultipart())
         throw badRequest('Please upload an image in the "image" field', {
           image: 'Please select an image file',
@@ -50,7 +50,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDe
         throw badRequest('Please upload an image in the "image" field', {
           image: 'Please select an image file',
         });
-      return generation.analyze(buffer);
+      return generation.analyze(user, buffer);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { z } from 'zod';
 import { totalCost, costPerImage } from '../../../shared/token-cost';
 import {
@@ -26,11 +26,75 @@ import { GENERATION_JOB } from './generation.job';
 import type { GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
+import { createAuthRepository } from '../auth/auth.repository';
+import { MAX_INPUT_PIXELS } from '../models/photo-processing';
 
 export type GenerateInput = z.output<typeof generateImageSchema>;
 
 /** How long the HTTP request waits for its job before answering "still working" (202). */
 export const GENERATION_WAIT_MS = 110_000;
+
+/** Issue 13, point 5: analyses per user per window, counted in the database (docs/decisions/012-own-rate-limiter.md). */
+export const ANALYZE_LIMIT = 30;
+export const ANALYZE_WINDOW_MS = 10 * 60_000;
+/** Decodes of uploads for analysis at once in this process; the rest wait (each may take ~150 MB). */
+const ANALYZE_DECODES = 2;
+/** The engines get at most this many pixels a side; a bigger upload is scaled down once, here. */
+const ANALYZE_MAX_SIDE = 2048;
+export const ANALYZE_UNREADABLE = 'The image could not be read. It may be damaged or incomplete.';
+export const ANALYZE_TOO_MANY_PIXELS = 'The image has too many pixels. Maximum is 50 megapixels.';
+
+/** A counting semaphore: at most `n` holders, the others queue in order. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await work();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+const analyzeDecodes = limiter(ANALYZE_DECODES);
+
+/**
+ * Checks and bounds an upload for analysis: the 50 MP cap of training photos, one full decode (a
+ * truncated or corrupt file fails here, as a 400, not later in an engine as a 500), and a picture of
+ * at most ANALYZE_MAX_SIDE a side for the engines, oriented, so none of them decodes the original.
+ */
+async function boundedForAnalysis(file: Buffer): Promise<Buffer> {
+  let meta: Metadata;
+  try {
+    // the header only: a claimed size is judged before any pixel is decoded
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', GENERATE_TEXTS.invalidFileType[1]);
+  }
+  if (!meta.format || !ANALYZABLE.has(meta.format) || !meta.width || !meta.height)
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', GENERATE_TEXTS.invalidFileType[1]);
+  if (meta.width * meta.height * (meta.pages ?? 1) > MAX_INPUT_PIXELS)
+    throw new AppError(413, 'IMAGE_TOO_LARGE', ANALYZE_TOO_MANY_PIXELS, { image: ANALYZE_TOO_MANY_PIXELS });
+  try {
+    return await analyzeDecodes(() =>
+      sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'truncated' })
+        .rotate()
+        .resize({
+          width: ANALYZE_MAX_SIDE,
+          height: ANALYZE_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+    );
+  } catch {
+    throw new AppError(400, 'UNSUPPORTED_IMAGE', ANALYZE_UNREADABLE, { image: ANALYZE_UNREADABLE });
+  }
+}
 
 const ANALYZABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 
@@ -245,18 +309,17 @@ export function createGenerationService(deps: AppDeps) {
     },
 
     /** POST /api/analyze-image: the file is checked by its content, not its name or type header. */
-    async analyze(file: Buffer): Promise<AnalyzeImageResponse> {
-      let format: string | undefined;
-      try {
-        const meta = await sharp(file).metadata();
-        format = meta.format;
-        if (!meta.width || !meta.height) format = undefined;
-      } catch {
-        format = undefined;
-      }
-      if (!format || !ANALYZABLE.has(format)) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', GENERATE_TEXTS.invalidFileType[1]);
-      }
+    async analyze(user: UserRow, upload: Buffer): Promise<AnalyzeImageResponse> {
+      const hit = await createAuthRepository(deps.db).hit(`analyze:user:${user.id}`, ANALYZE_WINDOW_MS);
+      if (hit.count > ANALYZE_LIMIT)
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many image analyses. Please try again in a few minutes.',
+          undefined,
+          { retryAfter: hit.retryAfterSec },
+        );
+      const file = await boundedForAnalysis(upload);
       try {
         const out = await deps.engines.vision.analyze(file);
         return { success: true, ...out };

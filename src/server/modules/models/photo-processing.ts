@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import { invalidFormatMessage } from '../../../shared/schemas/models';
 
 // Decompression-bomb guard: a 10 MB file may claim gigapixels; refuse anything above ~50 MP.
-const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 const STORED_MAX_SIDE = 2048;
 const THUMB_SIDE = 384;
 

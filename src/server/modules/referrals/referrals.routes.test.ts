@@ -45,7 +45,7 @@ describe('referrals', () => {
     const res = await friend.post('/api/auth/register', {
       username: 'friend_1',
       email: 'friend_1@example.com',
-      password: 'Password123',
+      password: 'Harbor-Lamp-42',
       referralCode: code.toLowerCase(),
     });
     expect(res.statusCode).toBe(201);
@@ -93,7 +93,7 @@ describe('referrals', () => {
     const res = await h.client().post('/api/auth/register', {
       username: 'nobody_ref',
       email: 'nobody_ref@example.com',
-      password: 'Password123',
+      password: 'Harbor-Lamp-42',
       referralCode: 'NOPE',
     });
     expect(res.statusCode).toBe(201);

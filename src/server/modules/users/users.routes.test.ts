@@ -37,21 +37,21 @@ describe('settings endpoints', () => {
 
   it('changes the password only with the current one and ends other sessions', async () => {
     const a = h.client();
-    await a.register('pw_user', 'Password123');
+    await a.register('pw_user', 'Harbor-Lamp-42');
     const other = h.client();
-    await other.login('pw_user', 'Password123');
+    await other.login('pw_user', 'Harbor-Lamp-42');
     const wrong = await a.post('/api/user/change-password', {
       currentPassword: 'nottheone1',
       newPassword: 'Another123',
     });
     expect(wrong.statusCode).toBe(400);
     const weak = await a.post('/api/user/change-password', {
-      currentPassword: 'Password123',
+      currentPassword: 'Harbor-Lamp-42',
       newPassword: 'letters',
     });
     expect(weak.json().error).toBe('Password must be at least 8 characters');
     const ok = await a.post('/api/user/change-password', {
-      currentPassword: 'Password123',
+      currentPassword: 'Harbor-Lamp-42',
       newPassword: 'Another123',
     });
     expect(ok.statusCode).toBe(200);

@@ -67,8 +67,8 @@ describe('RegisterPage', () => {
     });
     await userEvent.type(screen.getByLabelText('Username'), 'ann_1');
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await userEvent.type(screen.getByLabelText('Password'), 'Quiet-Otter-9');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Quiet-Otter-9');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
@@ -76,7 +76,7 @@ describe('RegisterPage', () => {
     expect(sent?.body).toEqual({
       username: 'ann_1',
       email: 'ann@example.com',
-      password: 'secret123',
+      password: 'Quiet-Otter-9',
       referralCode: 'FRIEND42',
     });
     // Used once: the stored code is forgotten after a successful sign-up.
@@ -89,8 +89,8 @@ describe('RegisterPage', () => {
     renderWithProviders(<RegisterPage />, { route: '/register' });
     await userEvent.type(screen.getByLabelText('Username'), 'ann_1');
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await userEvent.type(screen.getByLabelText('Password'), 'Quiet-Otter-9');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Quiet-Otter-9');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/register')).toBe(true));
     expect(
@@ -113,8 +113,8 @@ describe('RegisterPage', () => {
     renderWithProviders(<RegisterPage />, { route: '/register' });
     await userEvent.type(screen.getByLabelText('Username'), 'ann_1');
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await userEvent.type(screen.getByLabelText('Password'), 'Quiet-Otter-9');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Quiet-Otter-9');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Username already exists')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/register');

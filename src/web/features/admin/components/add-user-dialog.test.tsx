@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMAIL_INVALID, PASSWORD_MIN_6, USERNAME_MIN } from '@shared/schemas/auth';
+import { EMAIL_INVALID, PASSWORD_MIN_8, USERNAME_MIN } from '@shared/schemas/auth';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { resetToasts } from '@web/components/ui/use-toast';
@@ -37,7 +37,7 @@ describe('AddUserDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText(USERNAME_MIN)).toBeTruthy();
     expect(screen.getByText(EMAIL_INVALID)).toBeTruthy();
-    expect(screen.getByText(PASSWORD_MIN_6)).toBeTruthy();
+    expect(screen.getByText(PASSWORD_MIN_8)).toBeTruthy();
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -45,7 +45,7 @@ describe('AddUserDialog', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'newbie');
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Password'), 'Quiet-Otter-9');
     await userEvent.clear(screen.getByLabelText('Token Balance'));
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
     // created: the dialog closes
@@ -54,7 +54,7 @@ describe('AddUserDialog', () => {
     expect(post?.body).toEqual({
       username: 'newbie',
       email: 'newbie@example.com',
-      password: 'secret1',
+      password: 'Quiet-Otter-9',
       tokenBalance: 0,
       isAdmin: false,
     });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminUser } from '@shared/schemas/admin';
+import { strongPasswordSchema } from '@shared/schemas/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -96,11 +97,13 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   }
 
   async function onPassword() {
-    if (password.length < 6) {
+    // the user rule (issue 13, point 10): the same schema the server checks
+    const checked = strongPasswordSchema.safeParse(password);
+    if (!checked.success) {
       toast({
         variant: 'destructive',
         title: 'Invalid password',
-        description: 'Password must be at least 6 characters',
+        description: checked.error.issues[0]?.message ?? 'Invalid password',
       });
       return;
     }
