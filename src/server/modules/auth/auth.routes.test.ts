@@ -119,6 +119,32 @@ describe('auth', () => {
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 
+  it('keeps the caller signed in when a sign-in fails, and rotates the session when one succeeds', async () => {
+    const c = h.client();
+    await c.register('kept_sess', 'Password123');
+    const signedIn = c.cookie;
+    const wrong = await c.post('/api/auth/login', { username: 'kept_sess', password: 'wrongpass1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['set-cookie'] ?? '').not.toMatch(/sid=/);
+    expect(c.cookie).toBe(signedIn);
+    const me = await c.get('/api/auth/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.username).toBe('kept_sess');
+    // a failed sign-up (name taken) leaves the session alone too
+    const taken = await c.post('/api/auth/register', {
+      username: 'kept_sess',
+      email: 'other_kept@example.com',
+      password: 'Password123',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+    await c.login('kept_sess', 'Password123');
+    expect(c.cookie).not.toBe(signedIn);
+    const stale = h.client();
+    stale.cookie = signedIn;
+    expect((await stale.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
   it('rate-limits repeated failed logins with 429 and Retry-After', async () => {
     const c = h.client();
     await c.register('dave_rl', 'Password123');

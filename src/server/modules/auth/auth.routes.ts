@@ -32,8 +32,9 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
     '/api/auth/login',
     { schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } },
     async (request, reply) => {
-      if (request.sessionId) await auth.logout(request.sessionId);
       const { user, token } = await auth.login(request.body.username, request.body.password, request.ip);
+      // only a sign-in that succeeded replaces the caller's session: a wrong password leaves it alone
+      if (request.sessionId) await auth.logout(request.sessionId);
       setSessionCookie(reply, deps.config, token);
       return { user: toPublicUser(user) };
     },
@@ -43,8 +44,8 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
     '/api/auth/register',
     { schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } },
     async (request, reply) => {
-      if (request.sessionId) await auth.logout(request.sessionId);
       const { user, token } = await auth.register(request.body, request.ip);
+      if (request.sessionId) await auth.logout(request.sessionId);
       setSessionCookie(reply, deps.config, token);
       return reply.status(201).send({ user: toPublicUser(user) });
     },
