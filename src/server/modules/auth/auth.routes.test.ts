@@ -9,6 +9,18 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** Waits for the `auth.forgot-password` job a request for this input queued, and returns its row. */
+async function forgotJobRun(usernameOrEmail: string) {
+  const jobs = await h.deps.db.query.jobs.findMany();
+  const job = jobs.find(
+    (j) =>
+      j.name === 'auth.forgot-password' &&
+      (j.payload as { usernameOrEmail?: string }).usernameOrEmail === usernameOrEmail,
+  );
+  expect(job).toBeDefined();
+  return h.deps.queue.waitFor(job!.id, 10_000);
+}
+
 describe('auth', () => {
   it('registers with a 50-token bonus ledger row and a session', async () => {
     const c = h.client();
@@ -197,6 +209,7 @@ describe('auth', () => {
       .client()
       .post('/api/auth/forgot-password', { usernameOrEmail: 'frank_pw@example.com' });
     expect(res.statusCode).toBe(200);
+    expect((await forgotJobRun('frank_pw@example.com'))?.status).toBe('done');
     const mails = await h.deps.db.query.mailOutbox.findMany();
     const mail = mails.find((m) => m.to === 'frank_pw@example.com' && m.subject.includes('Reset'))!;
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
@@ -213,6 +226,28 @@ describe('auth', () => {
     expect(again.statusCode).toBe(400);
     await h.client().login('frank_pw', 'NewPassword9');
     expect(u.id).toBeDefined();
+  });
+
+  it('answers forgot-password alike for known and unknown accounts; the job sends the mail', async () => {
+    await h.client().register('hana_fp', 'Password123');
+    const mailsTo = async (to: string) =>
+      (await h.deps.db.query.mailOutbox.findMany()).filter((m) => m.to === to && m.subject.includes('Reset'));
+    const known = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'hana_fp' });
+    const unknown = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'nobody_fp' });
+    const unknownMail = await h
+      .client()
+      .post('/api/auth/forgot-password', { usernameOrEmail: 'nobody_fp@example.com' });
+    for (const res of [known, unknown, unknownMail]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(known.body);
+    }
+    // every answer took the same path: one queued job each, whether or not an account matches
+    for (const input of ['hana_fp', 'nobody_fp', 'nobody_fp@example.com'])
+      expect((await forgotJobRun(input))?.status).toBe('done');
+    const mails = await mailsTo('hana_fp@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/);
+    expect(await mailsTo('nobody_fp@example.com')).toHaveLength(0);
   });
 
   it('verifies e-mail once by token', async () => {

@@ -22,8 +22,8 @@ const LOGIN_USER_WINDOW_MS = 15 * 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>) {
-  const { db, mailer, config } = deps;
+export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'>) {
+  const { db, mailer, config, queue } = deps;
   const auth = createAuthRepository(db);
   const usersRepo = createUsersRepository(db);
 
@@ -139,9 +139,18 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       await auth.deleteSession(sessionId);
     },
 
+    /**
+     * Only limits and enqueues: the same two writes whether or not an account matches, so neither
+     * the answer nor its timing tells a caller which names exist. The job sends the mail.
+     */
     async forgotPassword(usernameOrEmail: string, ip: string) {
       const hit = await auth.hit(`forgot:ip:${ip}`, 15 * 60_000);
       if (hit.count > 10) throw rateLimited(hit.retryAfterSec);
+      await queue.enqueue('auth.forgot-password', { usernameOrEmail });
+    },
+
+    /** The `auth.forgot-password` job: a reset link for an active account, nothing otherwise. */
+    async sendPasswordReset(usernameOrEmail: string) {
       const user = usernameOrEmail.includes('@')
         ? await usersRepo.byEmail(usernameOrEmail)
         : await usersRepo.byUsername(usernameOrEmail);
