@@ -79,6 +79,27 @@ export function createAuthRepository(db: DbOrTx) {
       if (!row) return { count: 0, retryAfterSec: 0 };
       return { count: Number(row.count), retryAfterSec: Math.max(1, Math.ceil(Number(row.remaining))) };
     },
+    /**
+     * Counts a failure on a counter that forgets only after `memoryMs` without one: each hit moves the
+     * window's start to now, so `window_start` is the time of the last failure (login throttling).
+     */
+    async hitSliding(key: string, memoryMs: number) {
+      await db.execute(sql`
+        insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${memoryMs / 1000}) then 1 else ${rateLimits.count} + 1 end,
+          window_start = now()`);
+    },
+    /** A sliding counter's failures and the milliseconds since the last one (0 failures once forgotten). */
+    async peekSliding(key: string, memoryMs: number) {
+      const res = await db.execute(sql`
+        select count, (extract(epoch from (now() - window_start)) * 1000)::float as since
+        from ${rateLimits}
+        where key = ${key} and window_start >= now() - make_interval(secs => ${memoryMs / 1000})`);
+      const row = (res as unknown as { rows: { count: number; since: number }[] }).rows[0];
+      if (!row) return { failures: 0, sinceLastMs: 0 };
+      return { failures: Number(row.count), sinceLastMs: Math.max(0, Number(row.since)) };
+    },
     async resetHits(key: string) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },

@@ -39,9 +39,14 @@ describe('auth', () => {
       emailVerified: false,
     });
     expect(user.passwordHash).toBeUndefined();
-    const cookie = res.headers['set-cookie'] as string;
+    const cookies = [res.headers['set-cookie'] ?? []].flat();
+    const cookie = cookies.find((c) => c.startsWith('sid='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    // the device cookie (docs/decisions/015-login-throttling.md) is as closed to scripts
+    const device = cookies.find((c) => c.startsWith('did='))!;
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/Path=\/api\/auth/);
     const me = await c.get('/api/auth/user');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.username).toBe('alice_1');

@@ -10,15 +10,13 @@ import { grantReferralBonuses } from '../referrals/referrals.service';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createAuthRepository } from './auth.repository';
+import { LOGIN_THROTTLE, secondsLeft, waitAfterFailures, type DeviceCookie } from './login-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 export const SESSION_DAYS = 30;
 const DAY = 86_400_000;
 const RESET_TTL = 60 * 60_000;
 const VERIFY_TTL = 7 * DAY;
-// Failed logins per username before that name is locked for the rest of the window.
-const LOGIN_USER_MAX_FAILURES = 10;
-const LOGIN_USER_WINDOW_MS = 15 * 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -72,24 +70,45 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       return { user: row.user, sessionId: id };
     },
 
-    async login(username: string, password: string, ip: string) {
+    /**
+     * Throttled per client and per username (docs/decisions/015-login-throttling.md). Every check runs
+     * before the password is verified: a throttled right guess must look like a throttled wrong one.
+     */
+    async login(username: string, password: string, ip: string, device: DeviceCookie | null = null) {
       const ipHit = await auth.hit(`login:ip:${ip}`, 5 * 60_000);
       if (ipHit.count > 30) throw rateLimited(ipHit.retryAfterSec);
-      const userKey = `login:user:${username.toLowerCase()}`;
-      // Checked before the password: were a locked-out name still verified, a right guess would
-      // answer 200 and a wrong one 429, and the lockout would not slow a password guesser at all.
-      const locked = await auth.peekHits(userKey, LOGIN_USER_WINDOW_MS);
-      if (locked.count >= LOGIN_USER_MAX_FAILURES) throw rateLimited(locked.retryAfterSec);
+      const name = username.toLowerCase();
       const user = await usersRepo.byUsername(username);
+      const knownDevice = !!user && device?.userId === user.id;
+      const T = LOGIN_THROTTLE;
+      // a known device has a throttle of its own, so others behind its address cannot slow it down
+      const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${name}:${ip}`;
+      const userKey = `login:user:${name}`;
+      const client = await auth.peekSliding(clientKey, T.memoryMs);
+      const clientWait = secondsLeft(
+        waitAfterFailures(client.failures, T.clientFree, T.clientBaseMs, T.capMs),
+        client.sinceLastMs,
+      );
+      if (clientWait > 0) throw rateLimited(clientWait);
+      if (!knownDevice) {
+        const all = await auth.peekSliding(userKey, T.memoryMs);
+        const ceilingWait = secondsLeft(
+          waitAfterFailures(all.failures, T.ceilingFree, T.ceilingBaseMs, T.capMs),
+          all.sinceLastMs,
+        );
+        if (ceilingWait > 0) throw rateLimited(ceilingWait);
+      }
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        const hit = await auth.hit(userKey, LOGIN_USER_WINDOW_MS);
-        if (hit.count > LOGIN_USER_MAX_FAILURES) throw rateLimited(hit.retryAfterSec);
+        await auth.hitSliding(clientKey, T.memoryMs);
+        await auth.hitSliding(userKey, T.memoryMs);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
       }
       if (user.status === 'suspended')
         throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
-      await auth.resetHits(userKey);
+      // The username's count is left to decay: were a success to clear it, an attacker would get a
+      // fresh allowance every time the owner signs in.
+      await auth.resetHits(clientKey);
       return { user, token: await newSession(user.id) };
     },
 
