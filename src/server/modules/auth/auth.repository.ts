@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authTokens, rateLimits, sessions, users } from '../../db/schema/index';
+import type { SlidingRule } from './login-throttle';
 
 export function createAuthRepository(db: DbOrTx) {
   return {
@@ -89,6 +90,34 @@ export function createAuthRepository(db: DbOrTx) {
         on conflict (key) do update set
           count = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${memoryMs / 1000}) then 1 else ${rateLimits.count} + 1 end,
           window_start = now()`);
+    },
+    /**
+     * `hitSliding` only if the counter lets an attempt through now: fewer than `free` failures, or the
+     * last one at least `base·2^(failures−free)` (at most `cap`) ago. One statement, so attempts that
+     * arrive together cannot all pass on the same reading; the attempt counts as a failure until
+     * `releaseSliding` takes it back. False when the caller has to wait.
+     */
+    async reserveSliding(
+      key: string,
+      rule: { memoryMs: number; free: number; baseMs: number; capMs: number },
+    ) {
+      const memory = rule.memoryMs / 1000;
+      const res = await db.execute(sql`
+        insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when r.window_start < now() - make_interval(secs => ${memory}) then 1 else r.count + 1 end,
+          window_start = now()
+        where r.window_start < now() - make_interval(secs => ${memory})
+          or r.count < ${rule.free}
+          or r.window_start <= now() - make_interval(secs => least(${rule.capMs}::float8,
+               ${rule.baseMs}::float8 * power(2::float8, least(r.count - ${rule.free}, 40))) / 1000)
+        returning count`);
+      return (res as unknown as { rows: unknown[] }).rows.length > 0;
+    },
+    /** Takes back one attempt `reserveSliding` counted (it succeeded, or another limit refused it). */
+    async releaseSliding(key: string) {
+      await db.execute(sql`
+        update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where key = ${key}`);
     },
     /** A sliding counter's failures and the milliseconds since the last one (0 failures once forgotten). */
     async peekSliding(key: string, memoryMs: number) {

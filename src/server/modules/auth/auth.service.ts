@@ -10,7 +10,14 @@ import { grantReferralBonuses } from '../referrals/referrals.service';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createAuthRepository } from './auth.repository';
-import { LOGIN_THROTTLE, secondsLeft, waitAfterFailures, type DeviceCookie } from './login-throttle';
+import {
+  CEILING_RULE,
+  CLIENT_RULE,
+  secondsLeft,
+  waitAfterFailures,
+  type DeviceCookie,
+  type SlidingRule,
+} from './login-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 export const SESSION_DAYS = 30;
@@ -52,6 +59,16 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
     );
   }
 
+  /** Whole seconds until a throttled counter lets the next attempt through (at least 1). */
+  async function secondsToWait(
+    key: string,
+    rule: { memoryMs: number; free: number; baseMs: number; capMs: number },
+  ) {
+    const { failures, sinceLastMs } = await auth.peekSliding(key, rule.memoryMs);
+    const wait = waitAfterFailures(failures, rule.free, rule.baseMs, rule.capMs);
+    return Math.max(1, secondsLeft(wait, sinceLastMs));
+  }
+
   return {
     newSession,
 
@@ -80,35 +97,29 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       const name = username.toLowerCase();
       const user = await usersRepo.byUsername(username);
       const knownDevice = !!user && device?.userId === user.id;
-      const T = LOGIN_THROTTLE;
       // a known device has a throttle of its own, so others behind its address cannot slow it down
       const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${name}:${ip}`;
       const userKey = `login:user:${name}`;
-      const client = await auth.peekSliding(clientKey, T.memoryMs);
-      const clientWait = secondsLeft(
-        waitAfterFailures(client.failures, T.clientFree, T.clientBaseMs, T.capMs),
-        client.sinceLastMs,
-      );
-      if (clientWait > 0) throw rateLimited(clientWait);
-      if (!knownDevice) {
-        const all = await auth.peekSliding(userKey, T.memoryMs);
-        const ceilingWait = secondsLeft(
-          waitAfterFailures(all.failures, T.ceilingFree, T.ceilingBaseMs, T.capMs),
-          all.sinceLastMs,
-        );
-        if (ceilingWait > 0) throw rateLimited(ceilingWait);
+      // Each attempt is counted as a failure before the password is checked (and taken back if it
+      // succeeds): attempts sent together then cannot all pass a limit on the same count.
+      if (!(await auth.reserveSliding(clientKey, CLIENT_RULE)))
+        throw rateLimited(await secondsToWait(clientKey, CLIENT_RULE));
+      if (!knownDevice && !(await auth.reserveSliding(userKey, CEILING_RULE))) {
+        await auth.releaseSliding(clientKey);
+        throw rateLimited(await secondsToWait(userKey, CEILING_RULE));
       }
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        await auth.hitSliding(clientKey, T.memoryMs);
-        await auth.hitSliding(userKey, T.memoryMs);
+        // a known device's failures still count towards the name's ceiling (for unknown clients)
+        if (knownDevice) await auth.hitSliding(userKey, CEILING_RULE.memoryMs);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
       }
+      // The name's ceiling gets back only this attempt: were a success to clear it, an attacker would
+      // get a fresh allowance every time the owner signs in.
+      if (!knownDevice) await auth.releaseSliding(userKey);
+      await auth.resetHits(clientKey);
       if (user.status === 'suspended')
         throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
-      // The username's count is left to decay: were a success to clear it, an attacker would get a
-      // fresh allowance every time the owner signs in.
-      await auth.resetHits(clientKey);
       return { user, token: await newSession(user.id) };
     },
 

@@ -82,6 +82,16 @@ describe('login throttling', () => {
     expect(waitAfterFailures(5000, clientFree, clientBaseMs, capMs)).toBe(capMs);
   });
 
+  it('lets only one of many attempts sent at once through when a wait ends', async () => {
+    await h.client().register('burst_user', 'Password123');
+    const b = browser('10.0.0.9');
+    for (let i = 0; i < LOGIN_THROTTLE.clientFree; i++)
+      expect((await b.login('burst_user', 'wrongpass1')).statusCode).toBe(401);
+    await waitFor('burst_user', 30);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => b.login('burst_user', 'wrongpass1')));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+  });
+
   it('lets the owner sign in from a known device while an attacker hammers the name; unknown devices wait', async () => {
     await h.client().register('victim_x', 'Password123');
     const victim = browser('192.0.2.10');

@@ -20,6 +20,23 @@ export const LOGIN_THROTTLE = {
   memoryMs: 60 * 60_000,
 } as const;
 
+/** When a sliding failure counter lets the next attempt through (auth.repository.ts `reserveSliding`). */
+export type SlidingRule = { memoryMs: number; free: number; baseMs: number; capMs: number };
+
+const { memoryMs, capMs } = LOGIN_THROTTLE;
+export const CLIENT_RULE: SlidingRule = {
+  memoryMs,
+  capMs,
+  free: LOGIN_THROTTLE.clientFree,
+  baseMs: LOGIN_THROTTLE.clientBaseMs,
+};
+export const CEILING_RULE: SlidingRule = {
+  memoryMs,
+  capMs,
+  free: LOGIN_THROTTLE.ceilingFree,
+  baseMs: LOGIN_THROTTLE.ceilingBaseMs,
+};
+
 /** Milliseconds a client must leave after the last of `failures` before trying again (0: none). */
 export function waitAfterFailures(failures: number, free: number, baseMs: number, capMs: number) {
   if (failures < free) return 0;
