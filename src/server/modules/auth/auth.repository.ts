@@ -97,10 +97,7 @@ export function createAuthRepository(db: DbOrTx) {
      * arrive together cannot all pass on the same reading; the attempt counts as a failure until
      * `releaseSliding` takes it back. False when the caller has to wait.
      */
-    async reserveSliding(
-      key: string,
-      rule: { memoryMs: number; free: number; baseMs: number; capMs: number },
-    ) {
+    async reserveSliding(key: string, rule: SlidingRule) {
       const memory = rule.memoryMs / 1000;
       const res = await db.execute(sql`
         insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)

@@ -60,10 +60,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
   }
 
   /** Whole seconds until a throttled counter lets the next attempt through (at least 1). */
-  async function secondsToWait(
-    key: string,
-    rule: { memoryMs: number; free: number; baseMs: number; capMs: number },
-  ) {
+  async function secondsToWait(key: string, rule: SlidingRule) {
     const { failures, sinceLastMs } = await auth.peekSliding(key, rule.memoryMs);
     const wait = waitAfterFailures(failures, rule.free, rule.baseMs, rule.capMs);
     return Math.max(1, secondsLeft(wait, sinceLastMs));
