@@ -14,4 +14,5 @@ export type JobPayloads = Checked<{
   'training.run': { modelId: string; attempt: number };
   'hosting.upload': { modelId: string; logId: string };
   'models.watchdog': Record<string, unknown>;
+  'auth.forgot-password': { usernameOrEmail: string };
 }>;

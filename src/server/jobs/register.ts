@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { defineAuthJobs } from '../modules/auth/auth.jobs';
 import { defineGenerationJob } from '../modules/generation/generation.job';
 import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
@@ -10,4 +11,5 @@ export function registerJobs(deps: AppDeps) {
   defineGenerationJob(deps);
   registerTrainingJobs(deps);
   definePaymentsJobs(deps);
+  defineAuthJobs(deps);
 }

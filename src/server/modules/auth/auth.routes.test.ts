@@ -9,6 +9,18 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** Waits for the `auth.forgot-password` job a request for this input queued, and returns its row. */
+async function forgotJobRun(usernameOrEmail: string) {
+  const jobs = await h.deps.db.query.jobs.findMany();
+  const job = jobs.find(
+    (j) =>
+      j.name === 'auth.forgot-password' &&
+      (j.payload as { usernameOrEmail?: string }).usernameOrEmail === usernameOrEmail,
+  );
+  expect(job).toBeDefined();
+  return h.deps.queue.waitFor(job!.id, 10_000);
+}
+
 describe('auth', () => {
   it('registers with a 50-token bonus ledger row and a session', async () => {
     const c = h.client();
@@ -27,9 +39,14 @@ describe('auth', () => {
       emailVerified: false,
     });
     expect(user.passwordHash).toBeUndefined();
-    const cookie = res.headers['set-cookie'] as string;
+    const cookies = [res.headers['set-cookie'] ?? []].flat();
+    const cookie = cookies.find((c) => c.startsWith('sid='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    // the device cookie (docs/decisions/015-login-throttling.md) is as closed to scripts
+    const device = cookies.find((c) => c.startsWith('did='))!;
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/Path=\/api\/auth/);
     const me = await c.get('/api/auth/user');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.username).toBe('alice_1');
@@ -119,6 +136,32 @@ describe('auth', () => {
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 
+  it('keeps the caller signed in when a sign-in fails, and rotates the session when one succeeds', async () => {
+    const c = h.client();
+    await c.register('kept_sess', 'Password123');
+    const signedIn = c.cookie;
+    const wrong = await c.post('/api/auth/login', { username: 'kept_sess', password: 'wrongpass1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['set-cookie'] ?? '').not.toMatch(/sid=/);
+    expect(c.cookie).toBe(signedIn);
+    const me = await c.get('/api/auth/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.username).toBe('kept_sess');
+    // a failed sign-up (name taken) leaves the session alone too
+    const taken = await c.post('/api/auth/register', {
+      username: 'kept_sess',
+      email: 'other_kept@example.com',
+      password: 'Password123',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+    await c.login('kept_sess', 'Password123');
+    expect(c.cookie).not.toBe(signedIn);
+    const stale = h.client();
+    stale.cookie = signedIn;
+    expect((await stale.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
   it('rate-limits repeated failed logins with 429 and Retry-After', async () => {
     const c = h.client();
     await c.register('dave_rl', 'Harbor-Lamp-42');
@@ -173,6 +216,7 @@ describe('auth', () => {
       .client()
       .post('/api/auth/forgot-password', { usernameOrEmail: 'frank_pw@example.com' });
     expect(res.statusCode).toBe(200);
+    expect((await forgotJobRun('frank_pw@example.com'))?.status).toBe('done');
     const mails = await h.deps.db.query.mailOutbox.findMany();
     const mail = mails.find((m) => m.to === 'frank_pw@example.com' && m.subject.includes('Reset'))!;
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
@@ -189,6 +233,28 @@ describe('auth', () => {
     expect(again.statusCode).toBe(400);
     await h.client().login('frank_pw', 'NewPassword9');
     expect(u.id).toBeDefined();
+  });
+
+  it('answers forgot-password alike for known and unknown accounts; the job sends the mail', async () => {
+    await h.client().register('hana_fp', 'Password123');
+    const mailsTo = async (to: string) =>
+      (await h.deps.db.query.mailOutbox.findMany()).filter((m) => m.to === to && m.subject.includes('Reset'));
+    const known = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'hana_fp' });
+    const unknown = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'nobody_fp' });
+    const unknownMail = await h
+      .client()
+      .post('/api/auth/forgot-password', { usernameOrEmail: 'nobody_fp@example.com' });
+    for (const res of [known, unknown, unknownMail]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(known.body);
+    }
+    // every answer took the same path: one queued job each, whether or not an account matches
+    for (const input of ['hana_fp', 'nobody_fp', 'nobody_fp@example.com'])
+      expect((await forgotJobRun(input))?.status).toBe('done');
+    const mails = await mailsTo('hana_fp@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/);
+    expect(await mailsTo('nobody_fp@example.com')).toHaveLength(0);
   });
 
   it('verifies e-mail once by token', async () => {

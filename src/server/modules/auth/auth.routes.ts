@@ -16,6 +16,7 @@ import {
   verifyEmailSchema,
 } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
+import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import { toPublicUser } from '../users/public-user';
 import type { AuthService } from './auth.service';
@@ -32,9 +33,16 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
     '/api/auth/login',
     { schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } },
     async (request, reply) => {
+      const { user, token } = await auth.login(
+        request.body.username,
+        request.body.password,
+        request.ip,
+        readDeviceCookie(request),
+      );
+      // only a sign-in that succeeded replaces the caller's session: a wrong password leaves it alone
       if (request.sessionId) await auth.logout(request.sessionId);
-      const { user, token } = await auth.login(request.body.username, request.body.password, request.ip);
       setSessionCookie(reply, deps.config, token);
+      issueDeviceCookie(reply, deps.config, user.id);
       return { user: toPublicUser(user) };
     },
   );
@@ -43,9 +51,10 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
     '/api/auth/register',
     { schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } },
     async (request, reply) => {
-      if (request.sessionId) await auth.logout(request.sessionId);
       const { user, token } = await auth.register(request.body, request.ip);
+      if (request.sessionId) await auth.logout(request.sessionId);
       setSessionCookie(reply, deps.config, token);
+      issueDeviceCookie(reply, deps.config, user.id);
       return reply.status(201).send({ user: toPublicUser(user) });
     },
   );

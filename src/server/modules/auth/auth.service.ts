@@ -10,20 +10,25 @@ import { grantReferralBonuses } from '../referrals/referrals.service';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createAuthRepository } from './auth.repository';
+import {
+  CEILING_RULE,
+  CLIENT_RULE,
+  secondsLeft,
+  waitAfterFailures,
+  type DeviceCookie,
+  type SlidingRule,
+} from './login-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 export const SESSION_DAYS = 30;
 const DAY = 86_400_000;
 const RESET_TTL = 60 * 60_000;
 const VERIFY_TTL = 7 * DAY;
-// Failed logins per username before that name is locked for the rest of the window.
-const LOGIN_USER_MAX_FAILURES = 10;
-const LOGIN_USER_WINDOW_MS = 15 * 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>) {
-  const { db, mailer, config } = deps;
+export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'>) {
+  const { db, mailer, config, queue } = deps;
   const auth = createAuthRepository(db);
   const usersRepo = createUsersRepository(db);
 
@@ -54,6 +59,13 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
     );
   }
 
+  /** Whole seconds until a throttled counter lets the next attempt through (at least 1). */
+  async function secondsToWait(key: string, rule: SlidingRule) {
+    const { failures, sinceLastMs } = await auth.peekSliding(key, rule.memoryMs);
+    const wait = waitAfterFailures(failures, rule.free, rule.baseMs, rule.capMs);
+    return Math.max(1, secondsLeft(wait, sinceLastMs));
+  }
+
   return {
     newSession,
 
@@ -72,24 +84,39 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       return { user: row.user, sessionId: id };
     },
 
-    async login(username: string, password: string, ip: string) {
+    /**
+     * Throttled per client and per username (docs/decisions/015-login-throttling.md). Every check runs
+     * before the password is verified: a throttled right guess must look like a throttled wrong one.
+     */
+    async login(username: string, password: string, ip: string, device: DeviceCookie | null = null) {
       const ipHit = await auth.hit(`login:ip:${ip}`, 5 * 60_000);
       if (ipHit.count > 30) throw rateLimited(ipHit.retryAfterSec);
-      const userKey = `login:user:${username.toLowerCase()}`;
-      // Checked before the password: were a locked-out name still verified, a right guess would
-      // answer 200 and a wrong one 429, and the lockout would not slow a password guesser at all.
-      const locked = await auth.peekHits(userKey, LOGIN_USER_WINDOW_MS);
-      if (locked.count >= LOGIN_USER_MAX_FAILURES) throw rateLimited(locked.retryAfterSec);
+      const name = username.toLowerCase();
       const user = await usersRepo.byUsername(username);
+      const knownDevice = !!user && device?.userId === user.id;
+      // a known device has a throttle of its own, so others behind its address cannot slow it down
+      const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${name}:${ip}`;
+      const userKey = `login:user:${name}`;
+      // Each attempt is counted as a failure before the password is checked (and taken back if it
+      // succeeds): attempts sent together then cannot all pass a limit on the same count.
+      if (!(await auth.reserveSliding(clientKey, CLIENT_RULE)))
+        throw rateLimited(await secondsToWait(clientKey, CLIENT_RULE));
+      if (!knownDevice && !(await auth.reserveSliding(userKey, CEILING_RULE))) {
+        await auth.releaseSliding(clientKey);
+        throw rateLimited(await secondsToWait(userKey, CEILING_RULE));
+      }
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        const hit = await auth.hit(userKey, LOGIN_USER_WINDOW_MS);
-        if (hit.count > LOGIN_USER_MAX_FAILURES) throw rateLimited(hit.retryAfterSec);
+        // a known device's failures still count towards the name's ceiling (for unknown clients)
+        if (knownDevice) await auth.hitSliding(userKey, CEILING_RULE.memoryMs);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
       }
+      // The name's ceiling gets back only this attempt: were a success to clear it, an attacker would
+      // get a fresh allowance every time the owner signs in.
+      if (!knownDevice) await auth.releaseSliding(userKey);
+      await auth.resetHits(clientKey);
       if (user.status === 'suspended')
         throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
-      await auth.resetHits(userKey);
       return { user, token: await newSession(user.id) };
     },
 
@@ -139,9 +166,18 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       await auth.deleteSession(sessionId);
     },
 
+    /**
+     * Only limits and enqueues: the same two writes whether or not an account matches, so neither
+     * the answer nor its timing tells a caller which names exist. The job sends the mail.
+     */
     async forgotPassword(usernameOrEmail: string, ip: string) {
       const hit = await auth.hit(`forgot:ip:${ip}`, 15 * 60_000);
       if (hit.count > 10) throw rateLimited(hit.retryAfterSec);
+      await queue.enqueue('auth.forgot-password', { usernameOrEmail });
+    },
+
+    /** The `auth.forgot-password` job: a reset link for an active account, nothing otherwise. */
+    async sendPasswordReset(usernameOrEmail: string) {
       const user = usernameOrEmail.includes('@')
         ? await usersRepo.byEmail(usernameOrEmail)
         : await usersRepo.byUsername(usernameOrEmail);

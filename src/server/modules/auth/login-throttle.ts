@@ -1,0 +1,50 @@
+/**
+ * How failed sign-ins slow the next attempt (docs/decisions/015-login-throttling.md). A client is a
+ * known device (its device cookie names the account) or else a client address; the ceiling counts
+ * every failure for the username and holds back only clients that are not known devices.
+ */
+/** What a valid device cookie names (src/server/http/device-cookie.ts). */
+export type DeviceCookie = { userId: string; deviceId: string };
+
+export const LOGIN_THROTTLE = {
+  /** failures one client may make for a username before each further attempt has to wait */
+  clientFree: 5,
+  /** the first wait after those; doubles with every further failure */
+  clientBaseMs: 30_000,
+  /** failures for a username, from all clients together, before unknown clients have to wait */
+  ceilingFree: 20,
+  ceilingBaseMs: 60_000,
+  /** no wait is longer: a throttled name is slowed, never shut */
+  capMs: 15 * 60_000,
+  /** failures are forgotten after this long without a new one */
+  memoryMs: 60 * 60_000,
+} as const;
+
+/** When a sliding failure counter lets the next attempt through (auth.repository.ts `reserveSliding`). */
+export type SlidingRule = { memoryMs: number; free: number; baseMs: number; capMs: number };
+
+const { memoryMs, capMs } = LOGIN_THROTTLE;
+export const CLIENT_RULE: SlidingRule = {
+  memoryMs,
+  capMs,
+  free: LOGIN_THROTTLE.clientFree,
+  baseMs: LOGIN_THROTTLE.clientBaseMs,
+};
+export const CEILING_RULE: SlidingRule = {
+  memoryMs,
+  capMs,
+  free: LOGIN_THROTTLE.ceilingFree,
+  baseMs: LOGIN_THROTTLE.ceilingBaseMs,
+};
+
+/** Milliseconds a client must leave after the last of `failures` before trying again (0: none). */
+export function waitAfterFailures(failures: number, free: number, baseMs: number, capMs: number) {
+  if (failures < free) return 0;
+  return Math.min(capMs, baseMs * 2 ** (failures - free));
+}
+
+/** Whole seconds still to wait (for Retry-After), or 0 when the next attempt may go ahead. */
+export function secondsLeft(waitMs: number, sinceLastMs: number) {
+  const left = waitMs - sinceLastMs;
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
