@@ -247,7 +247,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
         if (!user)
           throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.');
         if (!user.emailVerifiedAt) await repo.update(user.id, { emailVerifiedAt: new Date() });
-        await grantReferralBonuses(tx, user.id);
+        await grantReferralBonuses(tx, user.id, { monthlyCap: config.referralMonthlyCap });
         return (await repo.byId(user.id))!;
       });
     },

@@ -67,7 +67,9 @@ describe('referrals', () => {
     await friend.post('/api/auth/resend-verification');
     const again = await verifyToken('friend_1@example.com').catch(() => null);
     if (again) await friend.post('/api/auth/verify-email', { token: again });
-    expect(await h.deps.db.transaction((tx) => grantReferralBonuses(tx, friendId))).toBeNull();
+    expect(
+      await h.deps.db.transaction((tx) => grantReferralBonuses(tx, friendId, { monthlyCap: 20 })),
+    ).toBeNull();
     expect(await balanceOf(inviterUser.id)).toBe(100);
     expect(await balanceOf(friendId)).toBe(100);
     const bonusRows = (await h.deps.db.select().from(transactions)).filter((t) => t.refType === 'referral');
@@ -85,7 +87,9 @@ describe('referrals', () => {
     const me = await c.register('selfish_1');
     // register cannot produce one; a row written any other way still earns nothing
     await h.deps.db.insert(referrals).values({ inviterId: me.id, invitedId: me.id, code: 'X' });
-    expect(await h.deps.db.transaction((tx) => grantReferralBonuses(tx, me.id))).toBeNull();
+    expect(
+      await h.deps.db.transaction((tx) => grantReferralBonuses(tx, me.id, { monthlyCap: 20 })),
+    ).toBeNull();
     expect(await balanceOf(me.id)).toBe(50);
   });
 
