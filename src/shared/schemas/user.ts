@@ -35,12 +35,16 @@ export const profileSchema = z.object({
   currentPassword: z.string().max(200, 'Password must be at most 200 characters').optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+/** The Settings form: the password is asked for only when the e-mail differs from the account's. */
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.refine(
+    (v) => v.email.toLowerCase() === currentEmail.toLowerCase() || Boolean(v.currentPassword),
+    { message: CURRENT_PASSWORD_REQUIRED, path: ['currentPassword'] },
+  );
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(200),
+  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(200),
   newPassword: strongPasswordSchema,
 });
 export const changePasswordFormSchema = changePasswordSchema

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { randomToken, referralCode, sha256 } from '../../lib/crypto';
 import { AppError, forbidden } from '../../lib/errors';
+import { CURRENT_PASSWORD_REQUIRED } from '../../../shared/schemas/user';
 import { linkMail } from '../mail/mail.service';
 import { createReferralsRepository } from '../referrals/referrals.repository';
 import { grantReferralBonuses } from '../referrals/referrals.service';
@@ -51,8 +52,8 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
     const tries = await auth.peekHits(key, REAUTH_WINDOW_MS);
     if (tries.count >= REAUTH_MAX_FAILURES) throw rateLimited(tries.retryAfterSec);
     if (!currentPassword)
-      throw new AppError(400, 'VALIDATION_ERROR', 'Current password is required', {
-        currentPassword: 'Current password is required',
+      throw new AppError(400, 'VALIDATION_ERROR', CURRENT_PASSWORD_REQUIRED, {
+        currentPassword: CURRENT_PASSWORD_REQUIRED,
       });
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       const hit = await auth.hit(key, REAUTH_WINDOW_MS);
