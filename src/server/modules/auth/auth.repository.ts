@@ -41,7 +41,9 @@ export function createAuthRepository(db: DbOrTx) {
         .set({ lastSeenAt: new Date(), expiresAt, ...(userAgent ? { userAgent } : {}) })
         .where(eq(sessions.id, id));
     },
-    async userSessions(userId: string) {
+    /** The user's live sessions, by the same rules as sessionUser. */
+    async userSessions(userId: string, limits: { maxAgeMs: number; idleMs: number }) {
+      const now = Date.now();
       return db
         .select({
           id: sessions.id,
@@ -50,7 +52,14 @@ export function createAuthRepository(db: DbOrTx) {
           userAgent: sessions.userAgent,
         })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, new Date(now)),
+            gt(sessions.createdAt, new Date(now - limits.maxAgeMs)),
+            gt(sessions.lastSeenAt, new Date(now - limits.idleMs)),
+          ),
+        )
         .orderBy(desc(sessions.lastSeenAt))
         .limit(100);
     },

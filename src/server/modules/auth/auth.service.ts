@@ -107,7 +107,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
 
     /** The user's live sessions for Settings → Security, newest use first. */
     async listSessions(userId: string, currentId: string | null) {
-      const rows = await auth.userSessions(userId);
+      const rows = await auth.userSessions(userId, { maxAgeMs, idleMs });
       return rows.map((s) => ({
         id: publicSessionId(s.id),
         device: describeUserAgent(s.userAgent),
@@ -119,7 +119,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
 
     /** Ends one of the user's sessions, named by its public id; false when none matches. */
     async revokeSession(userId: string, publicId: string) {
-      const rows = await auth.userSessions(userId);
+      const rows = await auth.userSessions(userId, { maxAgeMs, idleMs });
       const row = rows.find((s) => publicSessionId(s.id) === publicId);
       if (!row) return false;
       await auth.deleteSession(row.id);
