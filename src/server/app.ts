@@ -89,7 +89,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(systemRoutes, { deps });
   await app.register(authRoutes, { deps, auth });
-  await app.register(usersRoutes, { deps, onEmailChanged: auth.sendVerification });
+  await app.register(usersRoutes, {
+    deps,
+    emailChange: { reauthenticate: auth.reauthenticate, onEmailChanged: auth.emailChanged },
+  });
   await app.register(themeRoutes, { deps });
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });

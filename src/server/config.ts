@@ -78,6 +78,11 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // a session ends this long after sign-in, or after this long unused (issue 13, point 7)
+  SESSION_MAX_AGE_DAYS: z.coerce.number().min(1).max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number().min(1).max(365).default(7),
+  // referral bonuses paid per inviter per calendar month; later referrals are recorded, not paid
+  REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +118,9 @@ export type Config = {
    * addresses/CIDRs. Per-IP limits key on request.ip, so only a proxy in front may set X-Forwarded-For.
    */
   trustProxy: false | number | string[];
+  /** absolute lifetime and idle timeout of a sign-in session, in days */
+  sessions: { maxAgeDays: number; idleDays: number };
+  referralMonthlyCap: number;
   /** How often background work polls and backs off; the test harness shortens them. */
   timings: Timings;
   /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */
@@ -271,6 +279,8 @@ export function parseConfig(
       : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sessions: { maxAgeDays: e.SESSION_MAX_AGE_DAYS, idleDays: e.SESSION_IDLE_DAYS },
+    referralMonthlyCap: e.REFERRAL_MONTHLY_CAP,
     timings: DEFAULT_TIMINGS,
     warnings: [],
     ...overrides,

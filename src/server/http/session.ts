@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthService } from '../modules/auth/auth.service';
-import { SESSION_DAYS } from '../modules/auth/auth.service';
 import type { UserRow } from '../modules/users/users.repository';
 
 export const SESSION_COOKIE = 'sid';
@@ -23,7 +22,7 @@ export function registerSession(app: FastifyInstance, auth: AuthService) {
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
-    const found = await auth.userForSession(unsigned.value);
+    const found = await auth.userForSession(unsigned.value, request.headers['user-agent']);
     if (!found) return;
     request.user = found.user;
     request.sessionId = found.sessionId;
@@ -37,7 +36,8 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     sameSite: 'lax',
     secure: config.secureCookies,
     signed: true,
-    maxAge: SESSION_DAYS * 86_400,
+    // the server ends the session earlier when it goes unused (config.sessions.idleDays)
+    maxAge: config.sessions.maxAgeDays * 86_400,
   });
 }
 

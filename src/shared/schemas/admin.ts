@@ -70,6 +70,8 @@ export const adminUserSchema = z.object({
   tokensOwed: z.number(),
   /** set when a payment was disputed, or refunded after its tokens were spent */
   paymentFlag: z.object({ reason: z.string(), flaggedAt: z.string() }).nullable(),
+  /** people who signed up with the user's invite link, and how many of them paid a bonus (the user list only) */
+  referrals: z.object({ invited: z.number(), paid: z.number() }).optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);

@@ -108,3 +108,11 @@ export const verifyEmailSchema = z.object({
 // Answers of the auth routes that carry no user (those with one are in user.ts, which builds on this file).
 export const forgotPasswordResultSchema = z.object({ success: z.boolean(), message: z.string() });
 export const resendVerificationResultSchema = z.object({ success: z.boolean(), sent: z.boolean() });
+
+/** The "this wasn't me" link of an e-mail change, mailed to the old address. */
+export const revertEmailChangeSchema = z.object({
+  token: z
+    .string({ error: 'This link is invalid or has expired.' })
+    .min(10, 'This link is invalid or has expired.')
+    .max(200, 'This link is invalid or has expired.'),
+});

@@ -216,7 +216,8 @@ export const referralOverviewSchema = z.object({
   invited: z.array(
     z.object({
       username: z.string(),
-      status: z.enum(['pending', 'granted']),
+      // duplicate: that mailbox already earned a bonus; over_cap: the inviter's monthly cap was reached
+      status: z.enum(['pending', 'granted', 'duplicate', 'over_cap']),
       bonusTokens: z.number(),
       createdAt: z.string(),
     }),

@@ -28,14 +28,23 @@ export const userResultSchema = z.object({ success: z.boolean(), user: publicUse
 /** The user is sent only when the link was opened in that user's own session. */
 export const verifyEmailResultSchema = z.object({ success: z.boolean(), user: publicUserSchema.optional() });
 
-export const profileSchema = z.object({ username: usernameSchema, email: emailSchema });
+// Changing the e-mail needs the current password (the server asks for it only then).
+export const profileSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  currentPassword: z.string().max(200, 'Password must be at most 200 characters').optional(),
+});
 export type ProfileInput = z.infer<typeof profileSchema>;
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+/** The Settings form: the password is asked for only when the e-mail differs from the account's. */
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.refine(
+    (v) => v.email.toLowerCase() === currentEmail.toLowerCase() || Boolean(v.currentPassword),
+    { message: CURRENT_PASSWORD_REQUIRED, path: ['currentPassword'] },
+  );
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(200),
+  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(200),
   newPassword: strongPasswordSchema,
 });
 export const changePasswordFormSchema = changePasswordSchema
@@ -47,4 +56,18 @@ export const changePasswordFormSchema = changePasswordSchema
 
 export const nsfwSettingsSchema = z.object({
   enableNSFW: z.boolean({ error: 'enableNSFW must be true or false' }),
+});
+
+/** One sign-in session as Settings → Security lists it. */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+export const revokeSessionSchema = z.object({
+  id: z.string({ error: 'Session is required' }).min(1, 'Session is required').max(64),
 });

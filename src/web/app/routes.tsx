@@ -68,6 +68,11 @@ export const appRoutes: AppRoute[] = [
     guard: 'public',
     lazy: () => import('@web/features/auth/verify-email-page').then((m) => m.VerifyEmailPage),
   },
+  {
+    path: '/revert-email-change',
+    guard: 'public',
+    lazy: () => import('@web/features/auth/revert-email-change-page').then((m) => m.RevertEmailChangePage),
+  },
 
   // Signed in
   {

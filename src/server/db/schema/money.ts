@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 import { tokenPackages } from './catalog';
@@ -72,15 +73,22 @@ export const referrals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    status: text('status', { enum: ['pending', 'granted'] })
+    // duplicate: the invited mailbox already earned a bonus; over_cap: the inviter's monthly cap was reached
+    status: text('status', { enum: ['pending', 'granted', 'duplicate', 'over_cap'] })
       .notNull()
       .default('pending'),
     bonusTokens: integer('bonus_tokens').notNull().default(0),
+    // the invited e-mail's real mailbox (referrals.service.ts normalisation), set when the referral is settled
+    mailbox: text('mailbox'),
     createdAt: createdAt(),
     grantedAt: ts('granted_at'),
   },
   (t) => [
     uniqueIndex('referrals_invited_uq').on(t.invitedId),
+    // one bonus per real mailbox, however many plus-addresses it verifies
+    uniqueIndex('referrals_granted_mailbox_uq')
+      .on(t.mailbox)
+      .where(sql`${t.status} = 'granted'`),
     index('referrals_inviter_idx').on(t.inviterId, t.createdAt),
   ],
 );

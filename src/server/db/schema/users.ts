@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 
 export const users = pgTable(
@@ -52,6 +52,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    // shown in Settings → Security so a user can tell their sessions apart
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -63,10 +65,12 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    kind: text('kind', { enum: ['reset_password', 'verify_email', 'revert_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    // revert_email: the address (and its verification) an e-mail change replaced
+    data: jsonb('data').$type<{ previousEmail: string; previousVerifiedAt: string | null }>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { createAuthRepository } from '../auth/auth.repository';
 import { hashPassword } from '../../lib/passwords';
+import { createReferralsRepository } from '../referrals/referrals.repository';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createAdminRepository } from './admin.repository';
@@ -61,7 +62,15 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
         cursor,
         cursorOf: (u) => ({ ts: u.cursorTs, id: u.id }),
       });
-      return { users: page.items.map(toAdminUser), nextCursor: page.nextCursor };
+      // issue 13, point 3: admins see who invites many people
+      const counts = await createReferralsRepository(db).countsByInviter(page.items.map((u) => u.id));
+      return {
+        users: page.items.map((u) => ({
+          ...toAdminUser(u),
+          referrals: counts.get(u.id) ?? { invited: 0, paid: 0 },
+        })),
+        nextCursor: page.nextCursor,
+      };
     },
 
     async create(

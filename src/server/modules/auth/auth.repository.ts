@@ -1,23 +1,68 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authTokens, rateLimits, sessions, users } from '../../db/schema/index';
 import type { SlidingRule } from './login-throttle';
+
+type TokenKind = (typeof authTokens.$inferSelect)['kind'];
 
 export function createAuthRepository(db: DbOrTx) {
   return {
     async createSession(id: string, userId: string, expiresAt: Date) {
       await db.insert(sessions).values({ id, userId, expiresAt });
     },
-    async sessionUser(id: string) {
+    /**
+     * The live session's user. Besides its stored expiry, a session must be younger than the
+     * absolute lifetime and used within the idle timeout, so shortening either takes effect at once.
+     */
+    async sessionUser(id: string, limits: { maxAgeMs: number; idleMs: number }) {
+      const now = Date.now();
       const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+        .select({
+          user: users,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+          userAgent: sessions.userAgent,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+        .where(
+          and(
+            eq(sessions.id, id),
+            gt(sessions.expiresAt, new Date(now)),
+            gt(sessions.createdAt, new Date(now - limits.maxAgeMs)),
+            gt(sessions.lastSeenAt, new Date(now - limits.idleMs)),
+          ),
+        );
       return row ?? null;
     },
-    async touchSession(id: string, expiresAt: Date) {
-      await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, id));
+    async touchSession(id: string, expiresAt: Date, userAgent: string | null) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), expiresAt, ...(userAgent ? { userAgent } : {}) })
+        .where(eq(sessions.id, id));
+    },
+    /** The user's live sessions, by the same rules as sessionUser. */
+    async userSessions(userId: string, limits: { maxAgeMs: number; idleMs: number }) {
+      const now = Date.now();
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, new Date(now)),
+            gt(sessions.createdAt, new Date(now - limits.maxAgeMs)),
+            gt(sessions.lastSeenAt, new Date(now - limits.idleMs)),
+          ),
+        )
+        .orderBy(desc(sessions.lastSeenAt))
+        .limit(100);
     },
     async deleteSession(id: string) {
       await db.delete(sessions).where(eq(sessions.id, id));
@@ -38,7 +83,7 @@ export function createAuthRepository(db: DbOrTx) {
       await db.insert(authTokens).values(values);
     },
     /** Marks a live token used and returns it; a used, expired or unknown token returns null. */
-    async consumeToken(tokenHash: string, kind: 'reset_password' | 'verify_email') {
+    async consumeToken(tokenHash: string, kind: TokenKind) {
       const [row] = await db
         .update(authTokens)
         .set({ usedAt: new Date() })
@@ -53,7 +98,7 @@ export function createAuthRepository(db: DbOrTx) {
         .returning();
       return row ?? null;
     },
-    async invalidateTokens(userId: string, kind: 'reset_password' | 'verify_email') {
+    async invalidateTokens(userId: string, kind: TokenKind) {
       await db
         .update(authTokens)
         .set({ usedAt: new Date() })

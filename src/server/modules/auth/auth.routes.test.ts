@@ -138,7 +138,7 @@ describe('auth', () => {
 
   it('keeps the caller signed in when a sign-in fails, and rotates the session when one succeeds', async () => {
     const c = h.client();
-    await c.register('kept_sess', 'Password123');
+    await c.register('kept_sess', 'Harbor-Lamp-42');
     const signedIn = c.cookie;
     const wrong = await c.post('/api/auth/login', { username: 'kept_sess', password: 'wrongpass1' });
     expect(wrong.statusCode).toBe(401);
@@ -151,11 +151,11 @@ describe('auth', () => {
     const taken = await c.post('/api/auth/register', {
       username: 'kept_sess',
       email: 'other_kept@example.com',
-      password: 'Password123',
+      password: 'Harbor-Lamp-42',
     });
     expect(taken.statusCode).toBe(409);
     expect((await c.get('/api/auth/user')).statusCode).toBe(200);
-    await c.login('kept_sess', 'Password123');
+    await c.login('kept_sess', 'Harbor-Lamp-42');
     expect(c.cookie).not.toBe(signedIn);
     const stale = h.client();
     stale.cookie = signedIn;
@@ -236,7 +236,7 @@ describe('auth', () => {
   });
 
   it('answers forgot-password alike for known and unknown accounts; the job sends the mail', async () => {
-    await h.client().register('hana_fp', 'Password123');
+    await h.client().register('hana_fp', 'Harbor-Lamp-42');
     const mailsTo = async (to: string) =>
       (await h.deps.db.query.mailOutbox.findMany()).filter((m) => m.to === to && m.subject.includes('Reset'));
     const known = await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'hana_fp' });

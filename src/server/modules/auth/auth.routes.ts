@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { successSchema } from '../../../shared/schemas/common';
 import {
   changePasswordSchema,
+  revokeSessionSchema,
+  sessionListSchema,
   userEnvelopeSchema,
   verifyEmailResultSchema,
 } from '../../../shared/schemas/user';
@@ -13,11 +15,13 @@ import {
   registerSchema,
   resendVerificationResultSchema,
   resetPasswordTokenSchema,
+  revertEmailChangeSchema,
   verifyEmailSchema,
 } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
+import { notFound } from '../../lib/errors';
 import { toPublicUser } from '../users/public-user';
 import type { AuthService } from './auth.service';
 
@@ -113,6 +117,46 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
         request.body.currentPassword,
         request.body.newPassword,
       );
+      return { success: true };
+    },
+  );
+
+  // The old address's "this wasn't me" (issue 13, point 6): no session needed, the mailed token is the proof.
+  r.post(
+    '/api/auth/revert-email-change',
+    { schema: { body: revertEmailChangeSchema, response: { 200: successSchema } } },
+    async (request, reply) => {
+      const user = await auth.revertEmailChange(request.body.token);
+      // every session of the account ended, the caller's own included when it was one of them
+      if (request.user?.id === user.id) clearSessionCookie(reply, deps.config);
+      return { success: true };
+    },
+  );
+
+  r.get('/api/auth/sessions', { schema: { response: { 200: sessionListSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return { sessions: await auth.listSessions(user.id, request.sessionId) };
+  });
+
+  r.post(
+    '/api/auth/sessions/revoke',
+    { schema: { body: revokeSessionSchema, response: { 200: successSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const current = (await auth.listSessions(user.id, request.sessionId)).find((s) => s.current);
+      if (!(await auth.revokeSession(user.id, request.body.id))) throw notFound('Session not found');
+      if (current?.id === request.body.id) clearSessionCookie(reply, deps.config);
+      return { success: true };
+    },
+  );
+
+  // "Sign out everywhere": every other session ends; this device stays signed in.
+  r.post(
+    '/api/auth/sessions/revoke-all',
+    { schema: { response: { 200: successSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await auth.revokeOtherSessions(user.id, request.sessionId!);
       return { success: true };
     },
   );

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { randomToken, referralCode, sha256 } from '../../lib/crypto';
 import { AppError, forbidden } from '../../lib/errors';
+import { CURRENT_PASSWORD_REQUIRED } from '../../../shared/schemas/user';
 import { linkMail } from '../mail/mail.service';
 import { createReferralsRepository } from '../referrals/referrals.repository';
 import { grantReferralBonuses } from '../referrals/referrals.service';
@@ -18,12 +19,18 @@ import {
   type DeviceCookie,
   type SlidingRule,
 } from './login-throttle';
+import { describeUserAgent } from './user-agent';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
-export const SESSION_DAYS = 30;
 const DAY = 86_400_000;
 const RESET_TTL = 60 * 60_000;
 const VERIFY_TTL = 7 * DAY;
+// the "this wasn't me" link of an e-mail change: long enough for someone who reads mail weekly
+const REVERT_EMAIL_TTL = 14 * DAY;
+// Wrong current passwords (e-mail or password change) per account before 429: a stolen session
+// must not become an unlimited password oracle.
+const REAUTH_MAX_FAILURES = 5;
+const REAUTH_WINDOW_MS = 15 * 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -32,10 +39,35 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
   const auth = createAuthRepository(db);
   const usersRepo = createUsersRepository(db);
 
+  const maxAgeMs = config.sessions.maxAgeDays * DAY;
+  const idleMs = config.sessions.idleDays * DAY;
+  // a session's expiry: the idle timeout from now, never past its absolute lifetime
+  const sessionExpiry = (createdAt: Date) =>
+    new Date(Math.min(createdAt.getTime() + maxAgeMs, Date.now() + idleMs));
+
   async function newSession(userId: string) {
     const token = randomToken();
-    await auth.createSession(sha256(token), userId, new Date(Date.now() + SESSION_DAYS * DAY));
+    await auth.createSession(sha256(token), userId, sessionExpiry(new Date()));
     return token;
+  }
+
+  /** Checks the current password before a credential change; wrong tries are limited per account. */
+  async function reauthenticate(user: UserRow, currentPassword: string | undefined) {
+    const key = `reauth:user:${user.id}`;
+    const tries = await auth.peekHits(key, REAUTH_WINDOW_MS);
+    if (tries.count >= REAUTH_MAX_FAILURES) throw rateLimited(tries.retryAfterSec);
+    if (!currentPassword)
+      throw new AppError(400, 'VALIDATION_ERROR', CURRENT_PASSWORD_REQUIRED, {
+        currentPassword: CURRENT_PASSWORD_REQUIRED,
+      });
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      const hit = await auth.hit(key, REAUTH_WINDOW_MS);
+      if (hit.count > REAUTH_MAX_FAILURES) throw rateLimited(hit.retryAfterSec);
+      throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
+        currentPassword: 'Current password is incorrect',
+      });
+    }
+    await auth.resetHits(key);
   }
 
   async function sendVerification(user: UserRow) {
@@ -69,20 +101,45 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
   return {
     newSession,
 
-    async userForSession(token: string) {
+    async userForSession(token: string, userAgent?: string) {
       const id = sha256(token);
-      const row = await auth.sessionUser(id);
+      const row = await auth.sessionUser(id, { maxAgeMs, idleMs });
       if (!row) return null;
       if (row.user.status !== 'active') {
         await auth.deleteSession(id);
         return null;
       }
-      // slide the expiry at most once an hour, not on every request
-      if (Date.now() - row.lastSeenAt.getTime() > 3_600_000) {
-        await auth.touchSession(id, new Date(Date.now() + SESSION_DAYS * DAY));
+      // slide the idle expiry at most once an hour, not on every request; the device is noted on first use
+      const agent = userAgent ? userAgent.slice(0, 500) : null;
+      if (Date.now() - row.lastSeenAt.getTime() > 3_600_000 || (agent && agent !== row.userAgent)) {
+        await auth.touchSession(id, sessionExpiry(row.createdAt), agent);
       }
       return { user: row.user, sessionId: id };
     },
+
+    /** The user's live sessions for Settings → Security, newest use first. */
+    async listSessions(userId: string, currentId: string | null) {
+      const rows = await auth.userSessions(userId, { maxAgeMs, idleMs });
+      return rows.map((s) => ({
+        id: publicSessionId(s.id),
+        device: describeUserAgent(s.userAgent),
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        current: s.id === currentId,
+      }));
+    },
+
+    /** Ends one of the user's sessions, named by its public id; false when none matches. */
+    async revokeSession(userId: string, publicId: string) {
+      const rows = await auth.userSessions(userId, { maxAgeMs, idleMs });
+      const row = rows.find((s) => publicSessionId(s.id) === publicId);
+      if (!row) return false;
+      await auth.deleteSession(row.id);
+      return true;
+    },
+
+    /** "Sign out everywhere": every other session of the user ends, this one stays. */
+    revokeOtherSessions: (userId: string, currentId: string) => auth.deleteUserSessions(userId, currentId),
 
     /**
      * Throttled per client and per username (docs/decisions/015-login-throttling.md). Every check runs
@@ -227,7 +284,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
         if (!user)
           throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.');
         if (!user.emailVerifiedAt) await repo.update(user.id, { emailVerifiedAt: new Date() });
-        await grantReferralBonuses(tx, user.id);
+        await grantReferralBonuses(tx, user.id, { monthlyCap: config.referralMonthlyCap });
         return (await repo.byId(user.id))!;
       });
     },
@@ -243,18 +300,83 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
     sendVerification,
 
     async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
-      const ok = await verifyPassword(user.passwordHash, currentPassword);
-      if (!ok)
-        throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
-          currentPassword: 'Current password is incorrect',
-        });
+      await reauthenticate(user, currentPassword);
       await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
       await auth.deleteUserSessions(user.id, sessionId);
     },
 
     endSessions: (userId: string) => auth.deleteUserSessions(userId),
+
+    reauthenticate,
+
+    /**
+     * After an e-mail change: verify the new address, and tell the old one with a link that undoes
+     * the change (issue 13, point 6) — the owner of a stolen session must not keep the account.
+     */
+    async emailChanged(user: UserRow, previous: { email: string; emailVerifiedAt: Date | null }) {
+      const token = randomToken();
+      await auth.createToken({
+        userId: user.id,
+        kind: 'revert_email',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + REVERT_EMAIL_TTL),
+        data: {
+          previousEmail: previous.email,
+          previousVerifiedAt: previous.emailVerifiedAt?.toISOString() ?? null,
+        },
+      });
+      await mailer.send(
+        linkMail({
+          to: previous.email,
+          subject: 'The e-mail of your LoRA Studio account was changed',
+          intro: `Hi ${user.username}, the e-mail address of your LoRA Studio account was changed from ${previous.email} to ${user.email}. If you did this, there is nothing to do.`,
+          linkLabel: "This wasn't me: restore my e-mail and sign out everywhere",
+          link: `${config.publicUrl}/revert-email-change?token=${token}`,
+          outro:
+            'The link works for 14 days. After restoring, reset your password if you think someone else knows it.',
+        }),
+      );
+      await sendVerification(user);
+    },
+
+    /** The old address's "this wasn't me": restores it, ends every session and every pending link. */
+    async revertEmailChange(token: string) {
+      const invalid = () =>
+        new AppError(400, 'INVALID_TOKEN', 'This link is invalid or has expired.', {
+          token: 'This link is invalid or has expired.',
+        });
+      try {
+        return await db.transaction(async (tx) => {
+          const txAuth = createAuthRepository(tx);
+          const row = await txAuth.consumeToken(sha256(token), 'revert_email');
+          if (!row?.data) throw invalid();
+          const restored = await createUsersRepository(tx).update(row.userId, {
+            email: row.data.previousEmail,
+            emailVerifiedAt: row.data.previousVerifiedAt ? new Date(row.data.previousVerifiedAt) : null,
+          });
+          if (!restored) throw invalid();
+          // links sent to the address being undone (and any other revert link) must not work afterwards
+          for (const kind of ['reset_password', 'verify_email', 'revert_email'] as const)
+            await txAuth.invalidateTokens(row.userId, kind);
+          await txAuth.deleteUserSessions(row.userId);
+          return restored;
+        });
+      } catch (err) {
+        // the old address was taken by another account in the meantime
+        if (isUniqueViolation(err))
+          throw new AppError(
+            409,
+            'ALREADY_EXISTS',
+            'The old e-mail address now belongs to another account. Please contact support.',
+          );
+        throw err;
+      }
+    },
   };
 }
+
+// The client sees a hash of the session id (itself a hash of the cookie), never the stored key.
+const publicSessionId = (id: string) => sha256(`session:${id}`).slice(0, 32);
 
 function rateLimited(retryAfterSec: number) {
   return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.', undefined, {

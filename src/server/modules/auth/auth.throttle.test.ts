@@ -43,7 +43,7 @@ async function waitFor(username: string, seconds: number) {
 
 describe('login throttling', () => {
   it('makes one client wait after five failures, twice as long after each further one, up to a cap', async () => {
-    await h.client().register('grow_user', 'Password123');
+    await h.client().register('grow_user', 'Harbor-Lamp-42');
     const b = browser('10.0.0.1');
     for (let i = 0; i < LOGIN_THROTTLE.clientFree; i++)
       expect((await b.login('grow_user', 'wrongpass1')).statusCode).toBe(401);
@@ -52,7 +52,7 @@ describe('login throttling', () => {
     expect(retryAfter(first)).toBeGreaterThanOrEqual(29);
     expect(retryAfter(first)).toBeLessThanOrEqual(30);
     // a right guess while waiting is refused the same way, before the password is looked at
-    const right = await b.login('grow_user', 'Password123');
+    const right = await b.login('grow_user', 'Harbor-Lamp-42');
     expect(right.statusCode).toBe(429);
     expect(sessionCookie(right)).toBeUndefined();
 
@@ -71,7 +71,7 @@ describe('login throttling', () => {
     expect(retryAfter(third)).toBeLessThanOrEqual(120);
 
     // another client is not held back by this one's failures
-    const other = await browser('10.0.0.2').login('grow_user', 'Password123');
+    const other = await browser('10.0.0.2').login('grow_user', 'Harbor-Lamp-42');
     expect(other.statusCode).toBe(200);
     expect(sessionCookie(other)).toBeDefined();
 
@@ -83,7 +83,7 @@ describe('login throttling', () => {
   });
 
   it('lets only one of many attempts sent at once through when a wait ends', async () => {
-    await h.client().register('burst_user', 'Password123');
+    await h.client().register('burst_user', 'Harbor-Lamp-42');
     const b = browser('10.0.0.9');
     for (let i = 0; i < LOGIN_THROTTLE.clientFree; i++)
       expect((await b.login('burst_user', 'wrongpass1')).statusCode).toBe(401);
@@ -93,9 +93,9 @@ describe('login throttling', () => {
   });
 
   it('lets the owner sign in from a known device while an attacker hammers the name; unknown devices wait', async () => {
-    await h.client().register('victim_x', 'Password123');
+    await h.client().register('victim_x', 'Harbor-Lamp-42');
     const victim = browser('192.0.2.10');
-    expect((await victim.login('victim_x', 'Password123')).statusCode).toBe(200);
+    expect((await victim.login('victim_x', 'Harbor-Lamp-42')).statusCode).toBe(200);
     expect(victim.jar.get('did')).toBeDefined();
 
     // an attacker spreads guesses over many addresses, each under its own client limit
@@ -113,33 +113,33 @@ describe('login throttling', () => {
     expect(retryAfter(more)).toBeLessThanOrEqual(LOGIN_THROTTLE.ceilingBaseMs / 1000);
 
     // an unknown device with the right password is slowed as well (429, Retry-After, no session)
-    const unknown = await browser('198.51.100.7').login('victim_x', 'Password123');
+    const unknown = await browser('198.51.100.7').login('victim_x', 'Harbor-Lamp-42');
     expect(unknown.statusCode).toBe(429);
     expect(retryAfter(unknown)).toBeGreaterThan(0);
     expect(sessionCookie(unknown)).toBeUndefined();
 
     // the owner's known device signs in, from its own address and from one the attacker used
-    expect((await victim.login('victim_x', 'Password123')).statusCode).toBe(200);
-    const viaAttackerAddress = await victim.login('victim_x', 'Password123', '203.0.113.1');
+    expect((await victim.login('victim_x', 'Harbor-Lamp-42')).statusCode).toBe(200);
+    const viaAttackerAddress = await victim.login('victim_x', 'Harbor-Lamp-42', '203.0.113.1');
     expect(viaAttackerAddress.statusCode).toBe(200);
     expect(sessionCookie(viaAttackerAddress)).toBeDefined();
 
     // a device cookie of another account, or a forged one, does not lift the ceiling
-    await h.client().register('mallory_x', 'Password123');
+    await h.client().register('mallory_x', 'Harbor-Lamp-42');
     const mallory = browser('203.0.113.50');
-    expect((await mallory.login('mallory_x', 'Password123')).statusCode).toBe(200);
-    expect((await mallory.login('victim_x', 'Password123')).statusCode).toBe(429);
+    expect((await mallory.login('mallory_x', 'Harbor-Lamp-42')).statusCode).toBe(200);
+    expect((await mallory.login('victim_x', 'Harbor-Lamp-42')).statusCode).toBe(429);
     const [victimId] = decodeURIComponent(victim.jar.get('did')!).split('.');
     expect(victimId).toMatch(/^[0-9a-f-]{36}$/);
     const forged = browser('203.0.113.51');
     // the right shape and account, but not signed by the server
     forged.jar.set('did', `${victimId}.AAAAAAAAAAAAAAAAAAAAAAAA`);
-    expect((await forged.login('victim_x', 'Password123')).statusCode).toBe(429);
+    expect((await forged.login('victim_x', 'Harbor-Lamp-42')).statusCode).toBe(429);
 
     // a known device still has a throttle of its own
     for (let i = 0; i < LOGIN_THROTTLE.clientFree; i++)
       expect((await victim.login('victim_x', 'wrongpass1')).statusCode).toBe(401);
-    const own = await victim.login('victim_x', 'Password123');
+    const own = await victim.login('victim_x', 'Harbor-Lamp-42');
     expect(own.statusCode).toBe(429);
     expect(retryAfter(own)).toBeGreaterThanOrEqual(29);
   });

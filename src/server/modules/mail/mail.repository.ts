@@ -11,10 +11,15 @@ export function createMailRepository(db: DbOrTx) {
       const [row] = await db.insert(mailOutbox).values(msg).returning();
       return row;
     },
-    async markSent(id: string, error?: string) {
+    /** Records the delivery (or its error); `body` replaces the stored text and html (redacted links). */
+    async markSent(id: string, error?: string, body?: { text: string; html: string }) {
       await db
         .update(mailOutbox)
-        .set(error ? { error } : { sentAt: new Date(), error: null })
+        .set(
+          error
+            ? { error }
+            : { sentAt: new Date(), error: null, ...(body ? { text: body.text, html: body.html } : {}) },
+        )
         .where(eq(mailOutbox.id, id));
     },
     async page(limit: number, cursor?: Cursor) {

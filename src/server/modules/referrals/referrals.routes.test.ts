@@ -7,7 +7,8 @@ import { grantReferralBonuses } from './referrals.service';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  // a small cap, so the cap test needs few sign-ups
+  h = await createHarness({ REFERRAL_MONTHLY_CAP: '3' });
 });
 afterAll(async () => {
   await h?.close();
@@ -67,7 +68,9 @@ describe('referrals', () => {
     await friend.post('/api/auth/resend-verification');
     const again = await verifyToken('friend_1@example.com').catch(() => null);
     if (again) await friend.post('/api/auth/verify-email', { token: again });
-    expect(await h.deps.db.transaction((tx) => grantReferralBonuses(tx, friendId))).toBeNull();
+    expect(
+      await h.deps.db.transaction((tx) => grantReferralBonuses(tx, friendId, { monthlyCap: 20 })),
+    ).toBeNull();
     expect(await balanceOf(inviterUser.id)).toBe(100);
     expect(await balanceOf(friendId)).toBe(100);
     const bonusRows = (await h.deps.db.select().from(transactions)).filter((t) => t.refType === 'referral');
@@ -80,12 +83,98 @@ describe('referrals', () => {
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });
 
+  it('pays one bonus per real mailbox however many plus-addresses verify', async () => {
+    const inviter = h.client();
+    const inviterUser = await inviter.register('farmer_inv');
+    const code = (await inviter.get('/api/auth/user')).json().user.referralCode;
+    const addresses = [
+      ...Array.from({ length: 8 }, (_, i) => `Farm.Er+${i}@gmail.com`),
+      'farmer+x@googlemail.com',
+      'f.a.r.m.e.r@gmail.com',
+    ];
+    const ids: string[] = [];
+    for (const [i, email] of addresses.entries()) {
+      const friend = h.client();
+      const res = await friend.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: `10.0.1.${i + 1}`,
+        payload: { username: `farm_${i}`, email, password: 'Harbor-Lamp-42', referralCode: code },
+      });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().user.id);
+      const token = await verifyToken(email);
+      expect((await friend.post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    }
+    expect(await balanceOf(inviterUser.id)).toBe(100);
+    // the first verified address earned both bonuses, the other nine nobody anything
+    expect(await balanceOf(ids[0])).toBe(100);
+    for (const id of ids.slice(1)) expect(await balanceOf(id)).toBe(50);
+    const overview = (await inviter.get('/api/referrals')).json();
+    expect(overview.bonusEarned).toBe(50);
+    expect(overview.invited.filter((r: { status: string }) => r.status === 'duplicate')).toHaveLength(9);
+    // the inviter's own mailbox counts as theirs
+    const self = h.client();
+    const own = await self.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '10.0.1.99',
+      payload: {
+        username: 'farm_self',
+        email: 'farmer_inv+again@example.com',
+        password: 'Harbor-Lamp-42',
+        referralCode: code,
+      },
+    });
+    expect(own.statusCode).toBe(201);
+    await self.post('/api/auth/verify-email', { token: await verifyToken('farmer_inv+again@example.com') });
+    expect(await balanceOf(inviterUser.id)).toBe(100);
+
+    const admin = await h.admin();
+    const rows = (await admin.get('/api/admin/users?search=farmer_inv')).json();
+    expect(rows.find((u: { id: string }) => u.id === inviterUser.id).referrals).toEqual({
+      invited: 11,
+      paid: 1,
+    });
+    expect(await ledgerMismatches(h.deps.db)).toEqual([]);
+  });
+
+  it('pays at most the monthly cap per inviter and records the rest', async () => {
+    const inviter = h.client();
+    const inviterUser = await inviter.register('capped_inv');
+    const code = (await inviter.get('/api/auth/user')).json().user.referralCode;
+    for (let i = 0; i < 4; i++) {
+      const friend = h.client();
+      const email = `capped_friend_${i}@example.com`;
+      const res = await friend.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: `10.0.2.${i + 1}`,
+        payload: { username: `capped_friend_${i}`, email, password: 'Harbor-Lamp-42', referralCode: code },
+      });
+      expect(res.statusCode).toBe(201);
+      await friend.post('/api/auth/verify-email', { token: await verifyToken(email) });
+    }
+    expect(await balanceOf(inviterUser.id)).toBe(50 + 3 * 50);
+    const overview = (await inviter.get('/api/referrals')).json();
+    expect(overview.invited.map((r: { status: string }) => r.status).sort()).toEqual([
+      'granted',
+      'granted',
+      'granted',
+      'over_cap',
+    ]);
+    expect(overview.bonusEarned).toBe(150);
+    expect(await ledgerMismatches(h.deps.db)).toEqual([]);
+  });
+
   it('refuses self-referral', async () => {
     const c = h.client();
     const me = await c.register('selfish_1');
     // register cannot produce one; a row written any other way still earns nothing
     await h.deps.db.insert(referrals).values({ inviterId: me.id, invitedId: me.id, code: 'X' });
-    expect(await h.deps.db.transaction((tx) => grantReferralBonuses(tx, me.id))).toBeNull();
+    expect(
+      await h.deps.db.transaction((tx) => grantReferralBonuses(tx, me.id, { monthlyCap: 20 })),
+    ).toBeNull();
     expect(await balanceOf(me.id)).toBe(50);
   });
 

@@ -3,12 +3,36 @@ import type { ReferralOverview } from '../../../shared/schemas/tokens';
 import type { Db, DbOrTx } from '../../db/client';
 import type { UserRow } from '../users/users.repository';
 import { applyLedgerEntry } from '../tokens/ledger.service';
+import { normaliseMailbox } from './mailbox';
 import { createReferralsRepository } from './referrals.repository';
 
-// docs/product/decisions.md §20: both bonuses once, when the invited friend verifies their e-mail. Call inside a transaction.
-export async function grantReferralBonuses(tx: DbOrTx, invitedId: string) {
-  const referral = await createReferralsRepository(tx).claimPending(invitedId, REFERRAL_BONUS);
-  if (!referral) return null;
+/**
+ * docs/product/decisions.md §20: both bonuses once, when the invited friend verifies their e-mail.
+ * Issue 13, point 3: one bonus per real mailbox (plus-addresses and gmail dots are one person, the
+ * inviter's own mailbox included) and at most `monthlyCap` paid referrals per inviter per calendar
+ * month (UTC); the others are recorded as duplicate / over_cap and pay nobody. Returns the paid
+ * referral, or null. Call inside a transaction.
+ */
+export async function grantReferralBonuses(tx: DbOrTx, invitedId: string, opts: { monthlyCap: number }) {
+  const repo = createReferralsRepository(tx);
+  const pending = await repo.lockPending(invitedId);
+  if (!pending) return null;
+  const mailbox = normaliseMailbox(pending.invitedEmail);
+  await repo.lockMailbox(mailbox);
+  const now = new Date();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const status =
+    mailbox === normaliseMailbox(pending.inviterEmail) || (await repo.mailboxPaid(mailbox))
+      ? 'duplicate'
+      : (await repo.paidSince(pending.inviterId, monthStart)) >= opts.monthlyCap
+        ? 'over_cap'
+        : 'granted';
+  const referral = await repo.settle(pending.id, {
+    status,
+    mailbox,
+    bonus: status === 'granted' ? REFERRAL_BONUS : 0,
+  });
+  if (referral?.status !== 'granted') return null;
   await applyLedgerEntry(tx, {
     userId: referral.inviterId,
     type: 'bonus',

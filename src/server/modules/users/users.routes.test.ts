@@ -1,4 +1,6 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../db/schema/index';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -14,7 +16,11 @@ describe('settings endpoints', () => {
     const a = h.client();
     await a.register('prof_a');
     await h.client().register('prof_b');
-    const ok = await a.patch('/api/user/profile', { username: 'prof_a2', email: 'new_a@example.com' });
+    const ok = await a.patch('/api/user/profile', {
+      username: 'prof_a2',
+      email: 'new_a@example.com',
+      currentPassword: 'Harbor-Lamp-42',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       username: 'prof_a2',
@@ -58,6 +64,105 @@ describe('settings endpoints', () => {
     expect((await a.get('/api/auth/user')).statusCode).toBe(200);
     expect((await other.get('/api/auth/user')).statusCode).toBe(401);
     await h.client().login('pw_user', 'Another123');
+  });
+
+  it('changes the e-mail only with the current password and lets the old address undo it', async () => {
+    const victim = h.client();
+    const me = await victim.register('reauth_victim');
+    const thief = h.client();
+    await thief.login('reauth_victim', 'Harbor-Lamp-42');
+    // a stolen session alone cannot move the account to another mailbox
+    const bare = await thief.patch('/api/user/profile', {
+      username: 'reauth_victim',
+      email: 'thief@example.com',
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fields).toEqual({ currentPassword: 'Current password is required' });
+    // renaming alone needs no password
+    expect(
+      (
+        await victim.patch('/api/user/profile', {
+          username: 'reauth_victim2',
+          email: 'reauth_victim@example.com',
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const moved = await thief.patch('/api/user/profile', {
+      username: 'reauth_victim2',
+      email: 'thief@example.com',
+      currentPassword: 'Harbor-Lamp-42',
+    });
+    expect(moved.statusCode).toBe(200);
+    const [notice] = await h.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'reauth_victim@example.com'))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    expect(notice.subject).toBe('The e-mail of your LoRA Studio account was changed');
+    expect(notice.text).toContain('thief@example.com');
+    const token = /revert-email-change\?token=([A-Za-z0-9_-]+)/.exec(notice.text)?.[1];
+    expect(token).toBeDefined();
+    // the new address is asked to verify
+    expect(
+      await h.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'thief@example.com')),
+    ).toHaveLength(1);
+
+    const bad = await h.client().post('/api/auth/revert-email-change', { token: 'x'.repeat(43) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_TOKEN');
+    const reverted = await h.client().post('/api/auth/revert-email-change', { token });
+    expect(reverted.statusCode).toBe(200);
+    const [row] = await h.deps.db.select().from(users).where(eq(users.id, me.id));
+    expect(row.email).toBe('reauth_victim@example.com');
+    // every session ended, the thief's and the owner's
+    expect((await thief.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await victim.get('/api/auth/user')).statusCode).toBe(401);
+    // the link works once
+    expect((await h.client().post('/api/auth/revert-email-change', { token })).statusCode).toBe(400);
+    // the verification link sent to the thief's address no longer works
+    const [verify] = await h.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, 'thief@example.com')));
+    const verifyToken = /token=([A-Za-z0-9_-]+)/.exec(verify.text)?.[1];
+    expect((await h.client().post('/api/auth/verify-email', { token: verifyToken })).statusCode).toBe(400);
+  });
+
+  it('limits wrong current passwords for e-mail and password changes with 429 and Retry-After', async () => {
+    const a = h.client();
+    await a.register('reauth_limit');
+    for (let i = 0; i < 3; i++) {
+      const res = await a.patch('/api/user/profile', {
+        username: 'reauth_limit',
+        email: 'elsewhere@example.com',
+        currentPassword: `Wrong${i}pass1`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    }
+    for (let i = 0; i < 2; i++) {
+      const res = await a.post('/api/user/change-password', {
+        currentPassword: `Wrong${i}pass2`,
+        newPassword: 'Another123',
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    // five wrong tries in the window: even the right password waits now
+    const limited = await a.post('/api/user/change-password', {
+      currentPassword: 'Harbor-Lamp-42',
+      newPassword: 'Another123',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const limitedEmail = await a.patch('/api/user/profile', {
+      username: 'reauth_limit',
+      email: 'elsewhere@example.com',
+      currentPassword: 'Harbor-Lamp-42',
+    });
+    expect(limitedEmail.statusCode).toBe(429);
+    expect((await a.get('/api/auth/user')).json().user.email).toBe('reauth_limit@example.com');
   });
 
   it('stores the NSFW age confirmation with its time and gates NSFW styles', async () => {

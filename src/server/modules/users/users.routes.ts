@@ -9,14 +9,14 @@ import {
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { toPublicUser } from './public-user';
-import { createUsersService, type OnEmailChanged } from './users.service';
+import { createUsersService, type EmailChangeHooks } from './users.service';
 
 export async function usersRoutes(
   app: FastifyInstance,
-  opts: { deps: AppDeps; onEmailChanged: OnEmailChanged },
+  opts: { deps: AppDeps; emailChange: EmailChangeHooks },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const users = createUsersService(opts.deps, opts.onEmailChanged);
+  const users = createUsersService(opts.deps, opts.emailChange);
 
   r.patch(
     '/api/user/profile',

@@ -5,12 +5,16 @@ import { AppError } from '../../lib/errors';
 import { createUsersRepository, type UserRow } from './users.repository';
 
 /**
- * What happens when a user changes their e-mail (auth sends a new verification mail). Passed in by
- * app.ts so users/ never imports auth/ — auth builds on users, not the other way round.
+ * The credential checks and mails of an e-mail change (auth checks the current password, verifies
+ * the new address and notifies the old one). Passed in by app.ts so users/ never imports auth/ —
+ * auth builds on users, not the other way round.
  */
-export type OnEmailChanged = (user: UserRow) => Promise<void>;
+export type EmailChangeHooks = {
+  reauthenticate(user: UserRow, currentPassword: string | undefined): Promise<void>;
+  onEmailChanged(user: UserRow, previous: { email: string; emailVerifiedAt: Date | null }): Promise<void>;
+};
 
-export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: OnEmailChanged) {
+export function createUsersService(deps: Pick<AppDeps, 'db'>, hooks: EmailChangeHooks) {
   const repo = createUsersRepository(deps.db);
   return {
     async updateProfile(user: UserRow, input: ProfileInput) {
@@ -22,6 +26,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: On
         throw new AppError(409, 'ALREADY_EXISTS', Object.values(fields)[0], fields);
       }
       const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+      // issue 13, point 6: a stolen session alone must not be enough to take the account's e-mail
+      if (emailChanged) await hooks.reauthenticate(user, input.currentPassword);
       let updated: UserRow | null;
       try {
         updated = await repo.update(user.id, {
@@ -34,7 +40,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, onEmailChanged: On
           throw new AppError(409, 'ALREADY_EXISTS', 'Username or email is already taken');
         throw err;
       }
-      if (emailChanged && updated) await onEmailChanged(updated);
+      if (emailChanged && updated)
+        await hooks.onEmailChanged(updated, { email: user.email, emailVerifiedAt: user.emailVerifiedAt });
       return updated!;
     },
     async setNsfw(user: UserRow, enable: boolean) {

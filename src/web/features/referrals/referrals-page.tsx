@@ -172,8 +172,14 @@ export function ReferralsPage() {
                       </div>
                       {friend.status === 'granted' ? (
                         <Badge variant="green">+{friend.bonusTokens} tokens</Badge>
-                      ) : (
+                      ) : friend.status === 'pending' ? (
                         <Badge variant="amber">Waiting for e-mail verification</Badge>
+                      ) : (
+                        <Badge variant="gray" className="whitespace-normal">
+                          {friend.status === 'duplicate'
+                            ? 'No bonus: this mailbox already earned one'
+                            : 'No bonus: monthly referral limit reached'}
+                        </Badge>
                       )}
                     </li>
                   ))}

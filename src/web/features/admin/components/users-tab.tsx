@@ -83,6 +83,9 @@ export function UsersTab() {
               <Th>Username</Th>
               <Th>Email</Th>
               <Th>Tokens</Th>
+              <Th title="Friends who signed up with the user's invite link, and how many of them paid a bonus">
+                Referrals
+              </Th>
               <Th>Status</Th>
               <Th>Role</Th>
               <Th className="text-right">Actions</Th>
@@ -90,7 +93,7 @@ export function UsersTab() {
           </THead>
           <TBody>
             {users.isPending ? (
-              <SkeletonRows rows={5} columns={7} />
+              <SkeletonRows rows={5} columns={8} />
             ) : (
               rows.map((u) => (
                 <Tr key={u.id} data-testid="admin-user-row" data-username={u.username}>
@@ -102,6 +105,11 @@ export function UsersTab() {
                     {u.email}
                   </Td>
                   <Td>{formatNumber(u.tokenBalance)}</Td>
+                  <Td data-testid="admin-user-referrals">
+                    {u.referrals
+                      ? `${formatNumber(u.referrals.invited)} (${formatNumber(u.referrals.paid)} paid)`
+                      : '—'}
+                  </Td>
                   <Td>
                     <Badge variant={u.status === 'active' ? 'green' : 'red'}>
                       {u.status === 'active' ? 'Active' : 'Suspended'}
@@ -156,7 +164,7 @@ export function UsersTab() {
             )}
             {users.isSuccess && rows.length === 0 ? (
               <Tr>
-                <Td colSpan={7} className="py-8 text-center text-muted-foreground">
+                <Td colSpan={8} className="py-8 text-center text-muted-foreground">
                   No users found.
                 </Td>
               </Tr>

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput, PublicUser } from '@shared/schemas/user';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileInput, PublicUser, SessionInfo } from '@shared/schemas/user';
 import { apiFetch } from '@web/lib/api';
 import { styleKeys } from '@web/lib/query-keys';
 import { refetchUser, setSessionUser } from '@web/lib/session';
@@ -25,9 +25,12 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiFetch('/api/user/change-password', { method: 'POST', json: input }),
+    // a new password signs out every other device
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
 
@@ -51,4 +54,30 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: () => apiFetch('/api/auth/resend-verification', { method: 'POST' }),
   });
+}
+
+/** The user's sign-in sessions (Settings → Security); only this feature reads them. */
+export const sessionKeys = { all: ['/api/auth/sessions'] as const };
+
+export function useSessions() {
+  return useQuery<{ sessions: SessionInfo[] }>({ queryKey: sessionKeys.all, staleTime: 0 });
+}
+
+function useSessionMutation<TInput>(request: (input: TInput) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
+
+export function useRevokeSession() {
+  return useSessionMutation((id: string) =>
+    apiFetch('/api/auth/sessions/revoke', { method: 'POST', json: { id } }),
+  );
+}
+
+/** Sign out everywhere else: every other session ends, this one stays. */
+export function useRevokeOtherSessions() {
+  return useSessionMutation(() => apiFetch('/api/auth/sessions/revoke-all', { method: 'POST' }));
 }

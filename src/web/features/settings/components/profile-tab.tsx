@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Mail } from 'lucide-react';
-import { profileSchema, type PublicUser } from '@shared/schemas/user';
+import { profileFormSchema, type PublicUser } from '@shared/schemas/user';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -15,6 +15,7 @@ import {
 } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useResendVerification, useUpdateProfile } from '../api/settings-api';
@@ -62,19 +63,26 @@ function EmailVerification({ user }: { user: PublicUser }) {
 export function ProfileTab({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
   const form = useForm({
-    resolver: zodResolver(profileSchema),
+    resolver: zodResolver(profileFormSchema(user.email)),
     // `values` keeps the form in step with the session after a save or a refetch.
-    values: { username: user.username, email: user.email },
+    values: { username: user.username, email: user.email, currentPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Changing the e-mail needs the current password (a stolen session alone must not be enough).
+  const emailChanging = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ currentPassword, ...values }) => {
     try {
-      await update.mutateAsync(values);
-      toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+      await update.mutateAsync(emailChanging ? { ...values, currentPassword } : values);
+      toast({
+        title: 'Profile updated',
+        description: emailChanging
+          ? `We sent a verification link to ${values.email} and told your old address about the change.`
+          : 'Your profile has been updated successfully.',
+      });
     } catch (error) {
       if (isApiError(error) && error.fields) {
-        for (const name of ['username', 'email'] as const) {
+        for (const name of ['username', 'email', 'currentPassword'] as const) {
           const message = error.fields[name];
           if (message) form.setError(name, { type: 'server', message });
         }
@@ -105,6 +113,23 @@ export function ProfileTab({ user }: { user: PublicUser }) {
               <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
             )}
           </FormField>
+          {emailChanging ? (
+            <FormField
+              id="profile-current-password"
+              label="Current password"
+              hint="Needed to change your email. We will also tell your current address."
+              error={errors.currentPassword?.message}
+            >
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  toggleSubject="current password"
+                  autoComplete="current-password"
+                  {...form.register('currentPassword')}
+                />
+              )}
+            </FormField>
+          ) : null}
           <EmailVerification user={user} />
         </CardContent>
         <CardFooter>

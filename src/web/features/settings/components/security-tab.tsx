@@ -16,6 +16,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
+import { SessionsCard } from './sessions-card';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -45,55 +46,58 @@ export function SecurityTab() {
   });
 
   return (
-    <Card>
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader>
-          <CardTitle role="heading" aria-level={2}>
-            Security
-          </CardTitle>
-          <CardDescription>
-            Change your password. Use at least 8 characters with a letter and a number.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                toggleSubject="current password"
-                autoComplete="current-password"
-                {...form.register('currentPassword')}
-              />
-            )}
-          </FormField>
-          <FormField id="security-new" label="New password" error={errors.newPassword?.message}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                toggleSubject="new password"
-                autoComplete="new-password"
-                {...form.register('newPassword')}
-              />
-            )}
-          </FormField>
-          <FormField id="security-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                toggleSubject="confirm password"
-                autoComplete="new-password"
-                {...form.register('confirmPassword')}
-              />
-            )}
-          </FormField>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <ButtonSpinner /> : null}
-            Change Password
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <form onSubmit={onSubmit} noValidate>
+          <CardHeader>
+            <CardTitle role="heading" aria-level={2}>
+              Security
+            </CardTitle>
+            <CardDescription>
+              Change your password. Use at least 8 characters with a letter and a number.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  toggleSubject="current password"
+                  autoComplete="current-password"
+                  {...form.register('currentPassword')}
+                />
+              )}
+            </FormField>
+            <FormField id="security-new" label="New password" error={errors.newPassword?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  toggleSubject="new password"
+                  autoComplete="new-password"
+                  {...form.register('newPassword')}
+                />
+              )}
+            </FormField>
+            <FormField id="security-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  toggleSubject="confirm password"
+                  autoComplete="new-password"
+                  {...form.register('confirmPassword')}
+                />
+              )}
+            </FormField>
+          </CardContent>
+          <CardFooter>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <ButtonSpinner /> : null}
+              Change Password
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+      <SessionsCard />
+    </div>
   );
 }
