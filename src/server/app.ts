@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -11,6 +12,7 @@ import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
+import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { registerStatic } from './http/static';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -36,6 +38,9 @@ import { usersRoutes } from './modules/users/users.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
+/** A proxy's or client's `X-Request-Id` is kept when it looks like an id; anything else gets a fresh one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 export type BuildOptions = { webRoot?: string; logger?: boolean | object };
 
 /** Registers plugins and routes; performs no I/O of its own (deps are opened by the caller). */
@@ -44,7 +49,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logger: opts.logger ?? false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // every log line of a request carries this as reqId; the client gets it back in X-Request-Id
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metrics = createHttpMetrics();
+  registerRequestMetrics(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -74,7 +90,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerSession(app, auth);
   registerAdminPrefixGuard(app);
 
-  await app.register(systemRoutes, { deps });
+  await app.register(systemRoutes, { deps, metrics });
   await app.register(authRoutes, { deps, auth });
   await app.register(usersRoutes, { deps, onEmailChanged: auth.sendVerification });
   await app.register(themeRoutes, { deps });

@@ -67,6 +67,8 @@ const envSchema = z.object({
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +99,8 @@ export type Config = {
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   logLevel: Env['LOG_LEVEL'];
+  /** Bearer token for GET /metrics; unset → only an admin session may read it */
+  metricsToken?: string;
   /** How often background work polls and backs off; the test harness shortens them. */
   timings: Timings;
   /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */
@@ -248,6 +252,7 @@ export function parseConfig(
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     timings: DEFAULT_TIMINGS,
     warnings: [],
     ...overrides,
