@@ -62,6 +62,27 @@ describe('request ids', () => {
   });
 });
 
+describe('unexpected errors', () => {
+  it('answer a generic 500 that names no internals, with the request id to look the log up by', async () => {
+    const select = vi.spyOn(h.deps.db, 'select').mockImplementation(() => {
+      throw new Error('relation "jobs" is on fire at 10.0.0.5:5432');
+    });
+    try {
+      const res = await admin.inject({
+        method: 'GET',
+        url: '/api/admin/system',
+        headers: { 'x-request-id': 'trace-500' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+      expect(res.body).not.toMatch(/relation|10\.0\.0\.5|stack/);
+      expect(res.headers['x-request-id']).toBe('trace-500');
+    } finally {
+      select.mockRestore();
+    }
+  });
+});
+
 describe('GET /api/admin/system', () => {
   it('is refused to a guest (401) and a user (403)', async () => {
     expect((await h.client().get('/api/admin/system')).statusCode).toBe(401);
