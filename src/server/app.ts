@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -13,6 +14,7 @@ import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
+import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { registerStatic } from './http/static';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -47,6 +49,8 @@ function fastifyTrustProxy(setting: Config['trustProxy']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
 }
+/** A proxy's or client's `X-Request-Id` is kept when it looks like an id; anything else gets a fresh one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export type BuildOptions = { webRoot?: string; logger?: boolean | object };
 
@@ -56,7 +60,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logger: opts.logger ?? false,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // every log line of a request carries this as reqId; the client gets it back in X-Request-Id
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metrics = createHttpMetrics();
+  registerRequestMetrics(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -87,7 +102,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerAdminPrefixGuard(app);
   registerControlCharGuard(app);
 
-  await app.register(systemRoutes, { deps });
+  await app.register(systemRoutes, { deps, metrics });
   await app.register(authRoutes, { deps, auth });
   await app.register(usersRoutes, {
     deps,

@@ -83,6 +83,8 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().min(1).max(365).default(7),
   // referral bonuses paid per inviter per calendar month; later referrals are recorded, not paid
   REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(100_000).default(20),
+  // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -121,6 +123,8 @@ export type Config = {
   /** absolute lifetime and idle timeout of a sign-in session, in days */
   sessions: { maxAgeDays: number; idleDays: number };
   referralMonthlyCap: number;
+  /** Bearer token for GET /metrics; unset → only an admin session may read it */
+  metricsToken?: string;
   /** How often background work polls and backs off; the test harness shortens them. */
   timings: Timings;
   /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */
@@ -281,6 +285,7 @@ export function parseConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessions: { maxAgeDays: e.SESSION_MAX_AGE_DAYS, idleDays: e.SESSION_IDLE_DAYS },
     referralMonthlyCap: e.REFERRAL_MONTHLY_CAP,
+    metricsToken: e.METRICS_TOKEN,
     timings: DEFAULT_TIMINGS,
     warnings: [],
     ...overrides,

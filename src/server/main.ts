@@ -5,9 +5,13 @@ import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { schedulePaymentsReconcile } from './modules/tokens/payments.jobs';
 import { registerJobs } from './jobs/register';
+import { startWorkerHeartbeat } from './jobs/worker-heartbeat';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin';
 
 type Role = 'all' | 'web' | 'worker';
+
+/** How long a SIGTERM waits for in-flight requests and running jobs before giving up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 function parseRole(argv: string[]): Role {
   const arg = argv.find((a) => a.startsWith('--role='));
@@ -44,6 +48,14 @@ async function main() {
     await schedulePaymentsReconcile(deps);
     deps.queue.start();
   }
+  const heartbeat =
+    role === 'web'
+      ? null
+      : await startWorkerHeartbeat(
+          deps.db,
+          { id: deps.queue.workerId, role, activeCount: deps.queue.activeCount },
+          { onError: (err) => deps.log.warn({ err }, 'worker heartbeat failed') },
+        );
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     console.log(`LoRA Studio is running at ${config.publicUrl} (${deps.database.kind}, role ${role})`);
@@ -56,12 +68,24 @@ async function main() {
     if (stopping) return;
     stopping = true;
     deps.log.info(`${signal}: shutting down`);
-    await app?.close().catch(() => {});
-    await deps.queue.stop().catch(() => {});
+    // A second signal, or a shutdown that hangs past twice the grace, ends the process anyway.
+    const hardStop = setTimeout(() => process.exit(1), 2 * SHUTDOWN_GRACE_MS + 5_000);
+    hardStop.unref();
+    // The listener closes at once (no new connections); in-flight requests get the grace, and the
+    // queue stops claiming and lets running jobs finish, giving back those still running at the bound.
+    const closing = app?.close();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const bounded = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, SHUTDOWN_GRACE_MS)));
+    await Promise.all([
+      closing ? Promise.race([closing.catch(() => {}), bounded]) : undefined,
+      deps.queue.stop({ graceMs: SHUTDOWN_GRACE_MS }).catch((err) => deps.log.warn({ err }, 'queue stop')),
+    ]);
+    clearTimeout(graceTimer);
+    await heartbeat?.stop().catch(() => {});
     await deps.database.close().catch(() => {});
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGINT', () => (stopping ? process.exit(1) : void stop('SIGINT')));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -90,6 +90,20 @@ export async function openDatabase(opts: {
       }
     },
   };
+}
+
+/**
+ * True when the database holds every migration this build ships: drizzle's migrator records each
+ * applied one with its journal timestamp, so the newest recorded one must be the journal's last.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((e) => e.when));
+  const res = await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`);
+  const row = (res as unknown as { rows: { latest: string | number | null }[] }).rows[0];
+  return row?.latest != null && Number(row.latest) >= latest;
 }
 
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

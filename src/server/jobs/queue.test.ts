@@ -164,4 +164,75 @@ describe('durable queue', () => {
     expect(row?.result).toBe('second');
     expect(runs).toEqual(['first', 'second']);
   });
+
+  it('gives a job still running at the end of a bounded stop back, so another worker takes it at once', async () => {
+    database = await openDatabase({ memory: true });
+    const runs: string[] = [];
+    let release: () => void = () => {};
+    const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
+    first.define({
+      name: 'long',
+      schema: z.object({}),
+      // a lease far longer than the test: only the release can hand the job over in time
+      leaseMs: 60_000,
+      maxAttempts: 1,
+      handler: async () => {
+        runs.push('first');
+        await new Promise<void>((r) => (release = r));
+        return 'first';
+      },
+    });
+    const id = await first.enqueue('long', {});
+    first.start();
+    while (runs.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const stopped = Date.now();
+    await first.stop({ graceMs: 100 });
+    expect(Date.now() - stopped).toBeLessThan(2000);
+    const { jobs } = await import('../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const [given] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
+    // the interrupted run is not a failure: with maxAttempts 1 the job can still run
+    expect(given).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+    const second = createQueue<TestJobs>(database.db, { pollMs: 20 });
+    second.define({
+      name: 'long',
+      schema: z.object({}),
+      leaseMs: 60_000,
+      maxAttempts: 1,
+      handler: async () => (runs.push('second'), 'second'),
+    });
+    second.start();
+    const row = await second.waitFor(id!, 3000);
+    // the abandoned handler finishing late must not overwrite the second worker's result
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    await second.stop();
+    const [after] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
+    expect(row?.status).toBe('done');
+    expect(after.result).toBe('second');
+    expect(runs).toEqual(['first', 'second']);
+  });
+
+  it('waits for a handler that finishes within the grace', async () => {
+    database = await openDatabase({ memory: true });
+    let started = false;
+    const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
+    q.define({
+      name: 'short',
+      schema: z.object({}),
+      handler: async () => {
+        started = true;
+        await new Promise((r) => setTimeout(r, 100));
+        return 'ok';
+      },
+    });
+    const id = await q.enqueue('short', {});
+    q.start();
+    while (!started) await new Promise((r) => setTimeout(r, 10));
+    await q.stop({ graceMs: 2000 });
+    const { jobs } = await import('../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
+    expect(row).toMatchObject({ status: 'done', result: 'ok' });
+  });
 });

@@ -60,6 +60,8 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   const inflight = new Set<Promise<void>>();
+  /** ids of the jobs this worker's handlers are running now (released by a bounded stop) */
+  const activeIds = new Set<string>();
 
   function define<N extends Name>(def: JobDefinition<M[N], N>) {
     defs.set(def.name, def);
@@ -271,10 +273,13 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
         if (!job) break;
         claimed = true;
         active++;
+        activeIds.add(job.id);
+        const jobId = job.id;
         const p = runOne(job)
           .catch((err) => opts.log?.('job run crashed', err))
           .finally(() => {
             active--;
+            activeIds.delete(jobId);
             inflight.delete(p);
             kick();
           });
@@ -299,11 +304,46 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     loopPromise = loop();
   }
 
-  async function stop() {
+  /**
+   * Stops claiming and waits for the running handlers. With `graceMs`, the wait is bounded: a job
+   * still running then is given back (queued, due now, its attempt not counted, lease cleared), so
+   * another worker takes it at once instead of after the lease; whatever the abandoned handler writes
+   * later is ignored, because every finishing update requires this worker to still hold the row.
+   */
+  async function stop(o: { graceMs?: number } = {}) {
     running = false;
     wake?.();
     await loopPromise;
-    await Promise.allSettled([...inflight]);
+    const all = Promise.allSettled([...inflight]);
+    if (o.graceMs === undefined) {
+      await all;
+      return;
+    }
+    let graceTimer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      all.then(() => true),
+      new Promise<boolean>((resolve) => (graceTimer = setTimeout(() => resolve(false), o.graceMs))),
+    ]);
+    clearTimeout(graceTimer);
+    if (finished || activeIds.size === 0) return;
+    const ids = [...activeIds];
+    await db
+      .update(jobs)
+      .set({
+        status: 'queued',
+        runAt: new Date(),
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        lockedBy: null,
+        lockedUntil: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')));
+    opts.log?.(`released ${ids.length} running job(s) on shutdown`);
+  }
+
+  /** How many handlers this worker is running now (its heartbeat reports it). */
+  function activeCount() {
+    return active;
   }
 
   /** Resolves with the job's row once it is done or failed (or null after the timeout). */
@@ -340,6 +380,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     waitFor,
     kick,
     workerId,
+    activeCount,
     get definitions() {
       return defs;
     },

@@ -21,3 +21,64 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** GET /api/healthz, with 200 when the database answers and 503 when it does not. */
 export const healthSchema = z.object({ ok: z.boolean(), db: z.boolean(), version: z.string() });
+
+export const READINESS_CHECKS = ['database', 'migrations', 'storage'] as const;
+export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
+
+/**
+ * GET /api/readyz: 200 when this instance can serve (the database answers, every migration is
+ * applied, storage takes a write), 503 naming the checks that failed. Liveness stays /api/healthz.
+ */
+export const readySchema = z.object({
+  ok: z.boolean(),
+  checks: z.object({ database: z.boolean(), migrations: z.boolean(), storage: z.boolean() }),
+  failed: z.array(z.enum(READINESS_CHECKS)),
+  version: z.string(),
+});
+export type Readiness = z.infer<typeof readySchema>;
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** GET /api/admin/system: what an operator needs to see that the system is healthy. */
+export const adminSystemSchema = z.object({
+  now: z.string(),
+  /** unfinished and recently finished jobs, by name and state, with the age of the oldest */
+  jobs: z.array(
+    z.object({
+      name: z.string(),
+      status: z.enum(JOB_STATES),
+      count: z.number().int(),
+      oldestAt: z.string(),
+    }),
+  ),
+  /** the queued job that has been due the longest (nobody picked it up yet), if any */
+  oldestPending: z
+    .object({ id: z.string(), name: z.string(), runAt: z.string(), attempts: z.number().int() })
+    .nullable(),
+  /** jobs that failed an attempt in the last hour, with the error they failed with */
+  failures: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(JOB_STATES),
+      attempts: z.number().int(),
+      maxAttempts: z.number().int(),
+      error: z.string(),
+      at: z.string(),
+    }),
+  ),
+  workers: z.array(
+    z.object({
+      id: z.string(),
+      role: z.string(),
+      pid: z.number().int(),
+      host: z.string(),
+      startedAt: z.string(),
+      lastSeen: z.string(),
+      activeJobs: z.number().int(),
+      /** not seen for several heartbeats: the process is gone */
+      gone: z.boolean(),
+    }),
+  ),
+});
+export type AdminSystem = z.infer<typeof adminSystemSchema>;

@@ -96,3 +96,17 @@ export const jobs = pgTable(
       .where(sql`status in ('queued', 'running')`),
   ],
 );
+
+/**
+ * One row per running worker process (its queue's worker id), rewritten every heartbeat: the admin
+ * System panel shows who is alive and how busy; a row not seen for a few minutes is a gone process.
+ */
+export const workers = pgTable('workers', {
+  id: text('id').primaryKey(),
+  role: text('role').notNull(),
+  pid: integer('pid').notNull(),
+  host: text('host').notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  lastSeen: ts('last_seen').notNull().defaultNow(),
+  activeJobs: integer('active_jobs').notNull().default(0),
+});

@@ -30,6 +30,8 @@ const ADMIN_ELSEWHERE = [
   'POST /api/models/:id/status',
   'POST /api/models/:id/reupload',
   'POST /api/models/:id/reupload-runware',
+  // operator view (an admin session, or the METRICS_TOKEN bearer this walk does not send)
+  'GET /metrics',
 ];
 // Routes of this issue that must exist.
 const MUST_EXIST = [
@@ -41,6 +43,7 @@ const MUST_EXIST = [
   'POST /api/admin/users/toggle-nsfw',
   'POST /api/admin/users/set-status',
   'GET /api/admin/outbox',
+  'GET /api/admin/system',
   ...ADMIN_ELSEWHERE.filter((r) => !r.includes('/api/models/')),
 ];
 
@@ -80,6 +83,8 @@ const styleBody = {
 const FIXTURES: Record<string, (c: Ctx) => Call> = {
   'GET /api/admin/stats': () => ({ url: '/api/admin/stats' }),
   'GET /api/admin/outbox': () => ({ url: '/api/admin/outbox' }),
+  'GET /api/admin/system': () => ({ url: '/api/admin/system' }),
+  'GET /metrics': () => ({ url: '/metrics' }),
   'GET /api/admin/users': () => ({ url: '/api/admin/users?search=walk' }),
   'POST /api/admin/users': () => ({
     url: '/api/admin/users',

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, publicConfigSchema } from '../../../shared/schemas/system';
+import {
+  adminSystemSchema,
+  healthSchema,
+  publicConfigSchema,
+  readySchema,
+} from '../../../shared/schemas/system';
 import type { AppDeps } from '../../deps';
+import { adminOnly } from '../../http/guards';
+import type { HttpMetrics } from '../../http/metrics';
+import { requireAdmin } from '../../http/session';
+import { APP_VERSION, createSystemService } from './system.service';
 
-export const APP_VERSION = '0.1.0';
+export { APP_VERSION };
 
-export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; metrics: HttpMetrics }) {
   const { deps } = opts;
+  const system = createSystemService(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // liveness (docs/product/interfaces.md): the process answers and reaches its database
   r.get(
     '/api/healthz',
     { schema: { response: { 200: healthSchema, 503: healthSchema } } },
@@ -17,8 +28,32 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     },
   );
 
+  // readiness: a load balancer sends traffic here only while every dependency works
+  r.get(
+    '/api/readyz',
+    { schema: { response: { 200: readySchema, 503: readySchema } } },
+    async (_request, reply) => {
+      const ready = await system.readiness();
+      return reply.status(ready.ok ? 200 : 503).send(ready);
+    },
+  );
+
   r.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
   }));
+
+  r.get('/api/admin/system', { ...adminOnly, schema: { response: { 200: adminSystemSchema } } }, async () =>
+    system.overview(),
+  );
+
+  // Prometheus scrapes with the METRICS_TOKEN bearer; an admin may read it in the browser.
+  r.get('/metrics', async (request, reply) => {
+    if (!system.metricsTokenMatches(request.headers.authorization)) requireAdmin(request);
+    const text = await system.metricsText(opts.metrics);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(text);
+  });
 }

@@ -149,4 +149,84 @@ describe('AdminPage', () => {
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Support page')).toBeTruthy();
   });
+
+  it('shows the System tab from the server: jobs, the oldest pending job, failures, workers and engines', async () => {
+    const now = '2026-11-24T12:00:00.000Z';
+    const { calls } = renderAdmin(true, {
+      'GET /api/admin/system': {
+        body: {
+          now,
+          jobs: [
+            { name: 'generation.render', status: 'queued', count: 7, oldestAt: '2026-11-24T11:48:00.000Z' },
+            { name: 'models.train', status: 'running', count: 2, oldestAt: '2026-11-24T11:59:30.000Z' },
+          ],
+          oldestPending: {
+            id: 'j1',
+            name: 'generation.render',
+            runAt: '2026-11-24T11:48:00.000Z',
+            attempts: 1,
+          },
+          failures: [
+            {
+              id: 'f1',
+              name: 'models.host',
+              status: 'failed',
+              attempts: 5,
+              maxAttempts: 5,
+              error: 'Runware answered 502',
+              at: '2026-11-24T11:40:00.000Z',
+            },
+          ],
+          workers: [
+            {
+              id: 'w1',
+              role: 'worker',
+              pid: 4242,
+              host: 'node-a',
+              startedAt: '2026-11-24T10:00:00.000Z',
+              lastSeen: '2026-11-24T11:59:50.000Z',
+              activeJobs: 3,
+              gone: false,
+            },
+            {
+              id: 'w2',
+              role: 'all',
+              pid: 77,
+              host: 'node-b',
+              startedAt: '2026-11-24T09:00:00.000Z',
+              lastSeen: '2026-11-24T11:30:00.000Z',
+              activeJobs: 0,
+              gone: true,
+            },
+          ],
+        },
+      },
+      'GET /api/config': {
+        body: {
+          engines: {
+            training: 'replicate',
+            hosting: 'offline',
+            images: 'offline',
+            vision: 'offline',
+            payments: 'stripe',
+            mail: 'outbox',
+            storage: 's3',
+          },
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'System' }));
+    expect((await screen.findByTestId('oldest-pending')).textContent).toContain('generation.render');
+    expect(screen.getByTestId('oldest-pending').textContent).toContain('12 min');
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(screen.getByText('Runware answered 502')).toBeTruthy();
+    expect(screen.getByText('gave up')).toBeTruthy();
+    expect(screen.getByText('5 / 5')).toBeTruthy();
+    expect(screen.getByText('node-a · pid 4242')).toBeTruthy();
+    expect(screen.getByText('alive')).toBeTruthy();
+    expect(screen.getByText('gone')).toBeTruthy();
+    expect((await screen.findByTestId('engine-training')).textContent).toBe('trainingreplicate');
+    expect(screen.getByTestId('engine-storage').textContent).toBe('storages3');
+    expect(calls.some((c) => c.path === '/api/admin/system')).toBe(true);
+  });
 });

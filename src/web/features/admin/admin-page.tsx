@@ -10,6 +10,7 @@ import { ModelsTab } from './components/models-tab';
 import { SalesTab } from './components/sales-tab';
 import { StatCards } from './components/stat-cards';
 import { StylesTab } from './components/styles-tab';
+import { SystemTab } from './components/system-tab';
 import { ThemeTab } from './components/theme-tab';
 import { TokensTab } from './components/tokens-tab';
 import { UsersTab } from './components/users-tab';
@@ -23,6 +24,8 @@ const TABS = [
   { value: 'sales', label: 'Sales' },
   { value: 'support', label: 'Support' },
   { value: 'uploadsLogs', label: 'Upload Logs' },
+  // operator view (jobs, failures, worker heartbeats, engines), beyond the spec's tabs
+  { value: 'system', label: 'System' },
 ] as const;
 
 // These two tabs are whole pages of their own (docs/product/spec-part-2.md §2).
@@ -118,6 +121,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="sales">
           <SalesTab />
+        </TabsContent>
+        <TabsContent value="system">
+          <SystemTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -10,6 +10,7 @@ import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schema
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
 import type { PresetStyle } from '@shared/schemas/styles';
+import type { AdminSystem } from '@shared/schemas/system';
 import type {
   LedgerCheck as SharedLedgerCheck,
   SaleView,
@@ -42,11 +43,15 @@ export const adminKeys = {
   modelList: (search: string) => ['/api/admin/models', { search: search || undefined }] as const,
   packages: ['/api/admin/token-packages'] as const,
   sales: ['/api/admin/sales'] as const,
+  system: ['/api/admin/system'] as const,
 };
 
 // ---- dashboard figures ----
 export const useAdminStats = () => useQuery<AdminStats>({ queryKey: adminKeys.stats });
 export const useImageCount = () => useQuery<{ count: number }>({ queryKey: adminKeys.imageCount });
+/** The operator's view; refreshed while the tab is open, since workers come and go. */
+export const useAdminSystem = () =>
+  useQuery<AdminSystem>({ queryKey: adminKeys.system, refetchInterval: 15_000 });
 export const useLedgerCheck = () => useQuery<LedgerCheck>({ queryKey: adminKeys.ledgerCheck });
 
 // ---- users ----

@@ -1,0 +1,131 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { AdminSystem, Readiness, ReadinessCheck } from '../../../shared/schemas/system';
+import { JOB_STATES } from '../../../shared/schemas/system';
+import { migrationsApplied } from '../../db/client';
+import { transactionTypes } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { promLabels, type HttpMetrics } from '../../http/metrics';
+import { WORKER_GONE_MS } from '../../jobs/worker-heartbeat';
+import { createSystemRepository } from './system.repository';
+
+export const APP_VERSION = '0.1.0';
+
+/** A readiness check that hangs (a storage endpoint not answering) counts as failed after this. */
+const CHECK_TIMEOUT_MS = 3000;
+const HOUR_MS = 60 * 60_000;
+
+async function check(fn: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      fn(),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS))),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createSystemService(deps: AppDeps) {
+  const repo = createSystemRepository(deps.db);
+
+  async function readiness(): Promise<Readiness> {
+    const [database, migrations, storage] = await Promise.all([
+      check(() => deps.database.ping()),
+      check(() => migrationsApplied(deps.db)),
+      // a write, a read-back and a delete of a key of its own: a bucket that lists but refuses
+      // writes (wrong credentials, read-only mount) is not ready either
+      check(async () => {
+        const key = `system/readyz/${randomUUID()}`;
+        const probe = Buffer.from(key);
+        await deps.storage.put(key, probe, 'text/plain');
+        try {
+          const back = await deps.storage.getBuffer(key);
+          return back !== null && back.equals(probe);
+        } finally {
+          await deps.storage.delete(key);
+        }
+      }),
+    ]);
+    const checks = { database, migrations, storage };
+    const failed = (Object.keys(checks) as ReadinessCheck[]).filter((k) => !checks[k]);
+    return { ok: failed.length === 0, checks, failed, version: APP_VERSION };
+  }
+
+  async function overview(): Promise<AdminSystem> {
+    const now = new Date();
+    const [jobs, oldest, failures, workers] = await Promise.all([
+      repo.jobsByNameAndState(),
+      repo.oldestPending(now),
+      repo.failuresSince(new Date(now.getTime() - HOUR_MS), 100),
+      repo.workers(),
+    ]);
+    return {
+      now: now.toISOString(),
+      jobs: jobs.map((j) => ({ ...j, oldestAt: j.oldestAt.toISOString() })),
+      oldestPending: oldest && { ...oldest, runAt: oldest.runAt.toISOString() },
+      failures: failures.map((f) => ({ ...f, error: f.error ?? '', at: f.at.toISOString() })),
+      workers: workers.map((w) => ({
+        id: w.id,
+        role: w.role,
+        pid: w.pid,
+        host: w.host,
+        startedAt: w.startedAt.toISOString(),
+        lastSeen: w.lastSeen.toISOString(),
+        activeJobs: w.activeJobs,
+        gone: now.getTime() - w.lastSeen.getTime() > WORKER_GONE_MS,
+      })),
+    };
+  }
+
+  /** True for `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time). */
+  function metricsTokenMatches(header: string | undefined) {
+    const token = deps.config.metricsToken;
+    if (!token || !header?.startsWith('Bearer ')) return false;
+    const given = Buffer.from(header.slice('Bearer '.length));
+    const want = Buffer.from(token);
+    return given.length === want.length && timingSafeEqual(given, want);
+  }
+
+  /** The Prometheus text exposition (format 0.0.4) of this process' requests and the shared tables. */
+  async function metricsText(http: HttpMetrics): Promise<string> {
+    const now = new Date();
+    const [byState, ledger, workers] = await Promise.all([
+      repo.jobsByState(),
+      repo.ledgerTotalsByType(),
+      repo.workers(),
+    ]);
+    const lines = http.render();
+    lines.push('# HELP lora_jobs Jobs in the queue table, by state.', '# TYPE lora_jobs gauge');
+    for (const state of JOB_STATES) {
+      const n = byState.find((s) => s.status === state)?.count ?? 0;
+      lines.push(`lora_jobs${promLabels({ state })} ${n}`);
+    }
+    lines.push(
+      '# HELP lora_ledger_tokens Sum of token amounts in the ledger, by entry type.',
+      '# TYPE lora_ledger_tokens gauge',
+    );
+    for (const type of transactionTypes) {
+      lines.push(
+        `lora_ledger_tokens${promLabels({ type })} ${ledger.find((l) => l.type === type)?.tokens ?? 0}`,
+      );
+    }
+    lines.push('# HELP lora_ledger_entries Ledger rows, by entry type.', '# TYPE lora_ledger_entries gauge');
+    for (const type of transactionTypes) {
+      lines.push(
+        `lora_ledger_entries${promLabels({ type })} ${ledger.find((l) => l.type === type)?.count ?? 0}`,
+      );
+    }
+    const alive = workers.filter((w) => now.getTime() - w.lastSeen.getTime() <= WORKER_GONE_MS);
+    lines.push(
+      '# HELP lora_workers_alive Worker processes whose heartbeat is recent.',
+      '# TYPE lora_workers_alive gauge',
+      `lora_workers_alive ${alive.length}`,
+    );
+    return lines.join('\n') + '\n';
+  }
+
+  return { readiness, overview, metricsTokenMatches, metricsText };
+}

@@ -1,0 +1,203 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SkeletonRows, TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
+import { type EngineName, useAppConfig } from '@web/lib/app-config';
+import { formatDateTime, formatNumber } from '@web/lib/format';
+import type { AdminSystem } from '@shared/schemas/system';
+import { useAdminSystem } from '../api/admin-api';
+import { TabError } from './tab-error';
+
+type JobStatus = AdminSystem['jobs'][number]['status'];
+const STATUS_VARIANT: Record<JobStatus, 'amber' | 'blue' | 'green' | 'red'> = {
+  queued: 'amber',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+};
+
+/** "3 min", "2 h 5 min": how long ago `iso` was, as of the server's `now`. */
+export function age(iso: string, now: string): string {
+  const s = Math.max(0, Math.round((Date.parse(now) - Date.parse(iso)) / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ${m % 60} min`;
+  return `${Math.floor(h / 24)} d`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Empty({ columns, text }: { columns: number; text: string }) {
+  return (
+    <Tr>
+      <Td colSpan={columns} className="py-6 text-center text-muted-foreground">
+        {text}
+      </Td>
+    </Tr>
+  );
+}
+
+export function SystemTab() {
+  const system = useAdminSystem();
+  const config = useAppConfig();
+  if (system.isError)
+    return (
+      <TabError
+        title="Failed to load system status"
+        error={system.error}
+        onRetry={() => void system.refetch()}
+      />
+    );
+  const data = system.data;
+  const engines = config.data?.engines ? (Object.entries(config.data.engines) as [EngineName, string][]) : [];
+
+  return (
+    <div className="space-y-4">
+      <Section title="Oldest pending job">
+        {!data ? (
+          <p className="text-muted-foreground">Loading…</p>
+        ) : data.oldestPending ? (
+          <p data-testid="oldest-pending">
+            <span className="font-mono">{data.oldestPending.name}</span> waiting for{' '}
+            {age(data.oldestPending.runAt, data.now)} (attempts so far: {data.oldestPending.attempts})
+          </p>
+        ) : (
+          <p className="text-muted-foreground">No job is waiting: every due job has been picked up.</p>
+        )}
+      </Section>
+
+      <Section title="Jobs by state">
+        <Table>
+          <THead>
+            <Tr>
+              <Th>Job</Th>
+              <Th>State</Th>
+              <Th>Count</Th>
+              <Th>Oldest</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {!data ? (
+              <SkeletonRows rows={3} columns={4} />
+            ) : data.jobs.length === 0 ? (
+              <Empty columns={4} text="No jobs." />
+            ) : (
+              data.jobs.map((j) => (
+                <Tr key={`${j.name}-${j.status}`}>
+                  <Td className="font-mono text-xs">{j.name}</Td>
+                  <Td>
+                    <Badge variant={STATUS_VARIANT[j.status]}>{j.status}</Badge>
+                  </Td>
+                  <Td>{formatNumber(j.count)}</Td>
+                  <Td title={formatDateTime(j.oldestAt)}>{age(j.oldestAt, data.now)}</Td>
+                </Tr>
+              ))
+            )}
+          </TBody>
+        </Table>
+      </Section>
+
+      <Section title="Failures in the last hour">
+        <Table>
+          <THead>
+            <Tr>
+              <Th>Job</Th>
+              <Th>State</Th>
+              <Th>Attempts</Th>
+              <Th>Reason</Th>
+              <Th>When</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {!data ? (
+              <SkeletonRows rows={2} columns={5} />
+            ) : data.failures.length === 0 ? (
+              <Empty columns={5} text="No failures in the last hour." />
+            ) : (
+              data.failures.map((f) => (
+                <Tr key={f.id}>
+                  <Td className="font-mono text-xs">{f.name}</Td>
+                  <Td>
+                    <Badge variant={STATUS_VARIANT[f.status]}>
+                      {f.status === 'failed' ? 'gave up' : 'retrying'}
+                    </Badge>
+                  </Td>
+                  <Td>
+                    {f.attempts} / {f.maxAttempts}
+                  </Td>
+                  <Td className="max-w-md break-words text-sm">{f.error}</Td>
+                  <Td className="whitespace-nowrap">{age(f.at, data.now)} ago</Td>
+                </Tr>
+              ))
+            )}
+          </TBody>
+        </Table>
+      </Section>
+
+      <Section title="Workers">
+        <Table>
+          <THead>
+            <Tr>
+              <Th>Process</Th>
+              <Th>Role</Th>
+              <Th>Started</Th>
+              <Th>Last heartbeat</Th>
+              <Th>Running jobs</Th>
+              <Th>Health</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {!data ? (
+              <SkeletonRows rows={2} columns={6} />
+            ) : data.workers.length === 0 ? (
+              <Empty columns={6} text="No worker has reported: no process is running jobs." />
+            ) : (
+              data.workers.map((w) => (
+                <Tr key={w.id}>
+                  <Td className="font-mono text-xs">
+                    {w.host} · pid {w.pid}
+                  </Td>
+                  <Td>{w.role}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(w.startedAt)}</Td>
+                  <Td className="whitespace-nowrap">{age(w.lastSeen, data.now)} ago</Td>
+                  <Td>{formatNumber(w.activeJobs)}</Td>
+                  <Td>
+                    <Badge variant={w.gone ? 'red' : 'green'}>{w.gone ? 'gone' : 'alive'}</Badge>
+                  </Td>
+                </Tr>
+              ))
+            )}
+          </TBody>
+        </Table>
+      </Section>
+
+      <Section title="Engines">
+        {engines.length === 0 ? (
+          <p className="text-muted-foreground">
+            {config.isError ? 'Could not load the engines.' : 'Loading…'}
+          </p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {engines.map(([kind, mode]) => (
+              <div key={kind} data-testid={`engine-${kind}`}>
+                <dt className="text-sm text-muted-foreground">{kind}</dt>
+                <dd className="font-medium">{mode}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Section>
+    </div>
+  );
+}
