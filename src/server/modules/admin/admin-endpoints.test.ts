@@ -91,7 +91,7 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
     payload: {
       username: `walk_new_${Date.now() % 100000}`,
       email: `walk${Date.now()}@example.com`,
-      password: 'secret1',
+      password: 'Quiet-River-81',
       tokenBalance: 5,
     },
   }),
@@ -113,7 +113,7 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
   }),
   'POST /api/auth/reset-password': (c) => ({
     url: '/api/auth/reset-password',
-    payload: { username: c.victimName, newPassword: 'walked1' },
+    payload: { username: c.victimName, newPassword: 'Walked-Ferry-27' },
   }),
   'POST /api/theme/update': () => ({ url: '/api/theme/update', payload: { primary: '#00a2c0' } }),
   'POST /api/preset-styles': () => ({ url: '/api/preset-styles', payload: styleBody }),
