@@ -43,7 +43,23 @@ export function createLedgerRepository(db: DbOrTx) {
         })
         .where(eq(users.id, userId));
     },
-    /** A payment's take-back rows (refunds and disputes), oldest first. */
+    /** Lowers what the account owes (collected from a purchase, or forgiven when a dispute is won). */
+    async settleOwed(userId: string, tokens: number) {
+      await db
+        .update(users)
+        .set({ tokensOwed: sql`greatest(${users.tokensOwed} - ${tokens}, 0)`, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+    /** What the account owes, row-locked until the transaction ends. */
+    async lockOwed(userId: string) {
+      const [row] = await db
+        .select({ tokensOwed: users.tokensOwed })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      return row?.tokensOwed ?? 0;
+    },
+    /** A payment's take-back rows (refunds and disputes) and won-dispute returns, oldest first. */
     async reversalsOf(paymentId: string) {
       return db
         .select()

@@ -102,6 +102,33 @@ export async function takeBackTokens(tx: DbOrTx, t: TakeBack) {
 }
 
 /**
+ * Collects tokens an earlier take-back could not find (`users.tokens_owed`) from a credit that was
+ * just applied in the same transaction: at most `credited` tokens, never below zero. One row per
+ * credit (keyed by it), so a retried credit collects nothing twice.
+ */
+export async function collectOwedTokens(
+  tx: DbOrTx,
+  c: { userId: string; credited: number; creditKey: string; refId: string },
+) {
+  const repo = createLedgerRepository(tx);
+  const owed = await repo.lockOwed(c.userId);
+  const collect = Math.min(owed, c.credited);
+  if (collect <= 0) return 0;
+  const res = await applyLedgerEntry(tx, {
+    userId: c.userId,
+    type: 'refund',
+    amount: -collect,
+    idempotencyKey: `owed-collected:${c.creditKey}`,
+    description: `${collect} tokens owed from an earlier refund or dispute, collected`,
+    // not 'payment': this row is no reversal of the new payment
+    refType: 'owed',
+    refId: c.refId,
+  });
+  if (!res.duplicate) await repo.settleOwed(c.userId, collect);
+  return res.duplicate ? 0 : collect;
+}
+
+/**
  * Runs `fn` in a transaction; if a concurrent writer committed the same idempotency key first
  * (unique violation), answers with that row instead of failing.
  */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PACKAGE_NOT_FOUND } from '../../../shared/schemas/tokens';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AnyPaymentsEngine } from '../../engines/engines';
 import { type PaymentEvent, type PaymentIntent } from '../../engines/payments/payments';
@@ -9,7 +10,7 @@ import { createAuthRepository } from '../auth/auth.repository';
 import type { UserRow } from '../users/users.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { toPublicUser } from '../users/public-user';
-import { applyLedgerEntry, inLedgerTransaction, takeBackTokens } from './ledger.service';
+import { applyLedgerEntry, collectOwedTokens, inLedgerTransaction, takeBackTokens } from './ledger.service';
 import { createLedgerRepository, type LedgerRow } from './ledger.repository';
 import { createPackagesRepository } from './packages.repository';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
@@ -36,6 +37,7 @@ export const paymentKey = (p: Pick<PaymentRow, 'provider' | 'providerPaymentId'>
   `payment:${p.provider}:${p.providerPaymentId}`;
 export const refundKey = (refundId: string) => `payment-refund:stripe:${refundId}`;
 export const disputeKey = (disputeId: string) => `payment-dispute:stripe:${disputeId}`;
+export const disputeWonKey = (disputeId: string) => `payment-dispute-won:stripe:${disputeId}`;
 // disputes whose funds Stripe has withdrawn (inquiries, `warning_*`, withdraw nothing; `won` gives them back)
 const DISPUTE_WITHDRAWN = new Set(['needs_response', 'under_review', 'lost']);
 
@@ -134,6 +136,14 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
           refId: payment.id,
         });
         await createPaymentsRepository(tx).markCredited(payment.id, res.row.id);
+        // tokens an earlier refund or dispute could not take back are owed: a purchase repays them
+        if (!res.duplicate)
+          await collectOwedTokens(tx, {
+            userId: payment.userId,
+            credited: payment.tokenAmount,
+            creditKey: key,
+            refId: payment.id,
+          });
         return { kind: 'credited' as const, row: res.row, duplicate: res.duplicate };
       },
       async (rows) => ({ kind: 'credited' as const, row: rows[0], duplicate: true }),
@@ -212,12 +222,17 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
       // one payment's take-backs are computed one event at a time
       await createPaymentsRepository(tx).lockForUpdate(paid.id);
       const ledgerTx = createLedgerRepository(tx);
-      let returned = (await ledgerTx.reversalsOf(paid.id)).reduce(
-        (sum, r) => sum + Math.abs(r.amountInCents ?? 0),
-        0,
-      );
+      const reversals = await ledgerTx.reversalsOf(paid.id);
+      // take-backs carry the returned money as negative cents, a won dispute's return as positive
+      let returned = reversals.reduce((sum, r) => sum - (r.amountInCents ?? 0), 0);
       let taken = 0;
       let owed = 0;
+      let given = 0;
+      if (dispute?.status === 'won') {
+        const back = await returnWonDispute(tx, paid, dispute.id, reversals);
+        returned -= back.cents;
+        given += back.tokens;
+      }
       for (const item of items) {
         if (await ledgerTx.findByKey(item.key)) continue;
         const cents = Math.min(item.cents, Math.max(0, paid.amountInCents - returned));
@@ -239,7 +254,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         taken += res.taken;
         owed += res.owed;
       }
-      return { taken, owed };
+      return { taken, owed, given };
     });
     if (outcome.owed > 0)
       log.warn(
@@ -247,6 +262,45 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         'refunded/disputed tokens were already spent; account flagged',
       );
     return { received: true, handled: true, result: 'reversed', ...outcome };
+  }
+
+  /**
+   * A won dispute gives the money back to us, so the tokens its take-back removed return: what was
+   * taken is credited again, and the part that was owed is forgiven (or, when a purchase already
+   * repaid it, credited too). Once per dispute; nothing when no take-back was ever recorded.
+   */
+  async function returnWonDispute(
+    tx: DbOrTx,
+    paid: PaymentRow,
+    disputeId: string,
+    reversals: LedgerRow[],
+  ): Promise<{ tokens: number; cents: number }> {
+    const ledgerTx = createLedgerRepository(tx);
+    const idx = reversals.findIndex((r) => r.idempotencyKey === disputeKey(disputeId));
+    if (idx < 0 || (await ledgerTx.findByKey(disputeWonKey(disputeId)))) return { tokens: 0, cents: 0 };
+    const row = reversals[idx]!;
+    const before = reversals.slice(0, idx).reduce((sum, r) => sum - (r.amountInCents ?? 0), 0);
+    const cents = -(row.amountInCents ?? 0);
+    const due =
+      tokensDue(paid.tokenAmount, paid.amountInCents, before + cents) -
+      tokensDue(paid.tokenAmount, paid.amountInCents, before);
+    const takenThen = -row.amount;
+    const owedThen = Math.max(0, due - takenThen);
+    const forgiven = Math.min(owedThen, await ledgerTx.lockOwed(paid.userId));
+    const tokens = takenThen + (owedThen - forgiven);
+    await applyLedgerEntry(tx, {
+      userId: paid.userId,
+      type: 'refund',
+      amount: tokens,
+      idempotencyKey: disputeWonKey(disputeId),
+      description: `${paid.packageName} package: dispute ${disputeId} won, ${tokens} tokens returned${forgiven > 0 ? `, ${forgiven} owed tokens forgiven` : ''}`,
+      refType: 'payment',
+      refId: paid.id,
+      refundOf: paid.creditedTransactionId ?? undefined,
+      amountInCents: cents,
+    });
+    if (forgiven > 0) await ledgerTx.settleOwed(paid.userId, forgiven);
+    return { tokens, cents };
   }
 
   async function freshUser(id: string) {

@@ -363,6 +363,78 @@ describe('Stripe adapter against the local double', () => {
     });
   });
 
+  async function spendAllBut(userId: string, keep: number) {
+    const bal = await balanceOf(userId);
+    await h.deps.db.transaction((tx) =>
+      applyLedgerEntry(tx, {
+        userId,
+        type: 'usage',
+        amount: -(bal - keep),
+        idempotencyKey: `spend:${userId}:${bal}`,
+        description: 'generations',
+      }),
+    );
+  }
+  const owedOf = async (userId: string) =>
+    (await h.deps.db.select().from(users).where(eq(users.id, userId)))[0]!.tokensOwed;
+
+  it('a later purchase repays owed tokens once, however often its credit is retried', async () => {
+    const c = h.client();
+    const { me, charge } = await bought(c);
+    await spendAllBut(me.id, 10);
+    await stripe.sendEvent(webhookUrl, 'charge.dispute.created', stripe.dispute(charge.payment_intent));
+    const owed = pkgs[0].tokenAmount - 10;
+    expect(await owedOf(me.id)).toBe(owed);
+    expect(await balanceOf(me.id)).toBe(0);
+
+    const big = pkgs[pkgs.length - 1];
+    const pi = await checkout(c, big.id);
+    stripe.pay(pi.paymentIntentId);
+    const answers = await Promise.all([
+      c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId }),
+      c.post('/api/purchase-tokens', { paymentIntentId: pi.paymentIntentId }),
+      stripe.sendWebhook(webhookUrl, 'payment_intent.succeeded', pi.paymentIntentId),
+    ]);
+    expect(answers.map((a) => ('statusCode' in a ? a.statusCode : a.status))).toEqual([200, 200, 200]);
+    const collected = Math.min(owed, big.tokenAmount);
+    expect(await balanceOf(me.id)).toBe(big.tokenAmount - collected);
+    expect(await owedOf(me.id)).toBe(owed - collected);
+    const rows = (await h.deps.db.select().from(transactions).where(eq(transactions.userId, me.id))).filter(
+      (t) => t.refType === 'owed',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'refund', amount: -collected });
+  });
+
+  it('a won dispute returns the tokens it took and forgives what was owed, once', async () => {
+    const c = h.client();
+    const { me, charge } = await bought(c);
+    await spendAllBut(me.id, 10);
+    const dispute = stripe.dispute(charge.payment_intent);
+    await stripe.sendEvent(webhookUrl, 'charge.dispute.created', dispute);
+    expect(await balanceOf(me.id)).toBe(0);
+    expect(await owedOf(me.id)).toBe(pkgs[0].tokenAmount - 10);
+
+    stripe.disputes.get(dispute.id)!.status = 'won';
+    for (let i = 0; i < 2; i++)
+      expect((await stripe.sendEvent(webhookUrl, 'charge.dispute.closed', dispute)).status).toBe(200);
+    expect(await balanceOf(me.id)).toBe(10);
+    expect(await owedOf(me.id)).toBe(0);
+    const won = (await reversalsOf(me.id)).filter(
+      (r) => r.idempotencyKey === `payment-dispute-won:stripe:${dispute.id}`,
+    );
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ amount: 10, amountInCents: charge.amount });
+
+    // the money is ours again, so a later full refund takes back the whole package
+    stripe.disputes.delete(dispute.id);
+    stripe.charges.get(charge.id)!.disputed = false;
+    stripe.refund(charge.payment_intent);
+    await stripe.sendEvent(webhookUrl, 'charge.refunded', stripe.charges.get(charge.id)!);
+    expect(await balanceOf(me.id)).toBe(0);
+    expect(await owedOf(me.id)).toBe(pkgs[0].tokenAmount - 10);
+  });
+
   it('answers 503 (Stripe retries) when the charge cannot be re-read, and takes nothing', async () => {
     const c = h.client();
     const { me, charge } = await bought(c);
