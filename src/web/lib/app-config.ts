@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { EngineNames, PublicConfig } from '../../shared/schemas/system';
 
-export type EngineName = 'training' | 'hosting' | 'images' | 'vision' | 'payments' | 'mail' | 'storage';
+export type EngineName = keyof EngineNames;
 
-export type AppConfig = {
-  engines: Record<EngineName, string>;
-  stripePublishableKey?: string;
-};
+/** GET /api/config as the server's response schema declares it. */
+export type AppConfig = PublicConfig;
 
 export const APP_CONFIG_QUERY_KEY = ['/api/config'] as const;
 
