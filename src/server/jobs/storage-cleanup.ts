@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import type { AppDeps } from '../deps';
+import type { Queue } from './queue';
+
+export const JOB_DELETE_PREFIX = 'storage.delete-prefix';
+export const JOB_DELETE_KEYS = 'storage.delete-keys';
+
+// a folder under a user's space or the public space, never the whole bucket (storage.ts assertSafePrefix)
+const prefixSchema = z
+  .string()
+  .max(300)
+  .regex(/^(u\/[0-9a-f-]{36}\/|public\/)([A-Za-z0-9._-]+\/)*$/);
+const keySchema = z
+  .string()
+  .max(300)
+  .regex(/^(u\/[0-9a-f-]{36}|public)\/[A-Za-z0-9._\-/]+$/);
+
+/**
+ * Files are deleted by a durable job enqueued in the transaction that deletes their rows: the rows
+ * go first, so a crash never leaves a row pointing at a missing file, and the job outlives the
+ * crash. Both jobs are idempotent (a missing key deletes fine), so a retry after a partial
+ * deletion just finishes it.
+ */
+export function defineStorageJobs(deps: AppDeps) {
+  deps.queue.define({
+    name: JOB_DELETE_PREFIX,
+    schema: z.object({ prefix: prefixSchema }),
+    maxAttempts: 20,
+    handler: async ({ prefix }) => ({
+      kind: 'done',
+      result: { deleted: await deps.storage.deletePrefix(prefix) },
+    }),
+  });
+  deps.queue.define({
+    name: JOB_DELETE_KEYS,
+    schema: z.object({ keys: z.array(keySchema).min(1).max(100) }),
+    maxAttempts: 20,
+    handler: async ({ keys }) => {
+      for (const key of keys) await deps.storage.delete(key);
+    },
+  });
+}
+
+/** Everything under `prefix` goes once `tx` commits. */
+export function deleteFilesUnder(queue: Queue, tx: DbOrTx, prefix: string) {
+  return queue.enqueue(JOB_DELETE_PREFIX, { prefix: prefixSchema.parse(prefix) }, { tx });
+}
+
+/** These files go once `tx` commits. */
+export function deleteFiles(queue: Queue, tx: DbOrTx, keys: string[]) {
+  if (!keys.length) return Promise.resolve(null);
+  return queue.enqueue(JOB_DELETE_KEYS, { keys: keys.map((k) => keySchema.parse(k)) }, { tx });
+}
