@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { notFound } from '../lib/errors';
-import { ownerOfKey } from '../storage/storage';
+import { assertSafeKey, ownerOfKey } from '../storage/storage';
 
 // docs/product/decisions.md §6: stored files go only to whoever may read them (session-checked or signed URL).
+// Local disk and S3 are served the same way, through this route: the bucket stays private and no
+// S3 URL is ever handed out (decision 016).
 export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   app.get('/files/*', async (request, reply) => {
@@ -15,12 +17,14 @@ export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     // signed links (storage/signed-url.ts) let a vendor fetch training zips and weights
     if (!allowed) allowed = deps.signer.verify(key, q.exp, q.sig);
     if (!allowed) throw notFound();
-    let obj;
     try {
-      obj = await deps.storage.get(key);
+      assertSafeKey(key);
     } catch {
       throw notFound();
     }
+    // a missing file is a 404; storage failing (S3 down, bad credentials) is the server's error
+    // and is logged as one instead of passing for a missing file
+    const obj = await deps.storage.get(key);
     if (!obj) throw notFound();
     reply.header('Content-Type', obj.contentType);
     if (obj.size) reply.header('Content-Length', String(obj.size));
