@@ -28,6 +28,10 @@ describe('files on S3', () => {
     expect(style.statusCode).toBe(200);
     expect(style.headers['content-type']).toBe('image/webp');
     expect(style.headers['x-content-type-options']).toBe('nosniff');
+    // readiness writes, reads and deletes a probe object in the bucket
+    const ready = await h.client().get('/api/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().checks.storage).toBe(true);
   });
 
   it("serves a user's photo to its owner and an admin, to no one else", async () => {
