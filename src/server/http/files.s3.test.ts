@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema/support';
 import { createUrlSigner } from '../storage/signed-url';
 import { createHarness, type Harness } from '../test/harness';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
@@ -100,6 +102,16 @@ describe('files on S3', () => {
     const prefix = `u/${u.id}/models/${id}/`;
     expect((await h.deps.storage.list(prefix)).length).toBe(10); // photos + thumbnails
     expect((await owner.del(`/api/models/${id}`)).statusCode).toBe(200);
+    await settleFileJobs(h.deps);
+    expect(await h.deps.storage.list(prefix)).toEqual([]);
+    // a file written late by a job still running at the deletion goes with the second sweep
+    await h.deps.storage.put(`${prefix}lora.safetensors`, Buffer.from('late'), 'application/octet-stream');
+    const sweep = await h.deps.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.name, 'storage.delete-prefix'), eq(jobs.status, 'queued')))
+      .returning({ payload: jobs.payload });
+    expect(sweep.map((j) => j.payload)).toContainEqual({ prefix });
     await settleFileJobs(h.deps);
     expect(await h.deps.storage.list(prefix)).toEqual([]);
   });

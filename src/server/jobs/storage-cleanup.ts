@@ -25,12 +25,15 @@ const keySchema = z
 export function defineStorageJobs(deps: AppDeps) {
   deps.queue.define({
     name: JOB_DELETE_PREFIX,
-    schema: z.object({ prefix: prefixSchema }),
+    schema: z.object({ prefix: prefixSchema, sweepAgainMs: z.number().int().positive().optional() }),
     maxAttempts: 20,
-    handler: async ({ prefix }) => ({
-      kind: 'done',
-      result: { deleted: await deps.storage.deletePrefix(prefix) },
-    }),
+    handler: async ({ prefix, sweepAgainMs }) => {
+      const deleted = await deps.storage.deletePrefix(prefix);
+      // a pipeline job already running when its model was deleted may still write a file or two
+      // (weights, crops) before it notices; one later pass collects them
+      if (sweepAgainMs) await deps.queue.enqueue(JOB_DELETE_PREFIX, { prefix }, { delayMs: sweepAgainMs });
+      return { kind: 'done', result: { deleted } };
+    },
   });
   deps.queue.define({
     name: JOB_DELETE_KEYS,
@@ -42,9 +45,19 @@ export function defineStorageJobs(deps: AppDeps) {
   });
 }
 
-/** Everything under `prefix` goes once `tx` commits. */
-export function deleteFilesUnder(queue: Queue, tx: DbOrTx, prefix: string) {
-  return queue.enqueue(JOB_DELETE_PREFIX, { prefix: prefixSchema.parse(prefix) }, { tx });
+/** Longer than a job handler's lease: by then a handler that was writing under the prefix has ended. */
+export const SWEEP_AGAIN_MS = 10 * 60_000;
+
+/**
+ * Everything under `prefix` goes once `tx` commits; with `sweepAgain`, the prefix is swept once
+ * more later, for a folder that running jobs may still write to (a model's).
+ */
+export function deleteFilesUnder(queue: Queue, tx: DbOrTx, prefix: string, o: { sweepAgain?: boolean } = {}) {
+  const payload = {
+    prefix: prefixSchema.parse(prefix),
+    ...(o.sweepAgain ? { sweepAgainMs: SWEEP_AGAIN_MS } : {}),
+  };
+  return queue.enqueue(JOB_DELETE_PREFIX, payload, { tx });
 }
 
 /** These files go once `tx` commits. */

@@ -217,7 +217,7 @@ export function createTrainingService(deps: AppDeps) {
           await refundTraining(tx, locked, locked.trainingAttempt, 'model deleted');
         await r.delete(id);
         // photos, thumbnails, zips, weights, crops: all under the model's prefix (storage/keys.ts)
-        await deleteFilesUnder(deps.queue, tx, modelPrefix(locked.userId, locked.id));
+        await deleteFilesUnder(deps.queue, tx, modelPrefix(locked.userId, locked.id), { sweepAgain: true });
       });
       deps.queue.kick();
       if (m.status === 'training') await bestEffortCancel(m);
