@@ -95,6 +95,40 @@ describe('files on S3', () => {
     expect((await h.client().get(forOther)).statusCode).toBe(404);
   });
 
+  it('serves byte ranges (206, 416) with the same access rules', async () => {
+    const owner = h.client();
+    const u = await owner.register('s3_range');
+    const key = `u/${u.id}/models/r/lora.safetensors`;
+    await h.deps.storage.put(key, Buffer.from('0123456789'), 'application/octet-stream');
+    const get = (c: ReturnType<Harness['client']>, range: string, url = `/files/${key}`) =>
+      c.inject({ method: 'GET', url, headers: { range } });
+
+    const mid = await get(owner, 'bytes=2-5');
+    expect(mid.statusCode).toBe(206);
+    expect(mid.body).toBe('2345');
+    expect(mid.headers['content-range']).toBe('bytes 2-5/10');
+    expect(mid.headers['content-length']).toBe('4');
+    expect(mid.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get(owner, 'bytes=7-')).body).toBe('789');
+    expect((await get(owner, 'bytes=-3')).body).toBe('789');
+    expect((await get(owner, 'bytes=8-100')).headers['content-range']).toBe('bytes 8-9/10');
+    const beyond = await get(owner, 'bytes=10-');
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */10');
+    // unusable ranges are ignored: the whole file
+    for (const r of ['bytes=5-2', 'bytes=0-1,4-5', 'items=0-1']) {
+      const whole = await get(owner, r);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.body).toBe('0123456789');
+    }
+    // a range opens nothing more than a plain request
+    const stranger = h.client();
+    await stranger.register('s3_range_x');
+    expect((await get(stranger, 'bytes=0-3')).statusCode).toBe(404);
+    const signed = h.deps.signer.sign(key, 60).slice(h.config.publicUrl.length);
+    expect((await get(h.client(), 'bytes=0-3', signed)).body).toBe('0123');
+  });
+
   it('deleting a model removes its files from the bucket after the commit', async () => {
     const owner = h.client();
     const u = await owner.register('s3_delete');

@@ -50,10 +50,13 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const info = await storage.head(key);
       if (!info) return null;
-      return { stream: createReadStream(full(key)), ...info };
+      return {
+        stream: createReadStream(full(key), range ? { start: range.start, end: range.end } : {}),
+        ...info,
+      };
     },
     async getBuffer(key) {
       try {

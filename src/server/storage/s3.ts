@@ -12,7 +12,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, assertSafePrefix, contentTypeOfKey, type Storage } from './storage';
+import { assertSafeKey, assertSafePrefix, contentTypeOfKey, type ByteRange, type Storage } from './storage';
 
 export type S3StorageConfig = {
   endpoint?: string;
@@ -49,10 +49,11 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
   const partSize = Math.max(cfg.partSizeBytes ?? 8 * MiB, 5 * MiB);
   const batch = Math.min(Math.max(cfg.batchSize ?? 1000, 1), 1000);
 
-  async function getObject(key: string) {
+  async function getObject(key: string, range?: ByteRange) {
     assertSafeKey(key);
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+      return await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
     } catch (err) {
       if (isMissingKey(err)) return null;
       throw err;
@@ -102,12 +103,14 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
         throw err;
       }
     },
-    async get(key) {
-      const out = await getObject(key);
+    async get(key, range) {
+      const out = await getObject(key, range);
       if (!out?.Body) return null;
+      // a ranged answer's Content-Length is the part's; the whole size is after the slash of Content-Range
+      const total = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1]) : NaN;
       return {
         stream: out.Body as Readable,
-        size: out.ContentLength ?? 0,
+        size: Number.isFinite(total) ? total : (out.ContentLength ?? 0),
         contentType: out.ContentType ?? contentTypeOfKey(key),
       };
     },

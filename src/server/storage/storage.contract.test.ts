@@ -134,6 +134,17 @@ describe.each(backends)('storage contract: %s', (_name, make) => {
     expect((await storage.getBuffer(key))!.equals(big)).toBe(true);
   });
 
+  it('reads a byte range', async () => {
+    const key = `u/${U}/range/lora.safetensors`;
+    await storage.put(key, Buffer.from('0123456789'), 'application/octet-stream');
+    const mid = (await storage.get(key, { start: 2, end: 5 }))!;
+    expect(mid.size).toBe(10);
+    expect(await text(mid.stream)).toBe('2345');
+    const tail = (await storage.get(key, { start: 9, end: 9 }))!;
+    expect(await text(tail.stream)).toBe('9');
+    expect(await storage.get(`u/${U}/range/none.jpg`, { start: 0, end: 1 })).toBeNull();
+  });
+
   it('refuses unsafe keys and prefixes that are not folders', async () => {
     await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
     await expect(storage.get(`u/${U}/../x.jpg`)).rejects.toThrow(/unsafe/);

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { PUBLIC_PREFIX } from './keys';
 
+/** `size` is the whole object's; with a byte range the stream carries bytes start..end (inclusive). */
 export type StoredObject = { stream: Readable; size: number; contentType: string };
+export type ByteRange = { start: number; end: number };
 export type ObjectInfo = { size: number; contentType: string };
 
 /**
@@ -13,7 +15,8 @@ export type ObjectInfo = { size: number; contentType: string };
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredObject | null>;
+  /** the range must lie inside the object (callers check against `head` first) */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;
   getBuffer(key: string): Promise<Buffer | null>;
   /** idempotent: deleting a missing key succeeds */
