@@ -6,15 +6,18 @@ import type { Queue } from './queue';
 export const JOB_DELETE_PREFIX = 'storage.delete-prefix';
 export const JOB_DELETE_KEYS = 'storage.delete-keys';
 
-// a folder under a user's space or the public space, never the whole bucket (storage.ts assertSafePrefix)
+// a user's folder (or one inside it) or a folder inside the public space; never the bucket, never
+// all of public/, never a `..` step (storage.ts refuses those too, but only when the job runs)
 const prefixSchema = z
   .string()
   .max(300)
-  .regex(/^(u\/[0-9a-f-]{36}\/|public\/)([A-Za-z0-9._-]+\/)*$/);
+  .regex(/^(u\/[0-9a-f-]{36}\/|public\/[A-Za-z0-9._-]+\/)([A-Za-z0-9._-]+\/)*$/)
+  .refine((p) => !p.includes('..'));
 const keySchema = z
   .string()
   .max(300)
-  .regex(/^(u\/[0-9a-f-]{36}|public)\/[A-Za-z0-9._\-/]+$/);
+  .regex(/^(u\/[0-9a-f-]{36}|public)\/[A-Za-z0-9._\-/]+$/)
+  .refine((k) => !k.includes('..') && !k.includes('//'));
 
 /**
  * Files are deleted by a durable job enqueued in the transaction that deletes their rows: the rows
@@ -60,8 +63,12 @@ export function deleteFilesUnder(queue: Queue, tx: DbOrTx, prefix: string, o: { 
   return queue.enqueue(JOB_DELETE_PREFIX, payload, { tx });
 }
 
-/** These files go once `tx` commits. */
+/**
+ * These files go once `tx` commits. A key outside the layout of storage/keys.ts (none is written
+ * today) is skipped rather than failing the deletion of its row: storage would refuse it anyway.
+ */
 export function deleteFiles(queue: Queue, tx: DbOrTx, keys: string[]) {
-  if (!keys.length) return Promise.resolve(null);
-  return queue.enqueue(JOB_DELETE_KEYS, { keys: keys.map((k) => keySchema.parse(k)) }, { tx });
+  const valid = keys.filter((k) => keySchema.safeParse(k).success);
+  if (!valid.length) return Promise.resolve(null);
+  return queue.enqueue(JOB_DELETE_KEYS, { keys: valid }, { tx });
 }

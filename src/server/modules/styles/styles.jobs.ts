@@ -9,7 +9,8 @@ export const JOB_COLLECT_PREVIEW = 'styles.collect-preview';
 const keySchema = z
   .string()
   .max(200)
-  .regex(/^public\/styles\/[A-Za-z0-9._-]+$/);
+  .regex(/^public\/styles\/[A-Za-z0-9._-]+$/)
+  .refine((k) => !k.includes('..'));
 
 /** How long an uploaded preview may wait for the style form that uses it before it is collected. */
 export const UNUSED_PREVIEW_GRACE_MS = 24 * 3_600_000;
