@@ -46,6 +46,7 @@ describe('config', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ...base, OFFLINE_TRAIN_SECONDS: '-1' })).toThrow(/OFFLINE_TRAIN_SECONDS/);
     expect(() => loadConfig({ ...base, S3_BUCKET: 'b' })).toThrow(/S3_REGION/);
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
     // an admin name the login form would refuse
     expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'ab' })).toThrow(/ADMIN_USERNAME/);
     expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'site-admin' })).toThrow(/ADMIN_USERNAME/);

@@ -212,6 +212,9 @@ export function parseConfig(
     }
   };
   requireAll('S3 storage', ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  // an endpoint alone would silently leave files on local disk, unshared between instances
+  if (e.S3_ENDPOINT !== undefined && e.S3_BUCKET === undefined)
+    throw invalid(['S3_BUCKET: required when S3_ENDPOINT is set']);
   // The old form of these was a bare origin; the adapters now use the value as given, so a bare
   // origin would send every call to a path the vendor does not serve.
   const bare = (['REPLICATE_API_URL', 'RUNWARE_API_URL'] as const).filter(

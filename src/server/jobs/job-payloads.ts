@@ -15,4 +15,7 @@ export type JobPayloads = Checked<{
   'hosting.upload': { modelId: string; logId: string };
   'models.watchdog': Record<string, unknown>;
   'auth.forgot-password': { usernameOrEmail: string };
+  'storage.delete-prefix': { prefix: string; sweepAgainMs?: number };
+  'storage.delete-keys': { keys: string[] };
+  'styles.collect-preview': { key: string };
 }>;

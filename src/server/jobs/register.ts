@@ -4,6 +4,8 @@ import { defineGenerationJob } from '../modules/generation/generation.job';
 import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
+import { defineStorageJobs } from './storage-cleanup';
+import { defineStylesJobs } from '../modules/styles/styles.jobs';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.
 export function registerJobs(deps: AppDeps) {
@@ -12,4 +14,6 @@ export function registerJobs(deps: AppDeps) {
   registerTrainingJobs(deps);
   definePaymentsJobs(deps);
   defineAuthJobs(deps);
+  defineStorageJobs(deps);
+  defineStylesJobs(deps);
 }

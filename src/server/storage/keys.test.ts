@@ -8,6 +8,7 @@ import {
   stylePreviewKey,
   trainingPhotoKeys,
   trainingZipKey,
+  userPrefix,
 } from './keys';
 import { ownerOfKey } from './storage';
 
@@ -43,6 +44,9 @@ describe('storage keys', () => {
       blurred: `u/${user}/images/i1.blur.webp`,
     });
     expect(Object.values(img).map(ownerOfKey)).toEqual([user, user, user]);
+    // a user's files, models included, are all under one prefix (erasing a user is one job)
+    for (const key of [...Object.values(img), modelPrefix(user, model)])
+      expect(key.startsWith(userPrefix(user))).toBe(true);
     expect(stylePreviewKey('anime')).toBe('public/styles/anime.webp');
     expect(ownerOfKey(stylePreviewKey('anime'))).toBe('public');
   });

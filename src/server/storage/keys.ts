@@ -6,9 +6,18 @@
 export const PUBLIC_PREFIX = 'public/';
 export const STYLE_PREVIEW_PREFIX = `${PUBLIC_PREFIX}styles/`;
 
+/**
+ * Every file of one user (their models and generated images) is under this prefix, so erasing a
+ * user's files is one `storage.delete-prefix` job (jobs/storage-cleanup.ts). The product has no
+ * user deletion yet; anything added for it must enqueue that job with this prefix.
+ */
+export function userPrefix(userId: string) {
+  return `u/${userId}/`;
+}
+
 /** Everything of one personal model; deleting the model deletes this prefix. */
 export function modelPrefix(userId: string, modelId: string) {
-  return `u/${userId}/models/${modelId}/`;
+  return `${userPrefix(userId)}models/${modelId}/`;
 }
 
 /** A training photo as stored (re-encoded JPEG) and its grid thumbnail. */
@@ -37,7 +46,7 @@ export function offlineCropKey(userId: string, modelId: string, n: number) {
 
 /** One generated image: the original, a small WebP for grids, a blurred WebP for NSFW. */
 export function generatedImageKeys(userId: string, imageId: string) {
-  const base = `u/${userId}/images/${imageId}`;
+  const base = `${userPrefix(userId)}images/${imageId}`;
   return { original: `${base}.jpg`, thumb: `${base}.thumb.webp`, blurred: `${base}.blur.webp` };
 }
 

@@ -1,25 +1,37 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { assertSafeKey, type Storage } from './storage';
+import { assertSafeKey, assertSafePrefix, contentTypeOfKey, type Storage } from './storage';
 
-const types: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.zip': 'application/zip',
-  '.json': 'application/json',
-  '.safetensors': 'application/octet-stream',
-};
+const TMP = /\.[0-9a-f-]{36}\.tmp$/;
 
 export function createLocalStorage(root: string): Storage {
   const full = (key: string) => {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
   };
-  return {
+  const isMissing = (err: unknown) => {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+  };
+
+  async function walk(dir: string, prefix: string, out: string[]) {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) await walk(path.join(dir, e.name), `${prefix}${e.name}/`, out);
+      // a write in flight (put's temp file) is not an object yet
+      else if (e.isFile() && !TMP.test(e.name)) out.push(`${prefix}${e.name}`);
+    }
+  }
+
+  const storage: Storage = {
     kind: 'local',
     async put(key, data) {
       const file = full(key);
@@ -29,32 +41,45 @@ export function createLocalStorage(root: string): Storage {
       await writeFile(tmp, data);
       await rename(tmp, file);
     },
-    async get(key) {
-      const file = full(key);
+    async head(key) {
       try {
-        const s = await stat(file);
-        if (!s.isFile()) return null;
-        return {
-          stream: createReadStream(file),
-          size: s.size,
-          contentType: types[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-        };
-      } catch {
-        return null;
+        const s = await stat(full(key));
+        return s.isFile() ? { size: s.size, contentType: contentTypeOfKey(key) } : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
       }
+    },
+    async get(key, range) {
+      const info = await storage.head(key);
+      if (!info) return null;
+      return {
+        stream: createReadStream(full(key), range ? { start: range.start, end: range.end } : {}),
+        ...info,
+      };
     },
     async getBuffer(key) {
       try {
         return await readFile(full(key));
-      } catch {
-        return null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
       }
     },
     async delete(key) {
       await rm(full(key), { force: true });
     },
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      const out: string[] = [];
+      await walk(full(prefix.slice(0, -1)), prefix, out);
+      return out.sort();
+    },
     async deletePrefix(prefix) {
-      await rm(full(prefix.replace(/\/$/, '')), { recursive: true, force: true });
+      const keys = await storage.list(prefix);
+      await rm(full(prefix.slice(0, -1)), { recursive: true, force: true });
+      return keys.length;
     },
   };
+  return storage;
 }

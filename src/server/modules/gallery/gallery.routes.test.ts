@@ -4,6 +4,7 @@ import { generatedImages } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
 import { dateWindow } from './gallery.service';
+import { settleFileJobs } from '../../test/storage-jobs';
 
 let h: Harness;
 let cat: Awaited<ReturnType<typeof catalog>>;
@@ -173,6 +174,8 @@ describe('DELETE /api/generated-images/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, id: img.id });
+    // the files go by a durable job after the commit (jobs/storage-cleanup.ts)
+    expect(await settleFileJobs(h.deps)).toBe(1);
     expect((await c.get(img.imageUrl)).statusCode).toBe(404);
     expect((await c.get(img.thumbnailUrl)).statusCode).toBe(404);
     expect((await c.get('/api/generated-images')).json().images).toHaveLength(0);

@@ -7,6 +7,7 @@ import type { UserRow } from '../users/users.repository';
 import { createGalleryRepository, type ImageFilters } from './gallery.repository';
 import { toImageView } from './image-view';
 import { generatedImageKeys } from '../../storage/keys';
+import { deleteFiles } from '../../jobs/storage-cleanup';
 
 const DAY = 86_400_000;
 
@@ -24,7 +25,7 @@ export function dateWindow(
   return { since, until: new Date(since.getTime() + DAY) };
 }
 
-export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>) {
+export function createGalleryService(deps: Pick<AppDeps, 'db' | 'queue'>) {
   const repo = createGalleryRepository(deps.db);
 
   async function page(
@@ -81,20 +82,19 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'storage' | 'log
 
     /** Deletes the owner's image and its files; anyone else's id reads as 404 (docs/product/decisions.md §1). */
     async remove(user: UserRow, id: string) {
-      const row = await repo.delete(id, user.id);
+      // the files go by a durable job enqueued with the row's deletion (jobs/storage-cleanup.ts)
+      const row = await deps.db.transaction(async (tx) => {
+        const deleted = await createGalleryRepository(tx).delete(id, user.id);
+        if (!deleted) return null;
+        const keys = generatedImageKeys(deleted.userId, deleted.id);
+        const files = new Set(
+          [deleted.storageKey, deleted.thumbKey, keys.blurred].filter((k): k is string => Boolean(k)),
+        );
+        await deleteFiles(deps.queue, tx, [...files]);
+        return deleted;
+      });
       if (!row) throw notFound('Image not found');
-      const keys = generatedImageKeys(row.userId, row.id);
-      const files = new Set(
-        [row.storageKey, row.thumbKey, keys.blurred].filter((k): k is string => Boolean(k)),
-      );
-      // the row is gone, so a file that fails to delete is only an orphan: log, do not fail the request
-      await Promise.all(
-        [...files].map((k) =>
-          deps.storage
-            .delete(k)
-            .catch((err) => deps.log.warn({ err, key: k }, 'could not delete image file')),
-        ),
-      );
+      deps.queue.kick();
       return { success: true, id: row.id };
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
+import { settleFileJobs } from '../../test/storage-jobs';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 
 let h: Harness;
@@ -192,11 +193,15 @@ describe('training pipeline (offline engines)', () => {
     await grantTokens(h, user.id, 150);
     const id = await modelWithPhotos(c, 5, 70);
     await c.post(`/api/models/${id}/train`);
+    const prefix = `u/${user.id}/models/${id}/`;
+    expect((await h.deps.storage.list(prefix)).length).toBeGreaterThanOrEqual(10); // photos + thumbnails
     const del = await c.del(`/api/models/${id}`);
     expect(del.statusCode).toBe(200);
     expect(await balance(c)).toBe(200);
     expect((await c.get(`/api/models/${id}`)).statusCode).toBe(404);
-    expect(await h.deps.storage.getBuffer(`u/${user.id}/models/${id}/images`)).toBeNull();
+    // the files go by a durable job after the commit (jobs/storage-cleanup.ts)
+    await settleFileJobs(h.deps);
+    expect(await h.deps.storage.list(prefix)).toEqual([]);
     const files = await h.deps.db.query.trainingImages.findMany({ where: (t, { eq }) => eq(t.modelId, id) });
     expect(files).toHaveLength(0);
   });

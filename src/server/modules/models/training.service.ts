@@ -17,6 +17,7 @@ import {
   trainingKey,
 } from './training.settle';
 import { modelPrefix } from '../../storage/keys';
+import { deleteFilesUnder } from '../../jobs/storage-cleanup';
 
 type Actor = ModelActor;
 
@@ -205,7 +206,7 @@ export function createTrainingService(deps: AppDeps) {
       return (await repo.update(id, { promptModifier: promptModifier.trim() }))!;
     },
 
-    /** Deleting a model in the pipeline cancels and refunds it first; its files go too. */
+    /** Deleting a model in the pipeline cancels and refunds it first; its files go by a job after the commit. */
     async delete(actor: Actor, id: string) {
       const m = accessModel(await repo.byId(id), actor);
       await deps.db.transaction(async (tx) => {
@@ -215,9 +216,11 @@ export function createTrainingService(deps: AppDeps) {
         if (ACTIVE_STATUSES.includes(locked.status))
           await refundTraining(tx, locked, locked.trainingAttempt, 'model deleted');
         await r.delete(id);
+        // photos, thumbnails, zips, weights, crops: all under the model's prefix (storage/keys.ts)
+        await deleteFilesUnder(deps.queue, tx, modelPrefix(locked.userId, locked.id), { sweepAgain: true });
       });
+      deps.queue.kick();
       if (m.status === 'training') await bestEffortCancel(m);
-      await deps.storage.deletePrefix(modelPrefix(m.userId, m.id));
     },
 
     /**

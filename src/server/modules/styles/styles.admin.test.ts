@@ -1,13 +1,16 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema/support';
 import { createHarness, type Client, type Harness } from '../../test/harness';
+import { settleFileJobs } from '../../test/storage-jobs';
 
 let h: Harness;
 let admin: Client;
 let user: Client;
 
 beforeAll(async () => {
-  h = await createHarness({}, { startQueue: false });
+  h = await createHarness();
   admin = await h.admin();
   user = h.client();
   await user.register('style_user');
@@ -165,7 +168,53 @@ describe('preset style writes', () => {
       previewImageUrl: 'https://example.com/p.png',
     });
     expect(updated.json().previewImageUrl).toBe('https://example.com/p.png');
+    // collected by a job after the commit (styles.jobs.ts)
+    await settleFileJobs(h.deps);
     expect(await h.deps.storage.getBuffer(key)).toBeNull();
+  });
+
+  it('collects a preview once no style uses it: on delete, not while shared, and unused uploads later', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#993366' } })
+      .png()
+      .toBuffer();
+    const upload = async () => {
+      const up = await admin.inject({
+        method: 'POST',
+        url: '/api/preset-styles/upload-image',
+        ...multipart('image', 'p.png', 'image/png', png),
+      });
+      expect(up.statusCode).toBe(201);
+      const imageUrl = up.json().imageUrl as string;
+      return { imageUrl, key: imageUrl.slice('/files/'.length) };
+    };
+    // shared by two styles: deleting one keeps it, deleting both collects it
+    const shared = await upload();
+    const a = (
+      await admin.post('/api/preset-styles', { ...valid, name: 'Shared A', previewImageUrl: shared.imageUrl })
+    ).json();
+    const b = (
+      await admin.post('/api/preset-styles', { ...valid, name: 'Shared B', previewImageUrl: shared.imageUrl })
+    ).json();
+    expect((await admin.del(`/api/preset-styles/${a.id}`)).statusCode).toBe(200);
+    await settleFileJobs(h.deps);
+    expect(await h.deps.storage.head(shared.key)).not.toBeNull();
+    expect((await admin.del(`/api/preset-styles/${b.id}`)).statusCode).toBe(200);
+    await settleFileJobs(h.deps);
+    expect(await h.deps.storage.head(shared.key)).toBeNull();
+
+    // an upload no style saved is collected after its grace period; one that was saved stays
+    const unused = await upload();
+    const used = await upload();
+    await admin.post('/api/preset-styles', { ...valid, name: 'Uses Upload', previewImageUrl: used.imageUrl });
+    const later = await h.deps.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.name, 'styles.collect-preview'), eq(jobs.status, 'queued')))
+      .returning({ id: jobs.id });
+    expect(later.length).toBeGreaterThanOrEqual(2);
+    await settleFileJobs(h.deps);
+    expect(await h.deps.storage.head(unused.key)).toBeNull();
+    expect(await h.deps.storage.head(used.key)).not.toBeNull();
   });
 
   it('updates, hides inactive and NSFW styles from users, deletes', async () => {

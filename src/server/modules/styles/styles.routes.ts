@@ -22,7 +22,7 @@ const flag = z
 
 export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const styles = createStylesService(opts.deps.db, opts.deps.storage);
+  const styles = createStylesService(opts.deps);
 
   r.get(
     '/api/preset-styles',

@@ -1,12 +1,12 @@
 import type { PresetStyleValues } from '../../../shared/schemas/styles';
-import type { Db } from '../../db/client';
-import type { Storage } from '../../storage/storage';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import type { UserRow } from '../users/users.repository';
 import { processStyleImage, storedPreviewKey } from './style-image';
 import { createStylesRepository, type StyleRow } from './styles.repository';
-import { STYLE_PREVIEW_PREFIX } from '../../storage/keys';
+import { collectPreview, UNUSED_PREVIEW_GRACE_MS } from './styles.jobs';
 
 export function toPublicStyle(s: StyleRow) {
   const first = s.loraModels[0];
@@ -53,15 +53,14 @@ function toRow(v: PresetStyleValues) {
   };
 }
 
-export function createStylesService(db: Db, storage?: Storage) {
+export function createStylesService(deps: Pick<AppDeps, 'db' | 'storage' | 'queue'>) {
+  const { db, storage, queue } = deps;
   const repo = createStylesRepository(db);
 
-  /** Deletes an uploaded preview once no style points at it any more (outside URLs are left alone). */
-  async function dropPreview(key: string | null) {
+  /** An uploaded preview a style no longer points at is collected by a job after the commit. */
+  async function dropPreview(tx: DbOrTx, key: string | null) {
     const stored = storedPreviewKey(key);
-    if (!stored || !storage || !stored.startsWith(STYLE_PREVIEW_PREFIX)) return;
-    if ((await repo.countByPreview(stored)) > 0) return;
-    await storage.delete(stored).catch(() => {});
+    if (stored) await collectPreview(queue, tx, stored);
   }
 
   return {
@@ -81,20 +80,32 @@ export function createStylesService(db: Db, storage?: Storage) {
     async update(id: string, values: PresetStyleValues) {
       const before = await repo.byId(id);
       if (!before) throw notFound('Style not found');
-      const row = await repo.update(id, toRow(values));
+      const row = await db.transaction(async (tx) => {
+        const updated = await createStylesRepository(tx).update(id, toRow(values));
+        if (updated && before.previewImageUrl !== updated.previewImageUrl)
+          await dropPreview(tx, before.previewImageUrl);
+        return updated;
+      });
       if (!row) throw notFound('Style not found');
-      if (before.previewImageUrl !== row.previewImageUrl) await dropPreview(before.previewImageUrl);
+      queue.kick();
       return toPublicStyle(row);
     },
     async remove(id: string) {
       const before = await repo.byId(id);
-      if (!before || !(await repo.delete(id))) throw notFound('Style not found');
-      await dropPreview(before.previewImageUrl);
+      if (!before) throw notFound('Style not found');
+      const deleted = await db.transaction(async (tx) => {
+        if (!(await createStylesRepository(tx).delete(id))) return false;
+        await dropPreview(tx, before.previewImageUrl);
+        return true;
+      });
+      if (!deleted) throw notFound('Style not found');
+      queue.kick();
     },
     async uploadImage(data: Buffer) {
-      if (!storage) throw new Error('storage is required to upload style images');
       const out = await processStyleImage(data);
       await storage.put(out.key, out.data, 'image/webp');
+      // collected later unless a style form saves it by then
+      await collectPreview(queue, db, out.key, UNUSED_PREVIEW_GRACE_MS);
       return { imageUrl: fileUrl(out.key)! };
     },
   };
