@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
 import type { Config } from './config';
@@ -52,7 +52,12 @@ function fastifyTrustProxy(setting: Config['trustProxy']) {
 /** A proxy's or client's `X-Request-Id` is kept when it looks like an id; anything else gets a fresh one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export type BuildOptions = { webRoot?: string; logger?: boolean | object };
+export type BuildOptions = {
+  webRoot?: string;
+  logger?: boolean | object;
+  /** sees every route as it is added, with its schemas (tests and scripts/security walk the real table) */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 /** Registers plugins and routes; performs no I/O of its own (deps are opened by the caller). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -67,6 +72,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
