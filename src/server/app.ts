@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { registerControlCharGuard } from './http/control-chars';
 import { registerCsrf } from './http/csrf';
-import { registerErrorHandler } from './http/error-handler';
+import { registerErrorHandler, sendError } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
 import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
@@ -67,6 +67,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
     // every log line of a request carries this as reqId; the client gets it back in X-Request-Id
     requestIdHeader: false,
+    // errors the router raises before any hook (an id longer than any id, a broken %-escape in the
+    // path) get the pinned error body too, not Fastify's own with its FST_ code (issue 13)
+    frameworkErrors: (err, _request, reply) =>
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 404, 'NOT_FOUND', 'Not found')
+        : sendError(reply, 400, 'BAD_REQUEST', 'Invalid URL'),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

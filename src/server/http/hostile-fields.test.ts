@@ -116,4 +116,24 @@ describe('hostile input, field by field, on every registered route', () => {
     );
     expect(await refused(cases)).toEqual([]);
   }, 60_000);
+
+  it('half a UTF-16 surrogate pair in a JSON body → 400, not a database error (found by npm run security)', async () => {
+    const res = await h.client().inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"usernameOrEmail":"x\\ud800y"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ usernameOrEmail: CONTROL_CHARS_MESSAGE });
+  });
+
+  it('router errors (an over-long id, a broken %-escape in the path) answer with the pinned error body', async () => {
+    const long = await admin.get(`/api/models/${'9'.repeat(400)}`);
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
+    const broken = await admin.get('/api/models/%E0%A4%A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'Invalid URL', message: 'Invalid URL', code: 'BAD_REQUEST' });
+  });
 });

@@ -1,11 +1,20 @@
 import type { RouteOptions } from 'fastify';
+import { adminOnly, usersOnly } from '../http/guards';
 
 // The routes an app really registers, with the zod schemas each declares, collected by an onRoute
 // hook (buildApp's `onRoute` option). Tests and scripts/security/ walk this instead of a hand list,
 // so a new route or a new field is covered the day it is added.
 
 export type RouteSchemas = { params?: unknown; querystring?: unknown; body?: unknown };
-export type RouteEntry = { method: string; url: string; schema: RouteSchemas };
+/** Who the route's guard admits: from its guard option or the /api/admin/ prefix (http/guards.ts). */
+export type RouteGuard = 'admin' | 'user' | 'none';
+export type RouteEntry = { method: string; url: string; schema: RouteSchemas; guard: RouteGuard };
+
+function guardOf(route: RouteOptions): RouteGuard {
+  const hooks = [route.preValidation].flat();
+  if (route.url.startsWith('/api/admin/') || hooks.includes(adminOnly.preValidation)) return 'admin';
+  return hooks.includes(usersOnly.preValidation) ? 'user' : 'none';
+}
 
 /** A field a schema declares: its dotted path and the kind of its innermost value. */
 export type SchemaField = { path: string; kind: string };
@@ -21,6 +30,7 @@ export function createRouteCollector() {
         method,
         url: route.url,
         schema: { params: s.params, querystring: s.querystring, body: s.body },
+        guard: guardOf(route),
       });
     }
   };
