@@ -17,9 +17,9 @@ const { values: args } = parseArgs({
   options: {
     seed: { type: 'string', default: '1' },
     'per-route': { type: 'string', default: '40' },
-    'fuzz-seconds': { type: 'string', default: '150' },
+    'fuzz-seconds': { type: 'string', default: '120' },
     'sqlmap-level': { type: 'string', default: '3' },
-    'sqlmap-seconds': { type: 'string', default: '60' },
+    'sqlmap-seconds': { type: 'string', default: '45' },
     'skip-sqlmap': { type: 'boolean', default: false },
     /** writes the server's error-level log lines, whole, to this file */
     log: { type: 'string' },

@@ -128,6 +128,23 @@ describe('hostile input, field by field, on every registered route', () => {
     expect(res.json().fields).toEqual({ usernameOrEmail: CONTROL_CHARS_MESSAGE });
   });
 
+  it('a route that needs a session answers a guest 401 whatever it sends (decisions §1: no 400 that shows the schema)', async () => {
+    const routes = h.routes.filter((r) => r.needsSession);
+    expect(routes.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const id of ['not-an-id', ID]) {
+        const res = await h.client().inject({
+          method: route.method as 'GET',
+          url: `${urlOf(route, id)}?limit=many&cursor=%25`,
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { junk: [1] },
+        });
+        if (res.statusCode !== 401) failures.push(`${route.method} ${urlOf(route, id)} → ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
   it('router errors (an over-long id, a broken %-escape in the path) answer with the pinned error body', async () => {
     const long = await admin.get(`/api/models/${'9'.repeat(400)}`);
     expect(long.statusCode).toBe(404);

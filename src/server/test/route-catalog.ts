@@ -8,7 +8,14 @@ import { adminOnly, usersOnly } from '../http/guards';
 export type RouteSchemas = { params?: unknown; querystring?: unknown; body?: unknown };
 /** Who the route's guard admits: from its guard option or the /api/admin/ prefix (http/guards.ts). */
 export type RouteGuard = 'admin' | 'user' | 'none';
-export type RouteEntry = { method: string; url: string; schema: RouteSchemas; guard: RouteGuard };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  schema: RouteSchemas;
+  guard: RouteGuard;
+  /** the guard, or the handler itself, asks for a session (requireUser / requireAdmin) */
+  needsSession: boolean;
+};
 
 function guardOf(route: RouteOptions): RouteGuard {
   const hooks = [route.preValidation].flat();
@@ -31,6 +38,7 @@ export function createRouteCollector() {
         url: route.url,
         schema: { params: s.params, querystring: s.querystring, body: s.body },
         guard: guardOf(route),
+        needsSession: guardOf(route) !== 'none' || /\brequire(?:User|Admin)\b/.test(String(route.handler)),
       });
     }
   };
