@@ -98,8 +98,16 @@ describe('security fuzz cases', () => {
   });
 
   it('reads sqlmap verdicts and talks to loopback only', () => {
+    const run = "[INFO] testing 'AND boolean-based blind'\n[INFO] testing 'PostgreSQL AND error-based'\n";
+    expect(
+      readSqlmapOutput(`${run}[CRITICAL] all tested parameters do not appear to be injectable.`),
+    ).toEqual({
+      verdict: 'clean',
+      detail: '2 techniques tried, none injectable',
+    });
+    // a "clean" verdict after no test at all is no verdict
     expect(readSqlmapOutput('[CRITICAL] all tested parameters do not appear to be injectable.').verdict).toBe(
-      'clean',
+      'error',
     );
     expect(
       readSqlmapOutput(

@@ -21,8 +21,12 @@ export function readSqlmapOutput(out: string): Pick<SqlmapResult, 'verdict' | 'd
   const injectable =
     /identified the following injection point|parameter '[^']+' (?:is|appears to be) .*injectable/i.exec(out);
   if (injectable) return { verdict: 'injectable', detail: injectable[0] };
+  // each "testing '<technique>'" line is one family of payloads sent; none means nothing was tested
+  const tested = (out.match(/\[INFO\] testing '/g) ?? []).length;
   if (/all tested parameters do not appear to be injectable|do not appear to be injectable/i.test(out))
-    return { verdict: 'clean', detail: 'no parameter appears injectable' };
+    return tested > 0
+      ? { verdict: 'clean', detail: `${tested} techniques tried, none injectable` }
+      : { verdict: 'error', detail: 'sqlmap tested nothing' };
   const critical = /\[CRITICAL\] ([^\n]+)/.exec(out);
   return { verdict: 'error', detail: critical?.[1] ?? out.trim().split('\n').slice(-1)[0] ?? 'no output' };
 }
