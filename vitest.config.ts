@@ -20,6 +20,8 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'tests/lint/**/*.test.ts',
             'tests/vendors/**/*.test.ts',
+            // the generators of `npm run security`, not the runner
+            'scripts/security/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

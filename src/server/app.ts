@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { registerControlCharGuard } from './http/control-chars';
 import { registerCsrf } from './http/csrf';
-import { registerErrorHandler } from './http/error-handler';
+import { registerErrorHandler, sendError } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
 import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
@@ -52,7 +52,12 @@ function fastifyTrustProxy(setting: Config['trustProxy']) {
 /** A proxy's or client's `X-Request-Id` is kept when it looks like an id; anything else gets a fresh one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export type BuildOptions = { webRoot?: string; logger?: boolean | object };
+export type BuildOptions = {
+  webRoot?: string;
+  logger?: boolean | object;
+  /** sees every route as it is added, with its schemas (tests and scripts/security walk the real table) */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 /** Registers plugins and routes; performs no I/O of its own (deps are opened by the caller). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -62,11 +67,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
     // every log line of a request carries this as reqId; the client gets it back in X-Request-Id
     requestIdHeader: false,
+    // errors the router raises before any hook (an id longer than any id, a broken %-escape in the
+    // path) get the pinned error body too, not Fastify's own with its FST_ code (issue 13)
+    frameworkErrors: (err, _request, reply) =>
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 404, 'NOT_FOUND', 'Not found')
+        : sendError(reply, 400, 'BAD_REQUEST', 'Invalid URL'),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

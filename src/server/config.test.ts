@@ -53,6 +53,26 @@ describe('config', () => {
     expect(loadConfig({ ...base, ADMIN_USERNAME: 'site_admin' }).admin.username).toBe('site_admin');
   });
 
+  it('refuses an ADMIN_PASSWORD the shared password rule or the common-password list refuses, without echoing it', () => {
+    const messages = (pw: string) => {
+      try {
+        loadConfig({ ...base, ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: pw });
+        return 'accepted';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        expect((err as Error).message).not.toContain(pw);
+        return (err as Error).message;
+      }
+    };
+    expect(messages('Password123')).toMatch(/ADMIN_PASSWORD: This password is too common/);
+    expect(messages('qwerty123')).toMatch(/ADMIN_PASSWORD: This password is too common/);
+    expect(messages('short1')).toMatch(/ADMIN_PASSWORD: Password must be at least 8 characters/);
+    expect(messages('onlyletters')).toMatch(
+      /ADMIN_PASSWORD: Password must contain at least one letter and one number/,
+    );
+    expect(messages('Harbor-Lamp-42')).toBe('accepted');
+  });
+
   it('turns on vendor adapters when their keys are set and secure cookies behind https', () => {
     const c = loadConfig({ ...live });
     expect(c.replicate?.apiToken).toBe('r8_x');

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { strongPasswordSchema } from '../shared/schemas/auth';
 import { unreachableReason } from './lib/public-origin';
 
 const optional = z
@@ -33,7 +34,9 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_]{3,32}$/, 'must be 3-32 letters, digits or underscores')
       .optional(),
   ),
-  ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  // issue 13: the bootstrap admin's password meets the rule every other password meets (length,
+  // letter and digit, not on the common-password list), or the most powerful account is the weakest
+  ADMIN_PASSWORD: optional.pipe(strongPasswordSchema.optional()),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   OFFLINE_TRAIN_SECONDS: seconds(60),
   OFFLINE_HOST_SECONDS: seconds(10),

@@ -57,4 +57,21 @@ describe('TRUST_PROXY', () => {
     await rotatingFailures(h, 2);
     expect(await ipKeys(h)).toEqual(['login:ip:127.0.0.1']);
   });
+
+  it('unset: sign-ups with a rotating X-Forwarded-For meet the per-IP sign-up limit (no farm of free tokens)', async () => {
+    h = await createHarness();
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const name = `farm_${randomUUID().slice(0, 8)}`;
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        payload: { username: name, email: `${name}@example.com`, password: 'Harbor-Lamp-42' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 201)).toBe(true);
+    expect(codes.slice(20)).toEqual([429, 429]);
+  }, 60_000);
 });

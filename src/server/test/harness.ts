@@ -14,11 +14,14 @@ import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { registerJobs } from '../jobs/register';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
+import { createRouteCollector, type RouteEntry } from './route-catalog';
 
 export type Harness = {
   app: FastifyInstance;
   deps: AppDeps;
   config: Config;
+  /** every route the app registered, with its schemas (from an onRoute hook) */
+  routes: RouteEntry[];
   /** inject with a cookie jar per "browser" */
   client: () => Client;
   admin: () => Promise<Client>;
@@ -103,7 +106,8 @@ export async function createHarness(
   await bootstrapAdmin(deps.db, config, () => {});
   registerJobs(deps);
   if (opts.startQueue !== false) deps.queue.start();
-  const app = await buildApp(deps, { webRoot: path.join(dataDir, 'no-web') });
+  const collector = createRouteCollector();
+  const app = await buildApp(deps, { webRoot: path.join(dataDir, 'no-web'), onRoute: collector.onRoute });
   await app.ready();
 
   const client = (): Client => {
@@ -148,6 +152,7 @@ export async function createHarness(
     app,
     deps,
     config,
+    routes: collector.routes,
     client,
     admin: async () => {
       const c = client();

@@ -11,6 +11,11 @@ describe('text and dates the database can take', () => {
     expect(hasControlChars('line\nnext\ttab')).toBe(true);
     expect(hasControlChars('line\r\nnext\ttab', true)).toBe(false);
     expect(hasControlChars('ümlaut – 日本')).toBe(false);
+    // half a surrogate pair cannot be stored as JSON or UTF-8; a whole pair (an emoji) can
+    expect(hasControlChars('x\ud800y', true)).toBe(true);
+    expect(hasControlChars('\udc00', true)).toBe(true);
+    expect(hasControlChars('tail\ud83d', true)).toBe(true);
+    expect(hasControlChars('smile \u{1F600}', true)).toBe(false);
     expect(safeText().safeParse('a\u0000').error?.issues[0]?.message).toBe(CONTROL_CHARS_MESSAGE);
     expect(galleryQuerySchema.safeParse({ search: 'x\u0000' }).success).toBe(false);
     const ticket = { subject: 'Help', message: 'first line\nsecond\u0000' };

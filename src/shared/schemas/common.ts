@@ -8,9 +8,13 @@ const CONTROL_ANY = /[\u0000-\u001f\u007f]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHARS_MESSAGE = 'Must not contain control characters';
 
-/** True when text holds a control character the field refuses. */
+// Half of a UTF-16 surrogate pair has no UTF-8 form: JSON can carry it ("\ud800"), PostgreSQL's json
+// refuses it (a 500 through the jobs table, found by `npm run security`), and no keyboard types it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when text holds a control character the field refuses, or half of a surrogate pair. */
 export const hasControlChars = (value: string, multiLine = false) =>
-  (multiLine ? CONTROL_MULTILINE : CONTROL_ANY).test(value);
+  (multiLine ? CONTROL_MULTILINE : CONTROL_ANY).test(value) || LONE_SURROGATE.test(value);
 
 /** The refinement every text input carries: single-line by default, or keeping tab and line breaks. */
 export const noControlChars =

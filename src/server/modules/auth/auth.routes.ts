@@ -24,6 +24,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/se
 import { notFound } from '../../lib/errors';
 import { toPublicUser } from '../users/public-user';
 import type { AuthService } from './auth.service';
+import { usersOnly } from '../../http/guards';
 
 export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; auth: AuthService }) {
   const { deps, auth } = opts;
@@ -108,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
   // Lives under /api/user/ (the account screen) but is a credential change, so auth owns it.
   r.post(
     '/api/user/change-password',
-    { schema: { body: changePasswordSchema, response: { 200: successSchema } } },
+    { ...usersOnly, schema: { body: changePasswordSchema, response: { 200: successSchema } } },
     async (request) => {
       const user = requireUser(request);
       await auth.changePassword(
@@ -140,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
 
   r.post(
     '/api/auth/sessions/revoke',
-    { schema: { body: revokeSessionSchema, response: { 200: successSchema } } },
+    { ...usersOnly, schema: { body: revokeSessionSchema, response: { 200: successSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const current = (await auth.listSessions(user.id, request.sessionId)).find((s) => s.current);

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
 import { createGalleryService } from './gallery.service';
+import { usersOnly } from '../../http/guards';
 
 export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +33,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
 
   r.get(
     '/api/generated-images',
-    { schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } },
+    { ...usersOnly, schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } },
     async (request) => {
       return gallery.list(requireUser(request), request.query);
     },
@@ -40,7 +41,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
 
   r.delete(
     '/api/generated-images/:id',
-    { schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } },
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } },
     async (request) => {
       return gallery.remove(requireUser(request), request.params.id);
     },

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
 import { createGenerationService } from './generation.service';
+import { usersOnly } from '../../http/guards';
 
 export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +18,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDe
   r.post(
     '/api/generate-image',
     {
+      ...usersOnly,
       schema: {
         body: generateImageSchema,
         response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema },

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { createTrainingService } from './training.service';
 import { toPublicModel } from './model-view';
 import { createModelsService } from './models.service';
+import { usersOnly } from '../../http/guards';
 
 export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +30,7 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   r.get(
     '/api/models/:id',
-    { schema: { params: idParamsSchema, response: { 200: modelSchema } } },
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: modelSchema } } },
     async (request) => {
       const user = requireUser(request);
       return service.detail(user, request.params.id);
@@ -38,7 +39,7 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   r.post(
     '/api/models',
-    { schema: { body: createModelSchema, response: { 201: modelSchema } } },
+    { ...usersOnly, schema: { body: createModelSchema, response: { 201: modelSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const model = await service.create(user, request.body);
@@ -48,7 +49,7 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   r.post(
     '/api/models/:id/images',
-    { schema: { params: idParamsSchema, response: { 201: photosUploadedSchema } } },
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 201: photosUploadedSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
@@ -61,7 +62,10 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   r.post(
     '/api/models/:id/update-prompt-modifier',
-    { schema: { params: idParamsSchema, body: promptModifierSchema, response: { 200: modelActionSchema } } },
+    {
+      ...usersOnly,
+      schema: { params: idParamsSchema, body: promptModifierSchema, response: { 200: modelActionSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const model = await training.updatePromptModifier(user, request.params.id, request.body.promptModifier);
@@ -71,7 +75,7 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
 
   r.delete(
     '/api/models/:id',
-    { schema: { params: idParamsSchema, response: { 200: successSchema } } },
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: successSchema } } },
     async (request) => {
       const user = requireUser(request);
       await training.delete(user, request.params.id);

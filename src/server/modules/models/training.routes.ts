@@ -8,7 +8,7 @@ import {
   trainingStatusResponseSchema,
 } from '../../../shared/schemas/models';
 import type { AppDeps } from '../../deps';
-import { adminOnly } from '../../http/guards';
+import { adminOnly, usersOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
 import { toPublicModel } from './model-view';
 import { createTrainingService } from './training.service';
@@ -16,7 +16,7 @@ import { createTrainingService } from './training.service';
 export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createTrainingService(opts.deps);
-  const action = { schema: { params: idParamsSchema, response: { 200: modelActionSchema } } };
+  const action = { ...usersOnly, schema: { params: idParamsSchema, response: { 200: modelActionSchema } } };
   // admin actions refuse a non-admin before the id or body is validated (docs/product/decisions.md §1)
   const adminReupload = {
     ...adminOnly,
@@ -25,7 +25,7 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
 
   r.get(
     '/api/models/:id/training-status',
-    { schema: { params: idParamsSchema, response: { 200: trainingStatusResponseSchema } } },
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: trainingStatusResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
       return service.status(user, request.params.id);

@@ -163,7 +163,7 @@ describe('GET /metrics', () => {
   it('writes valid Prometheus text: requests by route and status, latency histogram, jobs, ledger', async () => {
     const user = h.client();
     await user.register(); // a bonus row in the ledger, and a few requests
-    await h.client().get('/api/models/not-a-uuid');
+    await user.get('/api/models/not-a-uuid');
     const res = await admin.get('/metrics');
     const lines = res.body.trimEnd().split('\n');
     const sample =

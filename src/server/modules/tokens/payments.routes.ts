@@ -14,6 +14,7 @@ import { sendError } from '../../http/error-handler';
 import { requireUser } from '../../http/session';
 import { createPaymentsService, type PaymentsService } from './payments.service';
 import { EngineError } from '../../engines/engine-error';
+import { usersOnly } from '../../http/guards';
 
 // Checkout: create the intent, (offline) confirm the card, credit the purchase, and the Stripe webhook.
 export async function paymentsRoutes(
@@ -26,7 +27,10 @@ export async function paymentsRoutes(
 
   r.post(
     '/api/create-payment-intent',
-    { schema: { body: createPaymentIntentSchema, response: { 200: createPaymentIntentResponseSchema } } },
+    {
+      ...usersOnly,
+      schema: { body: createPaymentIntentSchema, response: { 200: createPaymentIntentResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       return payments.createIntent(user, request.body.packageId);
@@ -35,7 +39,7 @@ export async function paymentsRoutes(
 
   r.post(
     '/api/purchase-tokens',
-    { schema: { body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } } },
+    { ...usersOnly, schema: { body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
       return payments.purchase(user, request.body);
@@ -44,7 +48,7 @@ export async function paymentsRoutes(
 
   r.post(
     '/api/payments/offline/confirm',
-    { schema: { body: offlineConfirmSchema, response: { 200: offlineConfirmResponseSchema } } },
+    { ...usersOnly, schema: { body: offlineConfirmSchema, response: { 200: offlineConfirmResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
       return payments.confirmOffline(user, request.body);

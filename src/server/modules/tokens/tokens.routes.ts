@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { createPackagesService } from './packages.service';
 import { createTransactionsService } from './transactions.service';
+import { usersOnly } from '../../http/guards';
 
 // Packages for buyers and the signed-in user's own ledger (billing history).
 export async function tokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -27,7 +28,10 @@ export async function tokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   // (older) page rides in the X-Next-Cursor header, absent on the last page.
   r.get(
     '/api/transactions',
-    { schema: { querystring: transactionsQuerySchema, response: { 200: transactionListSchema } } },
+    {
+      ...usersOnly,
+      schema: { querystring: transactionsQuerySchema, response: { 200: transactionListSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const page = await transactions.page(user.id, request.query);

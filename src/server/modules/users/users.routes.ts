@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { toPublicUser } from './public-user';
 import { createUsersService, type EmailChangeHooks } from './users.service';
+import { usersOnly } from '../../http/guards';
 
 export async function usersRoutes(
   app: FastifyInstance,
@@ -20,7 +21,7 @@ export async function usersRoutes(
 
   r.patch(
     '/api/user/profile',
-    { schema: { body: profileSchema, response: { 200: profileResultSchema } } },
+    { ...usersOnly, schema: { body: profileSchema, response: { 200: profileResultSchema } } },
     async (request) => {
       const user = await users.updateProfile(requireUser(request), request.body);
       return { success: true, username: user.username, email: user.email, user: toPublicUser(user) };
@@ -29,7 +30,7 @@ export async function usersRoutes(
 
   r.post(
     '/api/user/nsfw-settings',
-    { schema: { body: nsfwSettingsSchema, response: { 200: userResultSchema } } },
+    { ...usersOnly, schema: { body: nsfwSettingsSchema, response: { 200: userResultSchema } } },
     async (request) => {
       const user = await users.setNsfw(requireUser(request), request.body.enableNSFW);
       return { success: true, user: toPublicUser(user) };
