@@ -191,9 +191,14 @@ export class Instance {
     if (this.role === 'web') await waitHttp(`http://127.0.0.1:${this.port}/api/readyz`, timeoutMs);
   }
 
-  kill() {
+  /** SIGKILL; resolves once the process is gone (its sockets close only then) with the time it died */
+  async kill(): Promise<number> {
+    const proc = this.proc;
     this.killedAt = Date.now();
-    this.proc?.kill('SIGKILL');
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return this.killedAt;
+    const exited = new Promise<number>((r) => proc.once('exit', () => r(Date.now())));
+    proc.kill('SIGKILL');
+    return exited;
   }
 
   /** SIGTERM (the graceful stop) and wait for the exit. */
@@ -233,7 +238,7 @@ export type ProxiedRequest = {
   broken: boolean;
 };
 
-type Upstream = { name: string; port: number; up: boolean };
+type Upstream = { name: string; port: number; up: boolean; fails: number };
 
 export type Proxy = {
   port: number;
@@ -284,8 +289,12 @@ export async function startProxy(opts: { keepAlive?: boolean; healthMs?: number 
           } catch (err) {
             detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
           }
-          if (up !== u.up) healthLog.push({ upstream: u.name, up, at: Date.now(), detail });
-          u.up = up;
+          // down after two failed checks in a row (one slow answer on a busy machine is not an outage);
+          // a refused connection marks it down at once (below)
+          u.fails = up ? 0 : u.fails + 1;
+          const next = up || (u.up && u.fails < 2);
+          if (next !== u.up) healthLog.push({ upstream: u.name, up: next, at: Date.now(), detail });
+          u.up = next;
         }),
       );
       await sleep(opts.healthMs ?? 500);
@@ -384,7 +393,7 @@ export async function startProxy(opts: { keepAlive?: boolean; healthMs?: number 
     healthLog,
     inflight,
     setUpstreams: (list) => {
-      upstreams = list.map((u) => ({ ...u, up: false }));
+      upstreams = list.map((u) => ({ ...u, up: false, fails: 0 }));
     },
     close: async () => {
       closed = true;
