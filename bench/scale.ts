@@ -3,13 +3,20 @@
 // deployment is the kill test's (tests/scale/cluster.ts): PostgreSQL, s3rver, real processes.
 // PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL, or a throwaway cluster as `.ci/run`
 // starts one; without any, these figures are skipped. docs/operators/capacity.md reads them.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema/index';
 import { applyLedgerEntry } from '../src/server/modules/tokens/ledger.service';
-import { freshDatabase, startCluster, startThrowawayPostgres, type Cluster } from '../tests/scale/cluster';
+import {
+  freshDatabase,
+  startCluster,
+  startThrowawayPostgres,
+  type Cluster,
+  type Instance,
+} from '../tests/scale/cluster';
 import { SimClient } from '../tests/scale/sim-client';
 
 /** closed-loop clients asking for generations while a figure is measured */
@@ -18,12 +25,43 @@ const GEN_WINDOW_MS = 30_000;
 const HTTP_CONNECTIONS = 32;
 const HTTP_SECONDS = 10;
 
+/** CPU time (user + system) the processes have used so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pids: number[]) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // fields after the command name: state is field 3, utime 14, stime 15
+      const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(after[11]) + Number(after[12]);
+    } catch {
+      // gone or not Linux
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** "502: 3, 503: 1" from per-status counts, summed; "none" when empty */
+function statusCounts(...maps: Record<string, number>[]) {
+  const sum: Record<string, number> = {};
+  for (const m of maps) for (const [k, v] of Object.entries(m)) sum[k] = (sum[k] ?? 0) + v;
+  return (
+    Object.entries(sum)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ') || 'none'
+  );
+}
+
+const pidsOf = (list: Instance[]) => list.map((i) => i.pid!).filter(Boolean);
+
+let firstFailure = '';
+
 async function generationsPerMinute(cluster: Cluster, clients: SimClient[], baseModelId: string) {
-  // a short warm-up, then count what finishes inside the window
+  // count only what finishes inside the window; the workers' CPU over it gives CPU per image
   const until = Date.now() + GEN_WINDOW_MS;
   let images = 0;
-  let failed = 0;
-  const t0 = Date.now();
+  const failed: Record<string, number> = {};
+  const cpu0 = cpuMs(pidsOf(cluster.workers));
+  const web0 = cpuMs(pidsOf(cluster.web));
   await Promise.all(
     clients.map(async (c, i) => {
       let n = 0;
@@ -35,28 +73,40 @@ async function generationsPerMinute(cluster: Cluster, clients: SimClient[], base
           width: 512,
           height: 512,
         });
-        if (r.status === 200 && Date.now() <= until + 1000) images += r.body.images.length;
-        else failed++;
+        if (r.status !== 200) {
+          failed[String(r.status)] = (failed[String(r.status)] ?? 0) + 1;
+          if (!firstFailure) firstFailure = JSON.stringify(r.body).slice(0, 300);
+        } else if (Date.now() <= until) images += r.body.images.length;
       }
     }),
   );
-  const minutes = (Date.now() - t0) / 60_000;
-  return { perMinute: Math.round(images / minutes), failed };
+  const minutes = GEN_WINDOW_MS / 60_000;
+  const workerCpu = cpuMs(pidsOf(cluster.workers)) - cpu0;
+  const webCpu = cpuMs(pidsOf(cluster.web)) - web0;
+  return {
+    perMinute: Math.round(images / minutes),
+    failed,
+    workerCpuPerImage: images ? Math.round(workerCpu / images) : 0,
+    webCpuPerImage: images ? Math.round(webCpu / images) : 0,
+  };
 }
 
-async function requestsPerSecond(cluster: Cluster, cookie: string) {
+async function requestsPerSecond(cluster: Cluster, cookie: string, url = cluster.proxy.url) {
+  const cpu0 = cpuMs(pidsOf(cluster.web));
   const result = await autocannon({
-    url: `${cluster.proxy.url}/api/auth/user`,
+    url: `${url}/api/auth/user`,
     connections: HTTP_CONNECTIONS,
     duration: HTTP_SECONDS,
     headers: { cookie },
     // its own thread, so the proxy in this process is not starved by the load generator
     workers: 1,
   });
+  const cpu = cpuMs(pidsOf(cluster.web)) - cpu0;
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuPerRequest: result.requests.total ? Math.round((cpu / result.requests.total) * 100) / 100 : 0,
   };
 }
 
@@ -70,7 +120,7 @@ async function waitUpstreams(cluster: Cluster, n: number) {
 }
 
 export async function run(): Promise<Record<string, number | string>> {
-  const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
   const throwaway = given ? null : await startThrowawayPostgres();
   const serverUrl = given ?? throwaway?.url;
   if (!serverUrl) {
@@ -88,7 +138,11 @@ export async function run(): Promise<Record<string, number | string>> {
     for (let i = 0; i < GEN_CLIENTS; i++) {
       const c = new SimClient(cluster.proxy.url, `bench-${i}`, `10.30.0.${i + 1}`, []);
       const name = `bench_${i}_${randomUUID().slice(0, 6)}`;
-      const r = await c.post('/api/auth/register', { username: name, email: `${name}@example.com`, password: 'Harbor-Lamp-42' });
+      const r = await c.post('/api/auth/register', {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'Harbor-Lamp-42',
+      });
       if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
       clients.push(c);
     }
@@ -111,6 +165,11 @@ export async function run(): Promise<Record<string, number | string>> {
     // HTTP first, while the one worker idles: 1 web instance behind the proxy, then 2
     cluster.proxy.setUpstreams([{ name: cluster.web[0].name, port: cluster.web[0].port! }]);
     await waitUpstreams(cluster, 1);
+    const direct = await requestsPerSecond(
+      cluster,
+      clients[0].cookie!,
+      `http://127.0.0.1:${cluster.web[0].port}`,
+    );
     const web1 = await requestsPerSecond(cluster, clients[0].cookie!);
     cluster.proxy.setUpstreams(cluster.web.map((w) => ({ name: w.name, port: w.port! })));
     await waitUpstreams(cluster, 2);
@@ -123,16 +182,23 @@ export async function run(): Promise<Record<string, number | string>> {
     return {
       cores: os.cpus().length,
       storage: 's3rver',
+      'load average at the end (1 min)': Math.round(os.loadavg()[0] * 10) / 10,
+      'GET /api/auth/user req/s, 1 web instance (direct)': direct.rps,
+      'GET /api/auth/user p99 (ms), 1 web instance (direct)': direct.p99,
+      'web CPU ms per GET /api/auth/user': direct.cpuPerRequest,
       'GET /api/auth/user req/s, 1 web instance (via proxy)': web1.rps,
       'GET /api/auth/user p99 (ms), 1 web instance': web1.p99,
       'GET /api/auth/user req/s, 2 web instances (via proxy)': web2.rps,
       'GET /api/auth/user p99 (ms), 2 web instances': web2.p99,
       'web scaling 2 vs 1 (x)': Math.round((web2.rps / Math.max(1, web1.rps)) * 100) / 100,
-      'http errors': web1.errors + web2.errors,
+      'http errors': direct.errors + web1.errors + web2.errors,
       'offline generations/min (512px, 1 image), 1 worker': gen1.perMinute,
       'offline generations/min (512px, 1 image), 2 workers': gen2.perMinute,
       'worker scaling 2 vs 1 (x)': Math.round((gen2.perMinute / Math.max(1, gen1.perMinute)) * 100) / 100,
-      'generation requests not done within the wait': gen1.failed + gen2.failed,
+      'worker CPU ms per offline image': gen1.workerCpuPerImage,
+      'web CPU ms per generation request': gen1.webCpuPerImage,
+      'generation requests not answered 200 (status: count)': statusCounts(gen1.failed, gen2.failed),
+      ...(firstFailure ? { 'first generation failure': firstFailure } : {}),
     };
   } finally {
     await cluster?.stop();

@@ -360,7 +360,11 @@ export async function startProxy(opts: { keepAlive?: boolean; healthMs?: number 
             });
           },
         );
-        up.on('socket', (s) => s.on('connect', () => (connected = true)));
+        up.on('socket', (s) => {
+          // a kept-alive socket is connected already
+          if (!s.connecting) connected = true;
+          else s.once('connect', () => (connected = true));
+        });
         up.on('error', (err: NodeJS.ErrnoException) => {
           if (entry.status !== null) return;
           if (!connected && err.code === 'ECONNREFUSED') {
