@@ -104,45 +104,64 @@ function waitForLine(proc: ChildProcess, pattern: RegExp, timeoutMs: number): Pr
   });
 }
 
-export type S3Server = { env: Record<string, string>; stop: () => Promise<void> };
+export type S3Server = {
+  env: Record<string, string>;
+  /** times s3rver crashed and was started again */
+  restarts: () => number;
+  stop: () => Promise<void>;
+};
 
-/** s3rver (npm) on a loopback port, as its own process, with one bucket. */
+/**
+ * s3rver (npm) on a loopback port, as its own process, with one bucket. s3rver can crash on a race
+ * of its own (a put into a directory its delete of another key is removing: ENOENT, unhandled), so,
+ * like a replicated object store, it is started again at once on the same port and directory; what
+ * it stored stays on disk.
+ */
 export async function startS3rver(dir: string, logFile: string): Promise<S3Server> {
   mkdirSync(dir, { recursive: true });
   const bucket = 'lora-scale';
-  const proc = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/s3rver/bin/s3rver.js'),
-      '-d',
-      dir,
-      '-a',
-      '127.0.0.1',
-      '-p',
-      '0',
-      '--silent',
-      '--configure-bucket',
-      bucket,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const log = (d: Buffer) => appendFileSync(logFile, d);
-  proc.stdout?.on('data', log);
-  proc.stderr?.on('data', log);
-  proc.on('exit', (code, signal) => appendFileSync(logFile, `s3rver exited: ${code ?? signal}\n`));
-  const m = await waitForLine(proc, /listening on [^:]+:(\d+)/, 20_000);
+  let port = 0;
+  let proc: ChildProcess;
+  let stopping = false;
+  let restarts = 0;
+  const launch = async () => {
+    proc = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/s3rver/bin/s3rver.js'),
+        ...['-d', dir, '-a', '127.0.0.1', '-p', String(port), '--silent'],
+        ...['--configure-bucket', bucket],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const log = (d: Buffer) => appendFileSync(logFile, d);
+    proc.stdout?.on('data', log);
+    proc.stderr?.on('data', log);
+    proc.on('exit', (code, signal) => {
+      appendFileSync(logFile, `s3rver exited: ${code ?? signal}\n`);
+      if (stopping) return;
+      restarts++;
+      launch().catch((err) => appendFileSync(logFile, `s3rver restart failed: ${err}\n`));
+    });
+    const m = await waitForLine(proc, /listening on [^:]+:(\d+)/, 20_000);
+    port = Number(m[1]);
+  };
+  await launch();
   return {
     env: {
-      S3_ENDPOINT: `http://127.0.0.1:${m[1]}`,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
       S3_BUCKET: bucket,
       S3_REGION: 'us-east-1',
       // s3rver's fixed development credentials
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
+    restarts: () => restarts,
     stop: async () => {
-      proc.kill('SIGTERM');
-      await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
+      stopping = true;
+      const p = proc;
+      p.kill('SIGTERM');
+      await new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)));
     },
   };
 }
@@ -297,7 +316,7 @@ export async function startProxy(opts: { keepAlive?: boolean; healthMs?: number 
           u.up = next;
         }),
       );
-      await sleep(opts.healthMs ?? 500);
+      await sleep(opts.healthMs ?? 1000);
     }
   };
 
@@ -425,6 +444,8 @@ export type Cluster = {
   workers: Instance[];
   env: Record<string, string>;
   dir: string;
+  /** the S3 server, when storage is 's3' */
+  s3: S3Server | null;
   /** starts another worker (the bench grows the pool) */
   addWorker: () => Promise<Instance>;
   /** stops everything; keepLogs leaves the processes' logs in `dir`/logs */
@@ -500,5 +521,5 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     if (res?.ok) break;
     await sleep(100);
   }
-  return { proxy, web, workers, env, dir, addWorker, stop };
+  return { proxy, web, workers, env, dir, s3, addWorker, stop };
 }

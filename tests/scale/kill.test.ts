@@ -101,7 +101,8 @@ describe.skipIf(!databaseUrl)(
       expect(run.records.length).toBeGreaterThan(USERS * 10);
       console.log(
         `scale: ${run.records.length} requests, ${failures.length} failed (all in flight on ${killed.name}, ` +
-          `${killed.inflight} in flight when killed); worker killed holding ${run.killedWorker!.heldJobs.length} job(s)`,
+          `${killed.inflight} in flight when killed); worker killed holding ${run.killedWorker!.heldJobs.length} job(s); ` +
+          `s3rver restarted ${cluster.s3?.restarts() ?? 0} time(s)`,
       );
     });
 
@@ -268,7 +269,7 @@ async function restart(list: Instance[]) {
   await Promise.all(list.map((i) => i.start()));
 }
 
-/** Retries a step after a failure (the proxy stops sending to a dead instance within half a second). */
+/** Retries a step after a failure (a refused connection sends the proxy to the other instance at once). */
 async function retrying(step: () => Promise<Reply>, ok: (r: Reply) => boolean, tries = 8): Promise<Reply> {
   let r: Reply = { status: null, body: null, upstream: null };
   for (let i = 0; i < tries; i++) {
