@@ -216,10 +216,7 @@ async function catalogue() {
   const c = new SimClient(cluster.proxy.url, 'catalogue', '10.99.0.2', []);
   await c.post('/api/auth/login', { username: 'scale_admin', password: 'Harbor-Lamp-42' });
   const res = await c.get('/api/base-models');
-  const list = (Array.isArray(res.body) ? res.body : (res.body.baseModels ?? res.body.items)) as {
-    id: string;
-    name: string;
-  }[];
+  const list = res.body as { id: string; name: string; architecture: string }[];
   expect(list.length).toBeGreaterThan(0);
   return list;
 }
@@ -281,7 +278,11 @@ async function retrying(step: () => Promise<Reply>, ok: (r: Reply) => boolean, t
 }
 
 /** One user: sign up, buy tokens, upload photos, train a model, generate until the load ends. */
-async function userFlow(i: number, bases: { id: string }[], load: { stopAt: number; restarted: boolean }) {
+async function userFlow(
+  i: number,
+  bases: { id: string; architecture: string }[],
+  load: { stopAt: number; restarted: boolean },
+) {
   const address = `10.20.${Math.floor(i / 200)}.${(i % 200) + 1}`;
   run.addresses.push(address);
   const name = `user-${i}`;
@@ -370,8 +371,10 @@ async function userFlow(i: number, bases: { id: string }[], load: { stopAt: numb
     }
     const body = {
       prompt: `a lighthouse at sunset, take ${n}`,
-      baseModelId: bases[n % bases.length].id,
-      ...(modelReady && n % 2 === 0 ? { modelId } : {}),
+      // a personal model (trained on FLUX) only runs on a FLUX base model
+      ...(modelReady && n % 2 === 0
+        ? { modelId, baseModelId: (bases.find((b) => /flux/i.test(b.architecture)) ?? bases[0]).id }
+        : { baseModelId: bases[n % bases.length].id }),
       count: 1 + (n % 2),
       width: 512,
       height: 512,
