@@ -54,6 +54,19 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // real processes on PostgreSQL: only `node scripts/test.mjs --only=scale` with TEST_DATABASE_URL
+        resolve: { alias },
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 420_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -69,6 +69,18 @@ const add = (r) => {
 
 if (!only || only === 'unit') add(run('unit', ['unit', 'web']));
 if (only === 'api') add(run('api', ['unit']));
+// the kill test starts real web and worker processes on PostgreSQL (tests/scale/): never on PGlite
+if (only === 'scale') {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.error(
+      '--only=scale needs TEST_DATABASE_URL (a PostgreSQL 15+ server it may create databases on)',
+    );
+    add({ passed: 0, failed: 1, skipped: 0 });
+  } else {
+    ensureWebBuild();
+    add(run('scale', ['scale']));
+  }
+}
 if (!only || only === 'e2e') {
   ensureWebBuild();
   if (ensureChromium()) add(run('e2e', ['e2e']));

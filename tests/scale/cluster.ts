@@ -1,0 +1,525 @@
+// A real deployment on one machine, for the kill test (tests/scale/kill.test.ts) and the scale bench
+// (bench/scale.ts): PostgreSQL, an S3 server (s3rver), web and worker processes started the way the
+// README's "Running on PostgreSQL and at scale" section says, and a round-robin proxy in front.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const ADMIN = { username: 'scale_admin', password: 'Harbor-Lamp-42', email: 'scale@example.com' };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A throwaway PostgreSQL cluster like `.ci/run` starts (as user postgres, in /tmp, fsync off), for a
+ * bench run without a database URL. Null when the binaries are missing or we may not switch users.
+ */
+export async function startThrowawayPostgres(): Promise<{ url: string; stop: () => void } | null> {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base) || process.getuid?.() !== 0) return null;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin/initdb')));
+  if (versions.length === 0) return null;
+  const bin = path.join(base, versions.includes('15') ? '15' : versions.sort().at(-1)!, 'bin');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lora-pg-'));
+  const port = await freePort();
+  const su = (cmd: string) => spawnSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' }).status === 0;
+  spawnSync('chown', ['postgres:postgres', dir]);
+  const ok =
+    su(`${bin}/initdb -D ${dir}/data -A trust -U postgres`) &&
+    su(
+      `${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -l ${dir}/log -w start`,
+    );
+  if (!ok) {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      su(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on the server named by `url` (one per run), dropped by `drop`. */
+export async function freshDatabase(url: string, prefix = 'scale') {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function waitForLine(proc: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const t = setTimeout(
+      () => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)),
+      timeoutMs,
+    );
+    const onData = (d: Buffer) => {
+      buf += d.toString();
+      const m = buf.match(pattern);
+      if (m) {
+        clearTimeout(t);
+        proc.stdout?.off('data', onData);
+        resolve(m);
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(t);
+      reject(new Error(`exited with ${code} before ${pattern}: ${buf.slice(-2000)}`));
+    });
+  });
+}
+
+export type S3Server = {
+  env: Record<string, string>;
+  /** times s3rver crashed and was started again */
+  restarts: () => number;
+  stop: () => Promise<void>;
+};
+
+/**
+ * s3rver (npm) on a loopback port, as its own process, with one bucket. s3rver can crash on a race
+ * of its own (a put into a directory its delete of another key is removing: ENOENT, unhandled), so,
+ * like a replicated object store, it is started again at once on the same port and directory; what
+ * it stored stays on disk.
+ */
+export async function startS3rver(dir: string, logFile: string): Promise<S3Server> {
+  mkdirSync(dir, { recursive: true });
+  const bucket = 'lora-scale';
+  let port = 0;
+  let proc: ChildProcess;
+  let stopping = false;
+  let restarts = 0;
+  const launch = async () => {
+    proc = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/s3rver/bin/s3rver.js'),
+        ...['-d', dir, '-a', '127.0.0.1', '-p', String(port), '--silent'],
+        ...['--configure-bucket', bucket],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const log = (d: Buffer) => appendFileSync(logFile, d);
+    proc.stdout?.on('data', log);
+    proc.stderr?.on('data', log);
+    proc.on('exit', (code, signal) => {
+      appendFileSync(logFile, `s3rver exited: ${code ?? signal}\n`);
+      if (stopping) return;
+      restarts++;
+      launch().catch((err) => appendFileSync(logFile, `s3rver restart failed: ${err}\n`));
+    });
+    const m = await waitForLine(proc, /listening on [^:]+:(\d+)/, 20_000);
+    port = Number(m[1]);
+  };
+  await launch();
+  return {
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      // s3rver's fixed development credentials
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    restarts: () => restarts,
+    stop: async () => {
+      stopping = true;
+      const p = proc;
+      p.kill('SIGTERM');
+      await new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)));
+    },
+  };
+}
+
+export type Role = 'web' | 'worker';
+
+/** One server process (`node --import tsx src/server/main.ts --role=…`), restartable under its name. */
+export class Instance {
+  proc: ChildProcess | null = null;
+  readonly port: number | null;
+  /** when this instance was last SIGKILLed (ms since epoch) */
+  killedAt: number | null = null;
+  constructor(
+    readonly name: string,
+    readonly role: Role,
+    port: number | null,
+    private readonly env: Record<string, string>,
+    private readonly logFile: string,
+  ) {
+    this.port = port;
+  }
+
+  get pid() {
+    return this.proc?.pid ?? null;
+  }
+
+  async start(timeoutMs = 90_000) {
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...this.env };
+    // vitest's own variables must not leak into the servers
+    for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'TEST') delete env[k];
+    if (this.port !== null) env.PORT = String(this.port);
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', `--role=${this.role}`], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.proc = proc;
+    const log = (d: Buffer) => appendFileSync(this.logFile, d);
+    proc.stdout?.on('data', log);
+    proc.stderr?.on('data', log);
+    await waitForLine(
+      proc,
+      this.role === 'web' ? /LoRA Studio is running at/ : /LoRA Studio worker started/,
+      timeoutMs,
+    );
+    if (this.role === 'web') await waitHttp(`http://127.0.0.1:${this.port}/api/readyz`, timeoutMs);
+  }
+
+  /** SIGKILL; resolves once the process is gone (its sockets close only then) with the time it died */
+  async kill(): Promise<number> {
+    const proc = this.proc;
+    this.killedAt = Date.now();
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return this.killedAt;
+    const exited = new Promise<number>((r) => proc.once('exit', () => r(Date.now())));
+    proc.kill('SIGKILL');
+    return exited;
+  }
+
+  /** SIGTERM (the graceful stop) and wait for the exit. */
+  async stop() {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await Promise.race([exited, sleep(30_000)]);
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+  }
+}
+
+async function waitHttp(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not ready`);
+    await sleep(200);
+  }
+}
+
+/** One request as the proxy saw it: which instance served it, when, and how it ended. */
+export type ProxiedRequest = {
+  method: string;
+  url: string;
+  upstream: string;
+  start: number;
+  end: number;
+  status: number | null;
+  /** the upstream's connection broke after the request was sent (it died holding the request) */
+  broken: boolean;
+};
+
+type Upstream = { name: string; port: number; up: boolean; fails: number };
+
+export type Proxy = {
+  port: number;
+  url: string;
+  log: ProxiedRequest[];
+  /** every change of an upstream's health, with the readiness answer that changed it */
+  healthLog: { upstream: string; up: boolean; at: number; detail: string }[];
+  /** requests being served now, by upstream name */
+  inflight: Map<string, number>;
+  setUpstreams: (list: { name: string; port: number }[]) => void;
+  close: () => Promise<void>;
+};
+
+/** The header a simulated client sends to say which address it connects from (the test's stand-in
+ * for its socket address); the proxy turns it into X-Forwarded-For and drops it. */
+export const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+/** The response header naming the instance that served a request. */
+export const UPSTREAM_HEADER = 'x-served-by';
+
+/**
+ * A tiny round-robin load balancer: health-checks each upstream's /api/readyz, sends each request
+ * to the next healthy one, sets X-Forwarded-For, and answers 502 when an upstream dies holding a
+ * request. A refused connection (the request never reached the app) is retried on the next
+ * upstream, as nginx's proxy_next_upstream does. Connections are not kept alive by default, so a
+ * killed instance cannot break a request it never received.
+ */
+export async function startProxy(opts: { keepAlive?: boolean; healthMs?: number } = {}): Promise<Proxy> {
+  let upstreams: Upstream[] = [];
+  let next = 0;
+  const log: ProxiedRequest[] = [];
+  const healthLog: { upstream: string; up: boolean; at: number; detail: string }[] = [];
+  const inflight = new Map<string, number>();
+  const agent = new http.Agent({ keepAlive: opts.keepAlive ?? false, maxSockets: 256 });
+  let closed = false;
+
+  const health = async () => {
+    while (!closed) {
+      await Promise.all(
+        upstreams.map(async (u) => {
+          let up = false;
+          let detail = '';
+          try {
+            const res = await fetch(`http://127.0.0.1:${u.port}/api/readyz`, {
+              signal: AbortSignal.timeout(5000),
+            });
+            up = res.ok;
+            detail = `${res.status} ${(await res.text()).slice(0, 200)}`;
+          } catch (err) {
+            detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+          }
+          // down after two failed checks in a row (one slow answer on a busy machine is not an outage);
+          // a refused connection marks it down at once (below)
+          u.fails = up ? 0 : u.fails + 1;
+          const next = up || (u.up && u.fails < 2);
+          if (next !== u.up) healthLog.push({ upstream: u.name, up: next, at: Date.now(), detail });
+          u.up = next;
+        }),
+      );
+      await sleep(opts.healthMs ?? 1000);
+    }
+  };
+
+  const pick = (exclude: Set<string>) => {
+    let live = upstreams.filter((u) => u.up && !exclude.has(u.name));
+    // none passes its health check: try them all rather than refuse (nginx does the same)
+    if (live.length === 0) live = upstreams.filter((u) => !exclude.has(u.name));
+    if (live.length === 0) return null;
+    next = (next + 1) % live.length;
+    return live[next];
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const headers = { ...req.headers };
+      const client = headers[CLIENT_ADDRESS_HEADER];
+      delete headers[CLIENT_ADDRESS_HEADER];
+      headers['x-forwarded-for'] = typeof client === 'string' ? client : (req.socket.remoteAddress ?? '');
+      headers['x-forwarded-proto'] = 'http';
+      headers.connection = opts.keepAlive ? 'keep-alive' : 'close';
+      const tried = new Set<string>();
+      const attempt = () => {
+        const u = pick(tried);
+        if (!u) {
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: 'no upstream available' }));
+          return;
+        }
+        tried.add(u.name);
+        const entry: ProxiedRequest = {
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          upstream: u.name,
+          start: Date.now(),
+          end: 0,
+          status: null,
+          broken: false,
+        };
+        let connected = false;
+        inflight.set(u.name, (inflight.get(u.name) ?? 0) + 1);
+        const done = () => {
+          entry.end = Date.now();
+          inflight.set(u.name, (inflight.get(u.name) ?? 1) - 1);
+          log.push(entry);
+        };
+        const up = http.request(
+          { host: '127.0.0.1', port: u.port, method: req.method, path: req.url, headers, agent },
+          (ur) => {
+            entry.status = ur.statusCode ?? 0;
+            res.writeHead(ur.statusCode ?? 502, { ...ur.headers, [UPSTREAM_HEADER]: u.name });
+            ur.pipe(res);
+            ur.on('end', done);
+            ur.on('error', () => {
+              entry.broken = true;
+              done();
+              res.destroy();
+            });
+          },
+        );
+        up.on('socket', (s) => {
+          // a kept-alive socket is connected already
+          if (!s.connecting) connected = true;
+          else s.once('connect', () => (connected = true));
+        });
+        up.on('error', (err: NodeJS.ErrnoException) => {
+          if (entry.status !== null) return;
+          if (!connected && err.code === 'ECONNREFUSED') {
+            // never reached the app: mark it down and try the next one
+            if (u.up) healthLog.push({ upstream: u.name, up: false, at: Date.now(), detail: 'refused' });
+            u.up = false;
+            inflight.set(u.name, (inflight.get(u.name) ?? 1) - 1);
+            attempt();
+            return;
+          }
+          entry.broken = true;
+          entry.status = 502;
+          done();
+          res.writeHead(502, { 'content-type': 'application/json', [UPSTREAM_HEADER]: u.name });
+          res.end(JSON.stringify({ error: `upstream ${u.name} failed: ${err.code ?? err.message}` }));
+        });
+        up.end(body);
+      };
+      attempt();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as net.AddressInfo).port;
+  void health();
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    log,
+    healthLog,
+    inflight,
+    setUpstreams: (list) => {
+      upstreams = list.map((u) => ({ ...u, up: false, fails: 0 }));
+    },
+    close: async () => {
+      closed = true;
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      agent.destroy();
+    },
+  };
+}
+
+export type ClusterOptions = {
+  databaseUrl: string;
+  web: number;
+  workers: number;
+  /** 's3' (s3rver) or 'disk' (one local directory shared by every process) */
+  storage: 's3' | 'disk';
+  /** extra environment for every process */
+  env?: Record<string, string>;
+  keepAlive?: boolean;
+};
+
+export type Cluster = {
+  proxy: Proxy;
+  web: Instance[];
+  workers: Instance[];
+  env: Record<string, string>;
+  dir: string;
+  /** the S3 server, when storage is 's3' */
+  s3: S3Server | null;
+  /** starts another worker (the bench grows the pool) */
+  addWorker: () => Promise<Instance>;
+  /** stops everything; keepLogs leaves the processes' logs in `dir`/logs */
+  stop: (o?: { keepLogs?: boolean }) => Promise<void>;
+};
+
+/**
+ * Starts the deployment: the first web instance alone (it applies the migrations and seeds the
+ * catalogue), then the other web instances and the workers together, then the proxy over the web
+ * instances.
+ */
+export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lora-scale-'));
+  const logs = path.join(dir, 'logs');
+  mkdirSync(logs, { recursive: true });
+  const s3 =
+    o.storage === 's3' ? await startS3rver(path.join(dir, 's3'), path.join(logs, 's3rver.log')) : null;
+  const proxy = await startProxy({ keepAlive: o.keepAlive });
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: proxy.url,
+    DATABASE_URL: o.databaseUrl,
+    // with S3 nothing is written here but the session secret, which is set anyway
+    DATA_DIR: path.join(dir, 'data'),
+    SESSION_SECRET: 'scale-test-secret-scale-test-secret-0123456789',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: ADMIN.email,
+    OFFLINE_TRAIN_SECONDS: '2',
+    OFFLINE_HOST_SECONDS: '1',
+    // only the proxy (loopback) may set X-Forwarded-For
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...(s3?.env ?? {}),
+    ...(o.env ?? {}),
+  };
+  const web: Instance[] = [];
+  for (let i = 0; i < o.web; i++)
+    web.push(new Instance(`web-${i + 1}`, 'web', await freePort(), env, path.join(logs, `web-${i + 1}.log`)));
+  const workers: Instance[] = [];
+  const addWorker = async () => {
+    const n = workers.length + 1;
+    const w = new Instance(`worker-${n}`, 'worker', null, env, path.join(logs, `worker-${n}.log`));
+    workers.push(w);
+    await w.start();
+    return w;
+  };
+  const stop = async (so: { keepLogs?: boolean } = {}) => {
+    await Promise.all([...web, ...workers].map((i) => i.stop()));
+    await proxy.close();
+    await s3?.stop();
+    if (so.keepLogs) {
+      rmSync(path.join(dir, 's3'), { recursive: true, force: true });
+      console.log(`scale: process logs kept in ${logs}`);
+    } else rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await web[0].start();
+    await Promise.all([
+      ...web.slice(1).map((w) => w.start()),
+      ...Array.from({ length: o.workers }, addWorker),
+    ]);
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+  proxy.setUpstreams(web.map((w) => ({ name: w.name, port: w.port! })));
+  // wait until the health check has seen every web instance
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${proxy.url}/api/healthz`).catch(() => null);
+    if (res?.ok) break;
+    await sleep(100);
+  }
+  return { proxy, web, workers, env, dir, s3, addWorker, stop };
+}
