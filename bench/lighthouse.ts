@@ -174,12 +174,21 @@ export async function run(
       const samples: Figures[] = [];
       let scripts: string[] = [];
       for (let i = 0; i < runs; i++) {
-        const f = await audit(
-          chrome.port,
-          `${server.url}${page.path}`,
-          page.signedIn ? cookie : undefined,
-          opts.detail && i === 0,
-        );
+        // a loaded machine sometimes loses the trace (NO_NAVSTART); that run is taken again
+        let f: Awaited<ReturnType<typeof audit>> | undefined;
+        for (let attempt = 1; !f; attempt++) {
+          try {
+            f = await audit(
+              chrome.port,
+              `${server.url}${page.path}`,
+              page.signedIn ? cookie : undefined,
+              opts.detail && i === 0,
+            );
+          } catch (err) {
+            if (attempt >= 3) throw err;
+            console.warn(`  ${page.path}: ${err instanceof Error ? err.message : err}; again`);
+          }
+        }
         samples.push(f);
         scripts = f.scripts;
       }

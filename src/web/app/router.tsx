@@ -7,7 +7,7 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
@@ -17,7 +17,10 @@ import { appRoutes, notFoundRoute, type AppRoute } from './routes';
 // landing page for loaders/actions we do not use; data loading is TanStack Query's job.
 
 // The shell (menus, dropdowns) is its own chunk: the landing page never needs it.
-const Shell = lazy(() => import('./shell').then((m) => ({ default: m.Shell })));
+let shellChunk: Promise<{ default: ComponentType }> | undefined;
+const loadShell = () =>
+  (shellChunk ??= import('./shell').then((m) => ({ default: m.Shell as ComponentType })));
+const Shell = lazy(loadShell);
 
 /** New pages start at the top; back/forward keeps the browser's own restoration. */
 function ScrollToTop() {
@@ -72,14 +75,38 @@ function ShellLayout() {
 
 // One lazy component per route for the app's lifetime; a new one per render would remount the page.
 const lazyPages = new WeakMap<AppRoute, ComponentType>();
+const pageChunks = new WeakMap<AppRoute, Promise<{ default: ComponentType }>>();
+
+function loadPage(route: AppRoute) {
+  let chunk = pageChunks.get(route);
+  if (!chunk) {
+    chunk = route.lazy().then((Loaded) => ({ default: Loaded }));
+    // a failed load may be retried on the next visit (the error boundary shows the failure)
+    chunk.catch(() => pageChunks.delete(route));
+    pageChunks.set(route, chunk);
+  }
+  return chunk;
+}
 
 function pageFor(route: AppRoute): ComponentType {
   let Page = lazyPages.get(route);
   if (!Page) {
-    Page = lazy(() => route.lazy().then((Loaded) => ({ default: Loaded })));
+    Page = lazy(() => loadPage(route));
     lazyPages.set(route, Page);
   }
   return Page;
+}
+
+/**
+ * Starts downloading the first page's chunk (and the shell's) while React boots and the session is
+ * read, instead of one after the other: the guard still decides what renders, and page code holds
+ * nothing a visitor may not download. Static paths win over ones with parameters, as in the router.
+ */
+export function preloadRoute(pathname: string, routes: AppRoute[] = appRoutes): void {
+  const matches = routes.filter((r) => matchPath({ path: r.path, end: true }, pathname));
+  const route = matches.find((r) => !r.path.includes(':')) ?? matches[0];
+  if (route && (route.layout ?? 'shell') === 'shell') void loadShell().catch(() => {});
+  void loadPage(route ?? notFoundRoute).catch(() => {});
 }
 
 function renderRoute(route: AppRoute) {

@@ -205,8 +205,10 @@ function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
-        {user ? <MobileNav user={user} /> : null}
-        <Logo to={user ? '/dashboard' : '/'} className="sm:mr-2" />
+        {/* Until the session is known the left side stays empty: the logo would otherwise jump
+            right when the phone menu button appears in front of it (layout shift). */}
+        {isLoading ? null : user ? <MobileNav user={user} /> : null}
+        {isLoading ? null : <Logo to={user ? '/dashboard' : '/'} className="sm:mr-2" />}
         {user ? (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {PRIMARY_NAV.map(({ to, label }) => (
@@ -281,7 +283,9 @@ export function Shell() {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
+          // at least the viewport under the top bar (h-16): the footer starts below the fold, so it
+          // never shows at the bottom while a page loads and then jumps away as the content arrives
+          className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
         >
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
