@@ -97,7 +97,12 @@ async function seedUser(baseUrl: string): Promise<string> {
   return cookie;
 }
 
-async function audit(port: number, url: string, cookie?: string, detail = false): Promise<Figures & { scripts: string[] }> {
+async function audit(
+  port: number,
+  url: string,
+  cookie?: string,
+  detail = false,
+): Promise<Figures & { scripts: string[] }> {
   const result = await lighthouse(
     url,
     {
@@ -137,10 +142,7 @@ async function audit(port: number, url: string, cookie?: string, detail = false)
     for (const [id, a] of Object.entries(lhr.audits))
       if (a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === id))
         console.log(`  a11y fail: ${id}`, JSON.stringify(a.details).slice(0, 400));
-    console.log(
-      '  requests:',
-      requests.map((r) => `${r.resourceType}:${new URL(r.url).pathname}`).join(' '),
-    );
+    console.log('  requests:', requests.map((r) => `${r.resourceType}:${new URL(r.url).pathname}`).join(' '));
   }
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -219,7 +221,9 @@ export async function run(
         for (const s of new Set(scripts)) bytes += await gzipBytes(s);
         const kib = Math.round(bytes / 102.4) / 10;
         pass &&= kib <= GOALS.landingGzipKiB;
-        console.log(`  landing JS ${kib} KiB gzip (≤${GOALS.landingGzipKiB}), ${new Set(scripts).size} files`);
+        console.log(
+          `  landing JS ${kib} KiB gzip (≤${GOALS.landingGzipKiB}), ${new Set(scripts).size} files`,
+        );
         out['landing page JS gzip (KiB)'] = kib;
         out['landing page JS files'] = new Set(scripts).size;
       }
