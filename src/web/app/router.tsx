@@ -8,7 +8,10 @@ import {
   type ReactNode,
 } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '@web/components/ui/spinner';
+import { queryClient as appQueryClient } from '@web/lib/query-client';
+import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
@@ -97,16 +100,38 @@ function pageFor(route: AppRoute): ComponentType {
   return Page;
 }
 
+/** Runs `then` with the signed-in user once the session read has answered (never for a visitor). */
+function whenSignedIn(client: QueryClient, then: (user: NonNullable<SessionData>['user']) => void) {
+  let done = false;
+  const check = () => {
+    const state = client.getQueryState<SessionData>(USER_QUERY_KEY);
+    if (done || !state || state.status === 'pending') return;
+    done = true;
+    unsubscribe();
+    if (state.status === 'success' && state.data?.user) then(state.data.user);
+  };
+  const unsubscribe = client.getQueryCache().subscribe(check);
+  check();
+}
+
 /**
  * Starts downloading the first page's chunk (and the shell's) while React boots and the session is
- * read, instead of one after the other: the guard still decides what renders, and page code holds
- * nothing a visitor may not download. Static paths win over ones with parameters, as in the router.
+ * read, instead of one after the other, and the page's first reads as soon as the session says who is
+ * signed in: the guard still decides what renders, and page code holds nothing a visitor may not
+ * download. Static paths win over ones with parameters, as in the router.
  */
-export function preloadRoute(pathname: string, routes: AppRoute[] = appRoutes): void {
+export function preloadRoute(
+  pathname: string,
+  routes: AppRoute[] = appRoutes,
+  client: QueryClient = appQueryClient,
+): void {
   const matches = routes.filter((r) => matchPath({ path: r.path, end: true }, pathname));
   const route = matches.find((r) => !r.path.includes(':')) ?? matches[0];
   if (route && (route.layout ?? 'shell') === 'shell') void loadShell().catch(() => {});
   void loadPage(route ?? notFoundRoute).catch(() => {});
+  const prefetch = route?.prefetch;
+  if (prefetch && (route.guard === 'user' || route.guard === 'admin'))
+    whenSignedIn(client, (user) => void prefetch(client, user).catch(() => {}));
 }
 
 function renderRoute(route: AppRoute) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AnalyzeImageResponse,
   BaseModel as SharedBaseModel,
@@ -7,6 +7,7 @@ import type {
 } from '@shared/schemas/generation';
 import type { Model } from '@shared/schemas/models';
 import type { PresetStyle as SharedPresetStyle } from '@shared/schemas/styles';
+import type { PublicUser } from '@shared/schemas/user';
 import { apiFetch } from '@web/lib/api';
 import {
   baseModelKeys,
@@ -29,6 +30,16 @@ export const generateKeys = {
   presetStyleList: (showNsfw: boolean) => styleKeys.list({ showNsfw }),
   generatedImages: generatedImageKeys.all,
 };
+
+/** The generator's lists, started by the router beside the page's own download (app/router.tsx). */
+export async function prefetchGenerator(client: QueryClient, user: PublicUser): Promise<void> {
+  const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  await Promise.all([
+    client.prefetchQuery({ queryKey: generateKeys.baseModels }),
+    client.prefetchQuery({ queryKey: modelKeys.all }),
+    client.prefetchQuery({ queryKey: generateKeys.presetStyleList(showNsfw) }),
+  ]);
+}
 
 export function useBaseModels() {
   return useQuery<BaseModel[]>({ queryKey: generateKeys.baseModels });
