@@ -3,6 +3,7 @@ import { modelKeys, styleKeys } from '@web/lib/query-keys';
 import type { ModelStatus } from '@shared/constants';
 import type { DateInput } from '@shared/relative-time';
 import type { PublicUser } from '@shared/schemas/user';
+import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 /** The fields of GET /api/models the dashboard reads (docs/product/spec-part-1.md §3). */
 export type DashboardModel = {
@@ -30,7 +31,7 @@ export const dashboardKeys = {
 
 export function useModels() {
   // Fresh on every visit: a training finishes on the server while the person is elsewhere.
-  return useQuery<DashboardModel[]>({ queryKey: dashboardKeys.models, refetchOnMount: 'always' });
+  return useQuery<DashboardModel[]>({ queryKey: dashboardKeys.models, refetchOnMount: refetchOnVisit });
 }
 
 /** Spec part 2 §6: the user's NSFW setting decides whether NSFW styles are asked for. */
@@ -42,7 +43,7 @@ export function usePresetStyles(showNsfw: boolean) {
 export async function prefetchDashboard(client: QueryClient, user: PublicUser): Promise<void> {
   const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
   await Promise.all([
-    client.prefetchQuery({ queryKey: dashboardKeys.models }),
+    prefetchForVisit(client, dashboardKeys.models),
     client.prefetchQuery({ queryKey: dashboardKeys.styles(showNsfw) }),
   ]);
 }

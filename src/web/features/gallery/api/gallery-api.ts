@@ -10,6 +10,7 @@ import { GALLERY_POLL_MS } from '@shared/constants';
 import type { GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { generatedImageKeys, modelKeys, styleKeys } from '@web/lib/query-keys';
+import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 export type GalleryFilters = { search: string; modelId: string; styleId: string };
 export const galleryKeys = {
@@ -56,7 +57,7 @@ export async function prefetchGallery(client: QueryClient): Promise<void> {
       ...galleryQuery({ search: undefined, modelId: undefined, styleId: undefined }),
       staleTime: 2000,
     }),
-    client.prefetchQuery({ queryKey: galleryKeys.models }),
+    prefetchForVisit(client, galleryKeys.models),
     client.prefetchQuery({ queryKey: galleryKeys.styles }),
   ]);
 }
@@ -77,7 +78,10 @@ export function mergeById(pages: GalleryPage[] | undefined): GeneratedImageView[
 
 export function useGalleryModels() {
   // read on every visit: a model that finished training elsewhere belongs in the filter
-  return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.models, refetchOnMount: 'always' });
+  return useQuery<{ id: string; name: string }[]>({
+    queryKey: galleryKeys.models,
+    refetchOnMount: refetchOnVisit,
+  });
 }
 export function useGalleryStyles() {
   // the server adds NSFW styles only for users who enabled NSFW content (docs/product/decisions.md §23), so their

@@ -17,6 +17,7 @@ import {
   TRAINING_POLL_MS,
 } from '@web/lib/query-keys';
 import { isOnTheWay } from '../lib/generator-state';
+import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 export type BaseModel = SharedBaseModel;
 export type UserModel = Model;
@@ -36,8 +37,8 @@ export async function prefetchGenerator(client: QueryClient, user: PublicUser): 
   const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
   await Promise.all([
     client.prefetchQuery({ queryKey: generateKeys.baseModels }),
-    client.prefetchQuery({ queryKey: modelKeys.all }),
-    client.prefetchQuery({ queryKey: generateKeys.presetStyleList(showNsfw) }),
+    prefetchForVisit(client, modelKeys.all),
+    prefetchForVisit(client, generateKeys.presetStyleList(showNsfw)),
   ]);
 }
 
@@ -53,7 +54,7 @@ export function useBaseModels() {
 export function useUserModels(waitingFor: string | null) {
   return useQuery<UserModel[]>({
     queryKey: modelKeys.all,
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnVisit,
     refetchInterval: (query) =>
       waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status)
         ? TRAINING_POLL_MS
@@ -68,7 +69,7 @@ export function useUserModels(waitingFor: string | null) {
 export function usePresetStyles(showNsfw: boolean) {
   return useQuery<PresetStyle[]>({
     queryKey: generateKeys.presetStyleList(showNsfw),
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnVisit,
   });
 }
 
