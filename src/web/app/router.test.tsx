@@ -5,7 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { createTestQueryClient, mockFetch } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { ThemeProvider } from '@web/lib/theme/theme-provider';
-import { AppRoutes } from './router';
+import { USER_QUERY_KEY } from '@web/lib/session';
+import { AppRoutes, preloadRoute } from './router';
+import type { AppRoute } from './routes';
 
 const unauthorised = {
   status: 401,
@@ -96,5 +98,50 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/forgot-password',
     );
+  });
+});
+
+describe('preloadRoute', () => {
+  function routesWithSpies() {
+    const loads: string[] = [];
+    const prefetches: string[] = [];
+    const page = (name: string) => async () => {
+      loads.push(name);
+      return () => null;
+    };
+    const routes: AppRoute[] = [
+      { path: '/models/create', guard: 'user', lazy: page('create') },
+      { path: '/models/:id', guard: 'user', lazy: page('details') },
+      {
+        path: '/dashboard',
+        guard: 'user',
+        lazy: page('dashboard'),
+        prefetch: async (_client, user) => void prefetches.push(`dashboard for ${user.username}`),
+      },
+    ];
+    return { routes, loads, prefetches };
+  }
+
+  it('starts the page download at once and its reads when the session names a user', async () => {
+    const { routes, loads, prefetches } = routesWithSpies();
+    const client = createTestQueryClient();
+    preloadRoute('/dashboard', routes, client);
+    expect(loads).toEqual(['dashboard']);
+    expect(prefetches).toEqual([]);
+    client.setQueryData(USER_QUERY_KEY, { user: makeUser({ username: 'ada' }) });
+    expect(prefetches).toEqual(['dashboard for ada']);
+
+    // a static path wins over one with a parameter
+    preloadRoute('/models/create', routes, client);
+    expect(loads).toEqual(['dashboard', 'create']);
+  });
+
+  it('never starts a page’s reads for a visitor', () => {
+    const { routes, prefetches } = routesWithSpies();
+    const client = createTestQueryClient();
+    preloadRoute('/dashboard', routes, client);
+    client.setQueryData(USER_QUERY_KEY, null);
+    client.setQueryData(USER_QUERY_KEY, { user: makeUser() });
+    expect(prefetches).toEqual([]);
   });
 });

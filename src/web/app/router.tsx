@@ -7,8 +7,11 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '@web/components/ui/spinner';
+import { queryClient as appQueryClient } from '@web/lib/query-client';
+import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
@@ -17,7 +20,10 @@ import { appRoutes, notFoundRoute, type AppRoute } from './routes';
 // landing page for loaders/actions we do not use; data loading is TanStack Query's job.
 
 // The shell (menus, dropdowns) is its own chunk: the landing page never needs it.
-const Shell = lazy(() => import('./shell').then((m) => ({ default: m.Shell })));
+let shellChunk: Promise<{ default: ComponentType }> | undefined;
+const loadShell = () =>
+  (shellChunk ??= import('./shell').then((m) => ({ default: m.Shell as ComponentType })));
+const Shell = lazy(loadShell);
 
 /** New pages start at the top; back/forward keeps the browser's own restoration. */
 function ScrollToTop() {
@@ -72,14 +78,60 @@ function ShellLayout() {
 
 // One lazy component per route for the app's lifetime; a new one per render would remount the page.
 const lazyPages = new WeakMap<AppRoute, ComponentType>();
+const pageChunks = new WeakMap<AppRoute, Promise<{ default: ComponentType }>>();
+
+function loadPage(route: AppRoute) {
+  let chunk = pageChunks.get(route);
+  if (!chunk) {
+    chunk = route.lazy().then((Loaded) => ({ default: Loaded }));
+    // a failed load may be retried on the next visit (the error boundary shows the failure)
+    chunk.catch(() => pageChunks.delete(route));
+    pageChunks.set(route, chunk);
+  }
+  return chunk;
+}
 
 function pageFor(route: AppRoute): ComponentType {
   let Page = lazyPages.get(route);
   if (!Page) {
-    Page = lazy(() => route.lazy().then((Loaded) => ({ default: Loaded })));
+    Page = lazy(() => loadPage(route));
     lazyPages.set(route, Page);
   }
   return Page;
+}
+
+/** Runs `then` with the signed-in user once the session read has answered (never for a visitor). */
+function whenSignedIn(client: QueryClient, then: (user: NonNullable<SessionData>['user']) => void) {
+  let done = false;
+  const check = () => {
+    const state = client.getQueryState<SessionData>(USER_QUERY_KEY);
+    if (done || !state || state.status === 'pending') return;
+    done = true;
+    unsubscribe();
+    if (state.status === 'success' && state.data?.user) then(state.data.user);
+  };
+  const unsubscribe = client.getQueryCache().subscribe(check);
+  check();
+}
+
+/**
+ * Starts downloading the first page's chunk (and the shell's) while React boots and the session is
+ * read, instead of one after the other, and the page's first reads as soon as the session says who is
+ * signed in: the guard still decides what renders, and page code holds nothing a visitor may not
+ * download. Static paths win over ones with parameters, as in the router.
+ */
+export function preloadRoute(
+  pathname: string,
+  routes: AppRoute[] = appRoutes,
+  client: QueryClient = appQueryClient,
+): void {
+  const matches = routes.filter((r) => matchPath({ path: r.path, end: true }, pathname));
+  const route = matches.find((r) => !r.path.includes(':')) ?? matches[0];
+  if (route && (route.layout ?? 'shell') === 'shell') void loadShell().catch(() => {});
+  void loadPage(route ?? notFoundRoute).catch(() => {});
+  const prefetch = route?.prefetch;
+  if (prefetch && (route.guard === 'user' || route.guard === 'admin'))
+    whenSignedIn(client, (user) => void prefetch(client, user).catch(() => {}));
 }
 
 function renderRoute(route: AppRoute) {

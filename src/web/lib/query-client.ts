@@ -1,4 +1,11 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type Query,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError, defaultQueryFn } from './api';
 
 /** The session read; everything that changes the user or the balance refetches this key. */
@@ -33,3 +40,25 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/** How recent the router's read may be and still count as this visit's. */
+const JUST_READ_MS = 2000;
+/** Query hashes the router has just read for the page being opened (app/router.tsx). */
+const readForVisit = new Set<string>();
+
+/** A read the router starts beside the page's download, for a query whose hook uses refetchOnVisit. */
+export function prefetchForVisit(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  readForVisit.add(hashKey(queryKey));
+  return client.prefetchQuery({ queryKey });
+}
+
+/**
+ * For reads that are fresh on every visit: read again on mount, unless the router has just read
+ * this very query for the page being opened (asking twice would only add a request).
+ */
+// any query, whatever its data
+export function refetchOnVisit(query: Query<any, any, any, any>): 'always' | false {
+  const justRead =
+    readForVisit.delete(query.queryHash) && Date.now() - query.state.dataUpdatedAt < JUST_READ_MS;
+  return justRead ? false : 'always';
+}

@@ -8,9 +8,9 @@ export const TOOLTIP_DELAY_MS = 700;
 const HasProvider = createContext(false);
 
 /**
- * Groups tooltips so moving between them skips the delay. The shell provides one; it is not in the
- * app-wide providers because Radix Tooltip and its positioning engine would then weigh on the
- * landing page, which has no tooltips.
+ * Groups tooltips so moving between them skips the delay, for a screen that has many. Not in the
+ * app-wide providers nor in the shell: Radix Tooltip and its positioning engine would then weigh on
+ * every first paint; a lone Tooltip brings its own provider with the same delay.
  */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,

@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema } from '@shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Button } from '@web/components/ui/button';
@@ -13,11 +14,20 @@ import { toast } from '@web/components/ui/use-toast';
 import { useLogin } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
+// zod and the shared auth schemas (with the common-password list) come after the first paint
+const loginResolver = lazyZodResolver<LoginInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.loginSchema),
+);
+
 export function LoginPage() {
   usePageTitle('Log in');
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: loginResolver,
+    defaultValues: { username: '', password: '' },
+  });
+  useEffect(() => loginResolver.preload(), []);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

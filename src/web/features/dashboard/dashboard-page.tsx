@@ -1,31 +1,69 @@
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PageHeader } from '@web/components/ui/page-header';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/session';
-import { useModels } from './api/dashboard-api';
+import { useModels, usePresetStyles } from './api/dashboard-api';
 import { PresetStylesSection } from './components/preset-styles-section';
 import { QuickActions } from './components/quick-actions';
 import { RecentModels } from './components/recent-models';
 import { WelcomeBanner } from './components/welcome-banner';
 
+/**
+ * Stands in for the sections until the models are known: whether the welcome banner shows depends on
+ * them, and a banner arriving above the quick actions would push everything down (layout shift).
+ * The sections then replace this block in one go.
+ */
+function DashboardSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading your dashboard" className="space-y-8">
+      <div className="space-y-3">
+        <Skeleton className="h-7 w-36" />
+        <div className="grid gap-3 sm:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-[74px] rounded-xl" />
+          ))}
+        </div>
+      </div>
+      <div className="space-y-3">
+        <Skeleton className="h-7 w-40" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[4/3] w-full rounded-xl" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useUser();
   const models = useModels();
+  const showNsfw = Boolean(user?.enableNSFW ?? user?.enableNsfw);
+  // asked for now, beside the models, although its section renders once they are in
+  usePresetStyles(showNsfw);
   if (!user) return null;
 
   const noModels = models.isSuccess && models.data.length === 0;
   return (
     <div className="space-y-8">
       <PageHeader title="Dashboard" description={`Welcome back, ${user.username}.`} />
-      {noModels ? <WelcomeBanner username={user.username} /> : null}
-      <QuickActions />
-      <RecentModels
-        models={models.data}
-        isLoading={models.isPending}
-        error={models.error}
-        onRetry={() => void models.refetch()}
-      />
-      <PresetStylesSection showNsfw={Boolean(user.enableNSFW ?? user.enableNsfw)} />
+      {models.isPending ? (
+        <DashboardSkeleton />
+      ) : (
+        <>
+          {noModels ? <WelcomeBanner username={user.username} /> : null}
+          <QuickActions />
+          <RecentModels
+            models={models.data}
+            isLoading={false}
+            error={models.error}
+            onRetry={() => void models.refetch()}
+          />
+          <PresetStylesSection showNsfw={showNsfw} />
+        </>
+      )}
     </div>
   );
 }

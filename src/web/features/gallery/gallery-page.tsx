@@ -40,6 +40,8 @@ const GRID_STYLE = {
   gap: 16,
 } as const;
 const SCROLL_TRIGGER_PX = 500;
+// the tiles a phone or a small window shows without scrolling load at once, the rest lazily
+const PRIORITY_TILES = 2;
 
 export function GalleryPage() {
   usePageTitle('Gallery');
@@ -232,10 +234,11 @@ export function GalleryPage() {
       ) : (
         <>
           <ul className="grid" style={GRID_STYLE} aria-label="Your images">
-            {images.map((img) => (
+            {images.map((img, i) => (
               <GalleryTile
                 key={img.id}
                 image={img}
+                priority={i < PRIORITY_TILES}
                 hideNsfw={hideNsfw}
                 onOpen={() => setPreviewId(img.id)}
                 onDownload={() => void onDownload(img)}

@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { modelKeys, styleKeys } from '@web/lib/query-keys';
 import type { ModelStatus } from '@shared/constants';
 import type { DateInput } from '@shared/relative-time';
+import type { PublicUser } from '@shared/schemas/user';
+import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 /** The fields of GET /api/models the dashboard reads (docs/product/spec-part-1.md §3). */
 export type DashboardModel = {
@@ -29,10 +31,19 @@ export const dashboardKeys = {
 
 export function useModels() {
   // Fresh on every visit: a training finishes on the server while the person is elsewhere.
-  return useQuery<DashboardModel[]>({ queryKey: dashboardKeys.models, refetchOnMount: 'always' });
+  return useQuery<DashboardModel[]>({ queryKey: dashboardKeys.models, refetchOnMount: refetchOnVisit });
 }
 
 /** Spec part 2 §6: the user's NSFW setting decides whether NSFW styles are asked for. */
 export function usePresetStyles(showNsfw: boolean) {
   return useQuery<DashboardPresetStyle[]>({ queryKey: dashboardKeys.styles(showNsfw) });
+}
+
+/** The page's reads, started by the router beside the page's own download (app/router.tsx). */
+export async function prefetchDashboard(client: QueryClient, user: PublicUser): Promise<void> {
+  const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  await Promise.all([
+    prefetchForVisit(client, dashboardKeys.models),
+    client.prefetchQuery({ queryKey: dashboardKeys.styles(showNsfw) }),
+  ]);
 }

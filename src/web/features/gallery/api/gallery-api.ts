@@ -1,8 +1,16 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { GALLERY_POLL_MS } from '@shared/constants';
 import type { GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
 import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { generatedImageKeys, modelKeys, styleKeys } from '@web/lib/query-keys';
+import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 export type GalleryFilters = { search: string; modelId: string; styleId: string };
 export const galleryKeys = {
@@ -12,6 +20,21 @@ export const galleryKeys = {
   styles: styleKeys.list({ showNsfw: true }),
 };
 
+type GalleryParams = { search?: string; modelId?: string; styleId?: string };
+
+function galleryQuery(params: GalleryParams) {
+  return infiniteQueryOptions({
+    queryKey: galleryKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<GalleryPage>(buildQueryPath([...galleryKeys.all, { ...params, cursor: pageParam }]), {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: GalleryPage) =>
+      last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined,
+  });
+}
+
 /** Cursor pages of the user's images, refreshed every 5 s and on focus, fresh for 2 s (docs/product/spec-part-2.md §4). */
 export function useGallery(filters: GalleryFilters) {
   const params = {
@@ -20,17 +43,23 @@ export function useGallery(filters: GalleryFilters) {
     styleId: filters.styleId === 'all' ? undefined : filters.styleId,
   };
   return useInfiniteQuery({
-    queryKey: galleryKeys.list(params),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<GalleryPage>(buildQueryPath([...galleryKeys.all, { ...params, cursor: pageParam }]), {
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined),
+    ...galleryQuery(params),
     refetchInterval: GALLERY_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 2000,
   });
+}
+
+/** The unfiltered first page and the filters' lists, started by the router beside the page's download. */
+export async function prefetchGallery(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.prefetchInfiniteQuery({
+      ...galleryQuery({ search: undefined, modelId: undefined, styleId: undefined }),
+      staleTime: 2000,
+    }),
+    prefetchForVisit(client, galleryKeys.models),
+    client.prefetchQuery({ queryKey: galleryKeys.styles }),
+  ]);
 }
 
 /** The pages merged by id without duplicates, newest first. */
@@ -49,7 +78,10 @@ export function mergeById(pages: GalleryPage[] | undefined): GeneratedImageView[
 
 export function useGalleryModels() {
   // read on every visit: a model that finished training elsewhere belongs in the filter
-  return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.models, refetchOnMount: 'always' });
+  return useQuery<{ id: string; name: string }[]>({
+    queryKey: galleryKeys.models,
+    refetchOnMount: refetchOnVisit,
+  });
 }
 export function useGalleryStyles() {
   // the server adds NSFW styles only for users who enabled NSFW content (docs/product/decisions.md §23), so their

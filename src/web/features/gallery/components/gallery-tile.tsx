@@ -11,10 +11,20 @@ type Props = {
   onDownload: () => void;
   onDetails: () => void;
   onDelete?: () => void;
+  /** one of the first tiles, on screen at once: loaded at once (the page's largest paint), not lazily */
+  priority?: boolean;
 };
 
 /** A gallery item: lazy thumbnail, NSFW badge (blurred for viewers without NSFW), hover actions, captions. */
-export function GalleryTile({ image, hideNsfw, onOpen, onDownload, onDetails, onDelete }: Props) {
+export function GalleryTile({
+  image,
+  hideNsfw,
+  onOpen,
+  onDownload,
+  onDetails,
+  onDelete,
+  priority = false,
+}: Props) {
   return (
     <li className="group min-w-0">
       <div className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
@@ -27,7 +37,8 @@ export function GalleryTile({ image, hideNsfw, onOpen, onDownload, onDetails, on
           <img
             src={image.thumbnailUrl}
             alt={image.prompt || 'Generated image'}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             width={200}
             height={200}

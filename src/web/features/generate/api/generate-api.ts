@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AnalyzeImageResponse,
   BaseModel as SharedBaseModel,
@@ -7,6 +7,7 @@ import type {
 } from '@shared/schemas/generation';
 import type { Model } from '@shared/schemas/models';
 import type { PresetStyle as SharedPresetStyle } from '@shared/schemas/styles';
+import type { PublicUser } from '@shared/schemas/user';
 import { apiFetch } from '@web/lib/api';
 import {
   baseModelKeys,
@@ -16,6 +17,7 @@ import {
   TRAINING_POLL_MS,
 } from '@web/lib/query-keys';
 import { isOnTheWay } from '../lib/generator-state';
+import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 export type BaseModel = SharedBaseModel;
 export type UserModel = Model;
@@ -30,6 +32,16 @@ export const generateKeys = {
   generatedImages: generatedImageKeys.all,
 };
 
+/** The generator's lists, started by the router beside the page's own download (app/router.tsx). */
+export async function prefetchGenerator(client: QueryClient, user: PublicUser): Promise<void> {
+  const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  await Promise.all([
+    client.prefetchQuery({ queryKey: generateKeys.baseModels }),
+    prefetchForVisit(client, modelKeys.all),
+    prefetchForVisit(client, generateKeys.presetStyleList(showNsfw)),
+  ]);
+}
+
 export function useBaseModels() {
   return useQuery<BaseModel[]>({ queryKey: generateKeys.baseModels });
 }
@@ -42,7 +54,7 @@ export function useBaseModels() {
 export function useUserModels(waitingFor: string | null) {
   return useQuery<UserModel[]>({
     queryKey: modelKeys.all,
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnVisit,
     refetchInterval: (query) =>
       waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status)
         ? TRAINING_POLL_MS
@@ -57,7 +69,7 @@ export function useUserModels(waitingFor: string | null) {
 export function usePresetStyles(showNsfw: boolean) {
   return useQuery<PresetStyle[]>({
     queryKey: generateKeys.presetStyleList(showNsfw),
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnVisit,
   });
 }
 

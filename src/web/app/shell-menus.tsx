@@ -1,0 +1,149 @@
+import { Link } from 'react-router';
+import {
+  Boxes,
+  Coins,
+  Gift,
+  Images,
+  LifeBuoy,
+  LogOut,
+  Menu,
+  Moon,
+  Receipt,
+  Settings,
+  Shield,
+  ShoppingCart,
+  Sun,
+  WandSparkles,
+  WifiOff,
+} from 'lucide-react';
+import type { PublicUser } from '@shared/schemas/user';
+import { formatTokens, initials } from '@web/lib/format';
+import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { useSignOut } from '@web/features/auth/hooks/use-sign-out';
+import { useTheme } from '@web/lib/theme/theme-context';
+import { useOfflineSummary } from './offline-indicator';
+import { PRIMARY_NAV } from './shell-nav';
+
+// The signed-in person's menus, loaded by the shell only when there is one (see shell.tsx).
+
+export function MobileNav({ user }: { user: PublicUser }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-64">
+        {PRIMARY_NAV.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="flex items-center gap-2 font-normal text-muted-foreground">
+          <Coins className="size-4" aria-hidden="true" />
+          {formatTokens(user.tokenBalance)}
+        </DropdownMenuLabel>
+        <DropdownMenuItem asChild>
+          <Link to="/tokens/purchase">
+            <ShoppingCart aria-hidden="true" />
+            Top up
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+const MENU_LINKS = [
+  { to: '/models', label: 'Custom Models', icon: Boxes },
+  { to: '/generate', label: 'Generate Images', icon: WandSparkles },
+  { to: '/gallery', label: 'Gallery', icon: Images },
+  { to: '/tokens/purchase', label: 'Buy Tokens', icon: ShoppingCart },
+  { to: '/billing-history', label: 'Billing History', icon: Receipt },
+  { to: '/referrals', label: 'Referrals', icon: Gift },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/support', label: 'Support', icon: LifeBuoy },
+] as const;
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const { mode, toggleMode } = useTheme();
+  const { signOut, isPending } = useSignOut();
+  const offline = useOfflineSummary();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
+          {/* WCAG 2.5.3: the name is built from the content, so it contains the visible username;
+              the avatar's initials are decoration */}
+          <Avatar className="size-8" aria-hidden="true">
+            {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
+            <AvatarFallback className="text-xs">{initials(user.username)}</AvatarFallback>
+          </Avatar>
+          <span className="sr-only">User menu for </span>
+          <span className="sr-only lg:hidden">{user.username}</span>
+          <span className="hidden max-w-32 truncate lg:inline">{user.username}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="truncate font-semibold">{user.username}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        {offline ? (
+          <DropdownMenuLabel className="flex items-start gap-2 text-xs font-normal text-muted-foreground">
+            <WifiOff className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="font-medium">Offline mode.</span> {offline.short}
+            </span>
+          </DropdownMenuLabel>
+        ) : null}
+        <DropdownMenuSeparator />
+        {MENU_LINKS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        {user.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <Shield aria-hidden="true" />
+              Admin Panel
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={(event) => {
+            // Keep the menu open so the change is visible at once.
+            event.preventDefault();
+            toggleMode();
+          }}
+        >
+          {mode === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          {mode === 'dark' ? 'Light mode' : 'Dark mode'}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={isPending} onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
