@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/errors';
 import { invalidFormatMessage } from '../../../shared/schemas/models';
@@ -52,16 +53,31 @@ export function hamming(a: string, b: string): number {
 
 export const NEAR_DUPLICATE_DISTANCE = 4;
 
+/** The first bytes of a file, enough for sniffImageType. */
+async function head(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(12);
+    const { bytesRead } = await fh.read(buf, 0, 12, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 /**
  * Checks a photo by content, applies its EXIF orientation and re-encodes it (which drops all metadata:
- * EXIF, GPS, ICC comments), and makes a small WebP thumbnail and a perceptual hash.
+ * EXIF, GPS, ICC comments), and makes a small WebP thumbnail and a perceptual hash. `input` is the
+ * file's bytes or the path of a file holding them (an upload streamed to disk: libvips then reads
+ * only what it decodes, and the original never sits in the JavaScript heap).
  */
-export async function processPhoto(originalName: string, buf: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(originalName: string, input: Buffer | string): Promise<ProcessedPhoto> {
   const unsupported = () =>
     new AppError(415, 'UNSUPPORTED_IMAGE', invalidFormatMessage(originalName), {
       images: invalidFormatMessage(originalName),
     });
-  if (!sniffImageType(buf)) throw unsupported();
+  if (!sniffImageType(Buffer.isBuffer(input) ? input : await head(input))) throw unsupported();
+  const buf = input;
   let meta: Metadata;
   try {
     meta = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
