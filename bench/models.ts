@@ -71,7 +71,7 @@ export async function run(): Promise<Record<string, number | string>> {
       body: JSON.stringify({
         username: 'bench_models',
         email: 'bench_models@example.com',
-        password: 'Password123',
+        password: 'Harbor-Lamp-42',
       }),
     });
     const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];

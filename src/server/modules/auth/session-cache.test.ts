@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,24 @@ describe('session cache, one instance (the embedded database)', () => {
       .toBe(4321);
     await h.deps.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.id));
     await expect.poll(async () => (await c.get('/api/auth/user')).statusCode, { timeout: 1_000 }).toBe(401);
+  });
+
+  it("serves the gallery first page from memory until one of the owner's images changes", async () => {
+    const { c, u } = await signedIn(h);
+    expect((await c.get('/api/generated-images?limit=24')).json().images).toHaveLength(0);
+    expect(h.deps.sessionCache.readFor(u.id, 'gallery:24')).toBeDefined();
+    const base = (await h.deps.db.query.baseModels.findMany())[0];
+    await h.deps.db.execute(sql`
+      insert into generated_images (user_id, base_model_id, prompt, width, height, storage_key)
+      values (${u.id}::uuid, ${base.id}::uuid, 'a fox', 512, 512, ${`u/${u.id}/images/fox.jpg`})`);
+    await expect
+      .poll(async () => (await c.get('/api/generated-images?limit=24')).json().images.length, {
+        timeout: 1_000,
+      })
+      .toBe(1);
+    const [image] = (await c.get('/api/generated-images?limit=24')).json().images;
+    expect((await c.del(`/api/generated-images/${image.id}`)).statusCode).toBe(200);
+    expect((await c.get('/api/generated-images?limit=24')).json().images).toHaveLength(0);
   });
 
   it('ends the other sessions on "sign out everywhere"', async () => {

@@ -2,11 +2,16 @@ import type { Database } from '../../db/client';
 import { onUserChanged } from '../../lib/user-changes';
 import type { UserRow } from '../users/users.repository';
 
-/** The database channel the session triggers notify (migration "session_cache_notify"); payload: a user id. */
+/**
+ * The database channel the triggers notify (migration "session_cache_notify"): the payload is the id of
+ * a user whose row, sessions, images or models changed, or `*` when something every user sees changed.
+ */
 export const SESSION_CACHE_CHANNEL = 'session_cache';
 
 /** How long an entry may be served without a notification; bounds the harm of a missed one. */
 export const SESSION_CACHE_TTL_MS = 5_000;
+/** A user's cached first pages (the gallery); dropped by the same notifications, so they may live longer. */
+export const USER_PAGE_TTL_MS = 30_000;
 // a session is "touched" (idle expiry slid) at most this often; an entry never outlives a due touch
 export const TOUCH_EVERY_MS = 3_600_000;
 
@@ -31,6 +36,8 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries?: number })
   const maxEntries = opts.maxEntries ?? 10_000;
   const entries = new Map<string, CachedSession>();
   const byUser = new Map<string, Set<string>>();
+  // per-user reads other than the session (key: user id, then the read's name)
+  const pages = new Map<string, Map<string, { value: unknown; until: number }>>();
   let live = false;
   // bumped by every invalidation: a read that started before one must not be stored after it
   let epoch = 0;
@@ -48,6 +55,7 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries?: number })
     epoch++;
     entries.clear();
     byUser.clear();
+    pages.clear();
   }
 
   return {
@@ -82,10 +90,34 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries?: number })
       if (!ids) byUser.set(entry.user.id, (ids = new Set()));
       ids.add(id);
     },
-    /** Every cached session of the user (changed, suspended, signed out, deleted). */
+    /** A per-user read (e.g. the gallery's first page) cached by `writeFor`, if still good. */
+    readFor<T>(userId: string, name: string): T | undefined {
+      const e = pages.get(userId)?.get(name);
+      if (!e) return undefined;
+      if (!live || e.until <= Date.now()) {
+        pages.get(userId)?.delete(name);
+        return undefined;
+      }
+      return e.value as T;
+    },
+    writeFor(userId: string, name: string, value: unknown, startedAt: number, ttlMs = USER_PAGE_TTL_MS) {
+      if (!live || startedAt !== epoch) return;
+      let m = pages.get(userId);
+      if (!m) {
+        if (pages.size >= maxEntries) {
+          const oldest = pages.keys().next();
+          if (!oldest.done) pages.delete(oldest.value);
+        }
+        pages.set(userId, (m = new Map()));
+      }
+      m.set(name, { value, until: Date.now() + ttlMs });
+    },
+    /** Everything cached about the user: their sessions (changed, suspended, signed out) and reads. */
     forgetUser(userId: string) {
       epoch++;
+      if (userId === '*') return clear();
       for (const id of [...(byUser.get(userId) ?? [])]) drop(id);
+      pages.delete(userId);
     },
     forgetSession(id: string) {
       epoch++;
