@@ -104,6 +104,8 @@ export async function run(): Promise<Record<string, number | string>> {
       'seconds per photo': Math.round((seconds / 20) * 1000) / 1000,
       'server RSS before (MB)': Math.round(rssBefore / 102.4) / 10,
       'server peak RSS (MB)': Math.round(peak / 102.4) / 10,
+      // issue 14's goal: < 400 MB above idle on PGlite (this bench's server), time no worse
+      'server peak RSS above idle (MB)': Math.round((peak - rssBefore) / 102.4) / 10,
     };
   } finally {
     await server.stop();

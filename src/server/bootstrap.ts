@@ -12,6 +12,7 @@ import {
   SESSION_CACHE_TTL_MS,
 } from './modules/auth/session-cache';
 import { createMailer } from './modules/mail/mail.service';
+import { configureSharp } from './modules/models/photo-processing';
 import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import { createUrlSigner } from './storage/signed-url';
@@ -29,6 +30,7 @@ export type CreateDepsOptions = {
 
 export async function createDeps(config: Config, opts: CreateDepsOptions = {}): Promise<AppDeps> {
   const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  configureSharp();
   const database =
     opts.database ??
     (await openDatabase({
