@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
 import type { Config } from './config';
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logger: opts.logger ?? false,
     // Fastify's own access logs are two lines a request, each serialising req and res; the hook below
     // writes one small line instead (issue 14)
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // every log line of a request carries this as reqId; the client gets it back in X-Request-Id
