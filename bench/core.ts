@@ -40,7 +40,11 @@ export async function run(): Promise<Record<string, number | string>> {
     const res = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench_user', email: 'bench@example.com', password: 'Password123' }),
+      body: JSON.stringify({
+        username: 'bench_user',
+        email: 'bench@example.com',
+        password: 'Harbor-Lamp-42',
+      }),
     });
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
     const user = await cannon(`${server.url}/api/auth/user`, { cookie });

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { registerControlCharGuard } from './http/control-chars';
 import { registerCsrf } from './http/csrf';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
@@ -63,6 +63,9 @@ export type BuildOptions = {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // Fastify's own access logs are two lines a request, each serialising req and res; the hook below
+    // writes one small line instead (issue 14)
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // every log line of a request carries this as reqId; the client gets it back in X-Request-Id
@@ -79,8 +82,21 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    done();
   });
   const metrics = createHttpMetrics();
   registerRequestMetrics(app, metrics);
@@ -88,7 +104,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -6,7 +6,13 @@ import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import { buildEngineSet, createEngines, type EngineSet } from './engines/engines';
 import { createQueue } from './jobs/queue';
+import {
+  createSessionCache,
+  subscribeSessionCache,
+  SESSION_CACHE_TTL_MS,
+} from './modules/auth/session-cache';
 import { createMailer } from './modules/mail/mail.service';
+import { configureSharp } from './modules/models/photo-processing';
 import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import { createUrlSigner } from './storage/signed-url';
@@ -24,6 +30,7 @@ export type CreateDepsOptions = {
 
 export async function createDeps(config: Config, opts: CreateDepsOptions = {}): Promise<AppDeps> {
   const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  configureSharp();
   const database =
     opts.database ??
     (await openDatabase({
@@ -43,5 +50,10 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
   const signer = createUrlSigner({ secret: config.sessionSecret, publicUrl: config.publicUrl });
   const built = buildEngineSet(config, { db: database.db, storage, signer });
   const engines = createEngines(config, { ...built, ...opts.engines?.(built) });
-  return { config, database, db: database.db, storage, mailer, queue, engines, signer, log };
+  const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS });
+  // the listener closes with the database; until it is live the cache stays off
+  await subscribeSessionCache(database, sessionCache, (err) =>
+    log.warn({ err }, 'session cache listener lost; cache off until it reconnects'),
+  );
+  return { config, database, db: database.db, storage, mailer, queue, engines, signer, log, sessionCache };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Engines } from './engines/engines';
 import type { Queue } from './jobs/queue';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { Mailer } from './modules/mail/mail.service';
 import type { UrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
@@ -19,4 +20,6 @@ export type AppDeps = {
   engines: Engines;
   signer: UrlSigner;
   log: FastifyBaseLogger;
+  /** session id → user for a few seconds, kept in step by database notifications (decision 018) */
+  sessionCache: SessionCache;
 };

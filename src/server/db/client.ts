@@ -22,7 +22,21 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
   ping: () => Promise<boolean>;
+  /**
+   * LISTEN on `channel`. `up` runs once the subscription is live (again), `down` when it is lost
+   * (PostgreSQL only: the dedicated connection dropped; it is re-established with backoff).
+   * Notifications sent while down are lost, so a listener must treat down as "know nothing".
+   */
+  subscribe: (channel: string, handlers: SubscribeHandlers) => Promise<() => Promise<void>>;
 };
+
+export type SubscribeHandlers = {
+  message: (payload: string) => void;
+  up: () => void;
+  down: (err?: Error) => void;
+};
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -52,10 +66,22 @@ export async function openDatabase(opts: {
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      subscribe: async (channel, handlers) => {
+        const stop = listenOnPostgres(opts.url!, channel, handlers);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
       ping: async () => {
         try {
           await pool.query('select 1');
@@ -81,6 +107,13 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     close: () => client.close(),
+    // one process owns the database: notifications arrive before the notifying statement resolves
+    subscribe: async (channel, handlers) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const unsubscribe = await client.listen(channel, handlers.message);
+      handlers.up();
+      return () => unsubscribe();
+    },
     ping: async () => {
       try {
         await db.execute(sql`select 1`);
@@ -89,6 +122,74 @@ export async function openDatabase(opts: {
         return false;
       }
     },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own (a pooled one would be handed to queries). When it fails or
+ * ends, `down` is called and a new connection is tried after 0.25 s, doubling up to 5 s; a periodic
+ * `select 1` notices a connection that died without a word.
+ */
+function listenOnPostgres(url: string, channel: string, handlers: SubscribeHandlers) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let probe: NodeJS.Timeout | null = null;
+  let backoff = 250;
+
+  const lost = (err?: Error) => {
+    if (probe) clearInterval(probe);
+    probe = null;
+    const dead = client;
+    client = null;
+    dead?.removeAllListeners();
+    dead?.on('error', () => {});
+    dead?.end().catch(() => {});
+    if (stopped) return;
+    handlers.down(err);
+    retry = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5_000);
+  };
+
+  async function connect() {
+    retry = null;
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    client = c;
+    c.on('error', (err) => client === c && lost(err));
+    c.on('end', () => client === c && lost(new Error('listener connection ended')));
+    c.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (err) {
+      if (client === c) lost(err as Error);
+      return;
+    }
+    if (client !== c || stopped) return;
+    backoff = 250;
+    handlers.up();
+    probe = setInterval(() => {
+      c.query('select 1').catch((err: Error) => client === c && lost(err));
+    }, 10_000);
+    probe.unref();
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    if (probe) clearInterval(probe);
+    const c = client;
+    client = null;
+    if (c) {
+      c.removeAllListeners();
+      c.on('error', () => {});
+      await c.end().catch(() => {});
+    }
   };
 }
 

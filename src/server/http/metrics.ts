@@ -24,20 +24,21 @@ export function createHttpMetrics() {
   const durations = new Map<string, { labels: Record<string, string>; h: Histogram }>();
 
   function record(method: string, route: string, status: number, seconds: number) {
-    const rl = { method, route, status: String(status) };
-    const rk = JSON.stringify(rl);
-    const r = requests.get(rk) ?? { labels: rl, n: 0 };
+    // plain string keys and no closures: this runs on every request
+    const dk = `${method} ${route}`;
+    const rk = `${dk} ${status}`;
+    let r = requests.get(rk);
+    if (!r) requests.set(rk, (r = { labels: { method, route, status: String(status) }, n: 0 }));
     r.n++;
-    requests.set(rk, r);
-    const dl = { method, route };
-    const dk = JSON.stringify(dl);
-    const d = durations.get(dk) ?? { labels: dl, h: { counts: BUCKETS.map(() => 0), sum: 0, count: 0 } };
-    BUCKETS.forEach((b, i) => {
-      if (seconds <= b) d.h.counts[i]++;
-    });
+    let d = durations.get(dk);
+    if (!d)
+      durations.set(
+        dk,
+        (d = { labels: { method, route }, h: { counts: BUCKETS.map(() => 0), sum: 0, count: 0 } }),
+      );
+    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) d.h.counts[i]++;
     d.h.sum += seconds;
     d.h.count++;
-    durations.set(dk, d);
   }
 
   function render(): string[] {

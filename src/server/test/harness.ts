@@ -25,6 +25,8 @@ export type Harness = {
   /** inject with a cookie jar per "browser" */
   client: () => Client;
   admin: () => Promise<Client>;
+  /** the PostgreSQL database this harness made (TEST_DATABASE_URL runs); undefined on PGlite */
+  databaseUrl?: string;
   close: () => Promise<void>;
 };
 
@@ -49,7 +51,7 @@ export const ADMIN = { username: 'root_admin', password: 'AdminPass123', email: 
  * A fresh database per call: in-memory PGlite by default, or a new database on the server named by
  * TEST_DATABASE_URL (CI runs the API tests on PostgreSQL 15 that way).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ memory: true });
@@ -65,6 +67,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase({ url: u.toString(), onError: () => {} });
   return {
     database,
+    url: u.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -95,7 +98,7 @@ export async function createHarness(
     },
     { timings: TEST_TIMINGS },
   );
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   const deps = await createDeps(config, {
     database,
     log: pino({ level: 'silent' }) as any,
@@ -154,6 +157,7 @@ export async function createHarness(
     config,
     routes: collector.routes,
     client,
+    databaseUrl,
     admin: async () => {
       const c = client();
       await c.login(ADMIN.username, ADMIN.password);

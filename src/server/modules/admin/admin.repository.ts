@@ -1,3 +1,4 @@
+import { userChanged } from '../../lib/user-changes';
 import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { models, transactions, users } from '../../db/schema/index';
@@ -28,6 +29,7 @@ export function createAdminRepository(db: DbOrTx) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
+      userChanged(userId);
       return row ?? null;
     },
   };

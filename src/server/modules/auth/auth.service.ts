@@ -19,6 +19,7 @@ import {
   type DeviceCookie,
   type SlidingRule,
 } from './login-throttle';
+import { TOUCH_EVERY_MS } from './session-cache';
 import { describeUserAgent } from './user-agent';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
@@ -34,8 +35,13 @@ const REAUTH_WINDOW_MS = 15 * 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'>) {
-  const { db, mailer, config, queue } = deps;
+export function createAuthService(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'> & Partial<Pick<AppDeps, 'sessionCache'>>,
+) {
+  const { db, mailer, config, queue, sessionCache } = deps;
+  // The database triggers tell every instance (decision 018); this instance forgets at once as well,
+  // so its own next request never races the notification.
+  const forgetUser = (userId: string) => sessionCache?.forgetUser(userId);
   const auth = createAuthRepository(db);
   const usersRepo = createUsersRepository(db);
 
@@ -103,17 +109,38 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
 
     async userForSession(token: string, userAgent?: string) {
       const id = sha256(token);
+      const agent = userAgent ? userAgent.slice(0, 500) : null;
+      const cached = sessionCache?.get(id);
+      if (cached && (!agent || agent === cached.userAgent)) return { user: cached.user, sessionId: id };
+      const started = sessionCache?.begin() ?? 0;
       const row = await auth.sessionUser(id, { maxAgeMs, idleMs });
       if (!row) return null;
       if (row.user.status !== 'active') {
         await auth.deleteSession(id);
+        forgetUser(row.user.id);
         return null;
       }
       // slide the idle expiry at most once an hour, not on every request; the device is noted on first use
-      const agent = userAgent ? userAgent.slice(0, 500) : null;
-      if (Date.now() - row.lastSeenAt.getTime() > 3_600_000 || (agent && agent !== row.userAgent)) {
-        await auth.touchSession(id, sessionExpiry(row.createdAt), agent);
+      let { lastSeenAt, expiresAt } = row;
+      let seenAgent = row.userAgent;
+      if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS || (agent && agent !== row.userAgent)) {
+        lastSeenAt = new Date();
+        expiresAt = sessionExpiry(row.createdAt);
+        if (agent) seenAgent = agent;
+        await auth.touchSession(id, expiresAt, agent);
       }
+      // served from memory until the first of: its expiry, either lifetime, the next touch
+      const validUntil = Math.min(
+        expiresAt.getTime(),
+        row.createdAt.getTime() + maxAgeMs,
+        lastSeenAt.getTime() + Math.min(idleMs, TOUCH_EVERY_MS),
+      );
+      sessionCache?.set(
+        id,
+        { user: row.user, createdAt: row.createdAt, lastSeenAt, userAgent: seenAgent },
+        validUntil,
+        started,
+      );
       return { user: row.user, sessionId: id };
     },
 
@@ -135,11 +162,15 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       const row = rows.find((s) => publicSessionId(s.id) === publicId);
       if (!row) return false;
       await auth.deleteSession(row.id);
+      forgetUser(userId);
       return true;
     },
 
     /** "Sign out everywhere": every other session of the user ends, this one stays. */
-    revokeOtherSessions: (userId: string, currentId: string) => auth.deleteUserSessions(userId, currentId),
+    async revokeOtherSessions(userId: string, currentId: string) {
+      await auth.deleteUserSessions(userId, currentId);
+      forgetUser(userId);
+    },
 
     /**
      * Throttled per client and per username (docs/decisions/015-login-throttling.md). Every check runs
@@ -221,6 +252,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
 
     async logout(sessionId: string) {
       await auth.deleteSession(sessionId);
+      sessionCache?.forgetSession(sessionId);
     },
 
     /**
@@ -269,6 +301,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       await usersRepo.update(row.userId, { passwordHash });
       // docs/product/decisions.md §18: a reset ends every other session
       await auth.deleteUserSessions(row.userId);
+      forgetUser(row.userId);
     },
 
     async verifyEmail(token: string) {
@@ -303,9 +336,13 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
       await reauthenticate(user, currentPassword);
       await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
       await auth.deleteUserSessions(user.id, sessionId);
+      forgetUser(user.id);
     },
 
-    endSessions: (userId: string) => auth.deleteUserSessions(userId),
+    async endSessions(userId: string) {
+      await auth.deleteUserSessions(userId);
+      forgetUser(userId);
+    },
 
     reauthenticate,
 
@@ -346,21 +383,26 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'
           token: 'This link is invalid or has expired.',
         });
       try {
-        return await db.transaction(async (tx) => {
-          const txAuth = createAuthRepository(tx);
-          const row = await txAuth.consumeToken(sha256(token), 'revert_email');
-          if (!row?.data) throw invalid();
-          const restored = await createUsersRepository(tx).update(row.userId, {
-            email: row.data.previousEmail,
-            emailVerifiedAt: row.data.previousVerifiedAt ? new Date(row.data.previousVerifiedAt) : null,
+        return await db
+          .transaction(async (tx) => {
+            const txAuth = createAuthRepository(tx);
+            const row = await txAuth.consumeToken(sha256(token), 'revert_email');
+            if (!row?.data) throw invalid();
+            const restored = await createUsersRepository(tx).update(row.userId, {
+              email: row.data.previousEmail,
+              emailVerifiedAt: row.data.previousVerifiedAt ? new Date(row.data.previousVerifiedAt) : null,
+            });
+            if (!restored) throw invalid();
+            // links sent to the address being undone (and any other revert link) must not work afterwards
+            for (const kind of ['reset_password', 'verify_email', 'revert_email'] as const)
+              await txAuth.invalidateTokens(row.userId, kind);
+            await txAuth.deleteUserSessions(row.userId);
+            return restored;
+          })
+          .then((restored) => {
+            forgetUser(restored.id);
+            return restored;
           });
-          if (!restored) throw invalid();
-          // links sent to the address being undone (and any other revert link) must not work afterwards
-          for (const kind of ['reset_password', 'verify_email', 'revert_email'] as const)
-            await txAuth.invalidateTokens(row.userId, kind);
-          await txAuth.deleteUserSessions(row.userId);
-          return restored;
-        });
       } catch (err) {
         // the old address was taken by another account in the meantime
         if (isUniqueViolation(err))

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { userChanged } from '../../lib/user-changes';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import { baseModels, generatedImages, models, presetStyles, users } from '../../db/schema/index';
 
@@ -63,6 +64,16 @@ function ownerOrder(f: ImageFilters): SQL[] {
   return f.userId ? [sql`${gi.userId} desc`, ...byTime] : byTime;
 }
 
+type OwnerPage = { execute: (values: Record<string, unknown>) => Promise<Parameters<Flatten>[0][]> };
+type Flatten = (r: {
+  image: GeneratedImageRow;
+  modelName: string | null;
+  styleName: string | null;
+  baseModelName: string | null;
+  username: string | null;
+  cursorTs: string;
+}) => ImageWithNames;
+
 export function createGalleryRepository(db: DbOrTx) {
   const withNames = () =>
     db
@@ -95,9 +106,48 @@ export function createGalleryRepository(db: DbOrTx) {
     cursorTs: r.cursorTs,
   });
 
+  // An owner's own gallery without filters (every open gallery refreshes it every 5 s, issue 14): named
+  // prepared statements, built once and planned once per connection instead of on every request.
+  let hot: { first: OwnerPage; after: OwnerPage } | null = null;
+  const prepared = () => {
+    const gi = generatedImages;
+    const owner = sql`${gi.userId} = any(array[${sql.placeholder('userId')}]::uuid[])`;
+    const after = sql`(${gi.createdAt}, ${gi.id}) < (${sql.placeholder('ts')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
+    const order = ownerOrder({ userId: 'owner' });
+    return (hot ??= {
+      first: withNames()
+        .where(owner)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .prepare('gallery_owner_first'),
+      after: withNames()
+        .where(and(owner, after))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .prepare('gallery_owner_after'),
+    });
+  };
+  const ownerOnly = (f: ImageFilters) =>
+    !!f.userId &&
+    !f.search &&
+    !f.modelId &&
+    f.styleId === undefined &&
+    !f.baseModelId &&
+    !f.nsfw &&
+    !f.size &&
+    !f.since &&
+    !f.until;
+
   return {
     /** Up to `limit` rows after `f.cursor`, newest first (paged by lib/paging.ts readPage). */
     async page(f: ImageFilters, limit: number): Promise<ImageWithNames[]> {
+      if (ownerOnly(f)) {
+        const q = prepared();
+        const rows = f.cursor
+          ? await q.after.execute({ userId: f.userId, ts: f.cursor.ts, id: f.cursor.id, limit })
+          : await q.first.execute({ userId: f.userId, limit });
+        return rows.map(flatten);
+      }
       const rows = await withNames()
         .where(where(f))
         .orderBy(...ownerOrder(f))
@@ -119,6 +169,7 @@ export function createGalleryRepository(db: DbOrTx) {
         .delete(generatedImages)
         .where(and(eq(generatedImages.id, id), eq(generatedImages.userId, userId)))
         .returning();
+      userChanged(userId);
       return rows[0] ?? null;
     },
     async count() {

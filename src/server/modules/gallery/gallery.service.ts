@@ -25,8 +25,11 @@ export function dateWindow(
   return { since, until: new Date(since.getTime() + DAY) };
 }
 
-export function createGalleryService(deps: Pick<AppDeps, 'db' | 'queue'>) {
+export function createGalleryService(
+  deps: Pick<AppDeps, 'db' | 'queue' | 'log'> & Partial<Pick<AppDeps, 'sessionCache'>>,
+) {
   const repo = createGalleryRepository(deps.db);
+  const cache = deps.sessionCache;
 
   async function page(
     filters: Omit<ImageFilters, 'cursor'>,
@@ -47,6 +50,18 @@ export function createGalleryService(deps: Pick<AppDeps, 'db' | 'queue'>) {
 
   return {
     async list(user: UserRow, q: GalleryQuery) {
+      // The unfiltered first page is what every open gallery polls: kept in memory until the database
+      // says one of the user's images, models or the user changed (docs/decisions/018-session-cache.md).
+      const firstPage = !q.cursor && !q.search && !q.modelId && !q.styleId;
+      const key = `gallery:${q.limit ?? PAGE_SIZE}`;
+      if (firstPage && cache) {
+        const hit = cache.readFor<GalleryPage>(user.id, key);
+        if (hit) return hit;
+        const started = cache.begin();
+        const result = await page({ userId: user.id }, q, user, false);
+        cache.writeFor(user.id, key, result, started);
+        return result;
+      }
       return page(
         {
           userId: user.id,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { userChanged } from '../../lib/user-changes';
 import type { DbOrTx } from '../../db/client';
 import { baseModels, generatedImages, generations, models, presetStyles, users } from '../../db/schema/index';
 
@@ -60,6 +61,7 @@ export function createGenerationRepository(db: DbOrTx) {
     /** Idempotent: image ids are derived from the generation, so a resumed job never doubles a row. */
     async insertImage(values: NewGeneratedImage) {
       await db.insert(generatedImages).values(values).onConflictDoNothing({ target: generatedImages.id });
+      userChanged(values.userId);
     },
     async balanceOf(userId: string) {
       const [row] = await db

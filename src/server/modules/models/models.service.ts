@@ -1,4 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -78,6 +83,9 @@ export function createModelsService(deps: AppDeps) {
       }
       const existing = await repo.images(modelId);
       const processed: ProcessedPhoto[] = [];
+      // Each part goes to a file of its own and through sharp before the next one is read: memory
+      // holds one decode at a time and the small results, never the originals (issue 14).
+      const tmp = await mkdtemp(path.join(os.tmpdir(), 'lora-upload-'));
       try {
         for await (const part of parts) {
           if (part.type !== 'file') continue;
@@ -92,23 +100,34 @@ export function createModelsService(deps: AppDeps) {
             part.file.resume();
             throw tooMany();
           }
-          let buf: Buffer;
+          const tooLarge = () =>
+            new AppError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(name), {
+              images: fileTooLargeMessage(name),
+            });
+          const file = path.join(tmp, String(processed.length));
           try {
-            buf = await part.toBuffer();
+            await pipeline(part.file, createWriteStream(file));
           } catch (err) {
-            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new AppError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(name), {
-                images: fileTooLargeMessage(name),
-              });
-            }
+            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
             throw err;
           }
-          processed.push(await processPhoto(name, buf));
+          // the size limit ends the stream early and marks it truncated
+          if (part.file.truncated) throw tooLarge();
+          processed.push(await processPhoto(name, file));
+          await rm(file, { force: true });
         }
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany();
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          const name = cleanName((err as { part?: { filename?: string } }).part?.filename);
+          throw new AppError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(name), {
+            images: fileTooLargeMessage(name),
+          });
+        }
         throw err;
+      } finally {
+        await rm(tmp, { recursive: true, force: true });
       }
       if (processed.length === 0) {
         throw badRequest(

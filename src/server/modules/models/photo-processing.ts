@@ -1,3 +1,5 @@
+import { open } from 'node:fs/promises';
+import os from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/errors';
 import { invalidFormatMessage } from '../../../shared/schemas/models';
@@ -15,6 +17,17 @@ export type ProcessedPhoto = {
   height: number;
   phash: string;
 };
+
+/**
+ * Process-wide libvips settings, applied once at start (bootstrap.ts). Its operation cache would keep
+ * up to 50 MB of results of inputs that never come back (every upload is a new file), and one libvips
+ * thread per core multiplies the decode buffers on a big machine: an upload of 20 × 10 MB must stay in
+ * bounded memory (issue 14).
+ */
+export function configureSharp() {
+  sharp.cache(false);
+  sharp.concurrency(Math.min(4, Math.max(1, os.availableParallelism())));
+}
 
 /** JPEG, PNG or WebP by magic bytes (the file name and the browser's type are not trusted). */
 export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
@@ -52,16 +65,31 @@ export function hamming(a: string, b: string): number {
 
 export const NEAR_DUPLICATE_DISTANCE = 4;
 
+/** The first bytes of a file, enough for sniffImageType. */
+async function head(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(12);
+    const { bytesRead } = await fh.read(buf, 0, 12, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 /**
  * Checks a photo by content, applies its EXIF orientation and re-encodes it (which drops all metadata:
- * EXIF, GPS, ICC comments), and makes a small WebP thumbnail and a perceptual hash.
+ * EXIF, GPS, ICC comments), and makes a small WebP thumbnail and a perceptual hash. `input` is the
+ * file's bytes or the path of a file holding them (an upload streamed to disk: libvips then reads
+ * only what it decodes, and the original never sits in the JavaScript heap).
  */
-export async function processPhoto(originalName: string, buf: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(originalName: string, input: Buffer | string): Promise<ProcessedPhoto> {
   const unsupported = () =>
     new AppError(415, 'UNSUPPORTED_IMAGE', invalidFormatMessage(originalName), {
       images: invalidFormatMessage(originalName),
     });
-  if (!sniffImageType(buf)) throw unsupported();
+  if (!sniffImageType(Buffer.isBuffer(input) ? input : await head(input))) throw unsupported();
+  const buf = input;
   let meta: Metadata;
   try {
     meta = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

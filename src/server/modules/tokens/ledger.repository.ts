@@ -1,3 +1,4 @@
+import { userChanged } from '../../lib/user-changes';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TransactionType } from '../../../shared/constants';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
@@ -20,6 +21,7 @@ export function createLedgerRepository(db: DbOrTx) {
         .set({ tokenBalance: sql`${users.tokenBalance} + ${amount}`, updatedAt: new Date() })
         .where(and(eq(users.id, userId), sql`${users.tokenBalance} + ${amount} >= 0`))
         .returning({ tokenBalance: users.tokenBalance });
+      userChanged(userId);
       return rows[0]?.tokenBalance ?? null;
     },
     /** The balance, row-locked until the transaction ends (a take-back reads, then moves it). */
@@ -42,6 +44,7 @@ export function createLedgerRepository(db: DbOrTx) {
           updatedAt: new Date(),
         })
         .where(eq(users.id, userId));
+      userChanged(userId);
     },
     /** Lowers what the account owes (collected from a purchase, or forgiven when a dispute is won). */
     async settleOwed(userId: string, tokens: number) {

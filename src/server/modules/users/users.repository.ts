@@ -1,3 +1,4 @@
+import { userChanged } from '../../lib/user-changes';
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
@@ -57,6 +58,7 @@ export function createUsersRepository(db: DbOrTx) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      userChanged(id);
       return row ?? null;
     },
     async anyAdmin() {
