@@ -14,5 +14,6 @@ export type JobPayloads = Checked<{
   'training.run': { modelId: string; attempt: number };
   'hosting.upload': { modelId: string; logId: string };
   'models.watchdog': Record<string, unknown>;
+  'models.check-photos': { modelId: string; imageIds: string[] };
   'auth.forgot-password': { usernameOrEmail: string };
 }>;

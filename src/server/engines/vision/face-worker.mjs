@@ -3,8 +3,11 @@
 // 68-point landmarks, 128-d descriptor) on TensorFlow.js' WebAssembly backend once, from the weights
 // the package ships, and answers { id, image } messages one at a time with a FaceReport
 // (src/server/engines/vision/faces.ts) or { id, error }.
+import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
