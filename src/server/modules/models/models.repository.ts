@@ -113,6 +113,27 @@ export function createModelsRepository(db: DbOrTx) {
         .from(trainingImages)
         .where(and(eq(trainingImages.modelId, modelId), eq(trainingImages.checkStatus, 'checked')));
     },
+    /** the model's photos whose check passed, with what a face crop and a reference need */
+    async cleanFaces(modelId: string) {
+      return db
+        .select({
+          id: trainingImages.id,
+          storageKey: trainingImages.storageKey,
+          faceBox: trainingImages.faceBox,
+          faceSharpness: trainingImages.faceSharpness,
+          faceDescriptor: trainingImages.faceDescriptor,
+          faceDistance: trainingImages.faceDistance,
+        })
+        .from(trainingImages)
+        .where(
+          and(
+            eq(trainingImages.modelId, modelId),
+            eq(trainingImages.checkStatus, 'checked'),
+            sql`${trainingImages.checkProblems} = '[]'::jsonb`,
+            sql`${trainingImages.faceDescriptor} is not null`,
+          ),
+        );
+    },
     async setFaceDistance(id: string, faceDistance: number | null) {
       await db.update(trainingImages).set({ faceDistance }).where(eq(trainingImages.id, id));
     },

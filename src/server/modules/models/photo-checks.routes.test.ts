@@ -4,6 +4,8 @@ import { createHarness, type Client, type Harness } from '../../test/harness';
 import { faceFixture, type FaceFixture } from '../../test/face-fixtures';
 import { multipartBody } from '../../test/photo-fixtures';
 import { grantTokens } from '../../test/training-helpers';
+import { bestFaceCrop, referenceDescriptor } from './model-faces';
+import sharp from 'sharp';
 
 // The photo checks end to end through the API with the real offline face engine (decision 020):
 // eight licensed photos (tests/fixtures/README.md), about a second each on two cores.
@@ -101,6 +103,11 @@ describe('training photo checks (real engine)', () => {
       sql`select count(*)::int as n from training_images where model_id = ${modelId} and face_descriptor is not null`,
     );
     expect(stored).toBeGreaterThanOrEqual(4);
+
+    // what later features build on: the reference face and the best crop come from the clean photos
+    expect(await referenceDescriptor(h.deps, modelId)).toHaveLength(128);
+    const crop = await bestFaceCrop(h.deps, modelId, { size: 256 });
+    expect(await sharp(crop!).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
 
     // advisory only: training starts with five flagged photos
     await grantTokens(h, user.id, 1000);
