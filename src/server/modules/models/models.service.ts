@@ -173,17 +173,19 @@ export function createModelsService(deps: AppDeps) {
               bytes: row.p.image.length,
               phash: row.p.phash,
               originalName: row.p.originalName,
-              checkStatus: 'pending' as const,
+              checkStatus: deps.config.faces.checks ? ('pending' as const) : null,
               // keep the upload order stable for "first photo"
               createdAt: new Date(base + i),
             })),
           );
           // the face checks run as a job so the upload answers at once (decision 020)
-          await deps.queue.enqueue(
-            JOB_CHECK_PHOTOS,
-            { modelId: model.id, imageIds: rows.map((row) => row.id) },
-            { tx },
-          );
+          if (deps.config.faces.checks) {
+            await deps.queue.enqueue(
+              JOB_CHECK_PHOTOS,
+              { modelId: model.id, imageIds: rows.map((row) => row.id) },
+              { tx },
+            );
+          }
           const updated = await r.update(model.id, {
             status: 'uploaded',
             previewImageKey: locked.previewImageKey ?? rows[0].thumbKey,

@@ -64,6 +64,26 @@ const PHOTOS: FaceFixture[] = [
 ];
 
 describe('training photo checks (real engine)', () => {
+  it('stores photos without checks when PHOTO_CHECKS=off', async () => {
+    const off = await createHarness({ PHOTO_CHECKS: 'off' });
+    try {
+      const c = off.client();
+      await c.register();
+      const modelId = (
+        (await c.post('/api/models', { name: 'Unchecked', description: '' })).json() as {
+          id: string;
+        }
+      ).id;
+      const res = await upload(c, modelId, ['person-a-1']);
+      expect(res.statusCode).toBe(201);
+      const model = res.json().model as ModelJson;
+      expect(model.trainingImages[0].check).toBeNull();
+      expect(model.photoChecks).toEqual({ pending: 0, passing: 1, flagged: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('gives each photo its verdict, keeps the descriptor out of every answer, and never blocks training', async () => {
     const c = h.client();
     const user = await c.register();
@@ -114,7 +134,7 @@ describe('training photo checks (real engine)', () => {
     const train = await c.post(`/api/models/${modelId}/train`, {});
     expect(train.statusCode).toBe(200);
     await c.post(`/api/models/${modelId}/cancel-training`, {});
-  });
+  }, 240_000);
 
   it('removes the flagged photos in one click, only for the owner and before training', async () => {
     const c = h.client();
