@@ -54,6 +54,19 @@ export function definePhotoChecksJob(deps: AppDeps) {
       await refreshFaceDistances(deps, modelId);
       return undefined;
     },
+    // the engine kept failing: the photos say so instead of "checking" for ever
+    onFailed: async ({ modelId, imageIds }) => {
+      const repo = createModelsRepository(deps.db);
+      for (const img of await repo.imagesToCheck(modelId, imageIds)) {
+        await repo.saveCheck(img.id, {
+          checkStatus: 'failed',
+          checkProblems: [],
+          faceBox: null,
+          faceSharpness: null,
+          faceDescriptor: null,
+        });
+      }
+    },
   });
 }
 

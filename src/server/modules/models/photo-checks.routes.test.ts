@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Client, type Harness } from '../../test/harness';
+import { EngineError } from '../../engines/engine-error';
+import { createHarness, facesOff, type Client, type Harness } from '../../test/harness';
 import { faceFixture, type FaceFixture } from '../../test/face-fixtures';
 import { multipartBody } from '../../test/photo-fixtures';
 import { grantTokens } from '../../test/training-helpers';
@@ -64,6 +65,31 @@ const PHOTOS: FaceFixture[] = [
 ];
 
 describe('training photo checks (real engine)', () => {
+  it('marks the photos failed, not checking for ever, when the engine keeps failing', async () => {
+    const crashing = {
+      ...facesOff,
+      analyzeFaces: async () => {
+        throw new EngineError('Face analysis stopped', true);
+      },
+    };
+    const broken = await createHarness({}, { engines: () => ({ faces: crashing }) });
+    try {
+      const c = broken.client();
+      await c.register();
+      const modelId = (
+        (await c.post('/api/models', { name: 'Broken engine', description: '' })).json() as {
+          id: string;
+        }
+      ).id;
+      expect((await upload(c, modelId, ['person-a-1'])).statusCode).toBe(201);
+      const model = await waitForChecks(c, modelId, 30_000);
+      expect(model.trainingImages[0].check).toEqual({ status: 'failed', verdict: null, problems: [] });
+      expect(model.photoChecks).toEqual({ pending: 0, passing: 1, flagged: 0 });
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
+
   it('stores photos without checks when PHOTO_CHECKS=off', async () => {
     const off = await createHarness({ PHOTO_CHECKS: 'off' });
     try {
