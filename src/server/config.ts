@@ -40,6 +40,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   OFFLINE_TRAIN_SECONDS: seconds(60),
   OFFLINE_HOST_SECONDS: seconds(10),
+  FACE_ENGINE_IDLE_SECONDS: seconds(300),
+  PHOTO_CHECKS: z.enum(['on', 'off']).default('on'),
   REPLICATE_API_TOKEN: optional,
   REPLICATE_WEBHOOK_SECRET: optional,
   REPLICATE_API_URL: optional.pipe(z.url().optional()),
@@ -104,6 +106,11 @@ export type Config = {
   secureCookies: boolean;
   admin: { username?: string; password?: string; email?: string };
   offline: { trainSeconds: number; hostSeconds: number };
+  /**
+   * Offline face checks of training photos (decision 020): off skips them (no verdicts, no engine
+   * loaded); the worker thread ends after idleUnloadMs without a photo.
+   */
+  faces: { checks: boolean; idleUnloadMs: number };
   /** baseUrl is always set (the vendor's own unless *_API_URL overrides it) and used as given. */
   replicate?: { apiToken: string; webhookSecret?: string; baseUrl: string; baseUrlOverridden: boolean };
   runware?: { apiKey: string; airSource: string; baseUrl: string; baseUrlOverridden: boolean };
@@ -251,6 +258,7 @@ export function parseConfig(
     secureCookies: publicUrl.startsWith('https://'),
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     offline: { trainSeconds: e.OFFLINE_TRAIN_SECONDS, hostSeconds: e.OFFLINE_HOST_SECONDS },
+    faces: { checks: e.PHOTO_CHECKS === 'on', idleUnloadMs: e.FACE_ENGINE_IDLE_SECONDS * 1000 },
     replicate: e.REPLICATE_API_TOKEN
       ? {
           apiToken: e.REPLICATE_API_TOKEN,

@@ -14,6 +14,7 @@ export type JobPayloads = Checked<{
   'training.run': { modelId: string; attempt: number };
   'hosting.upload': { modelId: string; logId: string };
   'models.watchdog': Record<string, unknown>;
+  'models.check-photos': { modelId: string; imageIds: string[] };
   'auth.forgot-password': { usernameOrEmail: string };
   'storage.delete-prefix': { prefix: string; sweepAgainMs?: number };
   'storage.delete-keys': { keys: string[] };

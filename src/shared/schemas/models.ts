@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS_MESSAGE, cursorSchema, noControlChars } from './common';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_MB, MODEL_STATUSES, UPLOAD_STATUSES } from '../constants';
+import { PHOTO_CHECK_STATUSES, PHOTO_PROBLEMS } from '../photo-checks';
 
 export const MODEL_NAME_MIN = 'Model name must be at least 3 characters';
 export const TOO_MANY_IMAGES = `You can upload a maximum of ${MAX_MODEL_IMAGES} images. Please select fewer images.`;
@@ -56,12 +57,25 @@ export const uploadLogsQuerySchema = z.object({
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
 
 // Response shapes (each route's `schema.response`; the client imports the inferred types).
+
+/**
+ * A training photo's check (decision 020): `verdict` is its most important problem, null when it
+ * passes; `problems` lists them all. Null for photos stored before the checks existed. Advisory only.
+ */
+export const photoCheckSchema = z.object({
+  status: z.enum(PHOTO_CHECK_STATUSES),
+  verdict: z.enum(PHOTO_PROBLEMS).nullable(),
+  problems: z.array(z.enum(PHOTO_PROBLEMS)),
+});
+export type PhotoCheck = z.infer<typeof photoCheckSchema>;
+
 export const trainingImageSchema = z.object({
   id: z.string(),
   imageUrl: z.string(),
   previewImageUrl: z.string(),
   width: z.number().optional(),
   height: z.number().optional(),
+  check: photoCheckSchema.nullable().optional(),
 });
 export type TrainingImage = z.infer<typeof trainingImageSchema>;
 
@@ -76,6 +90,11 @@ export const modelSchema = z.object({
   updatedAt: z.string(),
   trainingImages: z.array(trainingImageSchema),
   imageCount: z.number(),
+  /** counts over trainingImages; null where the answer carries no photos */
+  photoChecks: z
+    .object({ pending: z.number(), passing: z.number(), flagged: z.number() })
+    .nullable()
+    .optional(),
   zipUrl: z.string().nullable(),
   replicateTrainingId: z.string().nullable(),
   replicateModelId: z.string().nullable(),
@@ -102,6 +121,12 @@ export const successSchema = z.object({ success: z.boolean() });
 export const photosUploadedSchema = z.object({
   success: z.boolean(),
   uploaded: z.number(),
+  model: modelSchema,
+});
+
+export const flaggedRemovedSchema = z.object({
+  success: z.boolean(),
+  removed: z.number(),
   model: modelSchema,
 });
 

@@ -1,7 +1,8 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 import { users } from './users';
 import { MODEL_STATUSES } from '../../../shared/constants';
+import { PHOTO_CHECK_STATUSES, type PhotoProblem } from '../../../shared/photo-checks';
 
 // the full set everywhere (docs/product/decisions.md §11), one list for the database and the screens
 export const modelStatuses = MODEL_STATUSES;
@@ -65,6 +66,19 @@ export const trainingImages = pgTable(
     bytes: integer('bytes').notNull(),
     phash: text('phash').notNull(),
     originalName: text('original_name').notNull().default(''),
+    // the photo checks (decision 020); null: stored before the checks existed
+    checkStatus: text('check_status', { enum: PHOTO_CHECK_STATUSES }),
+    checkProblems: jsonb('check_problems').$type<PhotoProblem[]>().notNull().default([]),
+    /** the main face's box in the stored photo, for a best-face crop */
+    faceBox: jsonb('face_box').$type<{ x: number; y: number; width: number; height: number }>(),
+    faceSharpness: real('face_sharpness'),
+    /** distance of the main face to the model's median descriptor (different-person signal) */
+    faceDistance: real('face_distance'),
+    /**
+     * 128-d descriptor of the main face: biometric data. Kept only for this model's own photos,
+     * deleted with them (cascade), never sent to a vendor, never in an API response.
+     */
+    faceDescriptor: real('face_descriptor').array(),
     createdAt: createdAt(),
   },
   (t) => [index('training_images_model_idx').on(t.modelId, t.createdAt)],

@@ -78,6 +78,72 @@ export function createModelsRepository(db: DbOrTx) {
         .groupBy(trainingImages.modelId);
       return new Map(rows.map((r) => [r.modelId, Number(r.n)]));
     },
+    /** the photos of one upload that still wait for their check */
+    async imagesToCheck(modelId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: trainingImages.id, storageKey: trainingImages.storageKey })
+        .from(trainingImages)
+        .where(
+          and(
+            eq(trainingImages.modelId, modelId),
+            inArray(trainingImages.id, ids),
+            eq(trainingImages.checkStatus, 'pending'),
+          ),
+        )
+        .orderBy(asc(trainingImages.createdAt), asc(trainingImages.id));
+    },
+    async saveCheck(
+      id: string,
+      patch: Pick<
+        NewTrainingImageRow,
+        'checkStatus' | 'checkProblems' | 'faceBox' | 'faceSharpness' | 'faceDescriptor'
+      >,
+    ) {
+      await db.update(trainingImages).set(patch).where(eq(trainingImages.id, id));
+    },
+    /** what the different-person signal needs: every checked photo's problems and descriptor */
+    async checkedFaces(modelId: string) {
+      return db
+        .select({
+          id: trainingImages.id,
+          checkProblems: trainingImages.checkProblems,
+          faceDescriptor: trainingImages.faceDescriptor,
+        })
+        .from(trainingImages)
+        .where(and(eq(trainingImages.modelId, modelId), eq(trainingImages.checkStatus, 'checked')));
+    },
+    /** the model's photos whose check passed, with what a face crop and a reference need */
+    async cleanFaces(modelId: string) {
+      return db
+        .select({
+          id: trainingImages.id,
+          storageKey: trainingImages.storageKey,
+          faceBox: trainingImages.faceBox,
+          faceSharpness: trainingImages.faceSharpness,
+          faceDescriptor: trainingImages.faceDescriptor,
+          faceDistance: trainingImages.faceDistance,
+        })
+        .from(trainingImages)
+        .where(
+          and(
+            eq(trainingImages.modelId, modelId),
+            eq(trainingImages.checkStatus, 'checked'),
+            sql`${trainingImages.checkProblems} = '[]'::jsonb`,
+            sql`${trainingImages.faceDescriptor} is not null`,
+          ),
+        );
+    },
+    async setFaceDistance(id: string, faceDistance: number | null) {
+      await db.update(trainingImages).set({ faceDistance }).where(eq(trainingImages.id, id));
+    },
+    async deleteImages(modelId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .delete(trainingImages)
+        .where(and(eq(trainingImages.modelId, modelId), inArray(trainingImages.id, ids)))
+        .returning();
+    },
     async insertImages(rows: NewTrainingImageRow[]) {
       if (rows.length === 0) return [];
       return db.insert(trainingImages).values(rows).returning();
@@ -158,6 +224,13 @@ export function createModelsRepository(db: DbOrTx) {
             bytes: r.bytes,
             phash: r.phash,
             originalName: r.original_name,
+            checkStatus: r.check_status,
+            checkProblems: r.check_problems ?? [],
+            faceBox: r.face_box,
+            faceSharpness: r.face_sharpness,
+            faceDistance: r.face_distance,
+            // previews never need the biometric descriptor
+            faceDescriptor: null,
             createdAt: new Date(r.created_at),
           }) satisfies TrainingImageRow,
       );

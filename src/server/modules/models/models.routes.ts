@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import {
   createModelSchema,
+  flaggedRemovedSchema,
   modelActionSchema,
   modelListSchema,
   modelSchema,
@@ -57,6 +58,17 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       }
       const { uploaded, model } = await service.addPhotos(user, request.params.id, request.parts());
       return reply.status(201).send({ success: true, uploaded, model });
+    },
+  );
+
+  // one click on the model page: drop every photo the face checks flagged (decision 020)
+  r.post(
+    '/api/models/:id/images/remove-flagged',
+    { schema: { params: idParamsSchema, response: { 200: flaggedRemovedSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { removed, model } = await service.removeFlagged(user, request.params.id);
+      return { success: true, removed, model };
     },
   );
 

@@ -12,9 +12,10 @@ import { duplicateImageMessage, fileTooLargeMessage, TOO_MANY_IMAGES } from '../
 import type { UserRow } from '../users/users.repository';
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
-import { toPublicModel } from './model-view';
+import { toPhotoCheck, toPublicModel } from './model-view';
 import { hamming, NEAR_DUPLICATE_DISTANCE, processPhoto, type ProcessedPhoto } from './photo-processing';
 import { trainingPhotoKeys } from '../../storage/keys';
+import { JOB_CHECK_PHOTOS, refreshFaceDistances } from './photo-checks.job';
 
 const UPLOADABLE = ['pending', 'uploaded'] as const;
 const tooMany = () => badRequest(TOO_MANY_IMAGES, { images: TOO_MANY_IMAGES }, 'TOO_MANY_IMAGES');
@@ -191,10 +192,19 @@ export function createModelsService(deps: AppDeps) {
               bytes: row.p.image.length,
               phash: row.p.phash,
               originalName: row.p.originalName,
+              checkStatus: deps.config.faces.checks ? ('pending' as const) : null,
               // keep the upload order stable for "first photo"
               createdAt: new Date(base + i),
             })),
           );
+          // the face checks run as a job so the upload answers at once (decision 020)
+          if (deps.config.faces.checks) {
+            await deps.queue.enqueue(
+              JOB_CHECK_PHOTOS,
+              { modelId: model.id, imageIds: rows.map((row) => row.id) },
+              { tx },
+            );
+          }
           const updated = await r.update(model.id, {
             status: 'uploaded',
             previewImageKey: locked.previewImageKey ?? rows[0].thumbKey,
@@ -205,6 +215,46 @@ export function createModelsService(deps: AppDeps) {
         await Promise.all(written.map((k) => deps.storage.delete(k).catch(() => {})));
         throw err;
       }
+    },
+
+    /**
+     * The one-click "remove flagged photos": deletes every photo whose check found a problem. The
+     * user's choice, never the server's — training itself is never refused for a verdict.
+     */
+    async removeFlagged(user: Pick<UserRow, 'id' | 'isAdmin'>, modelId: string) {
+      const model = accessModel(
+        await repo.byId(modelId),
+        user,
+        'owner',
+        'Only the owner of this model can remove images.',
+      );
+      const removed = await deps.db.transaction(async (tx) => {
+        const r = createModelsRepository(tx);
+        const locked = await r.lock(model.id);
+        if (!locked) throw notFound('Model not found');
+        if (!(UPLOADABLE as readonly string[]).includes(locked.status)) {
+          throw conflict('Images can only be removed before training starts.', 'INVALID_MODEL_STATUS');
+        }
+        const flagged = (await r.images(model.id)).filter((img) => toPhotoCheck(img)?.verdict);
+        const gone = await r.deleteImages(
+          model.id,
+          flagged.map((img) => img.id),
+        );
+        if (gone.some((img) => img.thumbKey === locked.previewImageKey)) {
+          const [first] = await r.images(model.id);
+          await r.update(model.id, { previewImageKey: first?.thumbKey ?? null });
+        }
+        return gone;
+      });
+      await Promise.all(
+        removed
+          .flatMap((img) => [img.storageKey, img.thumbKey])
+          .map((k) => deps.storage.delete(k).catch(() => {})),
+      );
+      // the median face may have moved without the removed photos
+      if (removed.length > 0) await refreshFaceDistances(deps, model.id);
+      const fresh = await repo.byId(model.id);
+      return { removed: removed.length, model: toPublicModel(fresh!, await repo.images(model.id)) };
     },
   };
 }

@@ -25,6 +25,22 @@ export function PrivacyPage() {
         </p>
       </section>
       <section>
+        <h2>Face checks of your training photos</h2>
+        <p>
+          When you upload training photos, this server checks each one for a clear face (no face, several
+          people, a small, blurry, dark or washed-out face, or someone who looks different from your other
+          photos). To compare faces it computes a face descriptor: a list of numbers that describes a face.
+          That is biometric data, and we treat it as such:
+        </p>
+        <ul>
+          <li>It is computed on our own server; it is never sent to an AI provider or anyone else.</li>
+          <li>It is kept only for the photos of your own model, and only to give you these checks.</li>
+          <li>It is deleted together with the photo, and all of it when you delete the model.</li>
+          <li>It is never shown, not even to you or to our administrators: you see only the verdicts.</li>
+        </ul>
+        <p>The checks are advice: you decide which photos to keep, and you can always train.</p>
+      </section>
+      <section>
         <h2>Service providers</h2>
         <p>
           Card payments are handled by our payment provider; we never see or store your full card number. When

@@ -32,6 +32,7 @@ import {
 } from './api/models-api';
 import { ModelStatusBadge } from './components/model-status';
 import { PhaseTracker } from './components/phase-tracker';
+import { PhotoChecksPanel } from './components/photo-checks-panel';
 import { PromptModifierEditor } from './components/prompt-modifier-editor';
 import { StatusPanel } from './components/status-panel';
 import { TrainingImagesGrid } from './components/training-images-grid';
@@ -225,6 +226,8 @@ export function ModelDetailsPage() {
       {m.status === 'ready' ? (
         <PromptModifierEditor modelId={m.id} value={m.promptModifier ?? ''} canEdit={isOwner || isAdmin} />
       ) : null}
+
+      <PhotoChecksPanel model={m} canEdit={isOwner} />
 
       <TrainingImagesGrid
         images={m.trainingImages}

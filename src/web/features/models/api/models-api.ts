@@ -10,8 +10,14 @@ export function useModelList() {
   return useQuery<Model[]>({ queryKey: modelKeys.all, refetchOnMount: 'always' });
 }
 
+/** While the photo checks run (a few seconds a photo), the model is read again until they are done. */
+export const PHOTO_CHECKS_POLL_MS = 2000;
+
 export function useModel(id: string) {
-  return useQuery<Model>({ queryKey: modelKeys.detail(id) });
+  return useQuery<Model>({
+    queryKey: modelKeys.detail(id),
+    refetchInterval: (q) => (q.state.data?.photoChecks?.pending ? PHOTO_CHECKS_POLL_MS : false),
+  });
 }
 
 /** Spec part 1 §4: poll while training, processing, or training_complete without an AIR name. */
@@ -83,6 +89,18 @@ export function useUpdatePromptModifier(id: string) {
     mutationFn: (promptModifier: string) =>
       apiFetch(`/api/models/${id}/update-prompt-modifier`, { method: 'POST', json: { promptModifier } }),
     onSuccess: () => refreshModelData(client, id),
+  });
+}
+
+/** One click: deletes every photo the face checks flagged (decision 020). */
+export function useRemoveFlagged(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ removed: number; model: Model }>(`/api/models/${id}/images/remove-flagged`, {
+        method: 'POST',
+      }),
+    onSettled: () => refreshModelData(client, id),
   });
 }
 

@@ -1,11 +1,23 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertCircle, CheckCircle2, Loader2, RefreshCw, Sparkles } from 'lucide-react';
 import { MIN_TRAINING_IMAGES, TRAINING_COST } from '@shared/constants';
+import { MIN_PASSING_PHOTOS } from '@shared/photo-checks';
 import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
 import { INSUFFICIENT_TRAINING_TOKENS } from '@shared/schemas/models';
 import { estimatedProgress, lastLogLines, progressFromLogs } from '@shared/training-progress';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
@@ -49,6 +61,16 @@ export function StatusPanel({
   const imageCount = model.imageCount ?? model.trainingImages.length;
   const progress = displayProgress(model, status);
   const canManage = isOwner || isAdmin;
+  const [confirmTraining, setConfirmTraining] = useState(false);
+  // decision 020: the checks never block training, but with few clean photos the user confirms first
+  const checks = model.photoChecks;
+  const fewPassing = checks ? checks.passing < MIN_PASSING_PHOTOS : false;
+  const startTraining = () =>
+    void run(
+      train,
+      { title: 'Training started', description: 'Training may take 30-60 minutes.' },
+      { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
+    );
 
   const run = async (
     m: typeof train,
@@ -94,18 +116,29 @@ export function StatusPanel({
           {isOwner && model.status === 'uploaded' && enoughImages ? (
             <div className="flex flex-wrap items-center gap-3">
               <Button
-                onClick={() =>
-                  void run(
-                    train,
-                    { title: 'Training started', description: 'Training may take 30-60 minutes.' },
-                    { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
-                  )
-                }
+                onClick={() => (fewPassing ? setConfirmTraining(true) : startTraining())}
                 disabled={!enoughTokens || train.isPending}
               >
                 {train.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
                 Start Training
               </Button>
+              <AlertDialog open={confirmTraining} onOpenChange={setConfirmTraining}>
+                <AlertDialogContent>
+                  <AlertDialogHeader>
+                    <AlertDialogTitle>Train with these photos?</AlertDialogTitle>
+                    <AlertDialogDescription>
+                      Only {checks?.passing ?? 0} of your {imageCount} photos passed the photo checks
+                      {checks?.pending ? ` (${checks.pending} are still being checked)` : ''}. A model trained
+                      on fewer than {MIN_PASSING_PHOTOS} good photos often looks less like you. You can remove
+                      or replace the flagged photos first, or train anyway.
+                    </AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogCancel>Review photos</AlertDialogCancel>
+                    <AlertDialogAction onClick={startTraining}>Train anyway</AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
               {!enoughTokens ? (
                 <p className="text-sm text-destructive-text">
                   {INSUFFICIENT_TRAINING_TOKENS}{' '}

@@ -5,6 +5,7 @@ import { TRAINING_GRID_PREVIEW } from '@shared/constants';
 import type { TrainingImage } from '@shared/schemas/models';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PhotoCheckBadge } from './photo-check-badge';
 
 export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImage[]; addMoreTo?: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -44,7 +45,7 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
         ) : (
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6">
             {shown.map((img, i) => (
-              <li key={img.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
+              <li key={img.id} className="relative aspect-square overflow-hidden rounded-lg bg-muted">
                 <a
                   ref={i === TRAINING_GRID_PREVIEW ? firstExtra : undefined}
                   href={img.imageUrl}
@@ -59,6 +60,9 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
                     className="size-full object-cover"
                   />
                 </a>
+                <div className="pointer-events-none absolute bottom-1 left-1 max-w-[calc(100%-0.5rem)]">
+                  <PhotoCheckBadge check={img.check} />
+                </div>
               </li>
             ))}
             {!expanded && hidden > 0 ? (
