@@ -37,6 +37,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   OFFLINE_TRAIN_SECONDS: seconds(60),
   OFFLINE_HOST_SECONDS: seconds(10),
+  FACE_ENGINE_IDLE_SECONDS: seconds(300),
   REPLICATE_API_TOKEN: optional,
   REPLICATE_WEBHOOK_SECRET: optional,
   REPLICATE_API_URL: optional.pipe(z.url().optional()),
@@ -101,6 +102,8 @@ export type Config = {
   secureCookies: boolean;
   admin: { username?: string; password?: string; email?: string };
   offline: { trainSeconds: number; hostSeconds: number };
+  /** the face-analysis worker thread ends after this long without a photo (decision 020) */
+  faces: { idleUnloadMs: number };
   /** baseUrl is always set (the vendor's own unless *_API_URL overrides it) and used as given. */
   replicate?: { apiToken: string; webhookSecret?: string; baseUrl: string; baseUrlOverridden: boolean };
   runware?: { apiKey: string; airSource: string; baseUrl: string; baseUrlOverridden: boolean };
@@ -245,6 +248,7 @@ export function parseConfig(
     secureCookies: publicUrl.startsWith('https://'),
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     offline: { trainSeconds: e.OFFLINE_TRAIN_SECONDS, hostSeconds: e.OFFLINE_HOST_SECONDS },
+    faces: { idleUnloadMs: e.FACE_ENGINE_IDLE_SECONDS * 1000 },
     replicate: e.REPLICATE_API_TOKEN
       ? {
           apiToken: e.REPLICATE_API_TOKEN,

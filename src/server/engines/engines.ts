@@ -19,6 +19,7 @@ import { EngineError } from './engine-error';
 import { createOfflineVisionEngine } from './vision/offline';
 import { createRunwareVisionEngine } from './vision/runware';
 import type { VisionEngine } from './vision/vision';
+import { createFaceEngine, type FaceEngine } from './vision/faces';
 
 export type AnyPaymentsEngine = OfflinePaymentsEngine | StripePaymentsEngine;
 
@@ -29,6 +30,8 @@ export type EngineSet = {
   hosts: { offline: HostingEngine; runware?: HostingEngine };
   images: { offline: ImageEngine; runware?: ImageEngine };
   vision: VisionEngine;
+  /** offline face analysis for the training-photo checks (decision 020); always local, no vendor */
+  faces: FaceEngine;
   payments: AnyPaymentsEngine;
 };
 
@@ -79,6 +82,7 @@ export function buildEngineSet(
         : undefined,
     },
     vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
+    faces: createFaceEngine({ idleUnloadMs: config.faces.idleUnloadMs }),
     payments: config.stripe ? createStripePaymentsEngine(config.stripe) : createOfflinePaymentsEngine(io.db),
   };
 }

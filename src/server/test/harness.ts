@@ -14,6 +14,8 @@ import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { registerJobs } from '../jobs/register';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
+import { EngineError } from '../engines/engine-error';
+import type { FaceEngine } from '../engines/vision/faces';
 
 export type Harness = {
   app: FastifyInstance;
@@ -71,9 +73,30 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
+/**
+ * The photo checks' engine in tests that are not about them: the real one costs about a second a photo,
+ * so these tests see every check end as 'failed' (no verdict) — never a made-up verdict.
+ */
+export const facesOff: FaceEngine = {
+  name: 'face-api',
+  analyzeFaces: async () => {
+    throw new EngineError('Face analysis is off in this test', false);
+  },
+  describe: async () => {
+    throw new EngineError('Face analysis is off in this test', false);
+  },
+  loaded: () => false,
+  unload: async () => {},
+};
+
 export async function createHarness(
   env: Record<string, string> = {},
-  opts: { startQueue?: boolean; engines?: CreateDepsOptions['engines'] } = {},
+  opts: {
+    startQueue?: boolean;
+    engines?: CreateDepsOptions['engines'];
+    /** run the real offline face engine (tests about the photo checks only) */
+    realFaces?: boolean;
+  } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-test-'));
   const config = loadConfig(
@@ -97,7 +120,7 @@ export async function createHarness(
     database,
     log: pino({ level: 'silent' }) as any,
     queuePollMs: 50,
-    engines: opts.engines,
+    engines: (built) => ({ ...(opts.realFaces ? {} : { faces: facesOff }), ...opts.engines?.(built) }),
   });
   await seedCatalog(deps.db, deps.storage);
   await bootstrapAdmin(deps.db, config, () => {});
@@ -156,6 +179,7 @@ export async function createHarness(
     },
     close: async () => {
       await app.close();
+      await deps.engines.faces.unload();
       await deps.queue.stop();
       await database.close();
       await drop();
