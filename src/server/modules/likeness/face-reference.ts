@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../deps';
-import {
-  cropFace,
-  faceDistance,
-  medianDescriptor,
-  type DetectedFace,
-} from '../../engines/vision/faces';
+import { cropFace, faceDistance, medianDescriptor, type DetectedFace } from '../../engines/vision/faces';
 import { modelPrefix } from '../../storage/keys';
 import { createFaceReferenceRepository, type FaceReferenceRow } from './face-reference.repository';
 
@@ -17,7 +12,8 @@ export const REFERENCE_MAX_PHOTOS = 8;
 const OUTLIER_DISTANCE = 0.6;
 const CROP_SIZE = 384;
 
-export const bestCropKey = (userId: string, modelId: string) => `${modelPrefix(userId, modelId)}best-face.jpg`;
+export const bestCropKey = (userId: string, modelId: string) =>
+  `${modelPrefix(userId, modelId)}best-face.jpg`;
 
 const photoSetOf = (ids: string[]) =>
   createHash('sha256')
