@@ -216,6 +216,16 @@ export const structuredAnalysisSchema = z.object({
   brightness: z.object({ value: z.number(), label: z.string() }),
   contrast: z.object({ value: z.number(), label: z.string() }),
   subject: z.object({ framing: z.string(), position: z.string() }),
+  /**
+   * People the offline face analysis found (decision 022): how many, apparent age range of the
+   * largest faces and the main face's expression. Absent when the engine does not say (vendor caption,
+   * face analysis unavailable). Never a descriptor.
+   */
+  people: z
+    .object({ count: z.number(), ageRange: z.string().nullable(), expression: z.string().nullable() })
+    .optional(),
+  /** the light in words, e.g. "bright soft lighting" (offline engine) */
+  lighting: z.string().optional(),
   source: z.enum(['offline', 'runware']),
 });
 export type StructuredAnalysis = z.infer<typeof structuredAnalysisSchema>;
