@@ -11,6 +11,7 @@ export type JobPayloads = Checked<{
   'system.maintenance': Record<string, never>;
   'payments.reconcile': Record<string, never>;
   'generation.render': { generationId: string };
+  'generation.score-likeness': { imageId: string };
   'training.run': { modelId: string; attempt: number };
   'hosting.upload': { modelId: string; logId: string };
   'models.watchdog': Record<string, unknown>;

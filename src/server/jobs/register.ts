@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { defineAuthJobs } from '../modules/auth/auth.jobs';
 import { defineGenerationJob } from '../modules/generation/generation.job';
+import { defineLikenessJob } from '../modules/likeness/likeness.job';
 import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
@@ -11,6 +12,7 @@ import { defineStylesJobs } from '../modules/styles/styles.jobs';
 export function registerJobs(deps: AppDeps) {
   defineMaintenanceJob(deps);
   defineGenerationJob(deps);
+  defineLikenessJob(deps);
   registerTrainingJobs(deps);
   definePaymentsJobs(deps);
   defineAuthJobs(deps);

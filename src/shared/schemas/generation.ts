@@ -91,6 +91,9 @@ export const generateImageSchema = z
   });
 export type GenerateImageInput = z.input<typeof generateImageSchema>;
 
+export const GALLERY_SORTS = ['newest', 'likeness'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
 export const galleryQuerySchema = z.object({
   cursor: cursorSchema,
   search: z
@@ -107,6 +110,14 @@ export const galleryQuerySchema = z.object({
     .int('Invalid limit')
     .min(1, 'Invalid limit')
     .max(100, 'Invalid limit')
+    .optional(),
+  // likeness (decision 022): "most like you" first lists only scored images; minLikeness keeps those at or above it
+  sort: z.enum(GALLERY_SORTS, { error: 'Invalid sort' }).optional(),
+  minLikeness: z.coerce
+    .number({ error: 'Invalid likeness' })
+    .int('Invalid likeness')
+    .min(0, 'Invalid likeness')
+    .max(100, 'Invalid likeness')
     .optional(),
 });
 export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
@@ -147,6 +158,8 @@ export const generatedImageViewSchema = z.object({
   baseModelName: z.string().nullable(),
   seed: z.number().nullable(),
   generationId: z.string().nullable(),
+  /** 0–100 likeness to the personal model's person (decision 022); null/absent: no score, shown as nothing */
+  likeness: z.number().nullable().optional(),
   /** admin gallery only */
   userId: z.string().optional(),
   username: z.string().nullable().optional(),
@@ -203,6 +216,16 @@ export const structuredAnalysisSchema = z.object({
   brightness: z.object({ value: z.number(), label: z.string() }),
   contrast: z.object({ value: z.number(), label: z.string() }),
   subject: z.object({ framing: z.string(), position: z.string() }),
+  /**
+   * People the offline face analysis found (decision 022): how many, apparent age range of the
+   * largest faces and the main face's expression. Absent when the engine does not say (vendor caption,
+   * face analysis unavailable). Never a descriptor.
+   */
+  people: z
+    .object({ count: z.number(), ageRange: z.string().nullable(), expression: z.string().nullable() })
+    .optional(),
+  /** the light in words, e.g. "bright soft lighting" (offline engine) */
+  lighting: z.string().optional(),
   source: z.enum(['offline', 'runware']),
 });
 export type StructuredAnalysis = z.infer<typeof structuredAnalysisSchema>;

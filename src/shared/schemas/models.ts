@@ -195,6 +195,8 @@ export const adminModelSchema = z.object({
   previewImageUrl: z.string().nullable(),
   trainingImages: z.array(trainingImageSchema),
   imageCount: z.number(),
+  /** average likeness of its scored images (decision 022) and how many were scored; null: none */
+  likeness: z.object({ average: z.number(), scored: z.number() }).nullable().optional(),
   userId: z.string(),
   userUsername: z.string(),
   userEmail: z.string(),

@@ -52,6 +52,9 @@ export const generatedImages = pgTable(
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key'),
     runwareTaskId: text('runware_task_id'),
+    // 0–100, how much the largest face looks like the personal model's person (decision 022); null: not
+    // scored (no personal model, no detectable face, or not scored yet) — never a made-up number
+    likeness: integer('likeness'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -60,6 +63,8 @@ export const generatedImages = pgTable(
     index('generated_images_user_model_idx').on(t.userId, t.modelId, t.createdAt, t.id),
     index('generated_images_user_style_idx').on(t.userId, t.styleId, t.createdAt, t.id),
     index('generated_images_generation_idx').on(t.generationId),
+    // the gallery's "most like you" order and its keyset cursor (likeness, created_at, id)
+    index('generated_images_user_likeness_idx').on(t.userId, t.likeness, t.createdAt, t.id),
     // prompt search is `ilike '%word%'`: only a trigram index can serve it (migration 0002 skips it without pg_trgm)
     index('generated_images_prompt_trgm_idx').using('gin', t.prompt.op('gin_trgm_ops')),
   ],

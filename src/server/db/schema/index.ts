@@ -4,3 +4,4 @@ export * from './models';
 export * from './images';
 export * from './money';
 export * from './support';
+export * from './likeness';

@@ -1,7 +1,14 @@
 import type { LoraEntry } from '../../db/schema/catalog';
 
 /** The JSON the offline trainer writes at models.artifactKey (crops are already loaded as buffers). */
-export type ModelArtifact = { version: 1; palette: string[]; crops: Buffer[]; triggerWord: string };
+export type ModelArtifact = {
+  version: 1;
+  palette: string[];
+  crops: Buffer[];
+  triggerWord: string;
+  /** the model's best face crop (decision 022): drawn as the subject's face when present */
+  bestFace?: Buffer | null;
+};
 
 /**
  * The longest a vendor render may take before the step gives up on it (it stays adoptable by the

@@ -124,7 +124,7 @@ function ridge(w: number, h: number, base: number, amp: number, rand: () => numb
 export function buildScene(
   req: RenderRequest,
   seed: number,
-): { svg: string; face: { cx: number; cy: number; r: number } } {
+): { svg: string; face: { cx: number; cy: number; r: number }; tone: string } {
   const { width: w, height: h } = req;
   const rand = seededRandom(seed ^ hashText(req.prompt) ^ hashText(req.style?.id ?? ''));
   const s = sceneFor(req, rand);
@@ -185,7 +185,8 @@ export function buildScene(
     );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;
-  return { svg, face: { cx, cy, r: headR } };
+  // the style's key colour, laid over a drawn face so it sits in the scene's light
+  return { svg, face: { cx, cy, r: headR }, tone: hsl(h0, 70, s.dark ? 35 : 60) };
 }
 
 async function circleCrop(crop: Buffer, d: number): Promise<Buffer> {
@@ -204,13 +205,16 @@ async function renderOne(req: RenderRequest, seed: number): Promise<Buffer> {
   const {
     svg,
     face: { cx, cy, r },
+    tone,
   } = buildScene(req, seed);
   const base = sharp(Buffer.from(svg), { density: 72 });
   const crops = req.personalModel?.artifact?.crops ?? [];
+  const bestFace = req.personalModel?.artifact?.bestFace ?? null;
   const layers: OverlayOptions[] = [];
-  if (crops.length > 0) {
+  if (crops.length > 0 || bestFace) {
     const rand = seededRandom(seed ^ 0x5bd1e995);
-    const face = crops[Math.floor(rand() * crops.length)];
+    // the best face crop (decision 022) when face analysis found one, else one of the trainer's crops
+    const face = bestFace ? await toned(bestFace, tone) : crops[Math.floor(rand() * crops.length)];
     // the LoRA weight decides how strongly the person shows through
     const weight = Math.max(0, Math.min(2, req.personalModel?.weight ?? 1));
     const d = Math.max(8, Math.round(r * 2));
@@ -236,6 +240,23 @@ async function renderOne(req: RenderRequest, seed: number): Promise<Buffer> {
     .flatten({ background: '#000000' })
     .resize(req.width, req.height, { fit: 'fill' })
     .jpeg({ quality: 88, mozjpeg: false })
+    .toBuffer();
+}
+
+/**
+ * Tints a face towards the style's colour with a soft-light layer: the scene's light falls on it, while
+ * the features (what the likeness score measures) stay as they are.
+ */
+export async function toned(face: Buffer, colour: string): Promise<Buffer> {
+  const meta = await sharp(face).metadata();
+  const w = meta.width ?? 256;
+  const h = meta.height ?? 256;
+  const layer = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${colour}" fill-opacity="0.55"/></svg>`,
+  );
+  return sharp(face)
+    .composite([{ input: layer, blend: 'soft-light' }])
+    .jpeg({ quality: 92 })
     .toBuffer();
 }
 

@@ -34,6 +34,19 @@ function load() {
   return ready;
 }
 
+// Apparent age and expression (the image helper's description only): two small nets (~0.8 MB of
+// weights), loaded on the first message that asks for them.
+let attributesReady;
+function loadAttributes() {
+  attributesReady ??= (async () => {
+    const entry = require.resolve('@vladmandic/face-api/dist/face-api.node-wasm.js');
+    const weights = path.join(path.dirname(entry), '..', 'model');
+    await faceapi.nets.ageGenderNet.loadFromDisk(weights);
+    await faceapi.nets.faceExpressionNet.loadFromDisk(weights);
+  })();
+  return attributesReady;
+}
+
 /** Luma (BT.601) of an RGB buffer. */
 function luma(rgb, n) {
   const out = new Float32Array(n);
@@ -106,8 +119,22 @@ function pose(pts) {
   return { yaw: Math.round(yaw), pitch: Math.round(pitch), roll: Math.round(roll) };
 }
 
-async function analyze(image) {
+/** Apparent age (years, rounded) and the most likely expression; gender is read by the net but not kept. */
+function attributesOf(f) {
+  let expression = null;
+  let best = 0;
+  for (const [name, p] of Object.entries(f.expressions ?? {})) {
+    if (p > best) {
+      best = p;
+      expression = name;
+    }
+  }
+  return { age: typeof f.age === 'number' ? Math.round(f.age) : null, expression };
+}
+
+async function analyze(image, attributes) {
   await load();
+  if (attributes) await loadAttributes();
   const started = performance.now();
   const base = sharp(image, { limitInputPixels: 50_000_000 }).rotate();
   const meta = await base.metadata();
@@ -129,13 +156,14 @@ async function analyze(image) {
   const input = faceapi.tf.tensor3d(pixels, [height, width, 3], 'int32');
   let found;
   try {
-    found = await faceapi
+    const described = faceapi
       .detectAllFaces(
         input,
         new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 10 }),
       )
       .withFaceLandmarks()
       .withFaceDescriptors();
+    found = await (attributes ? described.withFaceExpressions().withAgeAndGender() : described);
   } finally {
     input.dispose();
   }
@@ -170,6 +198,7 @@ async function analyze(image) {
       pose: pose(pts),
       sharpness: Math.round(laplacianVariance(grey, CROP_SIDE, CROP_SIDE) * 10) / 10,
       exposure: exposure(grey),
+      ...(attributes ? attributesOf(f) : {}),
     });
   }
   faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
@@ -188,7 +217,7 @@ let queue = Promise.resolve();
 parentPort.on('message', (msg) => {
   queue = queue.then(async () => {
     try {
-      const report = await analyze(Buffer.from(msg.image));
+      const report = await analyze(Buffer.from(msg.image), msg.attributes === true);
       parentPort.postMessage({ id: msg.id, report });
     } catch (err) {
       parentPort.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });

@@ -23,6 +23,10 @@ export type DetectedFace = {
   /** variance of the Laplacian of the face resampled to 128×128 */
   sharpness: number;
   exposure: Exposure;
+  /** apparent age in years, only when asked for `attributes` (image helper) */
+  age?: number | null;
+  /** most likely expression (neutral, happy, sad, angry, fearful, disgusted, surprised), only with `attributes` */
+  expression?: string | null;
 };
 
 export type FaceReport = {
@@ -45,7 +49,7 @@ export type FaceReport = {
 export interface FaceEngine {
   readonly name: 'face-api';
   /** every face in a JPEG/PNG/WebP photo */
-  analyzeFaces(image: Buffer): Promise<FaceReport>;
+  analyzeFaces(image: Buffer, opts?: { attributes?: boolean }): Promise<FaceReport>;
   /** the descriptor of the largest face in any image, or null when it shows no face */
   describe(image: Buffer): Promise<number[] | null>;
   /** whether the worker (and its weights) is in memory now */
@@ -121,7 +125,7 @@ export function createFaceEngine(opts: FaceEngineOptions): FaceEngine {
     idleTimer.unref();
   };
 
-  const analyzeFaces = (image: Buffer): Promise<FaceReport> => {
+  const analyzeFaces = (image: Buffer, o: { attributes?: boolean } = {}): Promise<FaceReport> => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     worker ??= start();
@@ -137,7 +141,7 @@ export function createFaceEngine(opts: FaceEngineOptions): FaceEngine {
       pending.set(id, { resolve, reject, timer });
       // a copy: the caller keeps its buffer
       const copy = new Uint8Array(image);
-      w.postMessage({ id, image: copy }, [copy.buffer]);
+      w.postMessage({ id, image: copy, attributes: o.attributes === true }, [copy.buffer]);
     });
   };
 

@@ -26,6 +26,12 @@ export type ImageFilters = {
   size?: 'hd' | 'standard';
   since?: Date;
   until?: Date;
+  /** scored images at or above this likeness (decision 022) */
+  minLikeness?: number;
+  /** "most like you" first: scored images only, by (likeness, created_at, id) desc */
+  byLikeness?: boolean;
+  /** with byLikeness: rows after this one */
+  likenessCursor?: Cursor & { likeness: number };
 };
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
@@ -49,6 +55,11 @@ function where(f: ImageFilters): SQL | undefined {
         : undefined,
     f.since ? sql`${gi.createdAt} >= ${f.since.toISOString()}::timestamptz` : undefined,
     f.until ? sql`${gi.createdAt} < ${f.until.toISOString()}::timestamptz` : undefined,
+    f.minLikeness !== undefined ? sql`${gi.likeness} >= ${f.minLikeness}` : undefined,
+    f.byLikeness ? sql`${gi.likeness} is not null` : undefined,
+    f.likenessCursor
+      ? sql`(${gi.likeness}, ${gi.createdAt}, ${gi.id}) < (${f.likenessCursor.likeness}::int, ${f.likenessCursor.ts}::timestamptz, ${f.likenessCursor.id}::uuid)`
+      : undefined,
   );
 }
 
@@ -61,6 +72,8 @@ function where(f: ImageFilters): SQL | undefined {
 function ownerOrder(f: ImageFilters): SQL[] {
   const gi = generatedImages;
   const byTime = [sql`${gi.createdAt} desc`, sql`${gi.id} desc`];
+  // served by generated_images_user_likeness_idx (user_id, likeness, created_at, id), read backwards
+  if (f.byLikeness) byTime.unshift(sql`${gi.likeness} desc`);
   return f.userId ? [sql`${gi.userId} desc`, ...byTime] : byTime;
 }
 

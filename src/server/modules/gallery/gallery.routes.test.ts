@@ -100,6 +100,7 @@ describe('GET /api/generated-images', () => {
         'baseModelName',
         'seed',
         'generationId',
+        'likeness',
       ].sort(),
     );
   });
@@ -141,6 +142,41 @@ describe('GET /api/generated-images', () => {
       expect(res.json().error).toBeTruthy();
     }
     expect((await h.client().get('/api/generated-images')).statusCode).toBe(401);
+  });
+
+  it('sorts by likeness (scored only, keyset paged) and filters by a minimum likeness', async () => {
+    const c = h.client();
+    const u = await c.register();
+    // scores with ties and unscored images between them
+    const rows = await seedImages(u.id, 30, (i) => ({ likeness: i % 4 === 0 ? null : (i * 37) % 101 }));
+    const scoredRows = rows.filter((r) => r.likeness !== null);
+    const expected = [...scoredRows]
+      .sort(
+        (a, b) =>
+          b.likeness! - a.likeness! ||
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          (a.id < b.id ? 1 : -1),
+      )
+      .map((r) => r.id);
+    expect(await allPages(c, '&sort=likeness', 4)).toEqual(expected);
+
+    const atLeast = await allPages(c, '&minLikeness=60', 5);
+    expect(new Set(atLeast)).toEqual(new Set(scoredRows.filter((r) => r.likeness! >= 60).map((r) => r.id)));
+    const both = await allPages(c, '&sort=likeness&minLikeness=60', 3);
+    expect(both).toEqual(expected.filter((id) => rows.find((r) => r.id === id)!.likeness! >= 60));
+    const first = (await c.get('/api/generated-images?sort=likeness&limit=1')).json().images[0];
+    expect(first.likeness).toBe(scoredRows.reduce((m, r) => Math.max(m, r.likeness!), 0));
+
+    // each order has its own cursor: one does not page the other
+    const plain = (await c.get('/api/generated-images?limit=2')).json().nextCursor;
+    const byLikeness = (await c.get('/api/generated-images?sort=likeness&limit=2')).json().nextCursor;
+    expect((await c.get(`/api/generated-images?sort=likeness&cursor=${plain}`)).statusCode).toBe(400);
+    expect((await c.get(`/api/generated-images?cursor=${byLikeness}`)).statusCode).toBe(400);
+    const forged = Buffer.from(`L101|2026-01-01T00:00:00.000000Z|${u.id}`).toString('base64url');
+    expect((await c.get(`/api/generated-images?sort=likeness&cursor=${forged}`)).statusCode).toBe(400);
+    for (const q of ['sort=best', 'minLikeness=101', 'minLikeness=-1', 'minLikeness=5.5', 'minLikeness=x']) {
+      expect((await c.get(`/api/generated-images?${q}`)).statusCode, q).toBe(400);
+    }
   });
 });
 

@@ -1,11 +1,17 @@
 import { PAGE_SIZE } from '../../../shared/constants';
-import type { AdminGalleryQuery, GalleryPage, GalleryQuery } from '../../../shared/schemas/generation';
+import type {
+  AdminGalleryQuery,
+  GalleryPage,
+  GalleryQuery,
+  GallerySort,
+} from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { readPage } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.repository';
 import { createGalleryRepository, type ImageFilters } from './gallery.repository';
 import { toImageView } from './image-view';
+import { decodeLikenessCursor, encodeLikenessCursor } from './likeness-cursor';
 import { generatedImageKeys } from '../../storage/keys';
 import { deleteFiles } from '../../jobs/storage-cleanup';
 
@@ -33,10 +39,31 @@ export function createGalleryService(
 
   async function page(
     filters: Omit<ImageFilters, 'cursor'>,
-    q: { cursor?: string | null; limit?: number },
+    q: { cursor?: string | null; limit?: number; sort?: GallerySort; minLikeness?: number },
     viewer: UserRow,
     withOwner: boolean,
   ): Promise<GalleryPage> {
+    if (q.sort === 'likeness') {
+      // its own cursor: the plain one has no place for the score
+      const limit = q.limit ?? PAGE_SIZE;
+      const rows = await repo.page(
+        {
+          ...filters,
+          minLikeness: q.minLikeness,
+          byLikeness: true,
+          likenessCursor: decodeLikenessCursor(q.cursor),
+        },
+        limit + 1,
+      );
+      const items = rows.slice(0, limit);
+      const last = items[items.length - 1];
+      return {
+        images: items.map((r) => toImageView(r, viewer, { withOwner })),
+        nextCursor:
+          rows.length > limit && last ? encodeLikenessCursor(last.likeness!, last.cursorTs, last.id) : null,
+      };
+    }
+    filters = { ...filters, minLikeness: q.minLikeness };
     const { items, nextCursor } = await readPage(
       (limit, cursor) => repo.page({ ...filters, cursor }, limit),
       {

@@ -36,6 +36,7 @@ export function toImageView(
     baseModelName: row.baseModelName,
     seed: row.seed,
     generationId: row.generationId,
+    likeness: row.likeness,
   };
   if (opts.withOwner) {
     view.userId = row.userId;

@@ -16,6 +16,8 @@ import { generationRequestSchema, type GenerationRequest } from './generation-re
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
 import { generatedImageKeys } from '../../storage/keys';
+import { modelBestFaceCrop } from '../likeness/face-reference';
+import { enqueueLikeness } from '../likeness/likeness.job';
 
 export const GENERATION_JOB = 'generation.render';
 export const GENERATION_MAX_ATTEMPTS = 4;
@@ -81,6 +83,19 @@ async function loadArtifact(
     };
   } catch (err) {
     deps.log.warn({ err, key }, 'could not read model artifact');
+    return null;
+  }
+}
+
+/**
+ * The personal model's best face for the offline renderer (decision 022). Face analysis that fails
+ * (or is switched off) leaves the renderer its artifact crops: a picture is still delivered.
+ */
+async function bestFace(deps: AppDeps, modelId: string): Promise<Buffer | null> {
+  try {
+    return await modelBestFaceCrop(deps, modelId);
+  } catch (err) {
+    deps.log.warn({ err, modelId }, 'no best face crop for the offline render');
     return null;
   }
 }
@@ -223,6 +238,7 @@ export function defineGenerationJob(deps: AppDeps) {
       const engine = deps.engines.imagesFor(gen.engine);
       const artifact =
         engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
+      if (artifact && req.model) artifact.bestFace = await bestFace(deps, req.model.id);
 
       let delivered = await repo.deliveredCount(generationId);
       try {
@@ -265,6 +281,7 @@ export function defineGenerationJob(deps: AppDeps) {
               // millisecond precision: the gallery's keyset cursor compares (created_at, id) exactly
               createdAt: new Date(),
             });
+            if (req.model) await enqueueLikeness(deps, imageId);
             delivered++;
           }
           if (images.length < want) break;

@@ -321,7 +321,7 @@ export function createGenerationService(deps: AppDeps) {
         );
       const file = await boundedForAnalysis(upload);
       try {
-        const out = await deps.engines.vision.analyze(file);
+        const out = await deps.engines.vision.analyze(file, { faces: deps.engines.faces });
         return { success: true, ...out };
       } catch (err) {
         if (err instanceof EngineError) {

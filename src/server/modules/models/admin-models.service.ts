@@ -8,6 +8,7 @@ import { toTrainingImage } from './model-view';
 import { createModelsRepository } from './models.repository';
 import { createTrainingService } from './training.service';
 import { createUploadLogsRepository } from './upload-logs.repository';
+import { createLikenessRepository } from '../likeness/likeness.repository';
 
 /** The admin's models screens: every user's models and the host-upload logs. */
 export function createAdminModelsService(deps: AppDeps) {
@@ -24,7 +25,11 @@ export function createAdminModelsService(deps: AppDeps) {
         cursorOf: (row) => ({ ts: row.cursorTs, id: row.model.id }),
       });
       const ids = page.items.map((x) => x.model.id);
-      const [counts, firsts] = await Promise.all([repo.imageCounts(ids), repo.firstImages(ids, 9)]);
+      const [counts, firsts, likeness] = await Promise.all([
+        repo.imageCounts(ids),
+        repo.firstImages(ids, 9),
+        createLikenessRepository(deps.db).averages(ids),
+      ]);
       const items = page.items.map(({ model: m, username, email }): AdminModel => {
         const images = firsts.filter((i) => i.modelId === m.id);
         return {
@@ -43,6 +48,7 @@ export function createAdminModelsService(deps: AppDeps) {
             return { id: t.id, imageUrl: t.imageUrl, previewImageUrl: t.previewImageUrl };
           }),
           imageCount: counts.get(m.id) ?? 0,
+          likeness: likeness.get(m.id) ?? null,
           userId: m.userId,
           userUsername: username,
           userEmail: email,

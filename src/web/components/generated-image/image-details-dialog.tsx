@@ -9,24 +9,27 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { relativeTime } from '@web/lib/format';
+import { likenessText } from './likeness-label';
 import { aspectRatio, isHd } from './download';
 
 type Props = {
-  image: Pick<
-    GeneratedImageView,
-    | 'thumbnailUrl'
-    | 'imageUrl'
-    | 'createdAt'
-    | 'width'
-    | 'height'
-    | 'tokensUsed'
-    | 'baseModelName'
-    | 'modelName'
-    | 'styleName'
-    | 'prompt'
-    | 'negativePrompt'
-    | 'isNSFW'
-  > | null;
+  image:
+    | (Pick<
+        GeneratedImageView,
+        | 'thumbnailUrl'
+        | 'imageUrl'
+        | 'createdAt'
+        | 'width'
+        | 'height'
+        | 'tokensUsed'
+        | 'baseModelName'
+        | 'modelName'
+        | 'styleName'
+        | 'prompt'
+        | 'negativePrompt'
+        | 'isNSFW'
+      > & { likeness?: number | null })
+    | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** blur NSFW pictures for viewers who did not enable NSFW content (docs/product/decisions.md §23) */
@@ -85,6 +88,9 @@ export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Prop
               <Row label="Tokens used">{image.tokensUsed ?? 0}</Row>
               <Row label="Base model">{image.baseModelName || 'Default'}</Row>
               <Row label="LoRA model">{image.modelName || 'None'}</Row>
+              {typeof image.likeness === 'number' ? (
+                <Row label="Likeness">{likenessText(image.likeness)}</Row>
+              ) : null}
               <Row label="Style preset">{image.styleName || 'Custom'}</Row>
               <Row label="Prompt">
                 {image.prompt?.trim() ? (

@@ -115,6 +115,43 @@ describe('GalleryPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Image preview' })).toBeNull());
   });
 
+  it('shows "Looks like you: N" on the card and in Image Details, nothing without a score', async () => {
+    setup({
+      '': {
+        images: [image(1, { likeness: 82, modelName: 'Me' }), image(2, { likeness: null, modelName: 'Me' })],
+        nextCursor: null,
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Your images' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const [scored, unscored] = within(list).getAllByRole('listitem');
+    expect(within(scored).getByText('Looks like you: 82')).toBeTruthy();
+    expect(unscored.textContent).not.toContain('Looks like you');
+    await userEvent.click(within(scored).getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image Details' });
+    expect(within(dialog).getByText('Likeness')).toBeTruthy();
+    expect(within(dialog).getByText('Looks like you: 82')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(unscored).getByRole('button', { name: 'Details' }));
+    const other = await screen.findByRole('dialog', { name: 'Image Details' });
+    expect(within(other).queryByText('Likeness')).toBeNull();
+  });
+
+  it('orders by likeness and filters to 60+ on the server', async () => {
+    // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls
+    Element.prototype.hasPointerCapture ??= () => false;
+    Element.prototype.releasePointerCapture ??= () => {};
+    Element.prototype.scrollIntoView ??= () => {};
+    const fetches = setup({ '': { images: [image(1, { likeness: 90 })], nextCursor: null } });
+    await screen.findByRole('list', { name: 'Your images' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Order and likeness' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Most like you' }));
+    await waitFor(() => expect(fetches.calls.some((c) => c.path.includes('sort=likeness'))).toBe(true));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Order and likeness' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Looks like you: 60+' }));
+    await waitFor(() => expect(fetches.calls.some((c) => c.path.includes('minLikeness=60'))).toBe(true));
+  });
+
   it('searches by prompt', async () => {
     const fetches = setup({ '': { images: [image(1)], nextCursor: null } });
     await screen.findByRole('list', { name: 'Your images' });

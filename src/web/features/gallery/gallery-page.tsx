@@ -29,6 +29,8 @@ import {
   mergeById,
   useDeleteGalleryImage,
   useGallery,
+  type GalleryOrder,
+  LIKENESS_FILTER_MIN,
   useGalleryModels,
   useGalleryStyles,
 } from './api/gallery-api';
@@ -50,7 +52,8 @@ export function GalleryPage() {
   const [search, setSearch] = useState('');
   const [modelId, setModelId] = useState('all');
   const [styleId, setStyleId] = useState('all');
-  const gallery = useGallery({ search, modelId, styleId });
+  const [order, setOrder] = useState<GalleryOrder>('newest');
+  const gallery = useGallery({ search, modelId, styleId, order });
   const models = useGalleryModels();
   const styles = useGalleryStyles();
   const remove = useDeleteGalleryImage();
@@ -131,7 +134,7 @@ export function GalleryPage() {
     }
   };
 
-  const filtered = search !== '' || modelId !== 'all' || styleId !== 'all';
+  const filtered = search !== '' || modelId !== 'all' || styleId !== 'all' || order !== 'newest';
 
   return (
     <div>
@@ -156,7 +159,7 @@ export function GalleryPage() {
           </>
         }
       />
-      <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_200px_200px]">
+      <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_200px_200px_200px]">
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -196,6 +199,16 @@ export function GalleryPage() {
                 {s.name}
               </SelectItem>
             ))}
+          </SelectContent>
+        </Select>
+        <Select value={order} onValueChange={(v) => setOrder(v as GalleryOrder)}>
+          <SelectTrigger aria-label="Order and likeness">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="newest">Newest first</SelectItem>
+            <SelectItem value="likeness">Most like you</SelectItem>
+            <SelectItem value="like60">Looks like you: {LIKENESS_FILTER_MIN}+</SelectItem>
           </SelectContent>
         </Select>
       </div>

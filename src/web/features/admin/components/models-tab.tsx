@@ -71,13 +71,14 @@ export function ModelsTab() {
               <Th>Owner</Th>
               <Th>Status</Th>
               <Th>Images</Th>
+              <Th>Likeness</Th>
               <Th>Created</Th>
               <Th className="text-right">Actions</Th>
             </Tr>
           </THead>
           <TBody>
             {models.isPending ? (
-              <SkeletonRows rows={4} columns={6} />
+              <SkeletonRows rows={4} columns={7} />
             ) : (
               rows.map((m) => (
                 <Tr key={m.id}>
@@ -90,6 +91,9 @@ export function ModelsTab() {
                     <AdminModelStatus status={m.status} />
                   </Td>
                   <Td>{m.imageCount}</Td>
+                  <Td title="Average likeness of this model's scored images">
+                    {m.likeness ? `${m.likeness.average} (${m.likeness.scored} scored)` : null}
+                  </Td>
                   <Td className="whitespace-nowrap">{formatDate(m.createdAt)}</Td>
                   <Td>
                     <div className="flex justify-end gap-1">

@@ -12,7 +12,10 @@ import { apiFetch, buildQueryPath } from '@web/lib/api';
 import { generatedImageKeys, modelKeys, styleKeys } from '@web/lib/query-keys';
 import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
-export type GalleryFilters = { search: string; modelId: string; styleId: string };
+/** newest first; "likeness": most like you first (scored images only); "like60": newest with a score of 60+ */
+export type GalleryOrder = 'newest' | 'likeness' | 'like60';
+export const LIKENESS_FILTER_MIN = 60;
+export type GalleryFilters = { search: string; modelId: string; styleId: string; order?: GalleryOrder };
 export const galleryKeys = {
   all: generatedImageKeys.all,
   list: generatedImageKeys.list,
@@ -41,6 +44,8 @@ export function useGallery(filters: GalleryFilters) {
     search: filters.search || undefined,
     modelId: filters.modelId === 'all' ? undefined : filters.modelId,
     styleId: filters.styleId === 'all' ? undefined : filters.styleId,
+    sort: filters.order === 'likeness' ? ('likeness' as const) : undefined,
+    minLikeness: filters.order === 'like60' ? String(LIKENESS_FILTER_MIN) : undefined,
   };
   return useInfiniteQuery({
     ...galleryQuery(params),

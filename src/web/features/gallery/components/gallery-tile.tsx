@@ -2,6 +2,7 @@ import { Download, Info, Trash2 } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { LikenessLabel } from '@web/components/generated-image/likeness-label';
 import { relativeTime } from '@web/lib/format';
 
 type Props = {
@@ -69,6 +70,7 @@ export function GalleryTile({
         <p className="truncate">
           {image.styleName || 'Custom'} · {image.modelName || 'No model'}
         </p>
+        <LikenessLabel likeness={image.likeness} className="font-medium" />
       </div>
     </li>
   );

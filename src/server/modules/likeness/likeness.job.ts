@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { faceDistance } from '../../engines/vision/faces';
+import { modelReferenceDescriptor } from './face-reference';
+import { likenessScore } from './likeness-score';
+import { createLikenessRepository } from './likeness.repository';
+
+export const LIKENESS_JOB = 'generation.score-likeness';
+const payloadSchema = z.object({ imageId: z.uuid() });
+
+/** Queues the score of one stored image (idempotent: one job per image). */
+export async function enqueueLikeness(deps: Pick<AppDeps, 'queue'>, imageId: string) {
+  await deps.queue.enqueue(LIKENESS_JOB, { imageId }, { singletonKey: `likeness:${imageId}` });
+}
+
+/**
+ * Scores a generated image made with a personal model (decision 022): its largest face against the
+ * model's reference descriptor. No face in the image, or none in the model's photos: the score stays
+ * null — never a guessed number.
+ */
+export async function scoreImage(deps: AppDeps, imageId: string): Promise<number | null> {
+  const repo = createLikenessRepository(deps.db);
+  const image = await repo.image(imageId);
+  if (!image?.modelId) return null;
+  const reference = await modelReferenceDescriptor(deps, image.modelId);
+  if (!reference) {
+    await repo.setLikeness(imageId, null);
+    return null;
+  }
+  const data = await deps.storage.getBuffer(image.storageKey);
+  if (!data) return null;
+  const descriptor = await deps.engines.faces.describe(data);
+  const score = descriptor ? likenessScore(faceDistance(descriptor, reference)) : null;
+  await repo.setLikeness(imageId, score);
+  return score;
+}
+
+export function defineLikenessJob(deps: AppDeps) {
+  deps.queue.define({
+    name: LIKENESS_JOB,
+    schema: payloadSchema,
+    maxAttempts: 3,
+    // the first photo of a process loads the face weights, and a model's first score analyses its photos
+    leaseMs: 5 * 60_000,
+    backoffMs: (attempt) => Math.min(60_000, 5000 * 2 ** (attempt - 1)),
+    handler: async ({ imageId }) => {
+      await scoreImage(deps, imageId);
+      return { kind: 'done' };
+    },
+  });
+}
