@@ -106,12 +106,15 @@ export function createFaceEngine(opts: FaceEngineOptions): FaceEngine {
       else p.reject(new EngineError(`Face analysis failed: ${msg.error ?? 'unknown error'}`, false));
       if (pending.size === 0) armIdle();
     });
+    // an old worker ending after an idle unload must not fail the requests of the one that replaced it
     w.on('error', (err) => {
-      if (worker === w) worker = null;
+      if (worker !== null && worker !== w) return;
+      worker = null;
       failAll(new EngineError(`Face analysis stopped: ${err.message}`, true));
     });
     w.on('exit', () => {
-      if (worker === w) worker = null;
+      if (worker !== null && worker !== w) return;
+      worker = null;
       failAll(new EngineError('Face analysis stopped', true));
     });
     // an idle worker must not keep the process alive
