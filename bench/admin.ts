@@ -31,7 +31,7 @@ async function cannon(url: string, cookie: string, opts: { method?: 'GET' | 'POS
 export async function run(): Promise<Record<string, number | string>> {
   const h = await createHarness({ LOG_LEVEL: 'silent' }, { startQueue: false });
   try {
-    const passwordHash = await hashPassword('Password123');
+    const passwordHash = await hashPassword('Harbor-Lamp-42');
     const rows = Array.from({ length: USERS }, (_, i) => ({
       username: `bench_user_${i}`,
       email: `bench${i}@example.com`,

@@ -13,7 +13,7 @@ export async function run(): Promise<Record<string, number | string>> {
       body: JSON.stringify({
         username: 'bench_buyer',
         email: 'bench_buyer@example.com',
-        password: 'Password123',
+        password: 'Harbor-Lamp-42',
       }),
     });
     const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
