@@ -149,7 +149,9 @@ export function createGalleryRepository(db: DbOrTx) {
     !f.nsfw &&
     !f.size &&
     !f.since &&
-    !f.until;
+    !f.until &&
+    f.minLikeness === undefined &&
+    !f.byLikeness;
 
   return {
     /** Up to `limit` rows after `f.cursor`, newest first (paged by lib/paging.ts readPage). */

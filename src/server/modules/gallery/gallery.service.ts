@@ -79,7 +79,13 @@ export function createGalleryService(
     async list(user: UserRow, q: GalleryQuery) {
       // The unfiltered first page is what every open gallery polls: kept in memory until the database
       // says one of the user's images, models or the user changed (docs/decisions/018-session-cache.md).
-      const firstPage = !q.cursor && !q.search && !q.modelId && !q.styleId;
+      const firstPage =
+        !q.cursor &&
+        !q.search &&
+        !q.modelId &&
+        !q.styleId &&
+        q.sort !== 'likeness' &&
+        q.minLikeness === undefined;
       const key = `gallery:${q.limit ?? PAGE_SIZE}`;
       if (firstPage && cache) {
         const hit = cache.readFor<GalleryPage>(user.id, key);

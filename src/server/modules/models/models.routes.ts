@@ -64,7 +64,7 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   // one click on the model page: drop every photo the face checks flagged (decision 020)
   r.post(
     '/api/models/:id/images/remove-flagged',
-    { schema: { params: idParamsSchema, response: { 200: flaggedRemovedSchema } } },
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: flaggedRemovedSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { removed, model } = await service.removeFlagged(user, request.params.id);
