@@ -3,13 +3,13 @@
 // only) 1M images, GET /api/transactions.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
+import { freePort } from '../src/server/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -26,17 +26,6 @@ async function cannon(url: string, headers: Record<string, string> = {}): Promis
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 type Proc = { url: string; proc: ChildProcess; stop: () => Promise<void> };

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../tests/e2e/support/server';
+import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -21,17 +22,6 @@ const PAGES = [
   { path: '/dashboard', signedIn: true },
   { path: '/generate', signedIn: true },
   { path: '/gallery', signedIn: true },
-];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
 ];
 const PASSWORD = 'Harbor-Lamp-42';
 
@@ -164,7 +154,7 @@ export async function run(
   const profile = await mkdtemp(path.join(os.tmpdir(), 'lora-lh-'));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
     userDataDir: profile,
   });
   const out: Record<string, number | string> = {};

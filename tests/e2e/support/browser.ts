@@ -7,6 +7,19 @@ export type Browser = { context: BrowserContext; page: Page; close: () => Promis
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Flags Debian Chromium needs on these machines: headless, no sandbox, no calls to Google's hosts. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /** Debian Chromium through playwright-core, a fresh profile each time (STACK.md). */
 export async function openBrowser(
   opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
@@ -17,17 +30,7 @@ export async function openBrowser(
     headless: true,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     colorScheme: opts.colorScheme ?? 'light',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());

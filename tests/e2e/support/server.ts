@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../src/server/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -18,17 +18,6 @@ export type TestServer = {
   restart: () => Promise<void>;
   stop: () => Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
