@@ -13,6 +13,7 @@ import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
 import { createGalleryService } from './gallery.service';
 import { usersOnly } from '../../http/guards';
+import { sendCachedJson } from '../../http/serialize-once';
 
 export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,8 +35,12 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
   r.get(
     '/api/generated-images',
     { ...usersOnly, schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } },
-    async (request) => {
-      return gallery.list(requireUser(request), request.query);
+    async (request, reply) => {
+      return sendCachedJson(
+        reply,
+        galleryPageSchema,
+        await gallery.list(requireUser(request), request.query),
+      );
     },
   );
 
