@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -45,6 +46,44 @@ function precompress(): Plugin {
   };
 }
 
+// a shared module that builds zod schemas at load (schemas, the password rule, architectures) would
+// pull zod into every page through the chunk it lands in
+const zodUsers = new Map<string, boolean>();
+function sharedWithZod(id: string): boolean {
+  if (!/src[\\/]shared[\\/]/.test(id)) return false;
+  let uses = zodUsers.get(id);
+  if (uses === undefined) {
+    const file = id.split('?')[0];
+    uses = existsSync(file) && /from 'zod'|common-passwords/.test(readFileSync(file, 'utf8'));
+    zodUsers.set(id, uses);
+  }
+  return uses;
+}
+
+// every page: the renderer, the router and the query cache
+const VENDOR = /node_modules[\\/](preact|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
+// signed-in pages: Radix's overlay primitives and the components built on them (the few small
+// Radix pieces a button or a label needs stay in `ui`)
+const RADIX =
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll(-bar)?|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/;
+const RADIX_SMALL = /@radix-ui[\\/]react-(slot|compose-refs|label|primitive)[\\/]/;
+const OVERLAYS = new RegExp(
+  String.raw`src[\\/]web[\\/]components[\\/](generated-image[\\/]|ui[\\/](` +
+    'alert-dialog|avatar|dialog|dropdown-menu|progress|select|switch|tabs|toast|toast-region|tooltip' +
+    String.raw`)\.tsx$)`,
+);
+const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVERLAYS.test(id);
+// pages with a form (a form that loads its schema late, lib/lazy-zod-resolver.ts, needs no zod to show)
+const FORMS = /node_modules[\\/]react-hook-form[\\/]/;
+// zod, the resolver and every shared module that builds a schema at load
+const SCHEMAS = (id: string) => /node_modules[\\/](zod|@hookform)[\\/]/.test(id) || sharedWithZod(id);
+// the small shared pieces every page draws with
+const UI_FILES =
+  /src[\\/]web[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/;
+
+const UI = (id: string) =>
+  (UI_FILES.test(id) || (/src[\\/]shared[\\/]/.test(id) && !sharedWithZod(id))) && !DIALOGS(id);
+
 export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -53,10 +92,17 @@ export default defineConfig(({ mode }) => ({
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
       { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
-      // react-router's package exports point every condition at its development build; the production
-      // build ships beside it without dev-only warnings (smaller landing page).
       ...(mode === 'production'
         ? [
+            // Preact's compat layer in place of react-dom in the shipped build
+            // (docs/decisions/023-preact-and-route-chunks.md)
+            { find: /^react$/, replacement: 'preact/compat' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+            // react-router's package exports point every condition at its development build; the
+            // production build ships beside it without dev-only warnings (smaller landing page).
             {
               find: /^react-router$/,
               replacement: fileURLToPath(
@@ -74,6 +120,23 @@ export default defineConfig(({ mode }) => ({
     // every browser we support has native modulepreload
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
+    // Few, route-shaped chunks instead of ~60 tiny ones: on HTTP/1.1 a browser opens 6 connections
+    // per origin, so every extra file on a page's path costs a round trip
+    // (docs/decisions/023-preact-and-route-chunks.md).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: VENDOR, priority: 4 },
+            { name: 'dialogs', test: DIALOGS, priority: 2 },
+            { name: 'forms', test: FORMS, priority: 1 },
+            { name: 'schemas', test: SCHEMAS, priority: 1 },
+            // only what it names: its imports (a dialog, a schema) stay in their own chunks
+            { name: 'ui', test: UI, priority: 3, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
 }));

@@ -1,12 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Model architectures as Runware's modelUpload names them. A LoRA only composes with a base of its
  * own family: a FLUX LoRA on an SDXL base does not fail at the vendor, it renders noise and is billed.
  */
 export const ARCHITECTURES = ['flux1d', 'flux1s', 'sdxl', 'pony', 'sd1x'] as const;
 export type Architecture = (typeof ARCHITECTURES)[number];
-export const architectureSchema = z.enum(ARCHITECTURES);
 
 const FAMILY: Record<Architecture, 'flux' | 'sdxl' | 'sd1'> = {
   flux1d: 'flux',

@@ -69,12 +69,6 @@ export const registerFormSchema = registerSchema
   });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
-export const passwordChecklist = [
-  { label: 'At least 8 characters', test: (v: string) => v.length >= 8 },
-  { label: 'Contains a letter', test: (v: string) => /[A-Za-z]/.test(v) },
-  { label: 'Contains a number', test: (v: string) => /\d/.test(v) },
-] as const;
-
 export const forgotPasswordSchema = z.object({
   usernameOrEmail: z
     .string({ error: 'Please enter your username or email' })

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { DIMENSION_STEP, MAX_DIMENSION, MAX_IMAGE_COUNT, MIN_DIMENSION, MIN_IMAGE_COUNT } from '../constants';
 import { CONTROL_CHARS_MESSAGE, cursorSchema, isIsoDay, noControlChars } from './common';
-
-// Spec part 2 §5 texts, shown as "<title> - <description>" toasts by the generator.
-export const GENERATE_TEXTS = {
-  authRequired: ['Authentication required', 'You must be logged in to generate images.'],
-  baseModelRequired: ['Base model required', 'Please select a base model for image generation.'],
-  baseModelInvalid: ['Invalid base model', 'Please select a valid base model for image generation'],
-  promptRequired: ['Prompt required', 'Please enter a prompt to describe what you want to generate.'],
-  insufficient: ['Insufficient tokens', ''],
-  invalidFileType: ['Invalid file type', 'Please select an image file (JPEG, PNG, etc.).'],
-} as const;
-
-export function insufficientTokensText(cost: number, count: number, balance: number) {
-  return `You need ${cost} tokens to generate ${count} image(s). Current balance: ${balance}.`;
-}
+import { GENERATE_TEXTS, MAX_SEED } from '../generation-texts';
 
 export const MAX_PROMPT_LENGTH = 3000;
-export const MAX_SEED = 2_147_483_647;
 export const MIN_LORA_STRENGTH = 0;
 export const MAX_LORA_STRENGTH = 2;
 export const LORA_STRENGTH_STEP = 0.05;

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHITECTURE_TEXTS } from '../../../shared/architecture';
-import { insufficientTokensText } from '../../../shared/schemas/generation';
+import { insufficientTokensText } from '../../../shared/generation-texts';
 import { type ImageEngine } from '../../engines/images/images';
 import { createOfflineImageEngine } from '../../engines/images/offline';
 import { createHarness, type Client, type Harness } from '../../test/harness';

@@ -2,13 +2,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { z } from 'zod';
 import { totalCost, costPerImage } from '../../../shared/token-cost';
-import {
-  GENERATE_TEXTS,
-  insufficientTokensText,
-  MAX_SEED,
-  type generateImageSchema,
-  type AnalyzeImageResponse,
-  type GenerateImageResponse,
+import { GENERATE_TEXTS, insufficientTokensText, MAX_SEED } from '../../../shared/generation-texts';
+import type {
+  generateImageSchema,
+  AnalyzeImageResponse,
+  GenerateImageResponse,
 } from '../../../shared/schemas/generation';
 import {
   ARCHITECTURE_TEXTS,

@@ -1,34 +1,36 @@
-import type { ComponentProps } from 'react';
-import * as SliderPrimitive from '@radix-ui/react-slider';
+import type { InputHTMLAttributes } from 'react';
 import { cn } from '@web/lib/cn';
 
-type SliderProps = ComponentProps<typeof SliderPrimitive.Root> & {
-  /** Accessible names for the thumbs (one per value), since a thumb has no visible label of its own. */
+type SliderProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange' | 'type'
+> & {
+  value: number[];
+  onValueChange: (value: number[]) => void;
+  min: number;
+  max: number;
+  step: number;
+  /** Accessible name of the thumb when no visible label names it. */
   thumbLabels?: string[];
 };
 
-export function Slider({ className, thumbLabels, value, defaultValue, ...props }: SliderProps) {
-  const count = (value ?? defaultValue ?? [0]).length;
+/**
+ * One-thumb slider on the native range input: keyboard, touch and screen readers come from the browser,
+ * and it needs no layout measuring to show (the Radix slider's thumb stayed hidden under the shipped
+ * Preact build, docs/decisions/023-preact-and-route-chunks.md).
+ */
+export function Slider({ className, thumbLabels, value, onValueChange, ...props }: SliderProps) {
   return (
-    <SliderPrimitive.Root
-      value={value}
-      defaultValue={defaultValue}
+    <input
+      type="range"
+      value={value[0]}
+      onChange={(e) => onValueChange([Number(e.currentTarget.value)])}
+      aria-label={thumbLabels?.[0]}
       className={cn(
-        'relative flex w-full touch-none items-center py-2 select-none data-disabled:opacity-50',
+        'h-2 w-full cursor-pointer accent-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
         className,
       )}
       {...props}
-    >
-      <SliderPrimitive.Track className="relative h-2 w-full grow overflow-hidden rounded-full bg-muted">
-        <SliderPrimitive.Range className="absolute h-full bg-primary" />
-      </SliderPrimitive.Track>
-      {Array.from({ length: count }, (_, i) => (
-        <SliderPrimitive.Thumb
-          key={i}
-          aria-label={thumbLabels?.[i]}
-          className="block size-5 cursor-grab rounded-full border-2 border-primary bg-background shadow transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-        />
-      ))}
-    </SliderPrimitive.Root>
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { registerFormSchema } from '@shared/schemas/auth';
+import type { RegisterFormInput } from '@shared/schemas/auth';
 import { SIGNUP_BONUS } from '@shared/constants';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web/lib/referral';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -16,6 +16,11 @@ import { toast } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 import { PasswordChecklist } from './components/password-checklist';
+
+// zod and the shared auth schemas (with the common-password list) come after the first paint
+const registerResolver = lazyZodResolver<RegisterFormInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.registerFormSchema),
+);
 
 const FIELD_NAMES = ['username', 'email', 'password', 'confirmPassword'] as const;
 
@@ -29,9 +34,10 @@ export function RegisterPage() {
   const [referralCode] = useState(() => readReferralCode(searchParams));
 
   useEffect(() => rememberReferralCode(searchParams.get('ref')), [searchParams]);
+  useEffect(() => registerResolver.preload(), []);
 
-  const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+  const form = useForm<RegisterFormInput>({
+    resolver: registerResolver,
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

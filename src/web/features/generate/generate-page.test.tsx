@@ -66,7 +66,7 @@ function setup(
   return fetches;
 }
 
-// jsdom has no ResizeObserver; Radix's slider measures its thumb with one
+// jsdom has no ResizeObserver; Radix's popper (the Select menus) measures with one
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

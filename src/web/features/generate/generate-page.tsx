@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { insufficientTokensText } from '@shared/schemas/generation';
+import { insufficientTokensText } from '@shared/generation-texts';
 import type { PublicUser } from '@shared/schemas/user';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { passwordChecklist } from '@shared/schemas/auth';
+import { passwordChecklist } from '@shared/password-checklist';
 import { cn } from '@web/lib/cn';
 
 /** Spec part 1 §2: the live checklist under the register password. */

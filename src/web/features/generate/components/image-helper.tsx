@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ImagePlus, Loader2, Wand2, X } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
 import type { AnalyzeImageResponse } from '@shared/schemas/generation';
-import { GENERATE_TEXTS } from '@shared/schemas/generation';
+import { GENERATE_TEXTS } from '@shared/generation-texts';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { useAnalyzeImage } from '../api/generate-api';

@@ -30,7 +30,7 @@ beforeAll(() => {
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
   Element.prototype.scrollIntoView ??= () => {};
-  // and the size observer of the model-weight slider
+  // and the size observer of its popper
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

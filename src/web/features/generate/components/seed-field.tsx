@@ -1,4 +1,4 @@
-import { MAX_SEED } from '@shared/schemas/generation';
+import { MAX_SEED } from '@shared/generation-texts';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';

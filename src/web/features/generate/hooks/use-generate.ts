@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { GENERATE_TEXTS, insufficientTokensText, type GeneratedImageView } from '@shared/schemas/generation';
+import { GENERATE_TEXTS, insufficientTokensText } from '@shared/generation-texts';
+import type { GeneratedImageView } from '@shared/schemas/generation';
 import { costPerImage } from '@shared/token-cost';
 import type { PublicUser } from '@shared/schemas/user';
 import { downloadFile } from '@web/components/generated-image/download';
