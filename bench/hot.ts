@@ -154,6 +154,18 @@ async function insertImages(exec: Exec, userId: string, n: number, offset: numbe
 
 const ratio = (x: number, bare: number) => Math.round((x / bare) * 1000) / 10;
 
+/** Issue 14's goals for these reads, each checked against the figure measured beside it. */
+function goals(out: Record<string, number | string>) {
+  const check = (label: string, key: string, ok: (v: number) => boolean) => {
+    const v = out[key];
+    if (typeof v === 'number') out[`goal: ${label}`] = `${ok(v) ? 'met' : 'MISSED'} (${v})`;
+  };
+  check('PG auth/user ≥ 20 % of bare', 'PG: GET /api/auth/user % of bare', (v) => v >= 20);
+  check('PGlite auth/user ≥ 6 % of bare', 'PGlite: GET /api/auth/user % of bare', (v) => v >= 6);
+  check('PG gallery 1k ≥ 10 % of bare', 'PG: gallery first page, 1k images % of bare', (v) => v >= 10);
+  check('PG gallery p99 1M ÷ 1k ≤ 2', 'PG: gallery p99 large ÷ p99 1k', (v) => v <= 2);
+}
+
 export async function run(): Promise<Record<string, number | string>> {
   const out: Record<string, number | string> = {};
   const record = (label: string, c: Cannon, bare: number) => {
@@ -258,5 +270,6 @@ export async function run(): Promise<Record<string, number | string>> {
     await product.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+  goals(out);
   return out;
 }

@@ -121,6 +121,7 @@ async function audit(
     };
     for (const id of [
       'layout-shifts',
+      'long-tasks',
       'bootup-time',
       'mainthread-work-breakdown',
       'largest-contentful-paint-element',
