@@ -54,7 +54,9 @@ function sharedWithZod(id: string): boolean {
   let uses = zodUsers.get(id);
   if (uses === undefined) {
     const file = id.split('?')[0];
-    uses = existsSync(file) && /from 'zod'|common-passwords/.test(readFileSync(file, 'utf8'));
+    uses =
+      /common-passwords/.test(file) ||
+      (existsSync(file) && /from 'zod'|common-passwords/.test(readFileSync(file, 'utf8')));
     zodUsers.set(id, uses);
   }
   return uses;
