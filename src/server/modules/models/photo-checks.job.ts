@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { EngineError } from '../../engines/engine-error';
 import { createModelsRepository } from './models.repository';
@@ -8,6 +9,15 @@ export const JOB_CHECK_PHOTOS = 'models.check-photos';
 const payloadSchema = z.object({ modelId: z.uuid(), imageIds: z.array(z.uuid()).max(100) });
 /** photos per run: each run stays short (docs/architecture.md, the job path) and the rest follows */
 const PHOTOS_PER_RUN = 4;
+
+type PhotoCheck = Parameters<ReturnType<typeof createModelsRepository>['saveCheck']>[1];
+const FAILED: PhotoCheck = {
+  checkStatus: 'failed',
+  checkProblems: [],
+  faceBox: null,
+  faceSharpness: null,
+  faceDescriptor: null,
+};
 
 /**
  * Checks the photos of one upload with the offline face engine (decision 020), then refreshes the
@@ -21,8 +31,8 @@ export function definePhotoChecksJob(deps: AppDeps) {
     // the first photo of a fresh worker thread includes loading the weights
     leaseMs: 180_000,
     handler: async ({ modelId, imageIds }, ctx) => {
-      const repo = createModelsRepository(deps.db);
-      const todo = await repo.imagesToCheck(modelId, imageIds);
+      const todo = await createModelsRepository(deps.db).imagesToCheck(modelId, imageIds);
+      const checks: Array<{ id: string; check: PhotoCheck }> = [];
       for (const img of todo.slice(0, PHOTOS_PER_RUN)) {
         const buf = await deps.storage.getBuffer(img.storageKey);
         // the photo was removed meanwhile (remove-flagged, model deleted)
@@ -30,48 +40,45 @@ export function definePhotoChecksJob(deps: AppDeps) {
         try {
           const report = await deps.engines.faces.analyzeFaces(buf);
           const face = mainFace(report);
-          await repo.saveCheck(img.id, {
-            checkStatus: 'checked',
-            checkProblems: photoProblems(report),
-            faceBox: face?.box ?? null,
-            faceSharpness: face?.sharpness ?? null,
-            faceDescriptor: face?.descriptor ?? null,
+          checks.push({
+            id: img.id,
+            check: {
+              checkStatus: 'checked',
+              checkProblems: photoProblems(report),
+              faceBox: face?.box ?? null,
+              faceSharpness: face?.sharpness ?? null,
+              faceDescriptor: face?.descriptor ?? null,
+            },
           });
         } catch (err) {
           // a retryable failure (the worker stopped, a timeout) is the job's to retry; anything else
           // is this photo's, and the photo stays unchecked rather than blocking the others
           if (err instanceof EngineError && err.retryable) throw err;
-          await repo.saveCheck(img.id, {
-            checkStatus: 'failed',
-            checkProblems: [],
-            faceBox: null,
-            faceSharpness: null,
-            faceDescriptor: null,
-          });
+          checks.push({ id: img.id, check: FAILED });
         }
       }
-      if (todo.length > PHOTOS_PER_RUN) return ctx.retryIn(0);
-      await refreshFaceDistances(deps, modelId);
-      return undefined;
+      const last = todo.length <= PHOTOS_PER_RUN;
+      // the last photos' verdicts and the model's different-person signal land together: a reader
+      // who sees nothing pending also sees every distance
+      await deps.db.transaction(async (tx) => {
+        const repo = createModelsRepository(tx);
+        for (const { id, check } of checks) await repo.saveCheck(id, check);
+        if (last) await refreshFaceDistances({ db: tx }, modelId);
+      });
+      return last ? undefined : ctx.retryIn(0);
     },
     // the engine kept failing: the photos say so instead of "checking" for ever
     onFailed: async ({ modelId, imageIds }) => {
       const repo = createModelsRepository(deps.db);
       for (const img of await repo.imagesToCheck(modelId, imageIds)) {
-        await repo.saveCheck(img.id, {
-          checkStatus: 'failed',
-          checkProblems: [],
-          faceBox: null,
-          faceSharpness: null,
-          faceDescriptor: null,
-        });
+        await repo.saveCheck(img.id, FAILED);
       }
     },
   });
 }
 
 /** Recomputes every checked photo's distance to the model's median face (after checks and removals). */
-export async function refreshFaceDistances(deps: Pick<AppDeps, 'db'>, modelId: string) {
+export async function refreshFaceDistances(deps: { db: DbOrTx }, modelId: string) {
   const repo = createModelsRepository(deps.db);
   const rows = await repo.checkedFaces(modelId);
   const distances = distancesToMedian(
