@@ -75,8 +75,10 @@ export async function run(): Promise<Record<string, number | string>> {
       'request size (MB)': Math.round(totalBytes / 1024 / 102.4) / 10,
       'upload of 20 × ~10 MB (s)': shipped.seconds,
       'seconds per photo': Math.round((shipped.seconds / 20) * 1000) / 1000,
+      'server peak RSS during start-up (MB)': shipped.startupPeak,
       'server RSS before (MB)': shipped.idle,
-      'server peak RSS (MB)': shipped.peak,
+      // the upload's own peak: the high-water mark is reset once the server is idle
+      'server peak RSS during the upload (MB)': shipped.peak,
       // issue 14's goal: < 400 MB above idle on PGlite (this bench's server), time no worse
       'server peak RSS above idle (MB)': shipped.aboveIdle,
       'goal: upload peak < 400 MB above idle': `${shipped.aboveIdle < 400 ? 'met' : 'MISSED'} (${shipped.aboveIdle})`,
@@ -109,7 +111,12 @@ async function upload(files: string[], env: Record<string, string>) {
       })
     ).json();
     const pid = await serverPid(server.dataDir);
-    const rssBefore = pid ? await statusKb(pid, 'VmRSS') : 0;
+    if (!pid) throw new Error('upload bench: server process not found');
+    // VmHWM is the peak since the process started, and start-up (migrations, engines, the first
+    // compile) peaks higher than this upload: reset it so the figure is the upload's own peak.
+    const startupPeak = await statusKb(pid, 'VmHWM');
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    const rssBefore = await statusKb(pid, 'VmRSS');
     const form = new FormData();
     for (const f of files)
       form.append('images', await openAsBlob(f, { type: 'image/jpeg' }), path.basename(f));
@@ -122,12 +129,12 @@ async function upload(files: string[], env: Record<string, string>) {
     const seconds = (performance.now() - t0) / 1000;
     const body = await res.json();
     if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
-    const peak = pid ? await statusKb(pid, 'VmHWM') : 0;
-    if (!pid) throw new Error('upload bench: server process not found');
+    const peak = await statusKb(pid, 'VmHWM');
     const mb = (kb: number) => Math.round(kb / 102.4) / 10;
     return {
       uploaded: body.uploaded as number,
       seconds: Math.round(seconds * 100) / 100,
+      startupPeak: mb(startupPeak),
       idle: mb(rssBefore),
       peak: mb(peak),
       aboveIdle: mb(peak - rssBefore),

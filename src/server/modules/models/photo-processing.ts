@@ -106,22 +106,23 @@ export async function processPhoto(originalName: string, input: Buffer | string)
     );
   }
   try {
-    // decode once: oriented, bounded, flattened onto white (alpha PNG/WebP), no metadata carried over
-    const { data, info } = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    // Decode once, straight to the stored JPEG: oriented, bounded, flattened onto white (alpha
+    // PNG/WebP), no metadata carried over. The thumbnail and the hash are read back from that JPEG
+    // (shrink-on-load makes it cheap), so no raw frame of up to 12 MB ever sits in the JavaScript
+    // heap waiting for a GC: 20 uploads in a row stay in bounded memory (issue 14).
+    const { data: image, info } = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .removeAlpha()
-      .raw()
+      .jpeg({ quality: 90 })
       .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-    const [image, thumb, phash] = await Promise.all([
-      sharp(data, raw).jpeg({ quality: 90 }).toBuffer(),
-      sharp(data, raw)
+    const [thumb, phash] = await Promise.all([
+      sharp(image)
         .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside' })
         .webp({ quality: 75 })
         .toBuffer(),
-      dHash(sharp(data, raw)),
+      dHash(image),
     ]);
     return { originalName, image, thumb, width: info.width, height: info.height, phash };
   } catch (err) {
