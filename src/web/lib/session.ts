@@ -11,18 +11,25 @@ export type SessionData = { user: PublicUser } | null;
 const sessionQueryFn = queryFnReturningNullOn401<{ user: PublicUser }>();
 
 /** GET /api/auth/user; a 401 (or any failure) reads as "no user" (docs/product/spec-part-1.md §7/§8). */
+const sessionQuery = {
+  queryKey: USER_QUERY_KEY,
+  queryFn: async (context: Parameters<typeof sessionQueryFn>[0]): Promise<SessionData> => {
+    try {
+      return await sessionQueryFn(context);
+    } catch (error) {
+      console.warn('Could not read the session', error);
+      return null;
+    }
+  },
+};
+
+/** Starts the session read before the first render, so it is on the wire while the app boots. */
+export function prefetchSession(client: QueryClient): void {
+  void client.prefetchQuery<SessionData>(sessionQuery);
+}
+
 export function useUser() {
-  const query = useQuery<SessionData>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: async (context) => {
-      try {
-        return await sessionQueryFn(context);
-      } catch (error) {
-        console.warn('Could not read the session', error);
-        return null;
-      }
-    },
-  });
+  const query = useQuery<SessionData>(sessionQuery);
   return {
     user: query.data?.user ?? null,
     isLoading: query.isPending,

@@ -1,19 +1,69 @@
-import type { ComponentProps } from 'react';
+import { createContext, useContext, useState, type ComponentProps, type ReactNode } from 'react';
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 
-export const Select = SelectPrimitive.Root;
+/**
+ * Whether the list's items are mounted. Radix mounts a closed select's items too (into a detached
+ * fragment, so the trigger can show the chosen item's text), and every item re-renders the whole
+ * select as it registers: a page with three selects spent most of its first render there (issue 14).
+ * Here the items mount when the list opens, or once the trigger is focused or hovered (so typing a
+ * letter on a closed, focused trigger still picks an item); the trigger shows the chosen item's text
+ * from `SelectValue`'s children, which every caller passes.
+ */
+const ItemsMounted = createContext<(() => void) | null>(null);
+const ItemsWanted = createContext(false);
+
+export function Select({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Root>) {
+  const [openState, setOpenState] = useState(defaultOpen);
+  const [primed, setPrimed] = useState(false);
+  const open = openProp ?? openState;
+  return (
+    <ItemsMounted.Provider value={primed ? null : () => setPrimed(true)}>
+      <ItemsWanted.Provider value={open || primed}>
+        <SelectPrimitive.Root
+          open={open}
+          onOpenChange={(next) => {
+            setOpenState(next);
+            onOpenChange?.(next);
+          }}
+          {...props}
+        />
+      </ItemsWanted.Provider>
+    </ItemsMounted.Provider>
+  );
+}
+
 export const SelectGroup = SelectPrimitive.Group;
-export const SelectValue = SelectPrimitive.Value;
+
+/** The trigger's text: `children` is the chosen item's label (the items may not be mounted). */
+export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value> & { children: ReactNode }) {
+  return <SelectPrimitive.Value {...props} />;
+}
 
 export function SelectTrigger({
   className,
   children,
+  onFocus,
+  onPointerEnter,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const prime = useContext(ItemsMounted);
   return (
     <SelectPrimitive.Trigger
+      onFocus={(e) => {
+        prime?.();
+        onFocus?.(e);
+      }}
+      onPointerEnter={(e) => {
+        prime?.();
+        onPointerEnter?.(e);
+      }}
       className={cn(
         'flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive data-placeholder:text-muted-foreground [&>span]:truncate',
         className,
@@ -34,6 +84,8 @@ export function SelectContent({
   position = 'popper',
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
+  const wanted = useContext(ItemsWanted);
+  if (!wanted) return null;
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content

@@ -113,7 +113,7 @@ export function AdminSupportPage() {
         </div>
         <Select value={status} onValueChange={setStatus}>
           <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue />
+            <SelectValue>{FILTERS.find((f) => f.value === status)?.label}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             {FILTERS.map((f) => (

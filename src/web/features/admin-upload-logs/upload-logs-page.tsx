@@ -112,7 +112,7 @@ export function UploadLogsPage() {
         </div>
         <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
           <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue />
+            <SelectValue>{FILTERS.find(([value]) => value === status)?.[1]}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             {FILTERS.map(([value, label]) => (

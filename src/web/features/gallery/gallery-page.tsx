@@ -42,6 +42,11 @@ const GRID_STYLE = {
   gap: 16,
 } as const;
 const SCROLL_TRIGGER_PX = 500;
+const ORDER_LABELS: Record<GalleryOrder, string> = {
+  newest: 'Newest first',
+  likeness: 'Most like you',
+  like60: `Looks like you: ${LIKENESS_FILTER_MIN}+`,
+};
 // the tiles a phone or a small window shows without scrolling load at once, the rest lazily
 const PRIORITY_TILES = 2;
 
@@ -176,7 +181,9 @@ export function GalleryPage() {
         </div>
         <Select value={modelId} onValueChange={setModelId}>
           <SelectTrigger aria-label="Filter by model">
-            <SelectValue />
+            <SelectValue>
+              {modelId === 'all' ? 'All Models' : models.data?.find((m) => m.id === modelId)?.name}
+            </SelectValue>
           </SelectTrigger>
           <SelectContent>
             <SelectItem value="all">All Models</SelectItem>
@@ -189,7 +196,13 @@ export function GalleryPage() {
         </Select>
         <Select value={styleId} onValueChange={setStyleId}>
           <SelectTrigger aria-label="Filter by style">
-            <SelectValue />
+            <SelectValue>
+              {styleId === 'all'
+                ? 'All Styles'
+                : styleId === 'custom'
+                  ? 'Custom'
+                  : styles.data?.find((s) => s.id === styleId)?.name}
+            </SelectValue>
           </SelectTrigger>
           <SelectContent>
             <SelectItem value="all">All Styles</SelectItem>
@@ -203,12 +216,14 @@ export function GalleryPage() {
         </Select>
         <Select value={order} onValueChange={(v) => setOrder(v as GalleryOrder)}>
           <SelectTrigger aria-label="Order and likeness">
-            <SelectValue />
+            <SelectValue>{ORDER_LABELS[order]}</SelectValue>
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value="newest">Newest first</SelectItem>
-            <SelectItem value="likeness">Most like you</SelectItem>
-            <SelectItem value="like60">Looks like you: {LIKENESS_FILTER_MIN}+</SelectItem>
+            {(Object.keys(ORDER_LABELS) as GalleryOrder[]).map((o) => (
+              <SelectItem key={o} value={o}>
+                {ORDER_LABELS[o]}
+              </SelectItem>
+            ))}
           </SelectContent>
         </Select>
       </div>

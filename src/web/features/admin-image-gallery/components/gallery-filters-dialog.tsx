@@ -32,7 +32,7 @@ function FilterSelect({
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger id={id}>
-          <SelectValue />
+          <SelectValue>{options.find(([v]) => v === value)?.[1]}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {options.map(([v, l]) => (

@@ -169,7 +169,7 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
               disabled={setStatus.isPending}
             >
               <SelectTrigger id={`${id}-status`}>
-                <SelectValue />
+                <SelectValue>{ticketStatusLabel(ticket.status)}</SelectValue>
               </SelectTrigger>
               <SelectContent>
                 {TICKET_STATUSES.map((s) => (
@@ -188,7 +188,7 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
               disabled={setPriority.isPending}
             >
               <SelectTrigger id={`${id}-priority`}>
-                <SelectValue />
+                <SelectValue>{ticketPriorityLabel(ticket.priority)}</SelectValue>
               </SelectTrigger>
               <SelectContent>
                 {TICKET_PRIORITIES.map((p) => (

@@ -26,6 +26,11 @@ type Props = {
   }) => void;
 };
 
+const baseLabel = (b: { name: string; tokenCost: number } | undefined) =>
+  b ? `${b.name} · ${b.tokenCost} tokens` : undefined;
+const styleLabel = (s: { name: string; tokenCost: number; isNSFW: boolean } | undefined) =>
+  s ? `${s.name} · +${s.tokenCost} tokens${s.isNSFW ? ' · 18+' : ''}` : undefined;
+
 /** Model Stack: base model, the user's ready model with its weight, a preset style. */
 export function ModelStack(p: Props) {
   const ready = p.models.filter((m) => m.status === 'ready');
@@ -41,12 +46,14 @@ export function ModelStack(p: Props) {
         <Label htmlFor="base-model">Base model</Label>
         <Select value={p.baseModelId || undefined} onValueChange={(v) => p.onChange({ baseModelId: v })}>
           <SelectTrigger id="base-model">
-            <SelectValue placeholder="Select a base model" />
+            <SelectValue placeholder="Select a base model">
+              {baseLabel(bases.find((b) => b.id === p.baseModelId))}
+            </SelectValue>
           </SelectTrigger>
           <SelectContent>
             {bases.map((b) => (
               <SelectItem key={b.id} value={b.id}>
-                {b.name} · {b.tokenCost} tokens
+                {baseLabel(b)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -65,7 +72,7 @@ export function ModelStack(p: Props) {
           }}
         >
           <SelectTrigger id="your-model">
-            <SelectValue />
+            <SelectValue>{chosen?.name ?? 'None'}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={NONE}>None</SelectItem>
@@ -126,13 +133,13 @@ export function ModelStack(p: Props) {
           onValueChange={(v) => p.onChange({ styleId: v === NONE ? null : v })}
         >
           <SelectTrigger id="preset-style">
-            <SelectValue />
+            <SelectValue>{styleLabel(p.styles.find((s) => s.id === p.styleId)) ?? 'None'}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={NONE}>None</SelectItem>
             {p.styles.map((s) => (
               <SelectItem key={s.id} value={s.id}>
-                {s.name} · +{s.tokenCost} tokens{s.isNSFW ? ' · 18+' : ''}
+                {styleLabel(s)}
               </SelectItem>
             ))}
           </SelectContent>

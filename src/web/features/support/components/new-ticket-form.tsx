@@ -109,7 +109,7 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
               render={({ field }) => (
                 <Select value={field.value} onValueChange={(v) => field.onChange(v as TicketPriority)}>
                   <SelectTrigger id="ticket-priority">
-                    <SelectValue />
+                    <SelectValue>{field.value ? ticketPriorityLabel(field.value) : null}</SelectValue>
                   </SelectTrigger>
                   <SelectContent>
                     {TICKET_PRIORITIES.map((p) => (
@@ -126,7 +126,9 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
             <Label htmlFor="ticket-model">Related Model (optional)</Label>
             <Select value={selectValue} onValueChange={setModelId} disabled={models.isPending}>
               <SelectTrigger id="ticket-model">
-                <SelectValue placeholder={models.isPending ? 'Loading models...' : 'None'} />
+                <SelectValue placeholder={models.isPending ? 'Loading models...' : 'None'}>
+                  {selectValue === NO_MODEL ? 'None' : models.data?.find((m) => m.id === selectValue)?.name}
+                </SelectValue>
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={NO_MODEL}>None</SelectItem>
