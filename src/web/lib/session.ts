@@ -10,7 +10,7 @@ export type SessionData = { user: PublicUser } | null;
 
 const sessionQueryFn = queryFnReturningNullOn401<{ user: PublicUser }>();
 
-/** GET /api/auth/user; a 401 (or any failure) reads as "no user" (docs/product/spec-part-1.md §7/§8). */
+// GET /api/auth/user; a 401 (or any failure) reads as "no user" (docs/product/spec-part-1.md §7/§8).
 const sessionQuery = {
   queryKey: USER_QUERY_KEY,
   queryFn: async (context: Parameters<typeof sessionQueryFn>[0]): Promise<SessionData> => {
@@ -28,6 +28,7 @@ export function prefetchSession(client: QueryClient): void {
   void client.prefetchQuery<SessionData>(sessionQuery);
 }
 
+/** The signed-in user, or null for a visitor (and while the session is being read). */
 export function useUser() {
   const query = useQuery<SessionData>(sessionQuery);
   return {

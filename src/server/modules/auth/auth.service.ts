@@ -19,8 +19,7 @@ import {
   type DeviceCookie,
   type SlidingRule,
 } from './login-throttle';
-import { TOUCH_EVERY_MS } from './session-cache';
-import { describeUserAgent } from './user-agent';
+import { createSessionsService } from './sessions.service';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 const DAY = 86_400_000;
@@ -38,24 +37,11 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'> & Partial<Pick<AppDeps, 'sessionCache'>>,
 ) {
-  const { db, mailer, config, queue, sessionCache } = deps;
-  // The database triggers tell every instance (decision 018); this instance forgets at once as well,
-  // so its own next request never races the notification.
-  const forgetUser = (userId: string) => sessionCache?.forgetUser(userId);
+  const { db, mailer, config, queue } = deps;
+  const sessions = createSessionsService(deps);
+  const { newSession, forgetUser } = sessions;
   const auth = createAuthRepository(db);
   const usersRepo = createUsersRepository(db);
-
-  const maxAgeMs = config.sessions.maxAgeDays * DAY;
-  const idleMs = config.sessions.idleDays * DAY;
-  // a session's expiry: the idle timeout from now, never past its absolute lifetime
-  const sessionExpiry = (createdAt: Date) =>
-    new Date(Math.min(createdAt.getTime() + maxAgeMs, Date.now() + idleMs));
-
-  async function newSession(userId: string) {
-    const token = randomToken();
-    await auth.createSession(sha256(token), userId, sessionExpiry(new Date()));
-    return token;
-  }
 
   /** Checks the current password before a credential change; wrong tries are limited per account. */
   async function reauthenticate(user: UserRow, currentPassword: string | undefined) {
@@ -106,71 +92,12 @@ export function createAuthService(
 
   return {
     newSession,
-
-    async userForSession(token: string, userAgent?: string) {
-      const id = sha256(token);
-      const agent = userAgent ? userAgent.slice(0, 500) : null;
-      const cached = sessionCache?.get(id);
-      if (cached && (!agent || agent === cached.userAgent)) return { user: cached.user, sessionId: id };
-      const started = sessionCache?.begin() ?? 0;
-      const row = await auth.sessionUser(id, { maxAgeMs, idleMs });
-      if (!row) return null;
-      if (row.user.status !== 'active') {
-        await auth.deleteSession(id);
-        forgetUser(row.user.id);
-        return null;
-      }
-      // slide the idle expiry at most once an hour, not on every request; the device is noted on first use
-      let { lastSeenAt, expiresAt } = row;
-      let seenAgent = row.userAgent;
-      if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS || (agent && agent !== row.userAgent)) {
-        lastSeenAt = new Date();
-        expiresAt = sessionExpiry(row.createdAt);
-        if (agent) seenAgent = agent;
-        await auth.touchSession(id, expiresAt, agent);
-      }
-      // served from memory until the first of: its expiry, either lifetime, the next touch
-      const validUntil = Math.min(
-        expiresAt.getTime(),
-        row.createdAt.getTime() + maxAgeMs,
-        lastSeenAt.getTime() + Math.min(idleMs, TOUCH_EVERY_MS),
-      );
-      sessionCache?.set(
-        id,
-        { user: row.user, createdAt: row.createdAt, lastSeenAt, userAgent: seenAgent },
-        validUntil,
-        started,
-      );
-      return { user: row.user, sessionId: id };
-    },
-
-    /** The user's live sessions for Settings → Security, newest use first. */
-    async listSessions(userId: string, currentId: string | null) {
-      const rows = await auth.userSessions(userId, { maxAgeMs, idleMs });
-      return rows.map((s) => ({
-        id: publicSessionId(s.id),
-        device: describeUserAgent(s.userAgent),
-        createdAt: s.createdAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-        current: s.id === currentId,
-      }));
-    },
-
-    /** Ends one of the user's sessions, named by its public id; false when none matches. */
-    async revokeSession(userId: string, publicId: string) {
-      const rows = await auth.userSessions(userId, { maxAgeMs, idleMs });
-      const row = rows.find((s) => publicSessionId(s.id) === publicId);
-      if (!row) return false;
-      await auth.deleteSession(row.id);
-      forgetUser(userId);
-      return true;
-    },
-
-    /** "Sign out everywhere": every other session of the user ends, this one stays. */
-    async revokeOtherSessions(userId: string, currentId: string) {
-      await auth.deleteUserSessions(userId, currentId);
-      forgetUser(userId);
-    },
+    userForSession: sessions.userForSession,
+    listSessions: sessions.listSessions,
+    revokeSession: sessions.revokeSession,
+    revokeOtherSessions: sessions.revokeOtherSessions,
+    logout: sessions.logout,
+    endSessions: sessions.endSessions,
 
     /**
      * Throttled per client and per username (docs/decisions/015-login-throttling.md). Every check runs
@@ -250,11 +177,6 @@ export function createAuthService(
       return { user, token: await newSession(user.id) };
     },
 
-    async logout(sessionId: string) {
-      await auth.deleteSession(sessionId);
-      sessionCache?.forgetSession(sessionId);
-    },
-
     /**
      * Only limits and enqueues: the same two writes whether or not an account matches, so neither
      * the answer nor its timing tells a caller which names exist. The job sends the mail.
@@ -300,8 +222,7 @@ export function createAuthService(
         });
       await usersRepo.update(row.userId, { passwordHash });
       // docs/product/decisions.md §18: a reset ends every other session
-      await auth.deleteUserSessions(row.userId);
-      forgetUser(row.userId);
+      await sessions.endSessions(row.userId);
     },
 
     async verifyEmail(token: string) {
@@ -335,13 +256,7 @@ export function createAuthService(
     async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
       await reauthenticate(user, currentPassword);
       await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
-      await auth.deleteUserSessions(user.id, sessionId);
-      forgetUser(user.id);
-    },
-
-    async endSessions(userId: string) {
-      await auth.deleteUserSessions(userId);
-      forgetUser(userId);
+      await sessions.revokeOtherSessions(user.id, sessionId);
     },
 
     reauthenticate,
@@ -416,9 +331,6 @@ export function createAuthService(
     },
   };
 }
-
-// The client sees a hash of the session id (itself a hash of the cookie), never the stored key.
-const publicSessionId = (id: string) => sha256(`session:${id}`).slice(0, 32);
 
 function rateLimited(retryAfterSec: number) {
   return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.', undefined, {

@@ -5,7 +5,7 @@ import { payments, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { applyLedgerEntry, ledgerMismatches } from './ledger.service';
-import { tokensDue } from './payments.service';
+import { tokensDue } from './payment-reversals';
 
 const SECRET = 'sk_test_double_123';
 const WHSEC = 'whsec_double_456';
