@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, signUp, uniqueName, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { logIn, openBrowser, signUp, uniqueName } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 describe('accounts in the browser', () => {
   it('signs up, lands on the dashboard with 50 tokens, changes settings, logs out and in again', async () => {
-    const { page } = browser;
-    const { username, password } = await signUp(page, server.url);
+    const { page } = e2e.browser;
+    const { username, password } = await signUp(page, e2e.server.url);
     await expect.poll(() => page.getByText('Registration successful').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('token-balance').first().textContent()).toContain('50');
     await page.getByText("You haven't created any models yet.").waitFor();
     await page.getByText('Available Preset Styles').waitFor();
 
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${e2e.server.url}/settings`);
     const newName = `${username}_x`;
     await page.getByLabel('Username').fill(newName);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -40,19 +30,19 @@ describe('accounts in the browser', () => {
       .first()
       .click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByText('You have been successfully logged out.').first().waitFor();
 
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/login`);
-    await logIn(page, server.url, newName, password);
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/login`);
+    await logIn(page, e2e.server.url, newName, password);
     await page.getByText(`Welcome back, ${newName}!`).first().waitFor();
   });
 
   it('shows the spec validation messages on login and register', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.context().clearCookies();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Password must be at least 6 characters').waitFor();
@@ -62,7 +52,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Login failed').first().waitFor();
 
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${e2e.server.url}/register`);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('abcdefgh');
     await page.getByLabel('Confirm password', { exact: true }).fill('abcdefgh1');
@@ -76,7 +66,7 @@ describe('accounts in the browser', () => {
     const small = await openBrowser({ width: 360, height: 740, colorScheme: 'dark' });
     try {
       const { page } = small;
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await page.locator('#how-it-works').waitFor();
       // the personal light/dark choice is kept in a cookie and local storage and survives a reload
       await page
@@ -91,11 +81,11 @@ describe('accounts in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);
-      await signUp(page, server.url, uniqueName('small'));
+      await signUp(page, e2e.server.url, uniqueName('small'));
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(1);
-      await page.goto(`${server.url}/no/such/page`);
+      await page.goto(`${e2e.server.url}/no/such/page`);
       await page.getByText('404 Page Not Found').waitFor();
       await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
     } finally {

@@ -1,31 +1,21 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, signUp, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { logIn, signUp } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function balance(): Promise<number> {
-  return browser.page.evaluate(
+  return e2e.browser.page.evaluate(
     async () => (await (await fetch('/api/auth/user')).json()).user.tokenBalance as number,
   );
 }
 
 describe('generating images in the browser', () => {
   it('starts at Square HD × 4, blocks what 50 tokens cannot pay, generates 2 images and shows them in the gallery', async () => {
-    const { page } = browser;
-    await signUp(page, server.url);
-    await page.goto(`${server.url}/generate`);
+    const { page } = e2e.browser;
+    await signUp(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/generate`);
     await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
 
     // docs/product/decisions.md §10: Square with HD on (1024×1024), 4 images; FLUX.1 Dev costs 15 → 15 × 2 × 4 = 120
@@ -70,7 +60,7 @@ describe('generating images in the browser', () => {
     expect(await balance()).toBe(30);
     await expect.poll(() => page.getByTestId('generator-balance').textContent()).toContain('30');
 
-    await page.goto(`${server.url}/gallery`);
+    await page.goto(`${e2e.server.url}/gallery`);
     const tiles = page.getByRole('list', { name: 'Your images' }).locator('li');
     await expect.poll(() => tiles.count()).toBe(2);
     await page.getByText("You've reached the end of your gallery!").waitFor();
@@ -95,7 +85,7 @@ describe('generating images in the browser', () => {
     await page.keyboard.press('Escape');
 
     // more than the balance allows is refused with the spec's text, and nothing is charged
-    await page.goto(`${server.url}/generate`);
+    await page.goto(`${e2e.server.url}/generate`);
     await page.getByLabel('Number of images').fill('4');
     await page.getByText('You need 40 tokens to generate 4 image(s). Current balance: 30.').waitFor();
     expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
@@ -105,10 +95,10 @@ describe('generating images in the browser', () => {
 
 describe('admin image gallery', () => {
   it('lists every user’s images for an admin, in gallery and table views, with filters', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.context().clearCookies();
-    await logIn(page, server.url, server.admin.username, server.admin.password);
-    await page.goto(`${server.url}/admin/image-gallery`);
+    await logIn(page, e2e.server.url, e2e.server.admin.username, e2e.server.admin.password);
+    await page.goto(`${e2e.server.url}/admin/image-gallery`);
     const tiles = page.getByRole('list', { name: 'Generated images' }).locator('li');
     await expect.poll(() => tiles.count()).toBe(2);
     await page.getByRole('tab', { name: 'Detailed View' }).click();
@@ -130,12 +120,12 @@ describe('admin image gallery', () => {
 
 describe('a preset style, paid for', () => {
   it('generates 4 images with a style; cards, gallery, balance and billing rows follow the cost formula', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.context().clearCookies();
-    await signUp(page, server.url);
+    await signUp(page, e2e.server.url);
 
     // 50 sign-up tokens + the Starter package (offline card) = 550
-    await page.goto(`${server.url}/tokens/purchase`);
+    await page.goto(`${e2e.server.url}/tokens/purchase`);
     await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
     await page.waitForURL(/\/tokens\/checkout\?packageId=/);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -146,7 +136,7 @@ describe('a preset style, paid for', () => {
     await expect.poll(balance).toBe(550);
 
     // defaults (Square, HD, 4 images, FLUX.1 Dev 15) + Anime 40: (15 + 40) × 2 × 4 = 440
-    await page.goto(`${server.url}/generate`);
+    await page.goto(`${e2e.server.url}/generate`);
     await page.getByRole('combobox', { name: 'Preset style' }).click();
     await page.getByRole('option', { name: /Anime/ }).click();
     await expect.poll(() => page.getByTestId('generator-cost').textContent()).toBe('440 tokens');
@@ -162,7 +152,7 @@ describe('a preset style, paid for', () => {
     await page.getByText('You need 440 tokens to generate 4 image(s). Current balance: 110.').waitFor();
     expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
 
-    await page.goto(`${server.url}/gallery`);
+    await page.goto(`${e2e.server.url}/gallery`);
     const tiles = page.getByRole('list', { name: 'Your images' }).locator('li');
     await expect.poll(() => tiles.count()).toBe(4);
     await tiles.first().hover();
@@ -172,7 +162,7 @@ describe('a preset style, paid for', () => {
     await dialog.getByText('1024 × 1024 px').waitFor();
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.url}/billing-history`);
+    await page.goto(`${e2e.server.url}/billing-history`);
     await page.getByRole('heading', { name: 'Billing History' }).waitFor();
     await page.getByText('Image generation: 4 image(s)').waitFor();
     await page.getByText('-440 tokens').waitFor();

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, signUp, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { signUp, type Browser } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 
 // The shipped build renders with Preact's React layer (docs/decisions/023-preact-and-route-chunks.md);
 // Radix finds menu items, tabs and options through refs and a collection, so the keyboard paths through
 // them are checked here, on the build a user gets.
-let server: TestServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const focused = (b: Browser) =>
   b.page.evaluate(() => {
@@ -25,25 +16,25 @@ const focused = (b: Browser) =>
 
 describe('keyboard paths on the shipped build', () => {
   it('moves through the user menu, the settings tabs and a select with the keyboard alone', async () => {
-    const { page } = browser;
-    const { username } = await signUp(page, server.url);
+    const { page } = e2e.browser;
+    const { username } = await signUp(page, e2e.server.url);
 
     // the user menu: Enter opens it with the first item focused, arrows move, Escape closes and returns focus
     const trigger = page.getByRole('button', { name: new RegExp(`User menu for ${username}`) });
     await trigger.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
-    await expect.poll(async () => (await focused(browser)).role).toBe('menuitem');
-    const first = (await focused(browser)).text;
+    await expect.poll(async () => (await focused(e2e.browser)).role).toBe('menuitem');
+    const first = (await focused(e2e.browser)).text;
     await page.keyboard.press('ArrowDown');
-    await expect.poll(async () => (await focused(browser)).text).not.toBe(first);
-    expect((await focused(browser)).role).toBe('menuitem');
+    await expect.poll(async () => (await focused(e2e.browser)).text).not.toBe(first);
+    expect((await focused(e2e.browser)).role).toBe('menuitem');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // settings tabs: arrows move the focus and select the tab
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${e2e.server.url}/settings`);
     const profile = page.getByRole('tab', { name: 'Profile' });
     await profile.focus();
     await page.keyboard.press('ArrowRight');
@@ -52,7 +43,7 @@ describe('keyboard paths on the shipped build', () => {
     await expect.poll(() => security.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // the generator's base-model select: open with Enter, move with arrows, choose with Enter
-    await page.goto(`${server.url}/generate`);
+    await page.goto(`${e2e.server.url}/generate`);
     const base = page.getByRole('combobox', { name: 'Base model' });
     // the generator preselects the first base model once the list arrives
     await expect.poll(async () => (await base.textContent())?.trim()).not.toBe('Select a base model');
@@ -60,12 +51,12 @@ describe('keyboard paths on the shipped build', () => {
     await base.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor();
-    await expect.poll(async () => (await focused(browser)).role).toBe('option');
-    expect((await focused(browser)).text).toBe(before);
+    await expect.poll(async () => (await focused(e2e.browser)).role).toBe('option');
+    expect((await focused(e2e.browser)).text).toBe(before);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(async () => (await focused(browser)).text).not.toBe(before);
-    const target = (await focused(browser)).text;
-    expect((await focused(browser)).role).toBe('option');
+    await expect.poll(async () => (await focused(e2e.browser)).text).not.toBe(before);
+    const target = (await focused(e2e.browser)).text;
+    expect((await focused(e2e.browser)).role).toBe('option');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
     await expect.poll(async () => (await base.textContent())?.trim()).toBe(target);

@@ -2,32 +2,29 @@ import { mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, signUp, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { openBrowser, signUp } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 import { grantTokensOffline, photoFiles } from './models-support';
 
-let server: TestServer;
-let browser: Browser;
 let photoDir: string;
 
+// long enough training to watch progress on the 10 s refresh
+const e2e = useServerAndBrowser({ OFFLINE_TRAIN_SECONDS: '22', OFFLINE_HOST_SECONDS: '3' });
+
 beforeAll(async () => {
-  // long enough training to watch progress on the 10 s refresh
-  server = await startServer({ OFFLINE_TRAIN_SECONDS: '22', OFFLINE_HOST_SECONDS: '3' });
-  browser = await openBrowser();
   photoDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-photos-'));
-}, 90_000);
+});
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(photoDir, { recursive: true, force: true });
 });
 
 const balance = async () =>
-  (await (await browser.page.request.get(`${server.url}/api/auth/user`)).json()).user.tokenBalance as number;
+  (await (await e2e.browser.page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user
+    .tokenBalance as number;
 
 async function createModel(name: string, files: string[]) {
-  const { page } = browser;
-  await page.goto(`${server.url}/models/create`);
+  const { page } = e2e.browser;
+  await page.goto(`${e2e.server.url}/models/create`);
   await page.getByLabel('Model Name').fill(name);
   await page.getByTestId('image-input').setInputFiles(files);
   await expect
@@ -42,9 +39,9 @@ describe('custom models in the browser', () => {
   let modelId = '';
 
   it('creates a model with 6 photos, trains it with visible progress and logs, and ends ready with an AIR id', async () => {
-    const { page } = browser;
-    const { username } = await signUp(page, server.url);
-    await grantTokensOffline(server, username, 300);
+    const { page } = e2e.browser;
+    const { username } = await signUp(page, e2e.server.url);
+    await grantTokensOffline(e2e.server, username, 300);
     const files = await photoFiles(photoDir, 6, 700);
     modelId = await createModel('E2E Portrait', files);
     await page.getByText('Model created').first().waitFor();
@@ -79,12 +76,12 @@ describe('custom models in the browser', () => {
     const generate = page.getByRole('main').getByRole('link', { name: 'Generate Images' }).first();
     expect(await generate.getAttribute('href')).toBe(`/generate?modelId=${modelId}`);
 
-    await page.goto(`${server.url}/models`);
+    await page.goto(`${e2e.server.url}/models`);
     await page.getByRole('tab', { name: 'Ready (1)' }).waitFor();
   }, 240_000);
 
   it('cancels a training and the refund shows in the balance', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     const files = await photoFiles(photoDir, 5, 800);
     await createModel('E2E Cancel', files);
     await page.getByRole('button', { name: 'Start Training' }).click();
@@ -98,13 +95,14 @@ describe('custom models in the browser', () => {
   }, 120_000);
 
   it('a training that fails is refunded, and Retry Training then takes it to ready', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     const files = await photoFiles(photoDir, 5, 900);
     const id = await createModel('E2E Retry', files);
     await expect.poll(() => page.getByRole('img', { name: /Training image/ }).count()).toBe(5);
-    const userId = (await (await page.request.get(`${server.url}/api/auth/user`)).json()).user.id as string;
+    const userId = (await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user
+      .id as string;
     // the stored photos go missing (a storage mishap): the trainer finds none and the training fails for good
-    const images = path.join(server.dataDir, 'files', 'u', userId, 'models', id, 'images');
+    const images = path.join(e2e.server.dataDir, 'files', 'u', userId, 'models', id, 'images');
     await rename(images, `${images}-away`);
     await page.getByRole('button', { name: 'Start Training' }).click();
     await page.getByText('Training in Progress').first().waitFor();
@@ -129,11 +127,11 @@ describe('custom models in the browser', () => {
   it("another user opening the model's URL sees an error", async () => {
     const other = await openBrowser();
     try {
-      await signUp(other.page, server.url);
-      await other.page.goto(`${server.url}/models/${modelId}`);
+      await signUp(other.page, e2e.server.url);
+      await other.page.goto(`${e2e.server.url}/models/${modelId}`);
       await other.page.getByText('Error Loading Model').waitFor();
       await other.page.getByText('Failed to load model details.').waitFor();
-      const res = await other.page.request.get(`${server.url}/api/models/${modelId}`);
+      const res = await other.page.request.get(`${e2e.server.url}/api/models/${modelId}`);
       expect(res.status()).toBe(404);
     } finally {
       await other.close();

@@ -4,31 +4,27 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, setThemeMode } from './support/axe';
-import { logIn, openBrowser, signUp, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { logIn, openBrowser, signUp } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 import { grantTokensOffline, photoFiles } from './models-support';
 
 // Issue 10: the personal model must reach the generator, on the main path and from a stale cache.
-let server: TestServer;
-let browser: Browser;
 let photoDir: string;
 
+const e2e = useServerAndBrowser({ OFFLINE_TRAIN_SECONDS: '3', OFFLINE_HOST_SECONDS: '1' });
+
 beforeAll(async () => {
-  server = await startServer({ OFFLINE_TRAIN_SECONDS: '3', OFFLINE_HOST_SECONDS: '1' });
-  browser = await openBrowser();
   photoDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-personal-'));
-}, 90_000);
+});
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(photoDir, { recursive: true, force: true });
 });
 
 const balance = async (page: Page) =>
-  (await (await page.request.get(`${server.url}/api/auth/user`)).json()).user.tokenBalance as number;
+  (await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user.tokenBalance as number;
 
 async function createModel(page: Page, name: string, seed: number) {
-  await page.goto(`${server.url}/models/create`);
+  await page.goto(`${e2e.server.url}/models/create`);
   await page.getByLabel('Model Name').fill(name);
   const files = await photoFiles(photoDir, 6, seed);
   await page.getByTestId('image-input').setInputFiles(files);
@@ -41,7 +37,7 @@ async function createModel(page: Page, name: string, seed: number) {
 }
 
 async function modelStatus(page: Page, id: string) {
-  return ((await (await page.request.get(`${server.url}/api/models/${id}`)).json()) as { status: string })
+  return ((await (await page.request.get(`${e2e.server.url}/api/models/${id}`)).json()) as { status: string })
     .status;
 }
 
@@ -72,14 +68,14 @@ describe('a personal model reaches the generator', () => {
   const modelName = 'E2E Myself';
 
   it('create → buy → train → ready → Generate Images → chosen → generate → gallery names the model', async () => {
-    const { page } = browser;
-    const { username } = await signUp(page, server.url);
+    const { page } = e2e.browser;
+    const { username } = await signUp(page, e2e.server.url);
     // WCAG 2.5.3: the user menu's name contains the username it shows
     await page.getByRole('button', { name: `User menu for ${username}`, exact: true }).waitFor();
     modelId = await createModel(page, modelName, 1100);
 
     // buy the Starter package with the offline card: 50 + 500
-    await page.goto(`${server.url}/tokens/purchase`);
+    await page.goto(`${e2e.server.url}/tokens/purchase`);
     await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
     await page.waitForURL(/\/tokens\/checkout\?packageId=/);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -98,7 +94,7 @@ describe('a personal model reaches the generator', () => {
     expect(spent).toBeGreaterThan(0);
 
     await page.getByRole('main').getByRole('link', { name: 'Generate Images' }).first().click();
-    await page.waitForURL(`${server.url}/generate?modelId=${modelId}`);
+    await page.waitForURL(`${e2e.server.url}/generate?modelId=${modelId}`);
     await expect.poll(() => yourModel(page).textContent()).toContain(modelName);
     const chosen = page.getByTestId('chosen-model');
     await chosen.getByText(modelName).waitFor();
@@ -108,7 +104,7 @@ describe('a personal model reaches the generator', () => {
     const card = await generateOne(page, 'a portrait of me on a mountain top');
     expect(await card.getByTestId('card-model').textContent()).toBe(`Model: ${modelName}`);
 
-    await page.goto(`${server.url}/gallery`);
+    await page.goto(`${e2e.server.url}/gallery`);
     const tile = page.getByRole('list', { name: 'Your images' }).locator('li').first();
     await tile.hover();
     await tile.getByRole('button', { name: 'Details' }).click();
@@ -119,23 +115,23 @@ describe('a personal model reaches the generator', () => {
     await page.keyboard.press('Escape');
 
     // with the model chosen by hand set back to None, the page says so before paying
-    await page.goto(`${server.url}/generate`);
+    await page.goto(`${e2e.server.url}/generate`);
     await yourModel(page).click();
     await page.getByRole('option', { name: 'None' }).click();
     await page.getByTestId('no-model-hint').getByText('No personal model chosen').waitFor();
   }, 120_000);
 
   it('opens /generate?modelId= while the list is cached from the training phase', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.context().clearCookies();
-    const { username } = await signUp(page, server.url);
-    await grantTokensOffline(server, username, 500);
+    const { username } = await signUp(page, e2e.server.url);
+    await grantTokensOffline(e2e.server, username, 500);
     const id = await createModel(page, 'E2E Cached', 1200);
     await page.getByRole('button', { name: 'Start Training' }).click();
     await page.getByText('Training in Progress').first().waitFor();
 
     // the generator opened while training: it says so instead of choosing None (the list is now cached)
-    await page.goto(`${server.url}/generate?modelId=${id}`);
+    await page.goto(`${e2e.server.url}/generate?modelId=${id}`);
     await page
       .getByText('E2E Cached is still training… it will be chosen here as soon as it is ready.')
       .waitFor();
@@ -143,7 +139,7 @@ describe('a personal model reaches the generator', () => {
 
     // leave for a page that does not read the models, and let the training finish meanwhile
     await page.getByRole('link', { name: 'Gallery' }).first().click();
-    await page.waitForURL(`${server.url}/gallery`);
+    await page.waitForURL(`${e2e.server.url}/gallery`);
     await expect.poll(() => modelStatus(page, id), { timeout: 45_000, interval: 500 }).toBe('ready');
 
     // back through the app: the cached list still says "training"; the fresh read chooses the model
@@ -158,21 +154,23 @@ describe('a personal model reaches the generator', () => {
   }, 120_000);
 
   it('has no serious or critical axe violations on the signed-in journey, light and dark', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/tokens/purchase`);
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/tokens/purchase`);
     await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
     await page.waitForURL(/\/tokens\/checkout\?packageId=/);
     const checkout = new URL(page.url());
-    const models = (await (await page.request.get(`${server.url}/api/models`)).json()) as { id: string }[];
-    const packages = (await (await page.request.get(`${server.url}/api/token-packages`)).json()) as {
+    const models = (await (await page.request.get(`${e2e.server.url}/api/models`)).json()) as {
+      id: string;
+    }[];
+    const packages = (await (await page.request.get(`${e2e.server.url}/api/token-packages`)).json()) as {
       id: string;
       isDiscounted: boolean;
     }[];
     const studio = packages.find((p) => p.isDiscounted)!;
     // a ticket, so Support (and the admin's Support Management) show ticket cards too
-    const ticket = await page.request.post(`${server.url}/api/support/tickets`, {
+    const ticket = await page.request.post(`${e2e.server.url}/api/support/tickets`, {
       data: { subject: 'My model looks odd', message: 'The images do not look like me.', priority: 'medium' },
-      headers: { origin: server.url },
+      headers: { origin: e2e.server.url },
     });
     expect(ticket.status()).toBe(201);
     const pages: [string, string][] = [
@@ -194,7 +192,7 @@ describe('a personal model reaches the generator', () => {
     for (const mode of ['light', 'dark'] as const) {
       await setThemeMode(page, mode);
       for (const [url, heading] of pages) {
-        await page.goto(`${server.url}${url}`);
+        await page.goto(`${e2e.server.url}${url}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await page.title(), url).toContain(heading);
         await page.waitForLoadState('networkidle');
@@ -223,8 +221,8 @@ describe('the admin side of the same journey', () => {
     const admin = await openBrowser({ width: 360, height: 800 });
     try {
       const { page } = admin;
-      await logIn(page, server.url, server.admin.username, server.admin.password);
-      await page.goto(`${server.url}/admin/upload-logs`);
+      await logIn(page, e2e.server.url, e2e.server.admin.username, e2e.server.admin.password);
+      await page.goto(`${e2e.server.url}/admin/upload-logs`);
       await page.getByRole('table').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
@@ -233,7 +231,7 @@ describe('the admin side of the same journey', () => {
       for (const mode of ['light', 'dark'] as const) {
         await setThemeMode(page, mode);
         for (const url of ['/admin', '/admin/support', '/admin/upload-logs']) {
-          await page.goto(`${server.url}${url}`);
+          await page.goto(`${e2e.server.url}${url}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.waitForLoadState('networkidle');
           for (const v of await seriousViolations(page, OUTLINE_RULES))

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, signUp, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { signUp } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 import { grantTokensOffline } from './models-support';
 
 // The offline photo checks on screen, with the real face engine (decision 020) and licensed
@@ -10,24 +10,14 @@ import { grantTokensOffline } from './models-support';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/faces');
 const file = (name: string) => path.join(fixtures, `${name}.jpg`);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ PHOTO_CHECKS: 'on' });
-  browser = await openBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser({ PHOTO_CHECKS: 'on' });
 
 describe('photo checks in the browser', () => {
   it('shows each verdict, explains it, asks before training with few good ones, removes the flagged', async () => {
-    const { page } = browser;
-    const { username } = await signUp(page, server.url);
-    await grantTokensOffline(server, username, 200);
-    await page.goto(`${server.url}/models/create`);
+    const { page } = e2e.browser;
+    const { username } = await signUp(page, e2e.server.url);
+    await grantTokensOffline(e2e.server, username, 200);
+    await page.goto(`${e2e.server.url}/models/create`);
     await page.getByLabel('Model Name').fill('Checked in the browser');
     const files = ['person-a-1', 'person-a-2', 'person-a-3', 'person-a-4', 'no-face', 'group'].map(file);
     await page.getByTestId('image-input').setInputFiles(files);

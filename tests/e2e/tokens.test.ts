@@ -1,42 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, uniqueName, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { uniqueName } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 /** A fresh account through the API (the sign-up form has its own spec); the browser keeps the session cookie. */
 async function registerThroughApi() {
-  const { page, context } = browser;
+  const { page, context } = e2e.browser;
   const username = uniqueName('buyer');
-  const res = await context.request.post(`${server.url}/api/auth/register`, {
+  const res = await context.request.post(`${e2e.server.url}/api/auth/register`, {
     data: { username, email: `${username}@example.com`, password: 'Harbor-Lamp-42' },
   });
   expect(res.status()).toBe(201);
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${e2e.server.url}/dashboard`);
   return username;
 }
 
 async function balanceShown() {
   // the header's balance (desktop layout)
-  const balance = browser.page
+  const balance = e2e.browser.page
     .locator('[data-testid="token-balance"], [aria-label^="Token balance:"]')
     .first();
   return (await balance.textContent()) ?? '';
 }
 
 async function payWith(cardNumber: string) {
-  const { page } = browser;
-  await page.goto(`${server.url}/tokens/purchase`);
+  const { page } = e2e.browser;
+  await page.goto(`${e2e.server.url}/tokens/purchase`);
   await page.getByRole('heading', { name: 'Purchase Tokens' }).waitFor();
   await page.getByText('$0.01 per token').first().waitFor();
   await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
@@ -50,7 +40,7 @@ async function payWith(cardNumber: string) {
 
 describe('buying tokens in the browser (offline payments)', () => {
   it('buys a package with 4242 4242 4242 4242 and sees the balance and billing history updated', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await registerThroughApi();
     await expect.poll(balanceShown).toContain('50');
 
@@ -58,10 +48,10 @@ describe('buying tokens in the browser (offline payments)', () => {
     await page.getByText('Payment Successful').first().waitFor();
     await page.getByText('Purchase successful').first().waitFor();
     await page.getByText('500 tokens have been added to your account.').first().waitFor();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
     await expect.poll(balanceShown).toContain('550');
 
-    await page.goto(`${server.url}/billing-history`);
+    await page.goto(`${e2e.server.url}/billing-history`);
     await page.getByRole('heading', { name: 'Billing History' }).waitFor();
     await page.getByText('+500 tokens').waitFor();
     expect(await page.getByRole('cell', { name: 'Purchase', exact: true }).count()).toBe(1);
@@ -72,7 +62,7 @@ describe('buying tokens in the browser (offline payments)', () => {
   });
 
   it('shows the decline text for 4000 0000 0000 0002 and credits nothing', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await payWith('4000 0000 0000 0002');
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
     await page.getByText('Payment failed').first().waitFor();
@@ -87,10 +77,10 @@ describe('buying tokens in the browser (offline payments)', () => {
   });
 
   it('explains an unknown package and a return without a succeeded payment', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/tokens/checkout?packageId=00000000-0000-4000-8000-000000000000`);
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/tokens/checkout?packageId=00000000-0000-4000-8000-000000000000`);
     await page.getByText("We couldn't find the token package you're looking for.").waitFor();
-    await page.goto(`${server.url}/tokens/success?payment_intent=pi_x&redirect_status=failed`);
+    await page.goto(`${e2e.server.url}/tokens/success?payment_intent=pi_x&redirect_status=failed`);
     await page.getByText('Payment Error').waitFor();
     await page.getByText('Payment information is missing or payment did not succeed.').waitFor();
     await page.getByRole('link', { name: 'Try Again' }).waitFor();
