@@ -3,19 +3,10 @@ import { useState } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 
 afterEach(cleanup);
-beforeAll(() => {
-  // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls, and its popper's observer
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.scrollIntoView ??= () => {};
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(shimRadixForJsdom);
 
 const FRUITS = { apple: 'Apple', banana: 'Banana', cherry: 'Cherry' } as const;
 type Fruit = keyof typeof FRUITS;

@@ -6,6 +6,7 @@ import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/test
 import { makeUser } from '@web/testing/fixtures';
 import { BillingHistoryPage } from './billing-history-page';
 import { TypeBadge } from './components/transactions-table';
+import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 
 const rows = [
   {
@@ -78,12 +79,7 @@ function renderPage(list = rows, pageSize = 100) {
 
 describe('BillingHistoryPage', () => {
   afterEach(cleanup);
-  beforeAll(() => {
-    // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls
-    Element.prototype.hasPointerCapture ??= () => false;
-    Element.prototype.releasePointerCapture ??= () => {};
-    Element.prototype.scrollIntoView ??= () => {};
-  });
+  beforeAll(shimRadixForJsdom);
 
   it('shows the summary cards and month tabs newest first with the first selected', async () => {
     renderPage();

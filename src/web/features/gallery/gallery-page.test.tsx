@@ -5,6 +5,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { GalleryPage } from './gallery-page';
+import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 
 function image(i: number, over: Record<string, unknown> = {}) {
   return {
@@ -138,10 +139,7 @@ describe('GalleryPage', () => {
   });
 
   it('orders by likeness and filters to 60+ on the server', async () => {
-    // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls
-    Element.prototype.hasPointerCapture ??= () => false;
-    Element.prototype.releasePointerCapture ??= () => {};
-    Element.prototype.scrollIntoView ??= () => {};
+    shimRadixForJsdom();
     const fetches = setup({ '': { images: [image(1, { likeness: 90 })], nextCursor: null } });
     await screen.findByRole('list', { name: 'Your images' });
     await userEvent.click(screen.getByRole('combobox', { name: 'Order and likeness' }));

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BaseModel, UserModel } from '../api/generate-api';
 import { ModelStack } from './model-stack';
+import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 
 const bases: BaseModel[] = [
   {
@@ -25,18 +26,7 @@ const bases: BaseModel[] = [
 const models = [{ id: 'm-ready', name: 'Me ready', status: 'ready' }] as UserModel[];
 
 afterEach(cleanup);
-beforeAll(() => {
-  // jsdom lacks the pointer-capture and scrolling APIs Radix Select calls
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.scrollIntoView ??= () => {};
-  // and the size observer of its popper
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(shimRadixForJsdom);
 
 function stack(over: Partial<Parameters<typeof ModelStack>[0]> = {}) {
   const onChange = vi.fn();
