@@ -88,6 +88,12 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().min(1).max(365).default(7),
   // referral bonuses paid per inviter per calendar month; later referrals are recorded, not paid
   REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(100_000).default(20),
+  // issue 22: the retention schedule. The Privacy page and GET /api/config read these same values,
+  // so what the studio publishes and what its daily job deletes cannot disagree.
+  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  UNUSED_MODEL_PHOTO_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -133,6 +139,18 @@ export type Config = {
   /** absolute lifetime and idle timeout of a sign-in session, in days */
   sessions: { maxAgeDays: number; idleDays: number };
   referralMonthlyCap: number;
+  /**
+   * The retention schedule (issue 22), published as read: training photos and their face
+   * descriptors photoRetentionDays after the model is ready; photos of a model never trained
+   * unusedModelPhotoDays after upload; a data export offered exportLinkHours; the admin audit log
+   * kept auditLogRetentionDays.
+   */
+  privacy: {
+    photoRetentionDays: number;
+    unusedModelPhotoDays: number;
+    exportLinkHours: number;
+    auditLogRetentionDays: number;
+  };
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;
   /** How often background work polls and backs off; the test harness shortens them. */
@@ -299,6 +317,12 @@ export function parseConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessions: { maxAgeDays: e.SESSION_MAX_AGE_DAYS, idleDays: e.SESSION_IDLE_DAYS },
     referralMonthlyCap: e.REFERRAL_MONTHLY_CAP,
+    privacy: {
+      photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+      unusedModelPhotoDays: e.UNUSED_MODEL_PHOTO_DAYS,
+      exportLinkHours: e.EXPORT_LINK_HOURS,
+      auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
+    },
     metricsToken: e.METRICS_TOKEN,
     timings: DEFAULT_TIMINGS,
     warnings: [],
