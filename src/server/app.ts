@@ -18,6 +18,7 @@ import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { registerStatic } from './http/static';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(referralsRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(adminRoutes, { deps });
+  await app.register(auditRoutes, { deps });
   await app.register(supportRoutes, { deps });
   await app.register(filesRoutes, { deps });
 

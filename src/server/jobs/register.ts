@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { defineAuditJobs } from '../modules/audit/audit.jobs';
 import { defineAuthJobs } from '../modules/auth/auth.jobs';
 import { defineGenerationJob } from '../modules/generation/generation.job';
 import { defineLikenessJob } from '../modules/likeness/likeness.job';
@@ -18,4 +19,5 @@ export function registerJobs(deps: AppDeps) {
   defineAuthJobs(deps);
   defineStorageJobs(deps);
   defineStylesJobs(deps);
+  defineAuditJobs(deps);
 }

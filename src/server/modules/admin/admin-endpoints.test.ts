@@ -44,6 +44,7 @@ const MUST_EXIST = [
   'POST /api/admin/users/set-status',
   'GET /api/admin/outbox',
   'GET /api/admin/system',
+  'GET /api/admin/audit',
   ...ADMIN_ELSEWHERE.filter((r) => !r.includes('/api/models/')),
 ];
 
@@ -84,6 +85,7 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
   'GET /api/admin/stats': () => ({ url: '/api/admin/stats' }),
   'GET /api/admin/outbox': () => ({ url: '/api/admin/outbox' }),
   'GET /api/admin/system': () => ({ url: '/api/admin/system' }),
+  'GET /api/admin/audit': () => ({ url: '/api/admin/audit?limit=5' }),
   'GET /metrics': () => ({ url: '/metrics' }),
   'GET /api/admin/users': () => ({ url: '/api/admin/users?search=walk' }),
   'POST /api/admin/users': () => ({
@@ -99,9 +101,10 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
     url: '/api/admin/users/update-balance',
     payload: { userId: c.victimId, tokenBalance: 77 },
   }),
+  // a real change (a no-op toggle records no audit entry)
   'POST /api/admin/users/toggle-admin': (c) => ({
     url: '/api/admin/users/toggle-admin',
-    payload: { userId: c.victimId, isAdmin: false },
+    payload: { userId: c.victimId, isAdmin: true },
   }),
   'POST /api/admin/users/toggle-nsfw': (c) => ({
     url: '/api/admin/users/toggle-nsfw',
@@ -319,11 +322,15 @@ describe('every admin endpoint', () => {
     expect(results).toEqual([]);
   });
 
-  it('answers 2xx to an admin', async () => {
+  // docs/decisions/027-admin-audit-log.md: every admin write leaves exactly one audit entry, every read none
+  it('answers 2xx to an admin, and each write adds exactly one audit log entry', async () => {
     const failures: string[] = [];
+    const unaudited: string[] = [];
+    const auditCount = async () => (await h.deps.db.select().from(schema.adminAuditLog)).length;
     for (const route of adminRoutes) {
       const [method] = route.split(' ');
       const call = FIXTURES[route](ctx);
+      const before = await auditCount();
       const res = await admin.inject({
         method: method as 'GET',
         url: call.url,
@@ -332,7 +339,10 @@ describe('every admin endpoint', () => {
       });
       if (res.statusCode < 200 || res.statusCode > 299)
         failures.push(`${route}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const added = (await auditCount()) - before;
+      if (added !== (method === 'GET' ? 0 : 1)) unaudited.push(`${route}: ${added} entries`);
     }
     expect(failures).toEqual([]);
+    expect(unaudited).toEqual([]);
   });
 });

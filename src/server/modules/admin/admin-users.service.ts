@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '../../../shared/schemas/admin';
-import { isUniqueViolation } from '../../db/client';
+import { isUniqueViolation, type Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { referralCode } from '../../lib/crypto';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords';
 import { createReferralsRepository } from '../referrals/referrals.repository';
 import { applyLedgerEntry } from '../tokens/ledger.service';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
 import { createAdminRepository } from './admin.repository';
 
 export function toAdminUser(u: UserRow): AdminUser {
@@ -47,12 +48,29 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
   const usersRepo = createUsersRepository(db);
   const adminRepo = createAdminRepository(db);
-  const authRepo = createAuthRepository(db);
 
-  async function byIdOr404(userId: string) {
-    const user = await usersRepo.byId(userId);
-    if (!user) throw notFound('User not found');
-    return user;
+  /**
+   * Changes account flags under the user's row lock, runs `also` (ending sessions) and records the
+   * change in the audit log, all in one transaction; an unchanged flag leaves no entry.
+   */
+  async function changeFlags(
+    admin: AdminActor,
+    userId: string,
+    action: 'user.admin' | 'user.nsfw' | 'user.status',
+    values: Partial<Pick<UserRow, 'isAdmin' | 'enableNsfw' | 'status'>>,
+    also?: (tx: Tx) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const repo = createAdminRepository(tx);
+      const before = await repo.lockUser(userId);
+      if (!before) throw notFound('User not found');
+      const user = (await repo.setFlags(userId, values))!;
+      await also?.(tx);
+      const pick = (u: UserRow) =>
+        Object.fromEntries(Object.keys(values).map((k) => [k, u[k as keyof UserRow]]));
+      await recordAdminChange(tx, { admin, action, targetUserId: userId }, pick(before), pick(user));
+      return user;
+    });
   }
 
   return {
@@ -74,7 +92,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
     },
 
     async create(
-      admin: UserRow,
+      admin: AdminActor,
       input: { username: string; email: string; password: string; isAdmin: boolean; tokenBalance: number },
     ) {
       const taken = await usersRepo.taken(input.username, input.email);
@@ -103,6 +121,13 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
               refId: admin.id,
             });
           }
+          // the new user's name and e-mail stay out of the log: deleting the user must erase them
+          await recordAdminAction(tx, {
+            admin,
+            action: 'user.create',
+            targetUserId: created.id,
+            after: { isAdmin: input.isAdmin, tokenBalance: input.tokenBalance },
+          });
           return (await repo.byId(created.id))!;
         });
         return toAdminUser(user);
@@ -113,7 +138,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
     },
 
     /** Sets the balance to a value by writing one ledger row of the difference (docs/product/architecture.md "Money"). */
-    async setBalance(admin: UserRow, userId: string, tokenBalance: number) {
+    async setBalance(admin: AdminActor, userId: string, tokenBalance: number) {
       return db.transaction(async (tx) => {
         const user = await createAdminRepository(tx).lockUser(userId);
         if (!user) throw notFound('User not found');
@@ -128,40 +153,49 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
           refType: 'user',
           refId: admin.id,
         });
+        await recordAdminAction(tx, {
+          admin,
+          action: 'user.balance',
+          targetUserId: userId,
+          before: { tokenBalance: user.tokenBalance },
+          after: { tokenBalance: balance },
+        });
         return { newBalance: balance, transactionId: row.id as string | null };
       });
     },
 
-    async setAdmin(admin: UserRow, userId: string, isAdmin: boolean) {
+    async setAdmin(admin: AdminActor, userId: string, isAdmin: boolean) {
       if (userId === admin.id && !isAdmin)
         throw conflict('You cannot remove your own admin access', 'CANNOT_CHANGE_SELF');
-      const user = await adminRepo.setFlags(userId, { isAdmin });
-      if (!user) throw notFound('User not found');
-      return toAdminUser(user);
+      return toAdminUser(await changeFlags(admin, userId, 'user.admin', { isAdmin }));
     },
 
-    async setNsfw(userId: string, enableNSFW: boolean) {
-      const user = await adminRepo.setFlags(userId, { enableNsfw: enableNSFW });
-      if (!user) throw notFound('User not found');
-      return toAdminUser(user);
+    async setNsfw(admin: AdminActor, userId: string, enableNSFW: boolean) {
+      return toAdminUser(await changeFlags(admin, userId, 'user.nsfw', { enableNsfw: enableNSFW }));
     },
 
     /** docs/product/decisions.md §15 / docs/product/interfaces.md "Suspended users": suspending ends every session of that user. */
-    async setStatus(admin: UserRow, userId: string, status: 'active' | 'suspended') {
+    async setStatus(admin: AdminActor, userId: string, status: 'active' | 'suspended') {
       if (userId === admin.id && status === 'suspended')
         throw conflict('You cannot suspend your own account', 'CANNOT_CHANGE_SELF');
-      await byIdOr404(userId);
-      const user = await adminRepo.setFlags(userId, { status });
-      if (!user) throw notFound('User not found');
-      if (status === 'suspended') await authRepo.deleteUserSessions(userId);
-      return toAdminUser(user);
+      return toAdminUser(
+        await changeFlags(admin, userId, 'user.status', { status }, async (tx) => {
+          if (status === 'suspended') await createAuthRepository(tx).deleteUserSessions(userId);
+        }),
+      );
     },
 
-    async resetPassword(username: string, newPassword: string) {
+    async resetPassword(admin: AdminActor, username: string, newPassword: string) {
       const user = await usersRepo.byUsername(username);
       if (!user) throw notFound('User not found');
-      await adminRepo.setFlags(user.id, { passwordHash: await hashPassword(newPassword) });
-      await authRepo.deleteUserSessions(user.id);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        if (!(await createAdminRepository(tx).setFlags(user.id, { passwordHash })))
+          throw notFound('User not found');
+        await createAuthRepository(tx).deleteUserSessions(user.id);
+        // the event only: neither hash nor password is ever logged
+        await recordAdminAction(tx, { admin, action: 'user.password_reset', targetUserId: user.id });
+      });
       return toAdminUser(user);
     },
 

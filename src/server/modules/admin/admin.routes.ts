@@ -74,7 +74,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     '/api/admin/users/toggle-nsfw',
     { ...adminOnly, schema: { body: toggleNsfwSchema, response: { 200: adminUserResultSchema } } },
     async (request) => {
-      const user = await users.setNsfw(request.body.userId, request.body.enableNSFW);
+      const user = await users.setNsfw(requireAdmin(request), request.body.userId, request.body.enableNSFW);
       return { success: true, user };
     },
   );
@@ -93,7 +93,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     '/api/auth/reset-password',
     { ...adminOnly, schema: { body: adminResetPasswordSchema, response: { 200: successSchema } } },
     async (request) => {
-      await users.resetPassword(request.body.username, request.body.newPassword);
+      await users.resetPassword(requireAdmin(request), request.body.username, request.body.newPassword);
       return { success: true };
     },
   );

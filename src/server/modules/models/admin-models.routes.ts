@@ -41,8 +41,7 @@ export async function adminModelsRoutes(app: FastifyInstance, opts: { deps: AppD
     '/api/admin/models/upload-logs/:id/retry',
     { schema: { params: idParamsSchema, response: { 200: reuploadStartedSchema } } },
     async (request) => {
-      requireAdmin(request);
-      const fresh = await service.retryUpload(request.params.id);
+      const fresh = await service.retryUpload(requireAdmin(request), request.params.id);
       return { success: true, message: 'Re-upload started', uploadLogId: fresh.id };
     },
   );

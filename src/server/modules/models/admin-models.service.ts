@@ -9,6 +9,7 @@ import { createModelsRepository } from './models.repository';
 import { createTrainingService } from './training.service';
 import { createUploadLogsRepository } from './upload-logs.repository';
 import { createLikenessRepository } from '../likeness/likeness.repository';
+import type { AdminActor } from '../audit/audit.service';
 
 /** The admin's models screens: every user's models and the host-upload logs. */
 export function createAdminModelsService(deps: AppDeps) {
@@ -77,12 +78,12 @@ export function createAdminModelsService(deps: AppDeps) {
     },
 
     /** docs/product/decisions.md §12: an admin retry after five failures starts a fresh series. */
-    async retryUpload(logId: string) {
+    async retryUpload(admin: AdminActor, logId: string) {
       const log = await logs.byId(logId);
       if (!log) throw notFound('Upload log not found');
       if (log.status !== 'failed')
         throw conflict('Only a failed upload can be retried.', 'INVALID_UPLOAD_STATUS');
-      const { log: fresh } = await training.reupload(log.modelId);
+      const { log: fresh } = await training.reupload(admin, log.modelId);
       return fresh;
     },
   };

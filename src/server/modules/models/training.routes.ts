@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { adminOnly, usersOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
+import type { AdminActor } from '../audit/audit.service';
 import { toPublicModel } from './model-view';
 import { createTrainingService } from './training.service';
 
@@ -63,14 +64,13 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
       schema: { params: idParamsSchema, body: setModelStatusSchema, response: { 200: modelActionSchema } },
     },
     async (request) => {
-      requireAdmin(request);
-      const model = await service.resetToUploaded(request.params.id);
+      const model = await service.resetToUploaded(requireAdmin(request), request.params.id);
       return { success: true, model: toPublicModel(model) };
     },
   );
 
-  const reupload = async (id: string) => {
-    const { model, log } = await service.reupload(id);
+  const reupload = async (admin: AdminActor, id: string) => {
+    const { model, log } = await service.reupload(admin, id);
     return {
       success: true,
       message: 'Re-upload started',
@@ -80,11 +80,9 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
     };
   };
   r.post('/api/models/:id/reupload', adminReupload, async (request) => {
-    requireAdmin(request);
-    return reupload(request.params.id);
+    return reupload(requireAdmin(request), request.params.id);
   });
   r.post('/api/models/:id/reupload-runware', adminReupload, async (request) => {
-    requireAdmin(request);
-    return reupload(request.params.id);
+    return reupload(requireAdmin(request), request.params.id);
   });
 }

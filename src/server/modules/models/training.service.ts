@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { MIN_TRAINING_IMAGES, TRAINING_COST } from '../../../shared/constants';
 import { INSUFFICIENT_TRAINING_TOKENS } from '../../../shared/schemas/models';
 import { applyLedgerEntry } from '../tokens/ledger.service';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toTrainingStatus } from './training-status';
@@ -130,18 +131,32 @@ export function createTrainingService(deps: AppDeps) {
     },
 
     /** Admin: a failed model back to uploaded ("Status reset"). */
-    async resetToUploaded(id: string) {
-      const moved = await repo.transition(id, ['failed'], {
-        status: 'uploaded',
-        trainingError: null,
-        processingStatus: null,
-        trainingProgress: null,
+    async resetToUploaded(admin: AdminActor, id: string) {
+      return deps.db.transaction(async (tx) => {
+        const r = createModelsRepository(tx);
+        const before = await r.lock(id);
+        if (!before) throw notFound('Model not found');
+        const moved = await r.transition(id, ['failed'], {
+          status: 'uploaded',
+          trainingError: null,
+          processingStatus: null,
+          trainingProgress: null,
+        });
+        if (!moved) throw conflict('Only a failed model can be reset.', 'INVALID_MODEL_STATUS');
+        const fields = (m: ModelRow) => ({
+          status: m.status,
+          trainingError: m.trainingError,
+          processingStatus: m.processingStatus,
+          trainingProgress: m.trainingProgress,
+        });
+        await recordAdminChange(
+          tx,
+          { admin, action: 'model.status_reset', targetUserId: before.userId, entity: { type: 'model', id } },
+          fields(before),
+          fields(moved),
+        );
+        return moved;
       });
-      if (!moved) {
-        if (!(await repo.byId(id))) throw notFound('Model not found');
-        throw conflict('Only a failed model can be reset.', 'INVALID_MODEL_STATUS');
-      }
-      return moved;
     },
 
     /** "Mark as Ready": training succeeded and an AIR exists; else 409. */
@@ -166,7 +181,7 @@ export function createTrainingService(deps: AppDeps) {
     },
 
     /** Admin: a fresh series of host uploads for a model whose training succeeded. */
-    async reupload(id: string) {
+    async reupload(admin: AdminActor, id: string) {
       const out = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
         const m = await r.lock(id);
@@ -185,6 +200,14 @@ export function createTrainingService(deps: AppDeps) {
           trainingError: m.status === 'ready' ? m.trainingError : null,
         });
         const log = await startHostSeries(deps, tx, moved!, 'Re-upload to Runware requested');
+        await recordAdminAction(tx, {
+          admin,
+          action: 'model.reupload',
+          targetUserId: m.userId,
+          entity: { type: 'model', id },
+          before: { status: m.status, processingStatus: m.processingStatus, uploadLogId: latest?.id ?? null },
+          after: { status: moved!.status, processingStatus: moved!.processingStatus, uploadLogId: log.id },
+        });
         await deps.queue.enqueue(
           JOB_WATCHDOG,
           {},

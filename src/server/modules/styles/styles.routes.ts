@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/styles';
 import type { AppDeps } from '../../deps';
 import { adminOnly, usersOnly } from '../../http/guards';
-import { requireUser } from '../../http/session';
+import { requireAdmin, requireUser } from '../../http/session';
 import { AppError, badRequest } from '../../lib/errors';
 import { createStylesService } from './styles.service';
 
@@ -62,7 +62,7 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     '/api/preset-styles',
     { ...adminOnly, schema: { body: presetStyleSchema, response: { 201: presetStyleViewSchema } } },
     async (request, reply) => {
-      return reply.status(201).send(await styles.create(request.body));
+      return reply.status(201).send(await styles.create(requireAdmin(request), request.body));
     },
   );
 
@@ -73,7 +73,7 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       schema: { params: idParamsSchema, body: presetStyleSchema, response: { 200: presetStyleViewSchema } },
     },
     async (request) => {
-      return styles.update(request.params.id, request.body);
+      return styles.update(requireAdmin(request), request.params.id, request.body);
     },
   );
 
@@ -81,7 +81,7 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     '/api/preset-styles/:id',
     { ...adminOnly, schema: { params: idParamsSchema, response: { 200: styleDeletedSchema } } },
     async (request) => {
-      await styles.remove(request.params.id);
+      await styles.remove(requireAdmin(request), request.params.id);
       return { success: true, message: 'Style deleted' };
     },
   );
@@ -103,7 +103,7 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       }
       if (!data || data.length === 0)
         throw badRequest('Please choose an image to upload', { image: 'Please choose an image to upload' });
-      return reply.status(201).send(await styles.uploadImage(data));
+      return reply.status(201).send(await styles.uploadImage(requireAdmin(request), data));
     },
   );
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import type { UserRow } from '../users/users.repository';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
 import { processStyleImage, storedPreviewKey } from './style-image';
 import { createStylesRepository, type StyleRow } from './styles.repository';
 import { collectPreview, UNUSED_PREVIEW_GRACE_MS } from './styles.jobs';
@@ -36,6 +37,21 @@ export function styleVisibleTo(style: StyleRow, user: UserRow, showNsfw: boolean
   if (!style.isActive) return false;
   if (style.isNsfw && !(showNsfw && user.enableNsfw)) return false;
   return true;
+}
+
+/** The fields an admin edits, as the audit log compares them (stored form: preview as its key). */
+function auditedFields(s: StyleRow): Record<string, unknown> {
+  return {
+    name: s.name,
+    description: s.description,
+    prompt: s.prompt,
+    negativePrompt: s.negativePrompt,
+    tokenCost: s.tokenCost,
+    previewImageUrl: s.previewImageUrl,
+    loraModels: s.loraModels,
+    isActive: s.isActive,
+    isNsfw: s.isNsfw,
+  };
 }
 
 function toRow(v: PresetStyleValues) {
@@ -74,38 +90,67 @@ export function createStylesService(deps: Pick<AppDeps, 'db' | 'storage' | 'queu
       if (!row || !styleVisibleTo(row, user, showNsfw)) throw notFound('Style not found');
       return toPublicStyle(row);
     },
-    async create(values: PresetStyleValues) {
-      return toPublicStyle(await repo.insert(toRow(values)));
+    async create(admin: AdminActor, values: PresetStyleValues) {
+      const row = await db.transaction(async (tx) => {
+        const created = await createStylesRepository(tx).insert(toRow(values));
+        await recordAdminAction(tx, {
+          admin,
+          action: 'style.create',
+          entity: { type: 'preset_style', id: created.id },
+          after: auditedFields(created),
+        });
+        return created;
+      });
+      return toPublicStyle(row);
     },
-    async update(id: string, values: PresetStyleValues) {
+    async update(admin: AdminActor, id: string, values: PresetStyleValues) {
       const before = await repo.byId(id);
       if (!before) throw notFound('Style not found');
       const row = await db.transaction(async (tx) => {
         const updated = await createStylesRepository(tx).update(id, toRow(values));
-        if (updated && before.previewImageUrl !== updated.previewImageUrl)
-          await dropPreview(tx, before.previewImageUrl);
+        if (!updated) return null;
+        if (before.previewImageUrl !== updated.previewImageUrl) await dropPreview(tx, before.previewImageUrl);
+        await recordAdminChange(
+          tx,
+          { admin, action: 'style.update', entity: { type: 'preset_style', id } },
+          auditedFields(before),
+          auditedFields(updated),
+        );
         return updated;
       });
       if (!row) throw notFound('Style not found');
       queue.kick();
       return toPublicStyle(row);
     },
-    async remove(id: string) {
+    async remove(admin: AdminActor, id: string) {
       const before = await repo.byId(id);
       if (!before) throw notFound('Style not found');
       const deleted = await db.transaction(async (tx) => {
         if (!(await createStylesRepository(tx).delete(id))) return false;
         await dropPreview(tx, before.previewImageUrl);
+        await recordAdminAction(tx, {
+          admin,
+          action: 'style.delete',
+          entity: { type: 'preset_style', id },
+          before: auditedFields(before),
+        });
         return true;
       });
       if (!deleted) throw notFound('Style not found');
       queue.kick();
     },
-    async uploadImage(data: Buffer) {
+    async uploadImage(admin: AdminActor, data: Buffer) {
       const out = await processStyleImage(data);
       await storage.put(out.key, out.data, 'image/webp');
-      // collected later unless a style form saves it by then
-      await collectPreview(queue, db, out.key, UNUSED_PREVIEW_GRACE_MS);
+      await db.transaction(async (tx) => {
+        // collected later unless a style form saves it by then
+        await collectPreview(queue, tx, out.key, UNUSED_PREVIEW_GRACE_MS);
+        await recordAdminAction(tx, {
+          admin,
+          action: 'style.image_upload',
+          entity: { type: 'style_image', id: out.key },
+        });
+      });
       return { imageUrl: fileUrl(out.key)! };
     },
   };

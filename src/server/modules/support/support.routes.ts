@@ -47,7 +47,7 @@ export async function supportRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       schema: { params: idParamsSchema, body: ticketStatusBodySchema, response: { 200: ticketResultSchema } },
     },
     async (request) => {
-      const ticket = await support.setStatus(request.params.id, request.body.status);
+      const ticket = await support.setStatus(requireAdmin(request), request.params.id, request.body.status);
       return { success: true, ticket };
     },
   );
@@ -63,7 +63,11 @@ export async function supportRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       },
     },
     async (request) => {
-      const ticket = await support.setPriority(request.params.id, request.body.priority);
+      const ticket = await support.setPriority(
+        requireAdmin(request),
+        request.params.id,
+        request.body.priority,
+      );
       return { success: true, ticket };
     },
   );

@@ -1,6 +1,7 @@
 import type { SupportTicket, TicketPriority, TicketStatus } from '../../../shared/schemas/support';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
 import { createAuthRepository } from '../auth/auth.repository';
 import { linkMail } from '../mail/mail.service';
 import type { UserRow } from '../users/users.repository';
@@ -44,6 +45,30 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
     return toPublicTicket(d);
   }
 
+  /** A status or priority change and its audit entry (only if it changed) in one transaction. */
+  async function changeTicket(
+    admin: AdminActor,
+    id: string,
+    action: 'ticket.status' | 'ticket.priority',
+    values: { status: TicketStatus } | { priority: TicketPriority },
+  ) {
+    await deps.db.transaction(async (tx) => {
+      const r = createSupportRepository(tx);
+      const before = await r.byId(id);
+      if (!before) throw notFound('Ticket not found');
+      const after = (await r.update(id, values))!;
+      const pick = (t: typeof before) =>
+        'status' in values ? { status: t.status } : { priority: t.priority };
+      const entity = { type: 'support_ticket' as const, id };
+      await recordAdminChange(
+        tx,
+        { admin, action, targetUserId: before.userId, entity },
+        pick(before),
+        pick(after),
+      );
+    });
+  }
+
   return {
     /** Own tickets; an admin asking with includeResolved gets every ticket (docs/product/spec-part-2.md §7). */
     async list(user: UserRow, includeResolved: boolean) {
@@ -77,19 +102,31 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
       return detailOr404(row.id);
     },
 
-    async setStatus(id: string, status: TicketStatus) {
-      if (!(await repo.update(id, { status }))) throw notFound('Ticket not found');
+    async setStatus(admin: AdminActor, id: string, status: TicketStatus) {
+      await changeTicket(admin, id, 'ticket.status', { status });
       return detailOr404(id);
     },
 
-    async setPriority(id: string, priority: TicketPriority) {
-      if (!(await repo.update(id, { priority }))) throw notFound('Ticket not found');
+    async setPriority(admin: AdminActor, id: string, priority: TicketPriority) {
+      await changeTicket(admin, id, 'ticket.priority', { priority });
       return detailOr404(id);
     },
 
     async addNote(admin: UserRow, id: string, note: string) {
-      if (!(await repo.byId(id))) throw notFound('Ticket not found');
-      await repo.addNote(id, admin.id, note);
+      await deps.db.transaction(async (tx) => {
+        const r = createSupportRepository(tx);
+        const ticket = await r.byId(id);
+        if (!ticket) throw notFound('Ticket not found');
+        const row = await r.addNote(id, admin.id, note);
+        // the note's id, not its text: what was written to a user stays with the ticket
+        await recordAdminAction(tx, {
+          admin,
+          action: 'ticket.note',
+          targetUserId: ticket.userId,
+          entity: { type: 'support_ticket', id },
+          after: { noteId: row.id },
+        });
+      });
       const ticket = await detailOr404(id);
       // The user learns about the answer without having to poll the support page.
       if (ticket.user) {

@@ -20,7 +20,7 @@ export async function themeRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     { ...adminOnly, schema: { body: themeUpdateSchema, response: { 200: themeResponseSchema } } },
     async (request) => {
       const admin = requireAdmin(request);
-      return themeResponse(await theme.update(request.body, admin.id));
+      return themeResponse(await theme.update(request.body, admin));
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { ThemeUpdateInput } from '../../../shared/schemas/theme';
 import type { Db } from '../../db/client';
 import { defaultTheme, type ProfileId, type SiteTheme } from '../../../shared/theme-defaults';
+import { recordAdminChange, type AdminActor } from '../audit/audit.service';
 import { createThemeRepository } from './theme.repository';
 
 function normalise(stored: Record<string, unknown> | null): SiteTheme {
@@ -44,27 +45,34 @@ export function createThemeService(db: Db) {
     async get() {
       return normalise(await repo.get());
     },
-    async update(input: ThemeUpdateInput, adminId: string) {
-      if (input.reset) {
-        const fresh = defaultTheme();
-        await repo.save(fresh, adminId);
-        return fresh;
-      }
-      const theme = normalise(await repo.get());
-      const target = input.activeProfile ?? input.profile ?? theme.activeProfile;
-      theme.activeProfile = target;
-      const p = { ...theme.profiles[target] };
-      const primary = input.profileUpdates?.primaryColor ?? input.primaryColor ?? input.primary;
-      if (primary) p.primaryColor = primary;
-      const accent = input.profileUpdates?.accentColor ?? input.accentColor;
-      if (accent) p.accentColor = accent;
-      p.appearance = input.profileUpdates?.appearance ?? input.appearance ?? p.appearance;
-      p.variant = input.profileUpdates?.variant ?? input.variant ?? p.variant;
-      p.radius = input.profileUpdates?.radius ?? input.radius ?? p.radius;
-      p.features = { ...p.features, ...(input.features ?? {}), ...(input.profileUpdates?.features ?? {}) };
-      theme.profiles[target] = p;
-      await repo.save(theme, adminId);
-      return theme;
+    /** Saves the change and its audit entry (the changed settings only) in one transaction. */
+    async update(input: ThemeUpdateInput, admin: AdminActor) {
+      return db.transaction(async (tx) => {
+        const txRepo = createThemeRepository(tx);
+        const before = normalise(await txRepo.get());
+        const after = input.reset ? defaultTheme() : applyUpdate(structuredClone(before), input);
+        await txRepo.save(after, admin.id);
+        const entity = { type: 'site_theme' as const, id: '1' };
+        await recordAdminChange(tx, { admin, action: 'theme.update', entity }, before, after);
+        return after;
+      });
     },
   };
+}
+
+/** The theme after an update (the caller passes a copy: this edits it). */
+function applyUpdate(theme: SiteTheme, input: ThemeUpdateInput): SiteTheme {
+  const target = input.activeProfile ?? input.profile ?? theme.activeProfile;
+  theme.activeProfile = target;
+  const p = { ...theme.profiles[target] };
+  const primary = input.profileUpdates?.primaryColor ?? input.primaryColor ?? input.primary;
+  if (primary) p.primaryColor = primary;
+  const accent = input.profileUpdates?.accentColor ?? input.accentColor;
+  if (accent) p.accentColor = accent;
+  p.appearance = input.profileUpdates?.appearance ?? input.appearance ?? p.appearance;
+  p.variant = input.profileUpdates?.variant ?? input.variant ?? p.variant;
+  p.radius = input.profileUpdates?.radius ?? input.radius ?? p.radius;
+  p.features = { ...p.features, ...(input.features ?? {}), ...(input.profileUpdates?.features ?? {}) };
+  theme.profiles[target] = p;
+  return theme;
 }

@@ -34,8 +34,7 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
     '/api/admin/token-packages',
     { schema: { body: tokenPackageInputSchema, response: { 201: tokenPackageResultSchema } } },
     async (request, reply) => {
-      requireAdmin(request);
-      const pkg = await packages.create(request.body);
+      const pkg = await packages.create(requireAdmin(request), request.body);
       return reply.status(201).send({ success: true, package: pkg });
     },
   );
@@ -50,8 +49,8 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
       },
     },
     async (request) => {
-      requireAdmin(request);
-      return { success: true, package: await packages.update(request.params.id, request.body) };
+      const admin = requireAdmin(request);
+      return { success: true, package: await packages.update(admin, request.params.id, request.body) };
     },
   );
 
@@ -59,8 +58,7 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
     '/api/admin/token-packages/:id',
     { schema: { params: idParamsSchema, response: { 200: tokenPackageResultSchema } } },
     async (request) => {
-      requireAdmin(request);
-      return { success: true, package: await packages.remove(request.params.id) };
+      return { success: true, package: await packages.remove(requireAdmin(request), request.params.id) };
     },
   );
 

@@ -1,11 +1,40 @@
 import type { TokenPackageInput, TokenPackageUpdate } from '../../../shared/schemas/tokens';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { createPackagesRepository } from './packages.repository';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
+import { createPackagesRepository, type PackageRow } from './packages.repository';
 import { toTokenPackage } from './token-views';
+
+/** The fields an admin edits, as the audit log compares them. */
+const audited = (p: PackageRow): Record<string, unknown> => ({
+  name: p.name,
+  tokenAmount: p.tokenAmount,
+  priceInCents: p.priceInCents,
+  isDiscounted: p.isDiscounted,
+  isActive: p.isActive,
+});
 
 export function createPackagesService(db: Db) {
   const repo = createPackagesRepository(db);
+
+  /** One edit and its audit entry (only what changed) in one transaction. */
+  async function change(
+    admin: AdminActor,
+    id: string,
+    action: 'package.update' | 'package.delete',
+    values: Partial<PackageRow>,
+  ) {
+    return db.transaction(async (tx) => {
+      const txRepo = createPackagesRepository(tx);
+      const before = await txRepo.byId(id);
+      if (!before) throw notFound('Token package not found');
+      const row = (await txRepo.update(id, values))!;
+      const entity = { type: 'token_package' as const, id };
+      await recordAdminChange(tx, { admin, action, entity }, audited(before), audited(row));
+      return row;
+    });
+  }
+
   return {
     async listActive() {
       return (await repo.listActive()).map(toTokenPackage);
@@ -13,25 +42,31 @@ export function createPackagesService(db: Db) {
     async listAll() {
       return (await repo.listAll()).map(toTokenPackage);
     },
-    async create(input: TokenPackageInput) {
-      const row = await repo.insert({
-        ...input,
-        name: input.name.trim(),
-        sortOrder: await repo.nextSortOrder(),
+    async create(admin: AdminActor, input: TokenPackageInput) {
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createPackagesRepository(tx);
+        const created = await txRepo.insert({
+          ...input,
+          name: input.name.trim(),
+          sortOrder: await txRepo.nextSortOrder(),
+        });
+        await recordAdminAction(tx, {
+          admin,
+          action: 'package.create',
+          entity: { type: 'token_package', id: created.id },
+          after: audited(created),
+        });
+        return created;
       });
       return toTokenPackage(row);
     },
-    async update(id: string, input: TokenPackageUpdate) {
+    async update(admin: AdminActor, id: string, input: TokenPackageUpdate) {
       const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      const row = await repo.update(id, values);
-      if (!row) throw notFound('Token package not found');
-      return toTokenPackage(row);
+      return toTokenPackage(await change(admin, id, 'package.update', values));
     },
     /** Soft delete: past payments keep pointing at their package; buyers no longer see it. */
-    async remove(id: string) {
-      const row = await repo.update(id, { isActive: false });
-      if (!row) throw notFound('Token package not found');
-      return toTokenPackage(row);
+    async remove(admin: AdminActor, id: string) {
+      return toTokenPackage(await change(admin, id, 'package.delete', { isActive: false }));
     },
   };
 }

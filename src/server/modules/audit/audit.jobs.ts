@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { createAuditService } from './audit.service';
+
+const DAY_MS = 86_400_000;
+export const JOB_AUDIT_PURGE = 'audit.purge';
+
+/**
+ * The audit log's retention (config.privacy.auditLogRetentionDays): a durable job that deletes older
+ * entries and reschedules itself a day later. Its singleton key keeps one chain per database, so many
+ * instances purge once a day between them, and a restart picks the chain up. `now` is injectable for
+ * tests that move the clock.
+ */
+export function defineAuditJobs(deps: AppDeps, opts: { now?: () => Date } = {}) {
+  const now = opts.now ?? (() => new Date());
+  deps.queue.define({
+    name: JOB_AUDIT_PURGE,
+    schema: z.object({}),
+    handler: async (_p, ctx) => {
+      const removed = await createAuditService(deps).purge(deps.config.privacy.auditLogRetentionDays, now());
+      if (removed > 0) deps.log.info({ removed }, 'audit log: entries past retention deleted');
+      return ctx.retryIn(DAY_MS);
+    },
+  });
+}
+
+export async function scheduleAuditPurge(deps: AppDeps) {
+  await deps.queue.enqueue(JOB_AUDIT_PURGE, {}, { singletonKey: JOB_AUDIT_PURGE, delayMs: 60_000 });
+}
