@@ -6,6 +6,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { AuditTab } from './components/audit-tab';
 import { ModelsTab } from './components/models-tab';
 import { SalesTab } from './components/sales-tab';
 import { StatCards } from './components/stat-cards';
@@ -26,6 +27,8 @@ const TABS = [
   { value: 'uploadsLogs', label: 'Upload Logs' },
   // operator view (jobs, failures, worker heartbeats, engines), beyond the spec's tabs
   { value: 'system', label: 'System' },
+  // who changed what (docs/decisions/027-admin-audit-log.md)
+  { value: 'audit', label: 'Audit log' },
 ] as const;
 
 // These two tabs are whole pages of their own (docs/product/spec-part-2.md §2).
@@ -124,6 +127,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </div>
