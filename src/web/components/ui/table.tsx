@@ -10,12 +10,27 @@ import { Skeleton } from '@web/components/ui/skeleton';
 export function Table({
   className,
   wrapperClassName,
+  scrollLabel,
   ...props
-}: ComponentProps<'table'> & { wrapperClassName?: string }) {
+}: ComponentProps<'table'> & {
+  wrapperClassName?: string;
+  /**
+   * Names the scrolling box and makes it focusable, so a keyboard can scroll a table that holds no
+   * focusable cell (axe: scrollable-region-focusable). Set it on tables wider than a phone.
+   */
+  scrollLabel?: string;
+}) {
+  const region = scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {};
   return (
     // `relative`: absolutely positioned content (the sr-only "(opens in a new tab)" of links) scrolls
     // inside this box instead of growing the page sideways at 360 px
-    <div className={cn('relative w-full overflow-x-auto rounded-lg border border-border', wrapperClassName)}>
+    <div
+      className={cn(
+        'relative w-full overflow-x-auto rounded-lg border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        wrapperClassName,
+      )}
+      {...region}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -108,7 +108,7 @@ function Target({ entry }: { entry: AuditEntry }) {
  */
 export function AuditTable({ entries, loading }: { entries: AuditEntry[]; loading: boolean }) {
   return (
-    <Table className="min-w-[760px]">
+    <Table className="min-w-[760px]" scrollLabel="Audit log entries">
       <TableCaption className="sr-only">Admin actions, newest first</TableCaption>
       <THead>
         <Tr>
