@@ -161,6 +161,8 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       const user = await usersRepo.byUsername(username);
       if (!user) throw notFound('User not found');
       await adminRepo.setFlags(user.id, { passwordHash: await hashPassword(newPassword) });
+      // as any password change: the account's undo and reset links end with the old password
+      await authRepo.endCredentialLinks(user.id);
       await authRepo.deleteUserSessions(user.id);
       return toAdminUser(user);
     },
