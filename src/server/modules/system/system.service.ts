@@ -6,6 +6,7 @@ import { transactionTypes } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { promLabels, type HttpMetrics } from '../../http/metrics';
 import { WORKER_GONE_MS } from '../../jobs/worker-heartbeat';
+import { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from '../auth/mail-caps';
 import { createSystemRepository } from './system.repository';
 
 export const APP_VERSION = '0.1.0';
@@ -92,10 +93,11 @@ export function createSystemService(deps: AppDeps) {
   /** The Prometheus text exposition (format 0.0.4) of this process' requests and the shared tables. */
   async function metricsText(http: HttpMetrics): Promise<string> {
     const now = new Date();
-    const [byState, ledger, workers] = await Promise.all([
+    const [byState, ledger, workers, capped] = await Promise.all([
       repo.jobsByState(),
       repo.ledgerTotalsByType(),
       repo.workers(),
+      repo.counters('mail:capped:', CAPPED_COUNTER_WINDOW_MS),
     ]);
     const lines = http.render();
     lines.push('# HELP lora_jobs Jobs in the queue table, by state.', '# TYPE lora_jobs gauge');
@@ -124,6 +126,14 @@ export function createSystemService(deps: AppDeps) {
       '# TYPE lora_workers_alive gauge',
       `lora_workers_alive ${alive.length}`,
     );
+    lines.push(
+      '# HELP lora_mail_capped Account mails a mail cap held back in the current day window, by kind.',
+      '# TYPE lora_mail_capped gauge',
+    );
+    for (const kind of CAPPED_MAILS) {
+      const n = capped.find((c) => c.key === cappedCounterKey(kind))?.count ?? 0;
+      lines.push(`lora_mail_capped${promLabels({ kind })} ${n}`);
+    }
     return lines.join('\n') + '\n';
   }
 
