@@ -51,7 +51,7 @@ describe('files on S3', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/webp');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
-    expect(own.headers['cache-control']).toBe('private, max-age=3600');
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect(own.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect(Number(own.headers['content-length'])).toBe(own.rawPayload.length);
 

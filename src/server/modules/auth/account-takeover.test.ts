@@ -208,3 +208,29 @@ describe('mail bombing (issue 28, point 3; issue 23)', () => {
     expect(await inbox('resend_me@example.com')).toHaveLength(MAIL_CAPS.verify.max);
   });
 });
+
+// Issue 28, point 6: a 403 to a wrong password would have told a guesser the account is suspended;
+// a 403 only to the right one is the one answer that tells the owner why they cannot sign in.
+describe('a suspended account', () => {
+  it('answers a wrong password exactly as any account does, and says suspended only to the right one', async () => {
+    const { user } = await verifiedOwner('gone_owner');
+    const admin = await h.admin();
+    const set = await admin.post('/api/admin/users/set-status', { userId: user.id, status: 'suspended' });
+    expect(set.statusCode).toBe(200);
+    await stranger().register('still_here', PASSWORD);
+    const login = (username: string, password: string) =>
+      stranger().post('/api/auth/login', { username, password });
+    const suspendedWrong = await login('gone_owner', 'Wrong-Guess-11');
+    const activeWrong = await login('still_here', 'Wrong-Guess-11');
+    const unknownWrong = await login('never_was', 'Wrong-Guess-11');
+    for (const res of [suspendedWrong, activeWrong, unknownWrong]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toBe(unknownWrong.body);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const right = await login('gone_owner', PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().code).toBe('ACCOUNT_SUSPENDED');
+    expect(right.headers['set-cookie']).toBeUndefined();
+  });
+});
