@@ -39,6 +39,9 @@ export async function startApp(webRoot: string) {
     OFFLINE_TRAIN_SECONDS: '1',
     OFFLINE_HOST_SECONDS: '1',
     LOG_LEVEL: 'silent',
+    // the account probes speak as many clients, each with its own X-Forwarded-For; believed from
+    // loopback only, as a deployment believes only its own proxy
+    TRUST_PROXY: '127.0.0.1,::1',
   });
   const errors: string[] = [];
   // error-level lines are the product admitting a bug (e.g. a database data exception mapped to 400)

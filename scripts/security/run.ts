@@ -1,12 +1,14 @@
 // `npm run security`: starts the product on loopback (PGlite in a temp dir, offline engines), seeds an
 // admin and two users, then runs bounded checks against 127.0.0.1 only — (a) a body/query fuzzer over
 // the real route table, (b) cross-user and admin access, (c) stored XSS and HTML headers, (d) sqlmap
-// when installed. Prints a short report; exits 1 on any finding. See docs/operators/security.md.
+// when installed, (e) account probes (Unicode spellings of a throttled name, mail caps). Prints a short
+// report; exits 1 on any finding. `--only account` runs (e) alone. See docs/operators/security.md.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ADMIN, startApp, USER_PASSWORD } from './app';
+import { accountProbes } from './account-probes';
 import { accessControl, fuzz, headersAndXss, type Context, type Seeded } from './checks';
 import { createSession, type Session } from './http';
 import { runSqlmap, sqlmapPath, type SqlmapResult } from './sqlmap';
@@ -21,6 +23,8 @@ const { values: args } = parseArgs({
     'sqlmap-level': { type: 'string', default: '3' },
     'sqlmap-seconds': { type: 'string', default: '45' },
     'skip-sqlmap': { type: 'boolean', default: false },
+    /** `account`: only the account probes (e), a few seconds instead of minutes */
+    only: { type: 'string' },
     /** writes the server's error-level log lines, whole, to this file */
     log: { type: 'string' },
   },
@@ -52,7 +56,8 @@ function condenseLog(line: string): string {
 
 async function main() {
   const { ensureWebBuild } = await import(pathToFileURL(path.join(root, 'scripts/start.mjs')).href);
-  ensureWebBuild({ quiet: true });
+  // only the pages check (c) needs the built client
+  if (args.only !== 'account') ensureWebBuild({ quiet: true });
   const started = Date.now();
   const app = await startApp(path.join(root, 'dist/web'));
   const findings: Context['findings'] = [];
@@ -171,81 +176,88 @@ async function main() {
     };
     lines.push(`LoRA Studio security run — ${app.baseUrl}, ${app.routes.length} routes, seed ${args.seed}`);
 
-    const c = await headersAndXss(ctx, XSS);
-    lines.push(`(c) headers and stored XSS: ${c.summary}`);
-    const b2 = await accessControl(ctx);
-    lines.push(`(b) access: ${b2.summary}`);
-    lines.push(`    public routes (answer a guest): ${b2.publicRoutes.join(', ')}`);
+    const e = await accountProbes(ctx);
+    lines.push(`(e) account probes: ${e.summary}`);
 
-    let sqlmapResults: SqlmapResult[] = [];
-    if (args['skip-sqlmap']) lines.push('(d) sqlmap: skipped (--skip-sqlmap)');
-    else if (!sqlmapPath())
-      lines.push(
-        '(d) sqlmap: skipped — not on PATH (Debian/Ubuntu: `sudo apt-get install sqlmap`, or pipx install sqlmap)',
-      );
-    else {
-      await relogin(a);
-      await relogin(admin);
-      const ids = seeded.a;
-      const cursor = Buffer.from(`2026-01-01T00:00:00.000000Z|${ids.imageId}`).toString('base64url');
-      const targets = [
-        {
-          path: `/api/generated-images?search=light&cursor=${cursor}&modelId=${ids.modelId}`,
-          params: ['search', 'cursor', 'modelId'],
-          who: a,
-        },
-        {
-          path: `/api/transactions?cursor=${cursor}&type=purchase`,
-          params: ['cursor', 'type'],
-          who: a,
-        },
-        {
-          path: `/api/admin/generated-images?search=light&dateFilter=2026-01-01&userId=${ids.userId}&nsfw=all&size=all`,
-          params: ['search', 'dateFilter', 'userId', 'nsfw', 'size'],
-          who: admin,
-        },
-        {
-          path: `/api/admin/users?search=sec&cursor=${cursor}`,
-          params: ['search', 'cursor'],
-          who: admin,
-        },
-        {
-          path: '/api/admin/models/upload-logs?search=sec&status=failed',
-          params: ['search', 'status'],
-          who: admin,
-        },
-      ];
-      // a target that does not answer 200 to the seeded session would be "clean" for the wrong reason
-      const reachable = [];
-      for (const t of targets) {
-        const res = await t.who.send('GET', t.path);
-        if (res.status === 200)
-          reachable.push({ path: t.path, params: t.params, cookie: t.who.cookieHeader() });
-        else
-          findings.push({
-            check: 'sqlmap',
-            detail: `${t.path} answered ${res.status} to ${t.who.name}: not tested`,
-          });
+    if (args.only !== 'account') {
+      const c = await headersAndXss(ctx, XSS);
+      lines.push(`(c) headers and stored XSS: ${c.summary}`);
+      const b2 = await accessControl(ctx);
+      lines.push(`(b) access: ${b2.summary}`);
+      lines.push(`    public routes (answer a guest): ${b2.publicRoutes.join(', ')}`);
+
+      let sqlmapResults: SqlmapResult[] = [];
+      if (args['skip-sqlmap']) lines.push('(d) sqlmap: skipped (--skip-sqlmap)');
+      else if (!sqlmapPath())
+        lines.push(
+          '(d) sqlmap: skipped — not on PATH (Debian/Ubuntu: `sudo apt-get install sqlmap`, or pipx install sqlmap)',
+        );
+      else {
+        await relogin(a);
+        await relogin(admin);
+        const ids = seeded.a;
+        const cursor = Buffer.from(`2026-01-01T00:00:00.000000Z|${ids.imageId}`).toString('base64url');
+        const targets = [
+          {
+            path: `/api/generated-images?search=light&cursor=${cursor}&modelId=${ids.modelId}`,
+            params: ['search', 'cursor', 'modelId'],
+            who: a,
+          },
+          {
+            path: `/api/transactions?cursor=${cursor}&type=purchase`,
+            params: ['cursor', 'type'],
+            who: a,
+          },
+          {
+            path: `/api/admin/generated-images?search=light&dateFilter=2026-01-01&userId=${ids.userId}&nsfw=all&size=all`,
+            params: ['search', 'dateFilter', 'userId', 'nsfw', 'size'],
+            who: admin,
+          },
+          {
+            path: `/api/admin/users?search=sec&cursor=${cursor}`,
+            params: ['search', 'cursor'],
+            who: admin,
+          },
+          {
+            path: '/api/admin/models/upload-logs?search=sec&status=failed',
+            params: ['search', 'status'],
+            who: admin,
+          },
+        ];
+        // a target that does not answer 200 to the seeded session would be "clean" for the wrong reason
+        const reachable = [];
+        for (const t of targets) {
+          const res = await t.who.send('GET', t.path);
+          if (res.status === 200)
+            reachable.push({ path: t.path, params: t.params, cookie: t.who.cookieHeader() });
+          else
+            findings.push({
+              check: 'sqlmap',
+              detail: `${t.path} answered ${res.status} to ${t.who.name}: not tested`,
+            });
+        }
+        sqlmapResults = await runSqlmap(app.baseUrl, reachable, {
+          level: Number(args['sqlmap-level']),
+          risk: 1,
+          timeoutMs: Number(args['sqlmap-seconds']) * 1000,
+        });
+        lines.push(
+          `(d) sqlmap level ${args['sqlmap-level']}, risk 1, ${args['sqlmap-seconds']} s per target:`,
+        );
+        for (const r of sqlmapResults) {
+          lines.push(`    ${r.verdict.padEnd(10)} ${r.target} — ${r.detail}`);
+          if (r.verdict === 'injectable')
+            findings.push({ check: 'sqlmap', detail: `${r.target}: ${r.detail}` });
+        }
       }
-      sqlmapResults = await runSqlmap(app.baseUrl, reachable, {
-        level: Number(args['sqlmap-level']),
-        risk: 1,
-        timeoutMs: Number(args['sqlmap-seconds']) * 1000,
+
+      const a2 = await fuzz(ctx, {
+        seed: Number(args.seed),
+        perRoute: Number(args['per-route']),
+        budgetMs: Number(args['fuzz-seconds']) * 1000,
       });
-      lines.push(`(d) sqlmap level ${args['sqlmap-level']}, risk 1, ${args['sqlmap-seconds']} s per target:`);
-      for (const r of sqlmapResults) {
-        lines.push(`    ${r.verdict.padEnd(10)} ${r.target} — ${r.detail}`);
-        if (r.verdict === 'injectable')
-          findings.push({ check: 'sqlmap', detail: `${r.target}: ${r.detail}` });
-      }
+      lines.push(`(a) fuzz: ${a2.summary}`);
     }
-
-    const a2 = await fuzz(ctx, {
-      seed: Number(args.seed),
-      perRoute: Number(args['per-route']),
-      budgetMs: Number(args['fuzz-seconds']) * 1000,
-    });
-    lines.push(`(a) fuzz: ${a2.summary}`);
 
     if (args.log) writeFileSync(args.log, app.errors.join(''));
     for (const line of app.errors) findings.push({ check: 'server log', detail: condenseLog(line) });

@@ -17,6 +17,7 @@ import { registerAdminPrefixGuard } from './http/guards';
 import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { registerStatic } from './http/static';
+import { purposeKey } from './lib/keys';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { outboxRoutes } from './modules/admin/outbox.routes';
@@ -120,7 +121,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
+  // derived for cookies only (lib/keys.ts): cookies signed with the raw secret before issue 28 no
+  // longer verify, so every session and device cookie ended once with that release
+  await app.register(fastifyCookie, { secret: purposeKey(deps.config.sessionSecret, 'cookies') });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_MODEL_IMAGES, fields: 20, parts: MAX_MODEL_IMAGES + 20 },
   });
@@ -135,7 +138,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(authRoutes, { deps, auth });
   await app.register(usersRoutes, {
     deps,
-    emailChange: { reauthenticate: auth.reauthenticate, onEmailChanged: auth.emailChanged },
+    emailChange: { reauthenticate: auth.authorizeEmailChange, onEmailChanged: auth.emailChanged },
   });
   await app.register(themeRoutes, { deps });
   await app.register(stylesRoutes, { deps });

@@ -17,6 +17,7 @@ import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import { createUrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
+import { purposeKey } from './lib/keys';
 
 export type CreateDepsOptions = {
   database?: Database;
@@ -47,7 +48,11 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
     pollMs: opts.queuePollMs,
     log: (m, err) => log.warn({ err }, m),
   });
-  const signer = createUrlSigner({ secret: config.sessionSecret, publicUrl: config.publicUrl });
+  // a key of its own, derived from SESSION_SECRET: a file-URL signature is never a cookie's (lib/keys.ts)
+  const signer = createUrlSigner({
+    secret: purposeKey(config.sessionSecret, 'file-urls'),
+    publicUrl: config.publicUrl,
+  });
   const built = buildEngineSet(config, { db: database.db, storage, signer });
   const engines = createEngines(config, { ...built, ...opts.engines?.(built) });
   const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS });

@@ -4,6 +4,7 @@ export const ERROR_CODES = [
   // request shape
   'VALIDATION_ERROR',
   'MALFORMED_JSON',
+  'MALFORMED_MULTIPART',
   'BAD_REQUEST',
   'INVALID_CURSOR',
   'PAYLOAD_TOO_LARGE',

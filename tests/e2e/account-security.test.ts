@@ -38,6 +38,11 @@ describe('account security in the browser', () => {
     const { page } = phone;
     const username = uniqueName('sec');
     const { password } = await signUp(page, server.url, username);
+    // the undo link goes only to an address its owner verified (decision 028)
+    const welcome = await latestMailTo(`${username}@example.com`);
+    const verify = /(http\S+\/verify-email\?token=[\w-]+)/.exec(welcome!.text)![1];
+    await page.goto(verify.replace(/^http:\/\/[^/]+/, server.url));
+    await page.getByText('Email verified').waitFor();
     await logIn(laptop.page, server.url, username, password);
 
     await page.goto(`${server.url}/settings`);

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { randomToken } from '../lib/crypto';
-import type { DeviceCookie } from '../modules/auth/login-throttle';
+import { purposeKey } from '../lib/keys';
+import { deviceCredential, type DeviceCookie } from '../modules/auth/login-throttle';
 
 /**
  * The device cookie (docs/decisions/015-login-throttling.md): signed, HttpOnly, set on every
@@ -11,7 +12,7 @@ import type { DeviceCookie } from '../modules/auth/login-throttle';
  */
 export const DEVICE_COOKIE = 'did';
 const DEVICE_DAYS = 180;
-const VALUE = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{16,64})$/;
+const VALUE = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{22})$/;
 
 export function readDeviceCookie(request: FastifyRequest): DeviceCookie | null {
   const raw = request.cookies?.[DEVICE_COOKIE];
@@ -19,11 +20,16 @@ export function readDeviceCookie(request: FastifyRequest): DeviceCookie | null {
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
   const m = VALUE.exec(unsigned.value);
-  return m ? { userId: m[1], deviceId: m[2] } : null;
+  return m ? { userId: m[1], deviceId: m[2], credential: m[3] } : null;
 }
 
-export function issueDeviceCookie(reply: FastifyReply, config: Config, userId: string) {
-  reply.setCookie(DEVICE_COOKIE, `${userId}.${randomToken(18)}`, {
+export function issueDeviceCookie(
+  reply: FastifyReply,
+  config: Config,
+  user: { id: string; passwordHash: string },
+) {
+  const credential = deviceCredential(purposeKey(config.sessionSecret, 'device-credential'), user);
+  reply.setCookie(DEVICE_COOKIE, `${user.id}.${randomToken(18)}.${credential}`, {
     // only the sign-in endpoints need to see it
     path: '/api/auth',
     httpOnly: true,

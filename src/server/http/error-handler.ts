@@ -34,6 +34,25 @@ const fastifyCodes: Record<string, [number, ErrorCode, string]> = {
 };
 
 /**
+ * What the multipart parser (@fastify/busboy) throws at a body that is not multipart/form-data as
+ * its header says: no boundary, no closing boundary, a broken part header. Plain Errors without a
+ * code, known only by their text, so every upload route gets a 400 for them (issue 28, point 4).
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of (multipart data|form)$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Malformed part header$/,
+];
+export function isMalformedMultipart(err: { message?: string; code?: string }) {
+  if (err.code) return false;
+  const message = err.message ?? '';
+  return MALFORMED_MULTIPART.some((re) => re.test(message));
+}
+export const MALFORMED_MULTIPART_MESSAGE =
+  'The upload is not valid multipart/form-data (a boundary is missing or the body ends early). Please send the files again.';
+
+/**
  * The SQLSTATE of a database error, from pg or PGlite, also when Drizzle wraps it (as `cause`).
  * Class 22 is "data exception": a value the database cannot take (bad date, NUL in text, overflow).
  */
@@ -76,6 +95,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         err.message || 'Too many requests. Please try again later.',
       );
     }
+    // the client's malformed body, not the server's fault: a 400, and no error-level log line
+    if (isMalformedMultipart(err))
+      return sendError(reply, 400, 'MALFORMED_MULTIPART', MALFORMED_MULTIPART_MESSAGE);
     const known = err.code ? fastifyCodes[err.code] : undefined;
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

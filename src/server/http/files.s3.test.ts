@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema/support';
 import { createUrlSigner } from '../storage/signed-url';
+import { purposeKey } from '../lib/keys';
 import { createHarness, type Harness } from '../test/harness';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { settleFileJobs } from '../test/storage-jobs';
@@ -50,7 +51,7 @@ describe('files on S3', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/webp');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
-    expect(own.headers['cache-control']).toBe('private, max-age=3600');
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect(own.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect(Number(own.headers['content-length'])).toBe(own.rawPayload.length);
 
@@ -79,7 +80,7 @@ describe('files on S3', () => {
 
     // signed two hours ago for one hour: expired
     const past = createUrlSigner({
-      secret: h.config.sessionSecret,
+      secret: purposeKey(h.config.sessionSecret, 'file-urls'),
       publicUrl: h.config.publicUrl,
       now: () => Date.now() - 2 * 3_600_000,
     });

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { notFound } from '../lib/errors';
+import { holdsPhotosOfPeople } from '../storage/keys';
 import { assertSafeKey, ownerOfKey, type ByteRange } from '../storage/storage';
+
+/** A private file is kept by the browser this long: signing out elsewhere ends access soon after. */
+export const PRIVATE_FILE_MAX_AGE_S = 300;
+
+/** Public files for a day; private ones briefly, for this browser only; photos of people never. */
+export function cacheControl(key: string, owner: string) {
+  if (owner === 'public') return 'public, max-age=86400';
+  if (holdsPhotosOfPeople(key)) return 'private, no-store';
+  return `private, max-age=${PRIVATE_FILE_MAX_AGE_S}`;
+}
 
 // docs/product/decisions.md §6: stored files go only to whoever may read them (session-checked or signed URL).
 // Local disk and S3 are served the same way, through this route: the bucket stays private and no
@@ -24,7 +35,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     }
     // a missing file is a 404; storage failing (S3 down, bad credentials) is the server's error
     // and is logged as one instead of passing for a missing file
-    const cache = owner === 'public' ? 'public, max-age=86400' : 'private, max-age=3600';
+    const cache = cacheControl(key, owner);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Accept-Ranges', 'bytes');
     const wanted = request.headers.range;

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Client, type Harness } from '../test/harness';
+import { buildApp } from '../app';
+import { ADMIN, createHarness, type Client, type Harness } from '../test/harness';
 import { schemaFields } from '../test/route-catalog';
 import { parseRouteTree } from '../test/route-table';
 
@@ -194,4 +196,104 @@ describe('hostile input', () => {
       fields: { search: 'Must not contain control characters' },
     });
   });
+
+  // Issue 28, point 4: a multipart body with no boundary, or one that ends before its closing
+  // boundary, was a 500 with an error-level log line on the upload routes. Every write route gets
+  // them here, with real ids of the caller's own, through an app that keeps its log lines.
+  it('malformed multipart on every write route: 4xx, never an error-level log line; uploads say 400', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp(h.deps, {
+      webRoot: path.join(h.config.dataDir, 'no-web'),
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await logged.ready();
+    const owner = h.client();
+    await owner.register('multipart_owner');
+    const admin = await h.admin();
+    // a route that signs its caller out (logout) is walked too: a caller signs in again then
+    let signIns = 0;
+    const signIn = async (who: Client, username: string, password: string) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+        remoteAddress: `10.28.4.${++signIns}`,
+      });
+      expect(res.statusCode).toBe(200);
+      who.cookie = `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
+    };
+    const callers = [
+      { who: owner, again: () => signIn(owner, 'multipart_owner', 'Harbor-Lamp-42') },
+      { who: admin, again: () => signIn(admin, ADMIN.username, ADMIN.password) },
+    ];
+    const model = await owner.post('/api/models', {
+      name: 'Multipart model',
+      triggerWord: 'ohwx',
+      subjectConsent: true,
+    });
+    expect(model.statusCode).toBe(201);
+    const id = model.json().id as string;
+    const part = (field: string) =>
+      `--xx\r\nContent-Disposition: form-data; name="${field}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`;
+    const malformed = [
+      { name: 'no boundary', type: 'multipart/form-data', payload: part('images') + '\r\n--xx--' },
+      {
+        name: 'no closing boundary (images)',
+        type: 'multipart/form-data; boundary=xx',
+        payload: part('images'),
+      },
+      {
+        name: 'no closing boundary (image)',
+        type: 'multipart/form-data; boundary=xx',
+        payload: part('image'),
+      },
+      { name: 'empty', type: 'multipart/form-data; boundary=xx', payload: '' },
+    ];
+    const failures: string[] = [];
+    const answered = new Map<string, Set<string>>();
+    try {
+      for (const route of routes) {
+        const [method, routePath] = route.split(' ');
+        if (method === 'GET' || method === 'DELETE' || method === 'HEAD') continue;
+        const url = routePath.replace(/:[A-Za-z]+/g, id);
+        for (const { who, again } of callers) {
+          for (const m of malformed) {
+            const send = () =>
+              logged.inject({
+                method: method as 'POST',
+                url,
+                payload: m.payload,
+                headers: { 'content-type': m.type, ...(who.cookie ? { cookie: who.cookie } : {}) },
+              });
+            let res = await send();
+            if (res.statusCode === 401) {
+              await again();
+              res = await send();
+            }
+            if (res.statusCode >= 500 && res.statusCode !== 502 && res.statusCode !== 503)
+              failures.push(`${method} ${url} [${m.name}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
+            const code = res.statusCode >= 400 ? String(res.json().code) : String(res.statusCode);
+            answered.set(routePath, (answered.get(routePath) ?? new Set()).add(code));
+          }
+        }
+      }
+    } finally {
+      await logged.close();
+    }
+    expect(failures.slice(0, 30)).toEqual([]);
+    const errors = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+    expect(errors.map((e) => `${e.msg} ${e.err?.message ?? ''}`)).toEqual([]);
+    // the upload routes read the body and refuse it as malformed, with a message saying so
+    for (const upload of ['/api/models/:id/images', '/api/analyze-image', '/api/preset-styles/upload-image'])
+      expect([...(answered.get(upload) ?? [])], upload).toContain('MALFORMED_MULTIPART');
+    const res = await owner.inject({
+      method: 'POST',
+      url: `/api/models/${id}/images`,
+      payload: malformed[1].payload,
+      headers: { 'content-type': malformed[1].type },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_MULTIPART' });
+    expect(res.json().error).toMatch(/not valid multipart\/form-data/);
+  }, 240_000);
 });

@@ -15,6 +15,16 @@ export function userPrefix(userId: string) {
   return `u/${userId}/`;
 }
 
+/**
+ * Keys holding photos of real people (training photos, their thumbnails and face crops, the
+ * training zip) or anything built from them, and a user's data exports: served `no-store`, so no
+ * browser or shared machine keeps a copy after the page is closed (issue 28, point 6). Generated
+ * images are not photographs and are cached briefly (http/files.ts).
+ */
+export function holdsPhotosOfPeople(key: string) {
+  return /^u\/[0-9a-f-]{36}\/(models|exports)\//.test(key);
+}
+
 /** Everything of one personal model; deleting the model deletes this prefix. */
 export function modelPrefix(userId: string, modelId: string) {
   return `${userPrefix(userId)}models/${modelId}/`;

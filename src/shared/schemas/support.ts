@@ -68,7 +68,8 @@ export const supportTicketSchema = z.object({
       id: z.string(),
       note: z.string(),
       createdAt: z.string(),
-      author: z.object({ id: z.string(), username: z.string() }).nullable(),
+      // a ticket's owner sees `{ username: "Support" }`; only admins see the admin's id and name
+      author: z.object({ id: z.string().optional(), username: z.string() }).nullable(),
     }),
   ),
   modelId: z.string().nullable(),

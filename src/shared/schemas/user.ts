@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORDS_DONT_MATCH, strongPasswordSchema, usernameSchema } from './auth';
+import { sameIdentifier } from '../normalise';
 
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -38,10 +39,10 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 /** The Settings form: the password is asked for only when the e-mail differs from the account's. */
 export const profileFormSchema = (currentEmail: string) =>
-  profileSchema.refine(
-    (v) => v.email.toLowerCase() === currentEmail.toLowerCase() || Boolean(v.currentPassword),
-    { message: CURRENT_PASSWORD_REQUIRED, path: ['currentPassword'] },
-  );
+  profileSchema.refine((v) => sameIdentifier(v.email, currentEmail) || Boolean(v.currentPassword), {
+    message: CURRENT_PASSWORD_REQUIRED,
+    path: ['currentPassword'],
+  });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(200),

@@ -9,6 +9,9 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     emailVerifiedAt: ts('email_verified_at'),
+    // when the address last changed (null: still the one signed up with); a reset link goes to an
+    // unverified address only while this is null (issue 28, point 2)
+    emailChangedAt: ts('email_changed_at'),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     enableNsfw: boolean('enable_nsfw').notNull().default(false),

@@ -192,7 +192,10 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       await db.transaction(async (tx) => {
         if (!(await createAdminRepository(tx).setFlags(user.id, { passwordHash })))
           throw notFound('User not found');
-        await createAuthRepository(tx).deleteUserSessions(user.id);
+        const authTx = createAuthRepository(tx);
+        // as any password change: the account's undo and reset links end with the old password
+        await authTx.endCredentialLinks(user.id);
+        await authTx.deleteUserSessions(user.id);
         // the event only: neither hash nor password is ever logged
         await recordAdminAction(tx, { admin, action: 'user.password_reset', targetUserId: user.id });
       });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authTokens, rateLimits, sessions, users } from '../../db/schema/index';
 import type { SlidingRule } from './login-throttle';
@@ -103,6 +103,19 @@ export function createAuthRepository(db: DbOrTx) {
         .update(authTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+    },
+    /** Ends the links a password change must not outlive: "this wasn't me" and reset links. */
+    async endCredentialLinks(userId: string) {
+      await db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.userId, userId),
+            inArray(authTokens.kind, ['revert_email', 'reset_password']),
+            isNull(authTokens.usedAt),
+          ),
+        );
     },
     /** Fixed-window counter in the database, so every web instance shares it. */
     async hit(key: string, windowMs: number) {

@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
       // only a sign-in that succeeded replaces the caller's session: a wrong password leaves it alone
       if (request.sessionId) await auth.logout(request.sessionId);
       setSessionCookie(reply, deps.config, token);
-      issueDeviceCookie(reply, deps.config, user.id);
+      issueDeviceCookie(reply, deps.config, user);
       return { user: toPublicUser(user) };
     },
   );
@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
       const { user, token } = await auth.register(request.body, request.ip);
       if (request.sessionId) await auth.logout(request.sessionId);
       setSessionCookie(reply, deps.config, token);
-      issueDeviceCookie(reply, deps.config, user.id);
+      issueDeviceCookie(reply, deps.config, user);
       return reply.status(201).send({ user: toPublicUser(user) });
     },
   );

@@ -1,4 +1,5 @@
 import { SIGNUP_BONUS } from '../../../shared/constants';
+import { normaliseIdentifier, USERNAME_ALPHABET } from '../../../shared/normalise';
 import type { RegisterInput } from '../../../shared/schemas/auth';
 import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -16,11 +17,14 @@ import {
   CLIENT_RULE,
   secondsLeft,
   waitAfterFailures,
+  isKnownDevice,
   type DeviceCookie,
   type SlidingRule,
 } from './login-throttle';
 import { createSessionsService } from './sessions.service';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { purposeKey } from '../../lib/keys';
+import { createMailCaps, MAIL_CAPS } from './mail-caps';
 
 const DAY = 86_400_000;
 const RESET_TTL = 60 * 60_000;
@@ -35,9 +39,11 @@ const REAUTH_WINDOW_MS = 15 * 60_000;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'> & Partial<Pick<AppDeps, 'sessionCache'>>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'queue'> & Partial<Pick<AppDeps, 'sessionCache' | 'log'>>,
 ) {
   const { db, mailer, config, queue } = deps;
+  const mailCaps = createMailCaps(deps);
+  const deviceKey = purposeKey(config.sessionSecret, 'device-credential');
   const sessions = createSessionsService(deps);
   const { newSession, forgetUser } = sessions;
   const auth = createAuthRepository(db);
@@ -62,7 +68,9 @@ export function createAuthService(
     await auth.resetHits(key);
   }
 
+  /** Also after an e-mail change; a mail over its caps (mail-caps.ts) is silently not sent. */
   async function sendVerification(user: UserRow) {
+    if (!(await mailCaps.allow('verify', user.id, user.email))) return;
     const token = randomToken();
     await auth.invalidateTokens(user.id, 'verify_email');
     await auth.createToken({
@@ -106,12 +114,18 @@ export function createAuthService(
     async login(username: string, password: string, ip: string, device: DeviceCookie | null = null) {
       const ipHit = await auth.hit(`login:ip:${ip}`, 5 * 60_000);
       if (ipHit.count > 30) throw rateLimited(ipHit.retryAfterSec);
-      const name = username.toLowerCase();
-      const user = await usersRepo.byUsername(username);
-      const knownDevice = !!user && device?.userId === user.id;
+      const name = normaliseIdentifier(username);
+      // No account has a name outside the alphabet, so such a name is refused before any counter is
+      // keyed on it, the same way as a wrong password (issue 28, point 1: "vİc" escaped "vic"'s ceiling).
+      if (!USERNAME_ALPHABET.test(name)) throw invalidCredentials();
+      const user = await usersRepo.byUsername(name);
+      const knownDevice = isKnownDevice(deviceKey, device, user);
+      // Counters are keyed on the account when the name resolves to one, so no spelling of the name
+      // has counters of its own; an unknown name is counted under its one normalised spelling.
+      const subject = user ? `user:${user.id}` : `name:${name}`;
       // a known device has a throttle of its own, so others behind its address cannot slow it down
-      const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${name}:${ip}`;
-      const userKey = `login:user:${name}`;
+      const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${subject}:${ip}`;
+      const userKey = `login:${subject}`;
       // Each attempt is counted as a failure before the password is checked (and taken back if it
       // succeeds): attempts sent together then cannot all pass a limit on the same count.
       if (!(await auth.reserveSliding(clientKey, CLIENT_RULE)))
@@ -124,7 +138,9 @@ export function createAuthService(
       if (!user || !ok) {
         // a known device's failures still count towards the name's ceiling (for unknown clients)
         if (knownDevice) await auth.hitSliding(userKey, CEILING_RULE.memoryMs);
-        throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
+        // a suspended account answers a wrong password like any other: only the right one learns
+        // that it is suspended (issue 28, point 6), so the 403 never confirms a guess
+        throw invalidCredentials();
       }
       // The name's ceiling gets back only this attempt: were a success to clear it, an attacker would
       // get a fresh allowance every time the owner signs in.
@@ -193,6 +209,10 @@ export function createAuthService(
         ? await usersRepo.byEmail(usernameOrEmail)
         : await usersRepo.byUsername(usernameOrEmail);
       if (!user || user.status !== 'active') return;
+      // An address nobody proved is the owner's gets a reset link only while it is the only one the
+      // account ever had: else a typo'd new address's owner could take the account (issue 28, point 2).
+      if (!user.emailVerifiedAt && user.emailChangedAt) return;
+      if (!(await mailCaps.allow('reset', user.id, user.email))) return;
       const token = randomToken();
       await auth.invalidateTokens(user.id, 'reset_password');
       await auth.createToken({
@@ -221,7 +241,9 @@ export function createAuthService(
           token: 'This reset link is invalid or has expired.',
         });
       await usersRepo.update(row.userId, { passwordHash });
-      // docs/product/decisions.md §18: a reset ends every other session
+      await auth.endCredentialLinks(row.userId);
+      // docs/product/decisions.md §18: a reset ends every other session (device cookies end with
+      // the old password: they carry a tag of it, login-throttle.ts)
       await sessions.endSessions(row.userId);
     },
 
@@ -247,6 +269,7 @@ export function createAuthService(
       if (user.emailVerifiedAt) return false;
       const hit = await auth.hit(`verify:user:${user.id}`, 15 * 60_000);
       if (hit.count > 5) throw rateLimited(hit.retryAfterSec);
+      // true also when a mail cap held the mail back: the answer must not say which (issue 28, point 3)
       await sendVerification(user);
       return true;
     },
@@ -256,16 +279,41 @@ export function createAuthService(
     async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
       await reauthenticate(user, currentPassword);
       await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
+      // a "this wasn't me" link must not outlive the password it was sent under (issue 28, point 2)
+      await auth.endCredentialLinks(user.id);
       await sessions.revokeOtherSessions(user.id, sessionId);
     },
 
     reauthenticate,
 
     /**
+     * Before an e-mail change (users.service.ts hook): the current password, then the account's
+     * limit on changes, so flipping one's own address cannot mail a victim without end (issue 28).
+     */
+    async authorizeEmailChange(user: UserRow, currentPassword: string | undefined) {
+      await reauthenticate(user, currentPassword);
+      const { max, windowMs } = MAIL_CAPS.emailChanges;
+      const hit = await auth.hit(`email-change:user:${user.id}`, windowMs);
+      if (hit.count > max)
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'You have changed your e-mail address several times today. Please try again later.',
+          undefined,
+          { retryAfter: hit.retryAfterSec },
+        );
+    },
+
+    /**
      * After an e-mail change: verify the new address, and tell the old one with a link that undoes
      * the change (issue 13, point 6) — the owner of a stolen session must not keep the account.
      */
     async emailChanged(user: UserRow, previous: { email: string; emailVerifiedAt: Date | null }) {
+      await sendVerification(user);
+      // Only an address the owner once proved gets the undo link: a never-verified one (a typo) may
+      // belong to anyone, who would take the account with it (issue 28, point 2).
+      if (!previous.emailVerifiedAt) return;
+      if (!(await mailCaps.allow('notice', user.id, previous.email))) return;
       const token = randomToken();
       await auth.createToken({
         userId: user.id,
@@ -274,7 +322,7 @@ export function createAuthService(
         expiresAt: new Date(Date.now() + REVERT_EMAIL_TTL),
         data: {
           previousEmail: previous.email,
-          previousVerifiedAt: previous.emailVerifiedAt?.toISOString() ?? null,
+          previousVerifiedAt: previous.emailVerifiedAt.toISOString(),
         },
       });
       await mailer.send(
@@ -288,7 +336,6 @@ export function createAuthService(
             'The link works for 14 days. After restoring, reset your password if you think someone else knows it.',
         }),
       );
-      await sendVerification(user);
     },
 
     /** The old address's "this wasn't me": restores it, ends every session and every pending link. */
@@ -302,10 +349,12 @@ export function createAuthService(
           .transaction(async (tx) => {
             const txAuth = createAuthRepository(tx);
             const row = await txAuth.consumeToken(sha256(token), 'revert_email');
-            if (!row?.data) throw invalid();
+            // never make an address nobody verified the account's again (links from before issue 28)
+            if (!row?.data?.previousVerifiedAt) throw invalid();
             const restored = await createUsersRepository(tx).update(row.userId, {
               email: row.data.previousEmail,
-              emailVerifiedAt: row.data.previousVerifiedAt ? new Date(row.data.previousVerifiedAt) : null,
+              emailVerifiedAt: new Date(row.data.previousVerifiedAt),
+              emailChangedAt: new Date(),
             });
             if (!restored) throw invalid();
             // links sent to the address being undone (and any other revert link) must not work afterwards
@@ -330,6 +379,10 @@ export function createAuthService(
       }
     },
   };
+}
+
+function invalidCredentials() {
+  return new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
 }
 
 function rateLimited(retryAfterSec: number) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
+import { createUsersRepository } from '../users/users.repository';
 import { LOGIN_THROTTLE, waitAfterFailures } from './login-throttle';
 
 let h: Harness;
@@ -34,11 +35,13 @@ function browser(remoteAddress: string) {
 const retryAfter = (res: LightMyRequestResponse) => Number(res.headers['retry-after']);
 const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'sid');
 
-/** Moves a username's failure records back in time, as if the caller had waited that long. */
+/** Moves an account's failure records back in time, as if the caller had waited that long. */
 async function waitFor(username: string, seconds: number) {
+  // the counters are keyed on the account, not on the name (issue 28, point 1)
+  const user = await createUsersRepository(h.deps.db).byUsername(username);
   await h.deps.db.execute(sql`
     update rate_limits set window_start = window_start - make_interval(secs => ${seconds})
-    where key like ${`login:%${username}%`}`);
+    where key like ${`login:%${user!.id}%`}`);
 }
 
 describe('login throttling', () => {
@@ -133,7 +136,7 @@ describe('login throttling', () => {
     expect(victimId).toMatch(/^[0-9a-f-]{36}$/);
     const forged = browser('203.0.113.51');
     // the right shape and account, but not signed by the server
-    forged.jar.set('did', `${victimId}.AAAAAAAAAAAAAAAAAAAAAAAA`);
+    forged.jar.set('did', `${victimId}.AAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA`);
     expect((await forged.login('victim_x', 'Harbor-Lamp-42')).statusCode).toBe(429);
 
     // a known device still has a throttle of its own
@@ -142,5 +145,63 @@ describe('login throttling', () => {
     const own = await victim.login('victim_x', 'Harbor-Lamp-42');
     expect(own.statusCode).toBe(429);
     expect(retryAfter(own)).toBeGreaterThanOrEqual(29);
+  });
+
+  // Issue 28, point 1, as the review sent it: the ceiling of a name reached from 30 addresses, then
+  // other spellings of the same name from fresh addresses.
+  it('keys every counter on the account: no spelling of a name escapes its ceiling', async () => {
+    await h.client().register('vic_iris_7', 'Harbor-Lamp-42');
+    for (let a = 0; a < 30; a++) {
+      const res = await browser(`198.18.0.${a + 1}`).login('vic_iris_7', `guess-${a}-x`);
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    const plain = await browser('198.18.1.1').login('vic_iris_7', 'Harbor-Lamp-42');
+    expect(plain.statusCode).toBe(429);
+
+    // a dotted capital I: PostgreSQL's lower() and JavaScript's disagree on it. Refused unseen, with
+    // the very answer a wrong password gets, for the wrong and the right password alike
+    const wrong = await browser('198.18.2.1').login('v\u0130c_iris_7', 'guess-x-y');
+    const right = await browser('198.18.2.2').login('v\u0130c_iris_7', 'Harbor-Lamp-42');
+    const plainWrong = await browser('198.18.2.3').login('nobody_here', 'guess-x-y');
+    for (const res of [wrong, right]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(plainWrong.json());
+      expect(sessionCookie(res)).toBeUndefined();
+    }
+    // spellings that do name the account (case, fullwidth letters and digits under NFKC) share
+    // its counters: held back like the plain name
+    for (const [i, spelling] of [
+      'VIC_IRIS_7',
+      'Vic_Iris_7',
+      '\uff56\uff49\uff43_iris_7',
+      'vic_iris_\uff17',
+    ].entries()) {
+      const res = await browser(`198.18.3.${i + 1}`).login(spelling, 'Harbor-Lamp-42');
+      expect(res.statusCode, spelling).toBe(429);
+    }
+    // and the owner is not shut out for good: once the wait is over the right password signs in
+    await waitFor('vic_iris_7', 15 * 60);
+    expect((await browser('198.18.4.1').login('Vic_Iris_7', 'Harbor-Lamp-42')).statusCode).toBe(200);
+  });
+
+  // Issue 28, point 2: device cookies end with the password they were issued under.
+  it('a password change retires every device cookie issued before it', async () => {
+    const owner = h.client();
+    await owner.register('dev_owner', 'Harbor-Lamp-42');
+    const device = browser('192.0.2.60');
+    expect((await device.login('dev_owner', 'Harbor-Lamp-42')).statusCode).toBe(200);
+    for (let a = 0; a < LOGIN_THROTTLE.ceilingFree; a++)
+      await browser(`203.0.114.${a + 1}`).login('dev_owner', `guess${a}abc`);
+    // before the change the device skips the ceiling
+    expect((await device.login('dev_owner', 'Harbor-Lamp-42')).statusCode).toBe(200);
+    const changed = await owner.post('/api/user/change-password', {
+      currentPassword: 'Harbor-Lamp-42',
+      newPassword: 'Copper-Kite-58',
+    });
+    expect(changed.statusCode).toBe(200);
+    // the same cookie, now for the new password, is an unknown device under the ceiling
+    const after = await device.login('dev_owner', 'Copper-Kite-58');
+    expect(after.statusCode).toBe(429);
+    expect(sessionCookie(after)).toBeUndefined();
   });
 });

@@ -3,8 +3,34 @@
  * known device (its device cookie names the account) or else a client address; the ceiling counts
  * every failure for the username and holds back only clients that are not known devices.
  */
-/** What a valid device cookie names (src/server/http/device-cookie.ts). */
-export type DeviceCookie = { userId: string; deviceId: string };
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../lib/crypto';
+
+/**
+ * What a valid device cookie names (src/server/http/device-cookie.ts): the account, a random device
+ * id, and a tag of the account's password hash, so a password change retires every device cookie
+ * issued before it without the server keeping a list of them (issue 28, point 2).
+ */
+export type DeviceCookie = { userId: string; deviceId: string; credential: string };
+
+/** The device cookie's tag for an account's current password (its hash, keyed with a purpose key). */
+export function deviceCredential(key: string, user: { id: string; passwordHash: string }) {
+  return createHmac('sha256', key).update(`${user.id}|${user.passwordHash}`).digest('base64url').slice(0, 22);
+}
+
+/** True when a device cookie names this account and was issued under its current password. */
+export function isKnownDevice(
+  key: string,
+  device: DeviceCookie | null,
+  user: { id: string; passwordHash: string } | null,
+) {
+  return (
+    !!user &&
+    !!device &&
+    device.userId === user.id &&
+    safeEqual(device.credential, deviceCredential(key, user))
+  );
+}
 
 export const LOGIN_THROTTLE = {
   /** failures one client may make for a username before each further attempt has to wait */

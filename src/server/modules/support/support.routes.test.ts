@@ -126,8 +126,22 @@ describe('support tickets', () => {
     expect(seen).toMatchObject({
       status: 'in_progress',
       priority: 'urgent',
-      adminNotes: [{ note: 'We refunded your tokens.', author: { username: 'root_admin' } }],
+      adminNotes: [{ note: 'We refunded your tokens.', author: { username: 'Support' } }],
     });
+    // issue 28, point 6: the owner's answer names no admin, by id or by name
+    const admins = await h.deps.db.query.users.findMany({ where: (u, { eq }) => eq(u.isAdmin, true) });
+    const ownerView = JSON.stringify(seen);
+    for (const a of admins) {
+      expect(ownerView).not.toContain(a.id);
+      expect(ownerView).not.toContain(a.username);
+    }
+    expect(seen.adminNotes[0].author).toEqual({ username: 'Support' });
+    // admins still see who wrote it
+    const adminView = (await admin.get('/api/support/tickets?includeResolved=true'))
+      .json()
+      .find((t: { id: string }) => t.id === ticket.id);
+    expect(adminView.adminNotes[0].author).toMatchObject({ username: 'root_admin' });
+    expect(adminView.adminNotes[0].author.id).toMatch(/^[0-9a-f-]{36}$/);
     const mail = await h.deps.db.query.mailOutbox.findMany();
     expect(
       mail.some((m) => m.to === 'alice_s@example.com' && m.text.includes('We refunded your tokens.')),

@@ -7,7 +7,11 @@ import { linkMail } from '../mail/mail.service';
 import type { UserRow } from '../users/users.repository';
 import { createSupportRepository, type TicketDetail } from './support.repository';
 
-export function toPublicTicket(d: TicketDetail): SupportTicket {
+/** How a ticket's owner sees every admin's note: from the team, never naming the admin (issue 28). */
+export const SUPPORT_AUTHOR = { username: 'Support' } as const;
+
+/** `viewer`: who asks; only admins see which admin wrote a note. */
+export function toPublicTicket(d: TicketDetail, viewer: { isAdmin: boolean }): SupportTicket {
   const t = d.ticket;
   return {
     id: t.id,
@@ -21,7 +25,11 @@ export function toPublicTicket(d: TicketDetail): SupportTicket {
       id: n.note.id,
       note: n.note.note,
       createdAt: n.note.createdAt.toISOString(),
-      author: n.note.authorId && n.authorName ? { id: n.note.authorId, username: n.authorName } : null,
+      author: !viewer.isAdmin
+        ? SUPPORT_AUTHOR
+        : n.note.authorId && n.authorName
+          ? { id: n.note.authorId, username: n.authorName }
+          : null,
     })),
     modelId: t.modelId,
     model: t.modelId && d.modelName !== null ? { id: t.modelId, name: d.modelName } : null,
@@ -39,10 +47,11 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
   const repo = createSupportRepository(deps.db);
   const limits = createAuthRepository(deps.db);
 
-  async function detailOr404(id: string) {
+  // every caller but list() is an admin (or the author of a ticket that has no notes yet)
+  async function detailOr404(id: string, viewer: { isAdmin: boolean } = { isAdmin: true }) {
     const d = await repo.detail(id);
     if (!d) throw notFound('Ticket not found');
-    return toPublicTicket(d);
+    return toPublicTicket(d, viewer);
   }
 
   /** A status or priority change and its audit entry (only if it changed) in one transaction. */
@@ -73,7 +82,7 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
     /** Own tickets; an admin asking with includeResolved gets every ticket (docs/product/spec-part-2.md §7). */
     async list(user: UserRow, includeResolved: boolean) {
       const rows = user.isAdmin && includeResolved ? await repo.listAll() : await repo.listByUser(user.id);
-      return rows.map(toPublicTicket);
+      return rows.map((row) => toPublicTicket(row, user));
     },
 
     async create(
@@ -99,7 +108,7 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
         priority: input.priority,
         modelId: input.modelId,
       });
-      return detailOr404(row.id);
+      return detailOr404(row.id, user);
     },
 
     async setStatus(admin: AdminActor, id: string, status: TicketStatus) {

@@ -1,10 +1,22 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, transactions, workers } from '../../db/schema/index';
+import { jobs, rateLimits, transactions, workers } from '../../db/schema/index';
 
 /** Read-only views of the jobs, workers and ledger tables for the operator (System panel, /metrics). */
 export function createSystemRepository(db: Db) {
   return {
+    /** Live fixed-window counters whose key starts with `prefix` (the mail caps' "held back" counts). */
+    async counters(prefix: string, windowMs: number) {
+      return db
+        .select({ key: rateLimits.key, count: rateLimits.count })
+        .from(rateLimits)
+        .where(
+          and(
+            sql`${rateLimits.key} like ${`${prefix}%`}`,
+            sql`${rateLimits.windowStart} >= now() - make_interval(secs => ${windowMs / 1000})`,
+          ),
+        );
+    },
     async jobsByNameAndState() {
       return db
         .select({

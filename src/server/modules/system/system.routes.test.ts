@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, workers } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
+import { READY_STORAGE_CACHE_MS } from './system.service';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests';
 
@@ -29,7 +30,12 @@ describe('readiness', () => {
   it('answers 503 naming storage when storage refuses writes, while liveness stays 200', async () => {
     const put = vi.spyOn(h.deps.storage, 'put').mockRejectedValue(new Error('EACCES'));
     try {
-      const res = await h.client().get('/api/readyz');
+      // the metrics token asks for a fresh probe (a guest would share the last few seconds' one)
+      const res = await h.client().inject({
+        method: 'GET',
+        url: '/api/readyz',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         ok: false,
@@ -42,6 +48,41 @@ describe('readiness', () => {
       put.mockRestore();
     }
   });
+});
+
+// Issue 28, point 5: each call cost three storage requests (write, read, delete), a guest's included.
+describe('readiness cost', () => {
+  it('shares one storage probe between guests for a few seconds; the metrics token gets a fresh one', async () => {
+    // start a new window: the earlier tests' probes are forgotten
+    await new Promise((r) => setTimeout(r, READY_STORAGE_CACHE_MS));
+    const put = vi.spyOn(h.deps.storage, 'put');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          h.client().inject({ method: 'GET', url: '/api/readyz', remoteAddress: `198.51.100.${i + 1}` }),
+        ),
+      );
+      for (const a of answers) expect(a.statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await h.client().get('/api/readyz')).statusCode).toBe(200);
+      expect(put).toHaveBeenCalledTimes(1);
+      const fresh = await h.client().inject({
+        method: 'GET',
+        url: '/api/readyz',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(fresh.statusCode).toBe(200);
+      expect(put).toHaveBeenCalledTimes(2);
+      // a wrong token is a guest
+      await h.client().inject({
+        method: 'GET',
+        url: '/api/readyz',
+        headers: { authorization: 'Bearer not-the-token' },
+      });
+      expect(put).toHaveBeenCalledTimes(2);
+    } finally {
+      put.mockRestore();
+    }
+  }, 20_000);
 });
 
 describe('request ids', () => {

@@ -32,8 +32,10 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   r.get(
     '/api/readyz',
     { schema: { response: { 200: readySchema, 503: readySchema } } },
-    async (_request, reply) => {
-      const ready = await system.readiness();
+    async (request, reply) => {
+      // the monitoring that holds the metrics token may ask for a fresh storage probe; anyone else
+      // shares the last few seconds' one
+      const ready = await system.readiness(system.metricsTokenMatches(request.headers.authorization));
       return reply.status(ready.ok ? 200 : 503).send(ready);
     },
   );

@@ -6,6 +6,7 @@ import { transactionTypes } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { promLabels, type HttpMetrics } from '../../http/metrics';
 import { WORKER_GONE_MS } from '../../jobs/worker-heartbeat';
+import { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from '../auth/mail-caps';
 import { createSystemRepository } from './system.repository';
 
 export const APP_VERSION = '0.1.0';
@@ -13,6 +14,8 @@ export const APP_VERSION = '0.1.0';
 /** A readiness check that hangs (a storage endpoint not answering) counts as failed after this. */
 const CHECK_TIMEOUT_MS = 3000;
 const HOUR_MS = 60 * 60_000;
+/** How long one storage probe answers every readiness call (docs/operators/health.md). */
+export const READY_STORAGE_CACHE_MS = 5000;
 
 async function check(fn: () => Promise<boolean>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -31,23 +34,35 @@ async function check(fn: () => Promise<boolean>): Promise<boolean> {
 export function createSystemService(deps: AppDeps) {
   const repo = createSystemRepository(deps.db);
 
-  async function readiness(): Promise<Readiness> {
+  // a write, a read-back and a delete of a key of its own: a bucket that lists but refuses writes
+  // (wrong credentials, read-only mount) is not ready either
+  async function storageWorks() {
+    const key = `system/readyz/${randomUUID()}`;
+    const probe = Buffer.from(key);
+    await deps.storage.put(key, probe, 'text/plain');
+    try {
+      const back = await deps.storage.getBuffer(key);
+      return back !== null && back.equals(probe);
+    } finally {
+      await deps.storage.delete(key);
+    }
+  }
+  // Three storage requests (S3: three billed calls) per probe must not be a guest's to spend: callers
+  // within READY_STORAGE_CACHE_MS share one probe (issue 28, point 5); the metrics token gets a fresh one.
+  let lastStorage: { at: number; result: Promise<boolean> } | null = null;
+  function storageCheck(fresh: boolean) {
+    const now = Date.now();
+    if (fresh || !lastStorage || now - lastStorage.at >= READY_STORAGE_CACHE_MS)
+      lastStorage = { at: now, result: check(storageWorks) };
+    return lastStorage.result;
+  }
+
+  /** `fresh`: the storage probe runs now instead of sharing one a few seconds old. */
+  async function readiness(fresh = false): Promise<Readiness> {
     const [database, migrations, storage] = await Promise.all([
       check(() => deps.database.ping()),
       check(() => migrationsApplied(deps.db)),
-      // a write, a read-back and a delete of a key of its own: a bucket that lists but refuses
-      // writes (wrong credentials, read-only mount) is not ready either
-      check(async () => {
-        const key = `system/readyz/${randomUUID()}`;
-        const probe = Buffer.from(key);
-        await deps.storage.put(key, probe, 'text/plain');
-        try {
-          const back = await deps.storage.getBuffer(key);
-          return back !== null && back.equals(probe);
-        } finally {
-          await deps.storage.delete(key);
-        }
-      }),
+      storageCheck(fresh),
     ]);
     const checks = { database, migrations, storage };
     const failed = (Object.keys(checks) as ReadinessCheck[]).filter((k) => !checks[k]);
@@ -92,10 +107,11 @@ export function createSystemService(deps: AppDeps) {
   /** The Prometheus text exposition (format 0.0.4) of this process' requests and the shared tables. */
   async function metricsText(http: HttpMetrics): Promise<string> {
     const now = new Date();
-    const [byState, ledger, workers] = await Promise.all([
+    const [byState, ledger, workers, capped] = await Promise.all([
       repo.jobsByState(),
       repo.ledgerTotalsByType(),
       repo.workers(),
+      repo.counters('mail:capped:', CAPPED_COUNTER_WINDOW_MS),
     ]);
     const lines = http.render();
     lines.push('# HELP lora_jobs Jobs in the queue table, by state.', '# TYPE lora_jobs gauge');
@@ -124,6 +140,14 @@ export function createSystemService(deps: AppDeps) {
       '# TYPE lora_workers_alive gauge',
       `lora_workers_alive ${alive.length}`,
     );
+    lines.push(
+      '# HELP lora_mail_capped Account mails a mail cap held back in the current day window, by kind.',
+      '# TYPE lora_mail_capped gauge',
+    );
+    for (const kind of CAPPED_MAILS) {
+      const n = capped.find((c) => c.key === cappedCounterKey(kind))?.count ?? 0;
+      lines.push(`lora_mail_capped${promLabels({ kind })} ${n}`);
+    }
     return lines.join('\n') + '\n';
   }
 

@@ -1,3 +1,4 @@
+import { normaliseIdentifier, sameIdentifier } from '../../../shared/normalise';
 import { userChanged } from '../../lib/user-changes';
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -12,18 +13,20 @@ export function createUsersRepository(db: DbOrTx) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ?? null;
     },
+    // The given spelling is normalised in JavaScript (src/shared/normalise.ts), never by lower() on
+    // it: stored names are ASCII, so lower() of the stored side is the same function (issue 28).
     async byUsername(username: string) {
       const [row] = await db
         .select()
         .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`);
+        .where(sql`lower(${users.username}) = ${normaliseIdentifier(username)}`);
       return row ?? null;
     },
     async byEmail(email: string) {
       const [row] = await db
         .select()
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`);
+        .where(sql`lower(${users.email}) = ${normaliseIdentifier(email)}`);
       return row ?? null;
     },
     async byReferralCode(code: string) {
@@ -37,15 +40,15 @@ export function createUsersRepository(db: DbOrTx) {
         .where(
           and(
             or(
-              sql`lower(${users.username}) = lower(${username})`,
-              sql`lower(${users.email}) = lower(${email})`,
+              sql`lower(${users.username}) = ${normaliseIdentifier(username)}`,
+              sql`lower(${users.email}) = ${normaliseIdentifier(email)}`,
             ),
             exceptId ? ne(users.id, exceptId) : undefined,
           ),
         );
       return {
-        username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-        email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+        username: rows.some((r) => sameIdentifier(r.username, username)),
+        email: rows.some((r) => sameIdentifier(r.email, email)),
       };
     },
     async insert(values: typeof users.$inferInsert) {

@@ -69,6 +69,8 @@ describe('settings endpoints', () => {
   it('changes the e-mail only with the current password and lets the old address undo it', async () => {
     const victim = h.client();
     const me = await victim.register('reauth_victim');
+    // the undo link goes only to an address its owner verified (issue 28, point 2)
+    await h.deps.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.id));
     const thief = h.client();
     await thief.login('reauth_victim', 'Harbor-Lamp-42');
     // a stolen session alone cannot move the account to another mailbox

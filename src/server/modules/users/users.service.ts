@@ -1,3 +1,4 @@
+import { sameIdentifier } from '../../../shared/normalise';
 import type { ProfileInput } from '../../../shared/schemas/user';
 import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -25,7 +26,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, hooks: EmailChange
         if (taken.email) fields.email = 'An account with this email already exists';
         throw new AppError(409, 'ALREADY_EXISTS', Object.values(fields)[0], fields);
       }
-      const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+      const emailChanged = !sameIdentifier(input.email, user.email);
       // issue 13, point 6: a stolen session alone must not be enough to take the account's e-mail
       if (emailChanged) await hooks.reauthenticate(user, input.currentPassword);
       let updated: UserRow | null;
@@ -33,7 +34,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, hooks: EmailChange
         updated = await repo.update(user.id, {
           username: input.username,
           email: input.email,
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          ...(emailChanged ? { emailVerifiedAt: null, emailChangedAt: new Date() } : {}),
         });
       } catch (err) {
         if (isUniqueViolation(err))
