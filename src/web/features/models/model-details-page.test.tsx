@@ -150,6 +150,10 @@ describe('ModelDetailsPage', () => {
       model({ status: 'failed', trainingError: 'GPU lost' }),
       status({ model: { status: 'failed', runwareAirName: null }, error: 'GPU lost' }),
     );
+    // the reason is a sentence of its own, with its full stop
+    expect(
+      await screen.findByText('GPU lost. The tokens for this training have been refunded.', { exact: false }),
+    ).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Contact Support' }));
     expect(await screen.findByText('Support page')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toContain('/support?modelId=m1');

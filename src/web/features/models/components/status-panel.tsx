@@ -37,6 +37,12 @@ type Props = {
   refreshing: boolean;
 };
 
+/** A vendor's or pipeline's reason ("GPU lost") ends with a full stop before the next sentence. */
+export function asSentence(text: string) {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
 /** Spec part 1 §4: the response's progress; else parsed from the logs; else estimated (≤ 99). */
 export function displayProgress(model: Model, status: TrainingStatusResponse | undefined) {
   if (typeof status?.progress === 'number') return status.progress;
@@ -288,8 +294,10 @@ export function StatusPanel({
         <AlertTitle>Training Failed</AlertTitle>
         <AlertDescription>
           <p>
-            {status?.error ?? model.trainingError ?? 'Something went wrong while training this model.'} The
-            tokens for this training have been refunded.
+            {asSentence(
+              status?.error ?? model.trainingError ?? 'Something went wrong while training this model.',
+            )}{' '}
+            The tokens for this training have been refunded.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {canManage && imageCount >= MIN_TRAINING_IMAGES ? (
