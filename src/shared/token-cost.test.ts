@@ -17,7 +17,12 @@ describe('token cost', () => {
       totalCost({ baseModelCost: 15, styleCost: 0, hdEnabled: true, width: 1024, height: 1024, count: 4 }),
     ).toBe(120);
   });
-  it('prices per token in dollars', () => {
-    expect(pricePerToken(999, 100)).toBe('$0.10');
+  it('prices per 100 tokens, precisely enough to compare packages', () => {
+    expect(pricePerToken(999, 100)).toBe('$9.99 per 100 tokens');
+    expect(pricePerToken(800, 1000)).toBe('$0.80 per 100 tokens');
+    // both were "$0.01 per token"
+    expect(pricePerToken(999, 1000)).toBe('$0.999 per 100 tokens');
+    expect(pricePerToken(4499, 5000)).toBe('$0.900 per 100 tokens');
+    expect(pricePerToken(100, 0)).toBe('$0.00 per 100 tokens');
   });
 });

@@ -36,6 +36,23 @@ afterAll(async () => {
 });
 
 describe('support and admin panel in the browser', () => {
+  it('a long unbroken subject wraps: /support stays as wide as a 360 px screen', async () => {
+    const b = await openBrowser({ width: 360, height: 800 });
+    try {
+      await apiSignUp(b.page, uniqueName('e2e_wide'));
+      const subject = `Subject${'x'.repeat(150)}`;
+      const res = await b.page.request.post(`${server.url}/api/support/tickets`, {
+        data: { subject, message: `Message${'y'.repeat(300)}`, priority: 'low' },
+      });
+      expect(res.status()).toBeLessThan(300);
+      await b.page.goto(`${server.url}/support`);
+      await b.page.getByText(subject).waitFor();
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('a ticket goes from the user to the admin and the answer comes back', async () => {
     const u = userBrowser.page;
     const a = adminBrowser.page;

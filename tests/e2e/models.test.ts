@@ -1,4 +1,4 @@
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +135,31 @@ describe('custom models in the browser', () => {
       expect(res.status()).toBe(404);
     } finally {
       await other.close();
+    }
+  }, 60_000);
+
+  it('a refused photo keeps the selection, explains inline, and leaves no half-made model (issue 23)', async () => {
+    const b = await openBrowser();
+    try {
+      const { page } = b;
+      await signUp(page, e2e.server.url);
+      const [good] = await photoFiles(photoDir, 1, 600);
+      const fake = path.join(photoDir, 'notes.jpg');
+      await writeFile(fake, 'hello, I am not an image at all'.repeat(20));
+      await page.goto(`${e2e.server.url}/models/create`);
+      await page.getByLabel('Model Name').fill('Half made');
+      await page.getByTestId('image-input').setInputFiles([good, fake]);
+      await page.getByRole('button', { name: 'Create Model' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'no model was created' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('notes.jpg');
+      expect(new URL(page.url()).pathname).toBe('/models/create');
+      await page.getByRole('button', { name: 'Remove notes.jpg' }).waitFor();
+      await page.getByRole('button', { name: `Remove ${path.basename(good)}` }).waitFor();
+      const models = await (await page.request.get(`${e2e.server.url}/api/models`)).json();
+      expect(models).toEqual([]);
+    } finally {
+      await b.close();
     }
   }, 60_000);
 });

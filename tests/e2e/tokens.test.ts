@@ -28,7 +28,8 @@ async function payWith(cardNumber: string) {
   const { page } = e2e.browser;
   await page.goto(`${e2e.server.url}/tokens/purchase`);
   await page.getByRole('heading', { name: 'Purchase Tokens' }).waitFor();
-  await page.getByText('$0.01 per token').first().waitFor();
+  // a unit price that tells packages apart (Starter $4.99 for 500; was "$0.01 per token" for all)
+  await page.getByText('$0.998 per 100 tokens').first().waitFor();
   await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
   await page.waitForURL(/\/tokens\/checkout\?packageId=/);
   await page.getByText('no card is charged').waitFor();

@@ -85,6 +85,9 @@ export const resetPasswordTokenSchema = z.object({
     .max(200),
   newPassword: strongPasswordSchema,
 });
+/** Asks whether a reset link is still usable before the page shows its form. */
+export const resetTokenCheckSchema = resetPasswordTokenSchema.pick({ token: true });
+export const resetTokenCheckResultSchema = z.object({ success: z.boolean(), valid: z.boolean() });
 export const resetPasswordFormSchema = resetPasswordTokenSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {

@@ -11,7 +11,7 @@ export const STYLE_PROMPT_OR_LORA = 'Either a prompt or at least one LoRA model 
 export const STYLE_PROMPT_TOO_SHORT = 'Prompt must be at least 5 characters (or add a LoRA model)';
 export const STYLE_MAX_LORAS = 'Maximum of 2 LoRA models allowed per preset style.';
 export const STYLE_MAX_COST = 100_000;
-// Runware accepts LoRA weights from -4 to 4 (docs/vendors/providers.md B); the form's 0.1-1.0 is only a hint.
+// Runware accepts LoRA weights from -4 to 4 (docs/vendors/providers.md B); the form's hint says so, with 0.1-1.0 as the usual range.
 export const LORA_WEIGHT_MIN = -4;
 export const LORA_WEIGHT_MAX = 4;
 
@@ -29,8 +29,21 @@ export const loraWeightSchema = z
     return n;
   });
 
+/**
+ * A LoRA is named by its AIR identifier `source:id@version` (docs/vendors/providers.md B.3), e.g.
+ * `civitai:58390@62833`; ids need not be numeric (hashes are seen in the wild). Anything else reached
+ * Runware and failed only at generation time.
+ */
+export const AIR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*:[A-Za-z0-9][A-Za-z0-9_-]*@[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const AIR_MESSAGE = 'LoRA Model ID must be an AIR identifier such as civitai:123456@789';
+const airIdSchema = z
+  .string()
+  .trim()
+  .max(200, 'LoRA Model ID must be at most 200 characters')
+  .refine((v) => v === '' || AIR_PATTERN.test(v), AIR_MESSAGE);
+
 export const loraEntrySchema = z.object({
-  id: z.string().trim().max(200, 'LoRA Model ID must be at most 200 characters').default(''),
+  id: airIdSchema.default(''),
   weight: loraWeightSchema.default(DEFAULT_LORA_WEIGHT),
   triggerWord: z
     .string()
@@ -104,7 +117,7 @@ export const presetStyleSchema = z
     tokenCost: costSchema.default(DEFAULT_STYLE_COST),
     previewImageUrl: previewImageUrlSchema,
     loraModels: z.array(loraEntrySchema).max(MAX_STYLE_LORAS, STYLE_MAX_LORAS).default([]),
-    loraModelId: z.string().trim().max(200).nullish(),
+    loraModelId: airIdSchema.nullish(),
     loraWeight: loraWeightSchema.nullish(),
     loraTriggerWord: z.string().trim().max(200).nullish(),
     isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),

@@ -27,7 +27,12 @@ export const profileResultSchema = z.object({
 });
 export const userResultSchema = z.object({ success: z.boolean(), user: publicUserSchema });
 /** The user is sent only when the link was opened in that user's own session. */
-export const verifyEmailResultSchema = z.object({ success: z.boolean(), user: publicUserSchema.optional() });
+export const verifyEmailResultSchema = z.object({
+  success: z.boolean(),
+  // true when the link had been used before and the address is verified (a second click)
+  alreadyVerified: z.boolean().optional(),
+  user: publicUserSchema.optional(),
+});
 
 // Changing the e-mail needs the current password (the server asks for it only then).
 export const profileSchema = z.object({

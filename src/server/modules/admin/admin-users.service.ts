@@ -116,7 +116,8 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
               type: 'admin_adjustment',
               amount: input.tokenBalance,
               idempotencyKey: `admin:${randomUUID()}`,
-              description: `Initial balance set by admin ${admin.username}`,
+              // the user reads this line; which admin did it stays in refId, as support replies hide it too
+              description: 'Initial balance set by Support',
               refType: 'user',
               refId: admin.id,
             });
@@ -149,7 +150,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
           type: 'admin_adjustment',
           amount: diff,
           idempotencyKey: `admin:${randomUUID()}`,
-          description: `Balance set from ${user.tokenBalance} to ${tokenBalance} by admin ${admin.username}`,
+          description: `Balance set from ${user.tokenBalance} to ${tokenBalance} by Support`,
           refType: 'user',
           refId: admin.id,
         });

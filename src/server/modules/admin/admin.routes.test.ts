@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerMismatches } from '../tokens/ledger.service';
+import { applyLedgerEntry, ledgerMismatches } from '../tokens/ledger.service';
 import { transactions } from '../../db/schema/index';
 import { ADMIN, createHarness, type Client, type Harness } from '../../test/harness';
 
@@ -87,6 +87,35 @@ describe('admin users', () => {
     const byEmail = (await admin.get('/api/admin/users?search=made%40example')).json();
     expect(byEmail.map((u: { username: string }) => u.username)).toEqual(['made_by_admin']);
     expect(byEmail[0].passwordHash).toBeUndefined();
+  });
+
+  it("never shows the user the admin's username in billing history, old rows included", async () => {
+    const c = h.client();
+    const u = await c.register('history_user');
+    await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 300 });
+    // a row written before the wording changed
+    await h.deps.db.transaction((tx) =>
+      applyLedgerEntry(tx, {
+        userId: u.id,
+        type: 'admin_adjustment',
+        amount: 5,
+        idempotencyKey: `legacy:${u.id}`,
+        description: 'Balance set from 300 to 305 by admin acceptadmin',
+        refType: 'user',
+        refId: adminId,
+      }),
+    );
+    const descriptions = (await c.get('/api/transactions'))
+      .json()
+      .map((t: { description: string }) => t.description);
+    expect(descriptions).toEqual(
+      expect.arrayContaining([
+        'Balance set from 50 to 300 by Support',
+        'Balance set from 300 to 305 by Support',
+      ]),
+    );
+    expect(descriptions.join(' ')).not.toContain(ADMIN.username);
+    expect(descriptions.join(' ')).not.toContain('acceptadmin');
   });
 
   it('sets a balance as one ledger row of the difference; validates the number', async () => {

@@ -98,6 +98,14 @@ export function createAuthRepository(db: DbOrTx) {
         .returning();
       return row ?? null;
     },
+    /** The token whatever its state (used, expired or live), or null if none has this hash. */
+    async tokenByHash(tokenHash: string, kind: TokenKind) {
+      const [row] = await db
+        .select()
+        .from(authTokens)
+        .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind)));
+      return row ?? null;
+    },
     async invalidateTokens(userId: string, kind: TokenKind) {
       await db
         .update(authTokens)

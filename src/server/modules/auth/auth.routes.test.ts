@@ -264,7 +264,32 @@ describe('auth', () => {
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const res = await c.post('/api/auth/verify-email', { token });
     expect(res.statusCode).toBe(200);
+    expect(res.json().alreadyVerified).toBe(false);
     expect((await c.get('/api/auth/user')).json().user.emailVerified).toBe(true);
-    expect((await c.post('/api/auth/verify-email', { token })).statusCode).toBe(400);
+    // opened again (signed out too): the address is verified, so it says so instead of failing
+    const again = await h.client().post('/api/auth/verify-email', { token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, alreadyVerified: true });
+    expect(again.json().user).toBeUndefined();
+    expect((await c.post('/api/auth/verify-email', { token: 'x'.repeat(40) })).statusCode).toBe(400);
+  });
+
+  it('says whether a reset link is still usable before the form is filled', async () => {
+    await h.client().register('ivy_chk', 'Harbor-Lamp-42');
+    await h.client().post('/api/auth/forgot-password', { usernameOrEmail: 'ivy_chk' });
+    expect((await forgotJobRun('ivy_chk'))?.status).toBe('done');
+    const mail = (await h.deps.db.query.mailOutbox.findMany()).find(
+      (m) => m.to === 'ivy_chk@example.com' && m.subject.includes('Reset'),
+    )!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const check = () => h.client().post('/api/auth/reset-password-token/check', { token });
+    expect((await check()).json()).toEqual({ success: true, valid: true });
+    await h.client().post('/api/auth/reset-password-token', { token, newPassword: 'NewPassword9' });
+    expect((await check()).json()).toEqual({ success: true, valid: false });
+    const unknown = await h.client().post('/api/auth/reset-password-token/check', { token: 'y'.repeat(40) });
+    expect(unknown.json().valid).toBe(false);
+    expect((await h.client().post('/api/auth/reset-password-token/check', { token: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 });

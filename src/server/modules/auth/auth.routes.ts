@@ -12,6 +12,8 @@ import {
   forgotPasswordResultSchema,
   forgotPasswordSchema,
   loginSchema,
+  resetTokenCheckResultSchema,
+  resetTokenCheckSchema,
   registerSchema,
   resendVerificationResultSchema,
   resetPasswordTokenSchema,
@@ -89,11 +91,21 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
   );
 
   r.post(
+    '/api/auth/reset-password-token/check',
+    { schema: { body: resetTokenCheckSchema, response: { 200: resetTokenCheckResultSchema } } },
+    async (request) => ({ success: true, valid: await auth.resetTokenIsLive(request.body.token) }),
+  );
+
+  r.post(
     '/api/auth/verify-email',
     { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } } },
     async (request) => {
-      const user = await auth.verifyEmail(request.body.token);
-      return { success: true, user: request.user?.id === user.id ? toPublicUser(user) : undefined };
+      const { user, alreadyVerified } = await auth.verifyEmail(request.body.token);
+      return {
+        success: true,
+        alreadyVerified,
+        user: request.user?.id === user.id ? toPublicUser(user) : undefined,
+      };
     },
   );
 

@@ -247,21 +247,33 @@ export function createAuthService(
       await sessions.endSessions(row.userId);
     },
 
-    async verifyEmail(token: string) {
+    /** Whether a reset link can still be used, so the page says so before a password is typed twice. */
+    async resetTokenIsLive(token: string) {
+      const row = await auth.tokenByHash(sha256(token), 'reset_password');
+      return Boolean(row && !row.usedAt && row.expiresAt > new Date());
+    },
+
+    async verifyEmail(token: string): Promise<{ user: UserRow; alreadyVerified: boolean }> {
       return db.transaction(async (tx) => {
         const txAuth = createAuthRepository(tx);
         const row = await txAuth.consumeToken(sha256(token), 'verify_email');
-        if (!row)
+        if (!row) {
+          // A link opened again (a second click, another browser) whose address is verified: say so,
+          // rather than "Verification failed" about an address that is fine.
+          const known = await txAuth.tokenByHash(sha256(token), 'verify_email');
+          const owner = known ? await createUsersRepository(tx).byId(known.userId) : undefined;
+          if (owner?.emailVerifiedAt) return { user: owner, alreadyVerified: true };
           throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.', {
             token: 'This verification link is invalid or has expired.',
           });
+        }
         const repo = createUsersRepository(tx);
         const user = await repo.byId(row.userId);
         if (!user)
           throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.');
         if (!user.emailVerifiedAt) await repo.update(user.id, { emailVerifiedAt: new Date() });
         await grantReferralBonuses(tx, user.id, { monthlyCap: config.referralMonthlyCap });
-        return (await repo.byId(user.id))!;
+        return { user: (await repo.byId(user.id))!, alreadyVerified: false };
       });
     },
 

@@ -36,7 +36,8 @@ export function toImageView(
     baseModelName: row.baseModelName,
     seed: row.seed,
     generationId: row.generationId,
-    likeness: row.likeness,
+    // a LoRA-weight-0 image scored before issue 23 is not of the person: shown without a score
+    likeness: row.loraStrength === 0 ? null : row.likeness,
   };
   if (opts.withOwner) {
     view.userId = row.userId;

@@ -281,7 +281,8 @@ export function defineGenerationJob(deps: AppDeps) {
               // millisecond precision: the gallery's keyset cursor compares (created_at, id) exactly
               createdAt: new Date(),
             });
-            if (req.model) await enqueueLikeness(deps, imageId);
+            // LoRA weight 0 cannot show the person: no score to compute (decision 022)
+            if (req.model && req.loraStrength > 0) await enqueueLikeness(deps, imageId);
             delivered++;
           }
           if (images.length < want) break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIKENESS_MIDPOINT, likenessScore } from './likeness-score';
+import { LIKENESS_MIDPOINT, NOT_THE_PERSON_DISTANCE, likenessOrNone, likenessScore } from './likeness-score';
 
 describe('likenessScore', () => {
   it('maps the same person (distance < 0.45) above 60 and other people (> 0.55) below 40', () => {
@@ -22,6 +22,13 @@ describe('likenessScore', () => {
       expect(s).toBeGreaterThanOrEqual(0);
       last = s;
     }
+  });
+
+  it("gives someone else's face no score at all (decision 022, issue 23)", () => {
+    expect(likenessOrNone(0.3)).toBe(likenessScore(0.3));
+    expect(likenessOrNone(NOT_THE_PERSON_DISTANCE - 0.01)).toBeGreaterThan(0);
+    expect(likenessOrNone(NOT_THE_PERSON_DISTANCE)).toBeNull();
+    expect(likenessOrNone(0.874)).toBeNull();
   });
 
   it('refuses a distance that is not one', () => {

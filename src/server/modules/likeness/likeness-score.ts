@@ -13,3 +13,15 @@ export function likenessScore(distance: number): number {
   const s = 100 / (1 + Math.exp((distance - LIKENESS_MIDPOINT) / LIKENESS_SPREAD));
   return Math.max(0, Math.min(100, Math.round(s)));
 }
+
+/**
+ * Beyond face-api's usual same-person threshold the face is someone else's (or the renderer's): the
+ * image does not show the person, so it gets no score (decision 022) rather than a 2 that reads as a
+ * verdict on the model and drags its average down.
+ */
+export const NOT_THE_PERSON_DISTANCE = 0.6;
+
+/** The score of a face at this distance, or null when it is not the person's face at all. */
+export function likenessOrNone(distance: number): number | null {
+  return distance >= NOT_THE_PERSON_DISTANCE ? null : likenessScore(distance);
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { faceDistance } from '../../engines/vision/faces';
 import { modelReferenceDescriptor } from './face-reference';
-import { likenessScore } from './likeness-score';
+import { likenessOrNone } from './likeness-score';
 import { createLikenessRepository } from './likeness.repository';
 
 export const LIKENESS_JOB = 'generation.score-likeness';
@@ -15,13 +15,18 @@ export async function enqueueLikeness(deps: Pick<AppDeps, 'queue'>, imageId: str
 
 /**
  * Scores a generated image made with a personal model (decision 022): its largest face against the
- * model's reference descriptor. No face in the image, or none in the model's photos: the score stays
- * null — never a guessed number.
+ * model's reference descriptor. No score (null, never a guessed number) when the image cannot show the
+ * person: LoRA weight 0, no face in it, a face too far from the person's to be theirs, or no face in the
+ * model's photos.
  */
 export async function scoreImage(deps: AppDeps, imageId: string): Promise<number | null> {
   const repo = createLikenessRepository(deps.db);
   const image = await repo.image(imageId);
   if (!image?.modelId) return null;
+  if (image.loraStrength !== null && image.loraStrength <= 0) {
+    await repo.setLikeness(imageId, null);
+    return null;
+  }
   const reference = await modelReferenceDescriptor(deps, image.modelId);
   if (!reference) {
     await repo.setLikeness(imageId, null);
@@ -30,7 +35,7 @@ export async function scoreImage(deps: AppDeps, imageId: string): Promise<number
   const data = await deps.storage.getBuffer(image.storageKey);
   if (!data) return null;
   const descriptor = await deps.engines.faces.describe(data);
-  const score = descriptor ? likenessScore(faceDistance(descriptor, reference)) : null;
+  const score = descriptor ? likenessOrNone(faceDistance(descriptor, reference)) : null;
   await repo.setLikeness(imageId, score);
   return score;
 }

@@ -1,4 +1,4 @@
-import { and, avg, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, avg, count, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { generatedImages } from '../../db/schema/index';
 
@@ -10,6 +10,7 @@ export function createLikenessRepository(db: DbOrTx) {
           id: generatedImages.id,
           modelId: generatedImages.modelId,
           storageKey: generatedImages.storageKey,
+          loraStrength: generatedImages.loraStrength,
         })
         .from(generatedImages)
         .where(eq(generatedImages.id, id));
@@ -28,7 +29,14 @@ export function createLikenessRepository(db: DbOrTx) {
           scored: count(),
         })
         .from(generatedImages)
-        .where(and(inArray(generatedImages.modelId, modelIds), isNotNull(generatedImages.likeness)))
+        .where(
+          and(
+            inArray(generatedImages.modelId, modelIds),
+            isNotNull(generatedImages.likeness),
+            // decision 022: a LoRA-weight-0 image is not of the person; one scored before issue 23 is left out
+            or(isNull(generatedImages.loraStrength), gt(generatedImages.loraStrength, 0)),
+          ),
+        )
         .groupBy(generatedImages.modelId);
       return new Map(
         rows.map((r) => [r.modelId!, { average: Math.round(r.average), scored: r.scored }] as const),

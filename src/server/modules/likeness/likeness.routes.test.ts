@@ -10,6 +10,7 @@ import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { modelReferenceDescriptor } from './face-reference';
 import { likenessScore } from './likeness-score';
+import { scoreImage } from './likeness.job';
 
 // The real face engine (about a second a photo on 2 cores): few photos, one harness.
 const FIXTURES = path.join(process.cwd(), 'tests/fixtures/faces');
@@ -81,7 +82,44 @@ async function scored(imageId: string, timeoutMs = 60_000) {
   throw new Error('the likeness job did not finish');
 }
 
+/** A copy of a stored image row showing this fixture, with its own LoRA weight and likeness. */
+async function imageShowing(from: string, name: string, values: { loraStrength: number; likeness?: number }) {
+  const [row] = await h.deps.db.select().from(generatedImages).where(eq(generatedImages.id, from));
+  const id = randomUUID();
+  const storageKey = `${row.storageKey}.${id}.jpg`;
+  await h.deps.storage.put(storageKey, fixture(name), 'image/jpeg');
+  await h.deps.db
+    .insert(generatedImages)
+    .values({ ...row, id, storageKey, thumbKey: null, likeness: null, ...values, createdAt: new Date() });
+  return id;
+}
+
 describe('likeness score (offline, real face analysis)', () => {
+  it("gives no score to a LoRA-weight-0 image or to someone else's face, and keeps them out of the average", async () => {
+    const c = h.client();
+    const u = await c.register();
+    await giveTokens(h.deps, u.id, 500);
+    const model = await modelWithPhotos(u.id, ['person-a-1.jpg', 'person-a-2.jpg']);
+    const first = await generate(c, model.id);
+    const firstScore = await scored(first);
+    expect(firstScore).toBeGreaterThanOrEqual(80);
+    // weight 0 shows no likeness of the person, even when the picture happens to hold the person's face
+    const weightZero = await imageShowing(first, 'person-a-3.jpg', { loraStrength: 0 });
+    expect(await scoreImage(h.deps, weightZero)).toBeNull();
+    // a face that is not the person's: no score rather than a "2"
+    const stranger = await imageShowing(first, 'different-person.jpg', { loraStrength: 1 });
+    expect(await scoreImage(h.deps, stranger)).toBeNull();
+    // a weight-0 image scored before the fix is neither shown nor averaged
+    const old = await imageShowing(first, 'person-a-3.jpg', { loraStrength: 0, likeness: 2 });
+    const admin = await h.admin();
+    const listed = (
+      (await admin.get('/api/admin/models?limit=50')).json() as { id: string; likeness: unknown }[]
+    ).find((m) => m.id === model.id);
+    expect(listed?.likeness).toEqual({ average: firstScore, scored: 1 });
+    const page = (await c.get('/api/generated-images')).json();
+    expect(page.images.find((i: { id: string }) => i.id === old).likeness).toBeNull();
+  }, 180_000);
+
   it('scores an offline image of the person high, shows it in the gallery, never the descriptor', async () => {
     const c = h.client();
     const u = await c.register();
@@ -117,9 +155,12 @@ describe('likeness score (offline, real face analysis)', () => {
     const u = await c.register();
     await giveTokens(h.deps, u.id, 500);
     const model = await modelWithPhotos(u.id, ['person-a-4.jpg']);
-    // LoRA strength 0: the renderer draws no face
+    // LoRA strength 0: the renderer draws no face, and no score is even queued (decision 022)
     const image = await generate(c, model.id, 0);
-    expect(await scored(image)).toBeNull();
+    const queued = await h.deps.db.query.jobs.findMany({
+      where: (j, { eq: is }) => is(j.singletonKey, `likeness:${image}`),
+    });
+    expect(queued).toHaveLength(0);
     const page = (await c.get('/api/generated-images')).json();
     expect(page.images.find((i: { id: string }) => i.id === image).likeness).toBeNull();
     expect(

@@ -107,11 +107,15 @@ export function createModelsRepository(db: DbOrTx) {
       return db
         .select({
           id: trainingImages.id,
+          storageKey: trainingImages.storageKey,
           checkProblems: trainingImages.checkProblems,
           faceDescriptor: trainingImages.faceDescriptor,
         })
         .from(trainingImages)
         .where(and(eq(trainingImages.modelId, modelId), eq(trainingImages.checkStatus, 'checked')));
+    },
+    async setFaceDescriptor(id: string, faceDescriptor: number[]) {
+      await db.update(trainingImages).set({ faceDescriptor }).where(eq(trainingImages.id, id));
     },
     /** the model's photos whose check passed, with what a face crop and a reference need */
     async cleanFaces(modelId: string) {

@@ -13,7 +13,7 @@ import type { UserRow } from '../users/users.repository';
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toPhotoCheck, toPublicModel } from './model-view';
-import { hamming, NEAR_DUPLICATE_DISTANCE, processPhoto, type ProcessedPhoto } from './photo-processing';
+import { isNearDuplicate, processPhoto, type ProcessedPhoto } from './photo-processing';
 import { trainingPhotoKeys } from '../../storage/keys';
 import { JOB_CHECK_PHOTOS, refreshFaceDistances } from './photo-checks.job';
 
@@ -139,7 +139,7 @@ export function createModelsService(deps: AppDeps) {
       }
       const seen = existing.map((e) => ({ name: e.originalName || 'an existing image', phash: e.phash }));
       for (const p of processed) {
-        const dup = seen.find((s) => hamming(s.phash, p.phash) <= NEAR_DUPLICATE_DISTANCE);
+        const dup = seen.find((s) => isNearDuplicate(s.phash, p.phash));
         if (dup) {
           const msg = duplicateImageMessage(
             p.originalName,

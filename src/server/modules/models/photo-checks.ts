@@ -60,6 +60,12 @@ export function photoProblems(report: FaceReport): PhotoProblem[] {
   return out;
 }
 
+/** The median descriptor of the clean single-face photos, or null with too few of them to trust. */
+export function referenceMedian(photos: { descriptor: number[] | null; clean: boolean }[]): number[] | null {
+  const refs = photos.filter((p) => p.clean && p.descriptor).map((p) => p.descriptor!);
+  return refs.length >= T.minReferencePhotos ? medianDescriptor(refs) : null;
+}
+
 /**
  * Distance of each photo's face to the median descriptor of the model's clean single-face photos, or
  * null where there is no such face or too few references to compare with.
@@ -67,8 +73,7 @@ export function photoProblems(report: FaceReport): PhotoProblem[] {
 export function distancesToMedian(
   photos: { id: string; descriptor: number[] | null; clean: boolean }[],
 ): Map<string, number | null> {
-  const refs = photos.filter((p) => p.clean && p.descriptor).map((p) => p.descriptor!);
-  const median = refs.length >= T.minReferencePhotos ? medianDescriptor(refs) : null;
+  const median = referenceMedian(photos);
   return new Map(
     photos.map((p) => [
       p.id,

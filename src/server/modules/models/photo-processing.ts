@@ -53,6 +53,42 @@ export async function dHash(input: Buffer | Sharp): Promise<string> {
   return bits.toString(16).padStart(16, '0');
 }
 
+/**
+ * The colour half of the photo hash: the mean colour of each quarter (2×2, RGB, 24 hex). dHash reads
+ * only brightness differences, so two plain images of different colours hashed alike (issue 23).
+ */
+export async function colourSignature(input: Buffer): Promise<string> {
+  const px = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .removeAlpha()
+    .resize(2, 2, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return px.subarray(0, 12).toString('hex');
+}
+
+/** The stored hash: `<dHash 16 hex>:<colour 24 hex>`; rows from before issue 23 hold the dHash alone. */
+export async function photoHash(input: Buffer): Promise<string> {
+  const [structure, colour] = await Promise.all([dHash(input), colourSignature(input)]);
+  return `${structure}:${colour}`;
+}
+
+/** Largest difference of one colour channel in one quarter beyond which two photos are not the same. */
+export const NEAR_DUPLICATE_COLOUR = 40;
+
+/**
+ * Near-duplicate: the same structure (dHash within NEAR_DUPLICATE_DISTANCE bits) and, where both
+ * hashes carry one, the same colours (every quarter's channels within NEAR_DUPLICATE_COLOUR).
+ */
+export function isNearDuplicate(a: string, b: string): boolean {
+  const [structureA, colourA] = a.split(':');
+  const [structureB, colourB] = b.split(':');
+  if (hamming(structureA, structureB) > NEAR_DUPLICATE_DISTANCE) return false;
+  if (!colourA || !colourB || colourA.length !== colourB.length) return true;
+  const ca = Buffer.from(colourA, 'hex');
+  const cb = Buffer.from(colourB, 'hex');
+  return ca.every((v, i) => Math.abs(v - cb[i]) <= NEAR_DUPLICATE_COLOUR);
+}
+
 export function hamming(a: string, b: string): number {
   let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
   let n = 0;
@@ -122,7 +158,7 @@ export async function processPhoto(originalName: string, input: Buffer | string)
         .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside' })
         .webp({ quality: 75 })
         .toBuffer(),
-      dHash(image),
+      photoHash(image),
     ]);
     return { originalName, image, thumb, width: info.width, height: info.height, phash };
   } catch (err) {

@@ -91,6 +91,14 @@ describe('preset style writes', () => {
       previewImageUrl: '/files/u/00000000-0000-4000-8000-000000000000/x.png',
     });
     expect(badUrl.statusCode).toBe(400);
+    // an AIR id is source:id@version; any other text is refused with a field message
+    for (const id of ['my lora', 'civitai:123', '123@4', 'civitai:@4']) {
+      const badAir = await admin.post('/api/preset-styles', { ...valid, loraModels: [{ id }] });
+      expect(badAir.statusCode).toBe(400);
+      expect(JSON.stringify(badAir.json())).toContain('must be an AIR identifier');
+    }
+    const legacyBad = await admin.post('/api/preset-styles', { ...valid, loraModelId: 'just text' });
+    expect(legacyBad.statusCode).toBe(400);
   });
 
   it('accepts a LoRA-only style; weight as text is stored as a number; legacy fields mirror entry 1', async () => {

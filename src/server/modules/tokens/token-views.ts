@@ -15,13 +15,19 @@ export function toTokenPackage(p: PackageRow): TokenPackage {
   };
 }
 
+/** Rows written before issue 23 named the admin ("… by admin alice"); the user sees "by Support". */
+export function userFacingDescription(t: Pick<LedgerRow, 'type' | 'description'>) {
+  if (t.type !== 'admin_adjustment' || !t.description) return t.description;
+  return t.description.replace(/ by admin \S+$/, ' by Support');
+}
+
 export function toTransactionView(t: LedgerRow): TransactionView {
   return {
     id: t.id,
     type: t.type,
     amount: t.amount,
     amountInCents: t.amountInCents,
-    description: t.description,
+    description: userFacingDescription(t),
     createdAt: t.createdAt.toISOString(),
     balanceAfter: t.balanceAfter,
     refundOf: t.refundOf,

@@ -201,7 +201,7 @@ describe('theme', () => {
     expect(saved.json().theme).toMatchObject({ primary: 'oklch(0.6 0.2 250)', radius: 1 });
     const profile = await admin.post('/api/theme/update', { activeProfile: 'adult' });
     expect(profile.json().theme).toMatchObject({
-      primary: '#e91e63',
+      primary: '#d81b60',
       appearance: 'dark',
       features: { nsfwEnabled: true },
     });

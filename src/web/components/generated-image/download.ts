@@ -1,3 +1,22 @@
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+};
+
+/**
+ * The name with the extension of what was actually served: with NSFW content off the server sends a
+ * blurred WebP for an NSFW image, which must not be saved as `.jpg`.
+ */
+export function nameForType(filename: string, contentType: string | null | undefined): string {
+  const ext = EXTENSIONS[(contentType ?? '').split(';')[0].trim().toLowerCase()];
+  if (!ext) return filename;
+  const dot = filename.lastIndexOf('.');
+  return `${dot > 0 ? filename.slice(0, dot) : filename}.${ext}`;
+}
+
 /** Saves a (session-protected) file under a chosen name: fetched with the cookie, then a blob link. */
 export async function downloadFile(url: string, filename: string): Promise<void> {
   const res = await fetch(url, { credentials: 'include' });
@@ -6,7 +25,7 @@ export async function downloadFile(url: string, filename: string): Promise<void>
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
-  a.download = filename;
+  a.download = nameForType(filename, res.headers.get('content-type') || blob.type);
   document.body.appendChild(a);
   a.click();
   a.remove();

@@ -34,6 +34,8 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   /** blur NSFW pictures for viewers who did not enable NSFW content (docs/product/decisions.md §23) */
   hideNsfw?: boolean;
+  /** whose image it is when the viewer is not its owner (the admin gallery): the likeness names them */
+  ownerName?: string | null;
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -46,7 +48,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** The Image Details dialog (docs/product/spec-part-1.md §2, part 2 §2), shared by the galleries and the generator. */
-export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Props) {
+export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerName }: Props) {
   // Opened from buttons, not a Dialog trigger: remember the opener so closing puts the keyboard back there.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -89,7 +91,7 @@ export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw }: Prop
               <Row label="Base model">{image.baseModelName || 'Default'}</Row>
               <Row label="LoRA model">{image.modelName || 'None'}</Row>
               {typeof image.likeness === 'number' ? (
-                <Row label="Likeness">{likenessText(image.likeness)}</Row>
+                <Row label="Likeness">{likenessText(image.likeness, ownerName)}</Row>
               ) : null}
               <Row label="Style preset">{image.styleName || 'Custom'}</Row>
               <Row label="Prompt">

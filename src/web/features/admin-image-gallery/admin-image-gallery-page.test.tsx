@@ -65,6 +65,17 @@ describe('AdminImageGalleryPage', () => {
     expect(calls.some((c) => c.path.startsWith('/api/admin/generated-images'))).toBe(true);
   });
 
+  it("names the owner, not the admin, in the likeness of someone else's image", async () => {
+    renderPage({
+      body: { images: [image('i1', { likeness: 82, userId: 'someone-else' })], nextCursor: null },
+    });
+    const grid = await screen.findByRole('list', { name: 'Generated images' });
+    await userEvent.click(within(grid).getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image Details' });
+    expect(within(dialog).getByText('Looks like ann_1: 82')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Looks like you');
+  });
+
   it('shows No images found. on an empty list and a retry on a load failure', async () => {
     renderPage({ body: { images: [], nextCursor: null } });
     expect(await screen.findByText('No images found.')).toBeTruthy();

@@ -10,6 +10,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
+import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAdminImages } from './api/admin-gallery-api';
 import { AdminImageGrid, GRID_STYLE } from './components/admin-image-grid';
@@ -25,6 +26,7 @@ export function AdminImageGalleryPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
   const [details, setDetails] = useState<GeneratedImageView | null>(null);
+  const { user } = useUser();
   const query = toGalleryQuery(search, filters);
 
   useEffect(() => {
@@ -171,6 +173,7 @@ export function AdminImageGalleryPage() {
         image={details}
         open={details !== null}
         onOpenChange={(o) => !o && setDetails(null)}
+        ownerName={details && details.userId !== user?.id ? (details.username ?? 'its owner') : null}
       />
     </div>
   );

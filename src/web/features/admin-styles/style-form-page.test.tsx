@@ -84,6 +84,20 @@ describe('StyleFormPage', () => {
     });
   });
 
+  it('refuses a LoRA id that is not an AIR identifier, and hints the real weight range', async () => {
+    const { calls } = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Neon');
+    await userEvent.type(screen.getByLabelText('Description'), 'Bright neon lights');
+    await userEvent.click(screen.getByRole('button', { name: 'Add LoRA Model (0/2)' }));
+    expect(screen.getByText('Usually 0.1-1.0; -4 to 4 allowed')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('LoRA Model ID'), 'my favourite lora');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Style' }));
+    expect(
+      await screen.findByText('LoRA Model ID must be an AIR identifier such as civitai:123456@789'),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('refuses an emptied Token Cost instead of saving 0', async () => {
     const { calls } = renderForm();
     await userEvent.type(screen.getByLabelText('Name'), 'Neon');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { resetPasswordFormSchema } from '@shared/schemas/auth';
 import { errorMessage } from '@web/lib/api';
@@ -11,9 +11,9 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
+import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
 import { refetchUser } from '@web/lib/session';
-import { resetPasswordWithToken } from './api/password-api';
+import { resetLinkIsLive, resetPasswordWithToken } from './api/password-api';
 import { AuthCard } from './components/auth-card';
 import { PasswordChecklist } from './components/password-checklist';
 
@@ -47,13 +47,32 @@ export function ResetPasswordPage() {
   });
 
   const tokenLooksValid = token.length >= 10;
+  // A used or expired link is refused before the new password is typed twice; if the check itself
+  // fails, the form is shown and the reset answers for itself.
+  const live = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => resetLinkIsLive(token),
+    enabled: tokenLooksValid && !done,
+    retry: false,
+    staleTime: Infinity,
+  });
   const loginLink = (
     <Link to="/login" className="font-medium text-primary-text underline-offset-4 hover:underline">
       Back to log in
     </Link>
   );
 
-  if (!tokenLooksValid) {
+  if (tokenLooksValid && live.isPending && !done) {
+    return (
+      <AuthCard title="Reset your password">
+        <div className="flex justify-center py-6">
+          <Spinner className="size-8" label="Checking your reset link" />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (!tokenLooksValid || live.data === false) {
     return (
       <AuthCard title="Reset your password" footer={loginLink}>
         <Alert variant="destructive">

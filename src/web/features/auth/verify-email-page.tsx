@@ -12,7 +12,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { refetchUser, useUser } from '@web/lib/session';
 import { AuthCard } from './components/auth-card';
 
-type Result = { state: 'pending' } | { state: 'success' } | { state: 'error'; message: string };
+type Result =
+  { state: 'pending' } | { state: 'success'; already: boolean } | { state: 'error'; message: string };
 
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 
@@ -34,12 +35,12 @@ export function VerifyEmailPage() {
       setResult({ state: 'error', message: parsed.error.issues[0]?.message ?? INVALID_LINK });
       return;
     }
-    apiFetch<{ success: boolean; user?: PublicUser }>('/api/auth/verify-email', {
+    apiFetch<{ success: boolean; alreadyVerified?: boolean; user?: PublicUser }>('/api/auth/verify-email', {
       method: 'POST',
       json: { token },
     })
-      .then(() => {
-        setResult({ state: 'success' });
+      .then((res) => {
+        setResult({ state: 'success', already: Boolean(res.alreadyVerified) });
         void refetchUser(client);
       })
       .catch((error: unknown) => setResult({ state: 'error', message: errorMessage(error, INVALID_LINK) }));
@@ -66,9 +67,13 @@ export function VerifyEmailPage() {
         <>
           <Alert variant="success">
             <CircleCheck aria-hidden="true" />
-            <AlertTitle>Email verified</AlertTitle>
+            <AlertTitle>{result.already ? 'Email already verified' : 'Email verified'}</AlertTitle>
             <AlertDescription>
-              <p>Thank you! Your email address has been verified.</p>
+              <p>
+                {result.already
+                  ? 'Your email address is verified; this link has already been used.'
+                  : 'Thank you! Your email address has been verified.'}
+              </p>
             </AlertDescription>
           </Alert>
           {next}

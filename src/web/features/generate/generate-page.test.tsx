@@ -77,6 +77,17 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 describe('GeneratePage', () => {
+  it('keeps a prompt over 3,000 characters whole, counts it and says why Generate is off', async () => {
+    setup();
+    const prompt = screen.getByRole('textbox', { name: 'Prompt' });
+    await userEvent.click(prompt);
+    await userEvent.paste('a'.repeat(3005));
+    expect((prompt as HTMLTextAreaElement).value).toHaveLength(3005);
+    expect(screen.getByText('3005 / 3000 characters: shorten the prompt by 5 to generate.')).toBeTruthy();
+    expect(prompt.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: /Generate$/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('preselects a ready model and a style from the URL and prices the stack', async () => {
     setup('/generate?modelId=m-ready&preset=s-anime');
     // (15 + 40) × 2 (HD) × 4 images

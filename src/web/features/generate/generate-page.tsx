@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
+import { MAX_PROMPT_LENGTH } from '@shared/schemas/generation';
 import type { PublicUser } from '@shared/schemas/user';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
@@ -59,6 +60,8 @@ function Generator({ user }: { user: PublicUser }) {
     onDownload,
     onDelete,
   } = useGenerate(user);
+  const promptLength = form.prompt.trim().length;
+  const promptTooLong = promptLength > MAX_PROMPT_LENGTH;
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [details, setDetails] = useState<GeneratedCard | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<GeneratedCard | null>(null);
@@ -112,8 +115,19 @@ function Generator({ user }: { user: PublicUser }) {
                 placeholder="Describe the image you want to create..."
                 value={form.prompt}
                 onChange={(e) => update({ prompt: e.target.value })}
-                maxLength={3000}
+                aria-describedby="prompt-count"
+                aria-invalid={promptTooLong || undefined}
               />
+              {/* No maxLength: it cut a pasted prompt mid-phrase without a word. Counted and said instead. */}
+              <p
+                id="prompt-count"
+                className={`text-right text-xs ${promptTooLong ? 'text-destructive-text' : 'text-muted-foreground'}`}
+                aria-live={promptTooLong ? 'polite' : undefined}
+              >
+                {promptTooLong
+                  ? `${promptLength} / ${MAX_PROMPT_LENGTH} characters: shorten the prompt by ${promptLength - MAX_PROMPT_LENGTH} to generate.`
+                  : `${promptLength} / ${MAX_PROMPT_LENGTH} characters`}
+              </p>
             </section>
 
             <CostSummary cost={cost} perImage={perImage} count={form.count} balance={balance} />
@@ -127,7 +141,7 @@ function Generator({ user }: { user: PublicUser }) {
               className="w-full"
               size="lg"
               onClick={() => void onGenerate()}
-              disabled={generating || insufficient || loading}
+              disabled={generating || insufficient || loading || promptTooLong}
             >
               <Sparkles /> {generating ? 'Generating...' : 'Generate'}
             </Button>

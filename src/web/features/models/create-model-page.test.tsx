@@ -1,11 +1,44 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithProviders } from '@web/testing/render';
 import { CreateModelPage } from './create-model-page';
 
+const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+
 describe('CreateModelPage', () => {
+  beforeAll(() => {
+    // jsdom has no object URLs (the picker's previews)
+    URL.createObjectURL ??= vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL ??= vi.fn();
+  });
   afterEach(cleanup);
+
+  it('keeps the selection and explains inline when a photo is refused, deleting the empty model', async () => {
+    const { calls } = mockFetch({
+      'POST /api/models': { status: 201, body: { id: 'm1', name: 'Portraits' } },
+      'POST /api/models/m1/images': {
+        status: 415,
+        body: {
+          error: 'notes.jpg is not a supported image. Please upload PNG, JPG, or WebP files.',
+          code: 'UNSUPPORTED_IMAGE',
+        },
+      },
+      'DELETE /api/models/m1': { body: { success: true } },
+    });
+    renderWithProviders(<CreateModelPage />, { route: '/models/create' });
+    await userEvent.type(screen.getByLabelText('Model Name'), 'Portraits');
+    await userEvent.upload(screen.getByTestId('image-input'), [photo('a.jpg'), photo('notes.jpg')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Model' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('no model was created');
+    expect(alert.textContent).toContain('notes.jpg is not a supported image');
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/models/m1')).toBe(true);
+    // still on the form, with both photos still selected
+    expect(screen.getByTestId('location').textContent).toBe('/models/create');
+    expect(screen.getByRole('button', { name: 'Remove a.jpg' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove notes.jpg' })).toBeTruthy();
+  });
 
   it('shows the spec message on a short name and moves focus to the field, creating nothing', async () => {
     const { calls } = mockFetch({});

@@ -5,8 +5,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_MODEL_IMAGES } from '@shared/constants';
 import { createModelSchema } from '@shared/schemas/models';
-import { errorMessage } from '@web/lib/api';
+import { apiFetch, errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { AlertCircle } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
@@ -31,10 +33,12 @@ export function CreateModelPage() {
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle');
+  const [uploadError, setUploadError] = useState<string>();
   const busy = phase !== 'idle';
 
   const onSubmit = form.handleSubmit(async (values) => {
     setPhase('creating');
+    setUploadError(undefined);
     let id: string;
     try {
       id = (await createModel({ name: values.name, description: values.description })).id;
@@ -52,16 +56,17 @@ export function CreateModelPage() {
       try {
         await uploadImages(id, files);
       } catch (error) {
+        // One refused photo refuses the whole request: the empty model the person did not ask for
+        // is deleted again, and the selection stays so they can drop that photo and submit once more
+        // (the upload page keeps it the same way).
+        await apiFetch(`/api/models/${id}`, { method: 'DELETE' }).catch(() => undefined);
         refreshModelData(client);
-        toast({
-          variant: 'destructive',
-          title: 'Error uploading images',
-          description: isAbort(error)
+        setPhase('idle');
+        setUploadError(
+          isAbort(error)
             ? 'Upload timed out. Please try again with fewer or smaller images.'
             : errorMessage(error, 'An unexpected error occurred during upload'),
-        });
-        // the model exists: let the person add photos to it
-        navigate(`/models/${id}/upload`);
+        );
         return;
       }
     }
@@ -114,6 +119,13 @@ export function CreateModelPage() {
                 hint={`Upload 10-20 clear images of yourself (different angles and expressions), maximum ${MAX_MODEL_IMAGES}. PNG, JPG, or WebP up to 10MB each.`}
               />
             </div>
+            {uploadError ? (
+              <Alert variant="destructive">
+                <AlertCircle aria-hidden="true" />
+                <AlertTitle>Upload failed, no model was created</AlertTitle>
+                <AlertDescription>{uploadError}</AlertDescription>
+              </Alert>
+            ) : null}
             {busy ? (
               <div className="grid gap-2" aria-live="polite">
                 <Progress

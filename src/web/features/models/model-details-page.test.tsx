@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
@@ -94,6 +94,30 @@ describe('ModelDetailsPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Training Images (11)' })).toBeTruthy();
   });
 
+  it('calls Train Model the next step, not in progress, until training starts', async () => {
+    renderPage(model(), status(), makeUser({ tokenBalance: 500 }));
+    const steps = await screen.findByRole('list', { name: 'Model progress' });
+    const train = within(steps)
+      .getByText(/Train Model/)
+      .closest('li')!;
+    await waitFor(() => expect(train.textContent).toContain('(next step)'));
+    expect(steps.textContent).not.toContain('(in progress)');
+    cleanup();
+    renderPage(
+      model({ status: 'training' }),
+      status({ model: { status: 'training', runwareAirName: null } }),
+      makeUser({ tokenBalance: 500 }),
+    );
+    const running = await screen.findByRole('list', { name: 'Model progress' });
+    await waitFor(() =>
+      expect(
+        within(running)
+          .getByText(/Train Model/)
+          .closest('li')!.textContent,
+      ).toContain('(in progress)'),
+    );
+  });
+
   it('shows training progress with the last log lines and a cancel button', async () => {
     const logs =
       ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `line ${x}`).join('\n') +
@@ -126,6 +150,10 @@ describe('ModelDetailsPage', () => {
       model({ status: 'failed', trainingError: 'GPU lost' }),
       status({ model: { status: 'failed', runwareAirName: null }, error: 'GPU lost' }),
     );
+    // the reason is a sentence of its own, with its full stop
+    expect(
+      await screen.findByText('GPU lost. The tokens for this training have been refunded.', { exact: false }),
+    ).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Contact Support' }));
     expect(await screen.findByText('Support page')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toContain('/support?modelId=m1');

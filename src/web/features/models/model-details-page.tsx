@@ -207,7 +207,10 @@ export function ModelDetailsPage() {
       {m.status !== 'failed' && m.status !== 'ready' ? (
         <Card>
           <CardContent className="pt-6">
-            <PhaseTracker completed={phase} />
+            <PhaseTracker
+              completed={phase}
+              running={['training', 'processing', 'training_complete'].includes(m.status)}
+            />
           </CardContent>
         </Card>
       ) : null}

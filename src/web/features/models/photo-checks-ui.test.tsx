@@ -114,6 +114,22 @@ describe('photo check verdicts on the model page', () => {
     );
   });
 
+  it('returns focus to Start Training on Escape, and takes "Review photos" to the flagged photos', async () => {
+    renderPage(model());
+    const start = await screen.findByRole('button', { name: 'Start Training' });
+    await userEvent.click(start);
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(start);
+
+    await userEvent.click(start);
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review photos' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByTestId('photo-checks'));
+  });
+
   it('starts training at once when enough photos pass, and says the photos are being checked', async () => {
     const pending = images.map((img) => ({
       ...img,

@@ -77,7 +77,7 @@ function OrderSummary({ pkg }: { pkg: TokenPackage }) {
             <dd className="font-medium">{formatNumber(pkg.tokenAmount)}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt className="text-muted-foreground">Price per token</dt>
+            <dt className="text-muted-foreground">Unit price</dt>
             <dd>{pricePerToken(pkg.priceInCents, pkg.tokenAmount)}</dd>
           </div>
           <div className="flex justify-between gap-2 border-t border-border pt-3 text-base">

@@ -85,7 +85,7 @@ export function PurchaseTokensPage() {
                 <CardContent className="space-y-1">
                   <p className="text-3xl font-bold tracking-tight">{formatCents(pkg.priceInCents)}</p>
                   <p className="text-sm text-muted-foreground">
-                    {pricePerToken(pkg.priceInCents, pkg.tokenAmount)} per token
+                    {pricePerToken(pkg.priceInCents, pkg.tokenAmount)}
                   </p>
                 </CardContent>
                 <CardFooter>

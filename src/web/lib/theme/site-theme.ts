@@ -198,12 +198,22 @@ export function colorLuminance(color: string): number | null {
 const DARK_TEXT = 'oklch(0.18 0.01 260)';
 const LIGHT_TEXT = '#ffffff';
 
-/** Whichever of near-black and white has the better WCAG contrast on the colour. */
+/** WCAG 2 contrast ratio of two colours (1–21); null when either cannot be worked out. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = colorLuminance(a);
+  const lb = colorLuminance(b);
+  if (la == null || lb == null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * Whichever of near-black and white has the better WCAG contrast on the colour. Measured against the
+ * near-black actually used, not pure black: that difference made #e91e63 pick dark text at 4.31:1.
+ */
 export function readableForeground(color: string): string {
-  const l = colorLuminance(color);
-  if (l == null) return LIGHT_TEXT;
-  const onWhite = 1.05 / (l + 0.05);
-  const onDark = (l + 0.05) / 0.05;
+  const onWhite = contrastRatio(color, LIGHT_TEXT);
+  const onDark = contrastRatio(color, DARK_TEXT);
+  if (onWhite == null || onDark == null) return LIGHT_TEXT;
   return onDark > onWhite ? DARK_TEXT : LIGHT_TEXT;
 }
 

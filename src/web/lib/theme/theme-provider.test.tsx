@@ -164,7 +164,7 @@ describe('theme', () => {
     const { calls } = mockFetch({});
     renderProvider(false);
     act(() => site!.selectProfile('adult'));
-    expect(root.style.getPropertyValue('--primary')).toBe('#e91e63');
+    expect(root.style.getPropertyValue('--primary')).toBe('#d81b60');
     await new Promise((r) => setTimeout(r, 1200));
     expect(calls.some((c) => c.path === '/api/theme/update')).toBe(false);
   });

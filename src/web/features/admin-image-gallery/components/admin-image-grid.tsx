@@ -3,6 +3,7 @@ import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { relativeTime } from '@web/lib/format';
+import { imageLabel } from '@web/components/generated-image/image-label';
 
 // Spec part 2 §9: skeleton of 12 tiles, minimum tile width 200, gap 16.
 export const GRID_STYLE = { gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 } as const;
@@ -28,11 +29,11 @@ export function AdminImageGrid({
               type="button"
               className="block size-full"
               onClick={() => onOpen(i)}
-              aria-label={`Open image: ${img.prompt || 'generated image'}`}
+              aria-label={`Open image: ${imageLabel(img.prompt)}`}
             >
               <img
                 src={img.thumbnailUrl}
-                alt={img.prompt || 'Generated image'}
+                alt={imageLabel(img.prompt, 'Generated image')}
                 loading="lazy"
                 className="size-full object-cover"
               />

@@ -1,7 +1,12 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { DEFAULT_LORA_WEIGHT, MAX_STYLE_LORAS } from '@shared/constants';
-import { STYLE_MAX_LORAS, type PresetStyleInput } from '@shared/schemas/styles';
+import {
+  LORA_WEIGHT_MAX,
+  LORA_WEIGHT_MIN,
+  STYLE_MAX_LORAS,
+  type PresetStyleInput,
+} from '@shared/schemas/styles';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -41,7 +46,7 @@ export function LoraFields({ control, register, errors }: Props) {
           <FormField
             id={`lora-${i}-weight`}
             label="Weight"
-            hint="0.1-1.0"
+            hint={`Usually 0.1-1.0; ${LORA_WEIGHT_MIN} to ${LORA_WEIGHT_MAX} allowed`}
             error={entryErrors[i]?.weight?.message}
           >
             {(c) => <Input {...c} inputMode="decimal" {...register(`loraModels.${i}.weight` as const)} />}

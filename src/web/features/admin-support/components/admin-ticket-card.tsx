@@ -82,7 +82,7 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle level={2} className="text-base break-words">
+            <CardTitle level={2} className="text-base wrap-anywhere">
               {ticket.subject}
             </CardTitle>
             <p className="text-xs text-muted-foreground">

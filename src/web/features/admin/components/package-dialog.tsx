@@ -150,7 +150,8 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
             <Label htmlFor="pkg-discounted">Discounted</Label>
           </div>
           <DialogFooter className="sm:justify-between">
-            {pkg ? (
+            {/* a deleted package is already off sale: nothing to delete again */}
+            {pkg?.isActive ? (
               <AlertDialog>
                 <AlertDialogTrigger asChild>
                   <Button type="button" variant="destructive" disabled={del.isPending}>

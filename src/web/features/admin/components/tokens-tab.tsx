@@ -48,28 +48,38 @@ export function TokensTab() {
             {packages.isPending ? (
               <SkeletonRows rows={3} columns={6} />
             ) : (
-              packages.data.map((p) => (
-                <Tr key={p.id}>
-                  <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
-                    {p.id.slice(0, 8)}
-                  </Td>
-                  <Td className="font-medium">{p.name}</Td>
-                  <Td>{formatNumber(p.tokenAmount)}</Td>
-                  <Td>{formatMoney(p.priceInCents)}</Td>
-                  <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
-                  <Td className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => openDialog(p)}
-                      aria-label={`Edit ${p.name}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                  </Td>
-                </Tr>
-              ))
+              // a deleted package is kept (past payments point at it) but marked and listed last
+              [...packages.data]
+                .sort((a, b) => Number(b.isActive) - Number(a.isActive))
+                .map((p) => (
+                  <Tr key={p.id} className={p.isActive ? undefined : 'text-muted-foreground'}>
+                    <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
+                      {p.id.slice(0, 8)}
+                    </Td>
+                    <Td className="font-medium">
+                      {p.name}
+                      {p.isActive ? null : (
+                        <Badge variant="gray" className="ml-2">
+                          Inactive
+                        </Badge>
+                      )}
+                    </Td>
+                    <Td>{formatNumber(p.tokenAmount)}</Td>
+                    <Td>{formatMoney(p.priceInCents)}</Td>
+                    <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
+                    <Td className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => openDialog(p)}
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Button>
+                    </Td>
+                  </Tr>
+                ))
             )}
             {packages.isSuccess && packages.data.length === 0 ? (
               <Tr>

@@ -14,3 +14,13 @@ export function requestPasswordReset(input: ForgotPasswordInput) {
 export function resetPasswordWithToken(input: ResetPasswordTokenInput) {
   return apiFetch('/api/auth/reset-password-token', { method: 'POST', json: input });
 }
+
+/** Whether the emailed reset link can still be used (a used or expired one is refused before typing). */
+export async function resetLinkIsLive(token: string) {
+  return (
+    await apiFetch<{ valid: boolean }>('/api/auth/reset-password-token/check', {
+      method: 'POST',
+      json: { token },
+    })
+  ).valid;
+}

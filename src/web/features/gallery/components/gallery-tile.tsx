@@ -4,6 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { LikenessLabel } from '@web/components/generated-image/likeness-label';
 import { relativeTime } from '@web/lib/format';
+import { imageLabel } from '@web/components/generated-image/image-label';
 
 type Props = {
   image: GeneratedImageView;
@@ -33,11 +34,11 @@ export function GalleryTile({
           type="button"
           onClick={onOpen}
           className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={`Open image: ${image.prompt || 'generated image'}`}
+          aria-label={`Open image: ${imageLabel(image.prompt)}`}
         >
           <img
             src={image.thumbnailUrl}
-            alt={image.prompt || 'Generated image'}
+            alt={imageLabel(image.prompt, 'Generated image')}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"

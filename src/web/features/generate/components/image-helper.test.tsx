@@ -12,9 +12,9 @@ const analysis = {
   structuredAnalysis: { palette: [{ hex: '#aa3300', name: 'rust', share: 0.5 }] },
 };
 
-function setup() {
+function setup(answer: { status?: number; body?: unknown } = { body: analysis }) {
   const onApply = vi.fn();
-  const fetches = mockFetch({ 'POST /api/analyze-image': { body: analysis } });
+  const fetches = mockFetch({ 'POST /api/analyze-image': answer });
   renderWithProviders(
     <>
       <ImageHelper onApply={onApply} />
@@ -49,6 +49,17 @@ describe('ImageHelper', () => {
     pick(big);
     expect(await screen.findByText('File too large')).toBeTruthy();
     expect(fetches.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says why a file the server cannot read was refused, without "try again"', async () => {
+    const { pick } = setup({
+      status: 415,
+      body: { error: 'Please select an image file (JPEG, PNG, etc.).', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    });
+    pick(new File(['not really a picture'], 'fake.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Analysis failed')).toBeTruthy();
+    expect(screen.getAllByText('Please select an image file (JPEG, PNG, etc.).').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Please try again/)).toBeNull();
   });
 
   it('analyses an image and inserts the result into the prompt', async () => {

@@ -3,11 +3,20 @@ import { ImagePlus, Loader2, Wand2, X } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
 import type { AnalyzeImageResponse } from '@shared/schemas/generation';
 import { GENERATE_TEXTS } from '@shared/generation-texts';
+import { errorMessage } from '@web/lib/api';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { useAnalyzeImage } from '../api/generate-api';
 
 type Props = { onApply: (prompt: string) => void };
+
+/**
+ * The server's own reason (a file it cannot read, too many pixels, a rate limit): "try again" only where
+ * trying again can help (a failed analysis, a lost connection), not for a file that can never work.
+ */
+function failureText(error: unknown) {
+  return errorMessage(error, 'There was an error analyzing your image. Please try again.');
+}
 
 /** Image → prompt: upload, preview, analyzing, result (docs/product/spec-part-2.md §2 "Image helper"). */
 export function ImageHelper({ onApply }: Props) {
@@ -56,12 +65,8 @@ export function ImageHelper({ onApply }: Props) {
           description: 'Insert the suggested prompt or keep writing your own.',
         });
       },
-      onError: () =>
-        toast({
-          variant: 'destructive',
-          title: 'Analysis failed',
-          description: 'There was an error analyzing your image. Please try again.',
-        }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Analysis failed', description: failureText(error) }),
     });
   };
 
@@ -126,9 +131,7 @@ export function ImageHelper({ onApply }: Props) {
                 </Button>
               </>
             ) : analyze.isError ? (
-              <p className="text-sm text-destructive-text">
-                There was an error analyzing your image. Please try again.
-              </p>
+              <p className="text-sm text-destructive-text">{failureText(analyze.error)}</p>
             ) : null}
           </div>
           <Button type="button" variant="ghost" size="icon-sm" onClick={clear} aria-label="Remove picture">

@@ -3,8 +3,12 @@ import { cn } from '@web/lib/cn';
 
 const PHASES = ['Upload Images', 'Train Model', 'Process Model', 'Ready to Use'];
 
-/** Four steps; `completed` counts finished phases (the status response's phaseCompleted). */
-export function PhaseTracker({ completed }: { completed: number }) {
+/**
+ * Four steps; `completed` counts finished phases (the status response's phaseCompleted). `running` says
+ * whether the next phase has begun: an uploaded model waits for Start Training, so its Train Model step
+ * is the next one, not "in progress".
+ */
+export function PhaseTracker({ completed, running }: { completed: number; running: boolean }) {
   return (
     <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Model progress">
       {PHASES.map((label, i) => {
@@ -24,7 +28,9 @@ export function PhaseTracker({ completed }: { completed: number }) {
             </span>
             <span className={cn('text-sm', done || current ? 'font-medium' : 'text-muted-foreground')}>
               {label}
-              <span className="sr-only">{done ? ' (done)' : current ? ' (in progress)' : ''}</span>
+              <span className="sr-only">
+                {done ? ' (done)' : current ? (running ? ' (in progress)' : ' (next step)') : ''}
+              </span>
             </span>
           </li>
         );

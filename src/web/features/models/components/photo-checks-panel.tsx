@@ -8,6 +8,9 @@ import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useRemoveFlagged } from '../api/models-api';
 
+/** The panel's element id: "Review photos" in the training dialog takes the user here. */
+export const PHOTO_CHECKS_ID = 'photo-checks';
+
 /**
  * What the offline photo checks found (decision 020): one plain sentence per problem with how to fix
  * it, and a one-click removal of the flagged photos. Advice only — training stays possible.
@@ -18,7 +21,7 @@ export function PhotoChecksPanel({ model, canEdit }: { model: Model; canEdit: bo
   if (!summary || model.trainingImages.length === 0) return null;
   if (summary.pending > 0) {
     return (
-      <Alert>
+      <Alert id={PHOTO_CHECKS_ID} tabIndex={-1}>
         <Loader2 aria-hidden="true" className="animate-spin" />
         <AlertTitle>Checking your photos…</AlertTitle>
         <AlertDescription>
@@ -52,7 +55,7 @@ export function PhotoChecksPanel({ model, canEdit }: { model: Model; canEdit: bo
   const editable = canEdit && (model.status === 'pending' || model.status === 'uploaded');
 
   return (
-    <Alert data-testid="photo-checks">
+    <Alert data-testid="photo-checks" id={PHOTO_CHECKS_ID} tabIndex={-1}>
       <TriangleAlert aria-hidden="true" />
       <AlertTitle>
         {summary.flagged === 1

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertCircle, CheckCircle2, Loader2, RefreshCw, Sparkles } from 'lucide-react';
 import { MIN_TRAINING_IMAGES, TRAINING_COST } from '@shared/constants';
@@ -24,6 +24,7 @@ import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useModelAction } from '../api/models-api';
+import { PHOTO_CHECKS_ID } from './photo-checks-panel';
 
 type Props = {
   model: Model;
@@ -35,6 +36,12 @@ type Props = {
   onRefresh: () => void;
   refreshing: boolean;
 };
+
+/** A vendor's or pipeline's reason ("GPU lost") ends with a full stop before the next sentence. */
+export function asSentence(text: string) {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
 
 /** Spec part 1 §4: the response's progress; else parsed from the logs; else estimated (≤ 99). */
 export function displayProgress(model: Model, status: TrainingStatusResponse | undefined) {
@@ -62,6 +69,19 @@ export function StatusPanel({
   const progress = displayProgress(model, status);
   const canManage = isOwner || isAdmin;
   const [confirmTraining, setConfirmTraining] = useState(false);
+  // The dialog opens without a Radix trigger, so it is told where focus goes on closing: the flagged
+  // photos after "Review photos", else back to Start Training (not the page body).
+  const startButton = useRef<HTMLButtonElement>(null);
+  const reviewing = useRef(false);
+  const onDialogClosed = (event: Event) => {
+    event.preventDefault();
+    const photos = reviewing.current ? document.getElementById(PHOTO_CHECKS_ID) : null;
+    reviewing.current = false;
+    if (photos) {
+      photos.scrollIntoView?.({ block: 'start' });
+      photos.focus();
+    } else startButton.current?.focus();
+  };
   // decision 020: the checks never block training, but with few clean photos the user confirms first
   const checks = model.photoChecks;
   const fewPassing = checks ? checks.passing < MIN_PASSING_PHOTOS : false;
@@ -116,6 +136,7 @@ export function StatusPanel({
           {isOwner && model.status === 'uploaded' && enoughImages ? (
             <div className="flex flex-wrap items-center gap-3">
               <Button
+                ref={startButton}
                 onClick={() => (fewPassing ? setConfirmTraining(true) : startTraining())}
                 disabled={!enoughTokens || train.isPending}
               >
@@ -123,7 +144,7 @@ export function StatusPanel({
                 Start Training
               </Button>
               <AlertDialog open={confirmTraining} onOpenChange={setConfirmTraining}>
-                <AlertDialogContent>
+                <AlertDialogContent onCloseAutoFocus={onDialogClosed}>
                   <AlertDialogHeader>
                     <AlertDialogTitle>Train with these photos?</AlertDialogTitle>
                     <AlertDialogDescription>
@@ -134,7 +155,9 @@ export function StatusPanel({
                     </AlertDialogDescription>
                   </AlertDialogHeader>
                   <AlertDialogFooter>
-                    <AlertDialogCancel>Review photos</AlertDialogCancel>
+                    <AlertDialogCancel onClick={() => (reviewing.current = true)}>
+                      Review photos
+                    </AlertDialogCancel>
                     <AlertDialogAction onClick={startTraining}>Train anyway</AlertDialogAction>
                   </AlertDialogFooter>
                 </AlertDialogContent>
@@ -271,8 +294,10 @@ export function StatusPanel({
         <AlertTitle>Training Failed</AlertTitle>
         <AlertDescription>
           <p>
-            {status?.error ?? model.trainingError ?? 'Something went wrong while training this model.'} The
-            tokens for this training have been refunded.
+            {asSentence(
+              status?.error ?? model.trainingError ?? 'Something went wrong while training this model.',
+            )}{' '}
+            The tokens for this training have been refunded.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {canManage && imageCount >= MIN_TRAINING_IMAGES ? (

@@ -98,6 +98,17 @@ describe('SessionsCard', () => {
     },
   ];
 
+  it('turns "Sign out everywhere else" off, and says why, when no other device is signed in', async () => {
+    mockFetch({ 'GET /api/auth/sessions': { body: { sessions: SESSIONS.slice(0, 1) } } });
+    renderWithProviders(<SessionsCard />);
+    await screen.findAllByTestId('session-row');
+    const button = screen.getByRole('button', { name: 'Sign out everywhere else' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('No other device is signed in.').id).toBe(
+      button.getAttribute('aria-describedby'),
+    );
+  });
+
   it('lists sessions, marks this device, and signs out one or all others', async () => {
     const { calls } = mockFetch({
       'GET /api/auth/sessions': { body: { sessions: SESSIONS } },

@@ -96,10 +96,11 @@ export function SessionsCard() {
           </ul>
         )}
       </CardContent>
-      <CardFooter>
+      <CardFooter className="flex flex-wrap items-center gap-3">
         <Button
           variant="destructive"
           disabled={revokeOthers.isPending || others === 0}
+          aria-describedby={sessions.isSuccess && others === 0 ? 'no-other-sessions' : undefined}
           onClick={() =>
             revokeOthers.mutate(undefined, {
               onSuccess: () =>
@@ -114,6 +115,11 @@ export function SessionsCard() {
           {revokeOthers.isPending ? <ButtonSpinner /> : <LogOut aria-hidden="true" />}
           Sign out everywhere else
         </Button>
+        {sessions.isSuccess && others === 0 ? (
+          <p id="no-other-sessions" className="text-sm text-muted-foreground">
+            No other device is signed in.
+          </p>
+        ) : null}
       </CardFooter>
     </Card>
   );

@@ -10,7 +10,8 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
     <Card>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle level={2} className="text-base break-words">
+          {/* wrap-anywhere, not break-words: only it lets a flex item shrink below one long unbroken word */}
+          <CardTitle level={2} className="min-w-0 text-base wrap-anywhere">
             {ticket.subject}
           </CardTitle>
           <div className="flex flex-wrap gap-1.5">
@@ -24,7 +25,7 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
         </p>
       </CardHeader>
       <CardContent className="space-y-3">
-        <p className="text-sm whitespace-pre-wrap break-words">{ticket.message}</p>
+        <p className="text-sm whitespace-pre-wrap wrap-anywhere">{ticket.message}</p>
         {ticket.adminNotes.map((n) => (
           <div key={n.id} className="rounded-md border-l-4 border-primary bg-muted/60 p-3">
             <p className="mb-1 flex items-center gap-1.5 text-sm font-medium">
@@ -34,7 +35,7 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
                 · {formatDateTime(n.createdAt)}
               </span>
             </p>
-            <p className="text-sm whitespace-pre-wrap break-words">{n.note}</p>
+            <p className="text-sm whitespace-pre-wrap wrap-anywhere">{n.note}</p>
           </div>
         ))}
       </CardContent>
