@@ -20,4 +20,6 @@ export type JobPayloads = Checked<{
   'storage.delete-prefix': { prefix: string; sweepAgainMs?: number };
   'storage.delete-keys': { keys: string[] };
   'styles.collect-preview': { key: string };
+  'account.delete': { userId: string };
+  'account.farewell-mail': { to: string; username: string };
 }>;

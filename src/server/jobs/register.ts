@@ -7,6 +7,7 @@ import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
 import { defineStorageJobs } from './storage-cleanup';
 import { defineStylesJobs } from '../modules/styles/styles.jobs';
+import { defineAccountDeletionJobs } from '../modules/account-deletion/account-deletion.job';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.
 export function registerJobs(deps: AppDeps) {
@@ -18,4 +19,5 @@ export function registerJobs(deps: AppDeps) {
   defineAuthJobs(deps);
   defineStorageJobs(deps);
   defineStylesJobs(deps);
+  defineAccountDeletionJobs(deps);
 }

@@ -107,7 +107,9 @@ export function createAuthService(
       const ipHit = await auth.hit(`login:ip:${ip}`, 5 * 60_000);
       if (ipHit.count > 30) throw rateLimited(ipHit.retryAfterSec);
       const name = username.toLowerCase();
-      const user = await usersRepo.byUsername(username);
+      const found = await usersRepo.byUsername(username);
+      // an account being deleted (decision 026) signs in no more: it is as if it did not exist
+      const user = found && !found.deletedAt ? found : null;
       const knownDevice = !!user && device?.userId === user.id;
       // a known device has a throttle of its own, so others behind its address cannot slow it down
       const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${name}:${ip}`;
