@@ -32,12 +32,10 @@ export async function accountDeletionRoutes(
     { ...adminOnly, schema: { params: idParamsSchema, response: { 202: accountDeletionResultSchema } } },
     async (request, reply) => {
       await service.deleteByAdmin(requireAdmin(request), request.params.id);
-      return reply
-        .status(202)
-        .send({
-          success: true,
-          message: 'The account is being deleted; the ledger and purchases stay, anonymised.',
-        });
+      return reply.status(202).send({
+        success: true,
+        message: 'The account is being deleted; the ledger and purchases stay, anonymised.',
+      });
     },
   );
 }
