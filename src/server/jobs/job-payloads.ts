@@ -22,4 +22,7 @@ export type JobPayloads = Checked<{
   'styles.collect-preview': { key: string };
   'account.delete': { userId: string };
   'account.farewell-mail': { to: string; username: string };
+  'exports.build': { exportId: string };
+  'exports.ready-mail': { exportId: string };
+  'exports.expire': Record<string, never>;
 }>;

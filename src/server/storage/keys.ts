@@ -50,6 +50,11 @@ export function generatedImageKeys(userId: string, imageId: string) {
   return { original: `${base}.jpg`, thumb: `${base}.thumb.webp`, blurred: `${base}.blur.webp` };
 }
 
+/** A user's data export (issue 22, item 5): under their prefix, so an account deletion takes it too. */
+export function dataExportKey(userId: string, exportId: string) {
+  return `${userPrefix(userId)}exports/${exportId}.zip`;
+}
+
 /** A preset style's preview picture (public: the style list is shown before sign-in too). */
 export function stylePreviewKey(name: string) {
   return `${STYLE_PREVIEW_PREFIX}${name}.webp`;
