@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { errorMessage, isApiError } from '@web/lib/api';
+import { useAppConfig } from '@web/lib/app-config';
 import { endSessionLocally } from '@web/lib/session';
 import { Button } from '@web/components/ui/button';
 import {
@@ -37,6 +38,9 @@ const DELETED = [
   'your support tickets and their messages',
   'your sessions, sign-in devices and referral code',
 ];
+// docs/operators/privacy-deletion.md: Runware's API has no call that removes an uploaded model
+const RUNWARE_NOTE =
+  'Runware, which hosts your model for image generation, offers no way to remove an uploaded model through its API: it stays private to our Runware account until our operators remove it there.';
 const KEPT =
   'Your purchases and token history stay for accounting, as the law requires — without your name or e-mail, under an anonymous id.';
 
@@ -48,6 +52,8 @@ export function DeleteAccountCard() {
   const remove = useDeleteAccount();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const config = useAppConfig();
+  const runwareHosted = config.data?.engines?.hosting === 'runware';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +93,7 @@ export function DeleteAccountCard() {
             <li key={line}>{line}</li>
           ))}
         </ul>
+        {runwareHosted ? <p className="mt-3 text-sm text-muted-foreground">{RUNWARE_NOTE}</p> : null}
       </CardContent>
       <CardFooter>
         <Dialog
@@ -120,6 +127,7 @@ export function DeleteAccountCard() {
                 <strong>Kept, anonymised:</strong> {KEPT} Your username and e-mail become free for anyone to
                 register.
               </p>
+              {runwareHosted ? <p className="text-sm">{RUNWARE_NOTE}</p> : null}
               <FormField id="delete-account-password" label="Your password" error={error}>
                 {(control) => (
                   <PasswordInput

@@ -103,4 +103,24 @@ describe('DeleteAccountCard', () => {
       password: 'Harbor-Lamp-42',
     });
   });
+
+  it('says when the model host (Runware) offers no removal, as the running configuration has it', async () => {
+    mockFetch({
+      'GET /api/config': {
+        body: {
+          engines: {
+            training: 'replicate',
+            hosting: 'runware',
+            images: 'runware',
+            vision: 'runware',
+            payments: 'offline',
+            mail: 'outbox',
+            storage: 'local',
+          },
+        },
+      },
+    });
+    renderWithProviders(<DeleteAccountCard />);
+    expect(await screen.findByText(/offers no way to remove an uploaded model/)).toBeTruthy();
+  });
 });
