@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, uniqueName } from './support/browser';
+import { openBrowser, signUp, uniqueName } from './support/browser';
+import { seriousViolations, setThemeMode } from './support/axe';
 import { useServerAndBrowser } from './support/lifecycle';
 
 const e2e = useServerAndBrowser();
@@ -46,5 +47,35 @@ describe('Settings → Privacy in the browser', () => {
     await page.getByRole('button', { name: /log in|sign in/i }).click();
     await page.getByText('Invalid username or password').first().waitFor();
     expect(page.url()).toBe(`${base}/login`);
+  });
+
+  it('at 360 px, light and dark: the Privacy tab and the deletion dialog fit and are axe-clean', async () => {
+    const phone = await openBrowser({ width: 360, height: 740 });
+    try {
+      const { page } = phone;
+      const base = e2e.server.url;
+      await signUp(page, base, uniqueName('privphone'));
+      const found: string[] = [];
+      for (const mode of ['light', 'dark'] as const) {
+        await page.goto(`${base}/settings?tab=privacy`);
+        await setThemeMode(page, mode);
+        await page.getByRole('button', { name: 'Export my data' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(1);
+        for (const v of await seriousViolations(page))
+          found.push(`${mode} tab: ${v.id} ${v.targets.join(', ')}`);
+        await page.getByRole('button', { name: 'Delete my account' }).click();
+        await page.getByRole('dialog').waitFor();
+        for (const v of await seriousViolations(page))
+          found.push(`${mode} dialog: ${v.id} ${v.targets.join(', ')}`);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });
