@@ -39,6 +39,8 @@ import { adminTokensRoutes } from './modules/tokens/admin-tokens.routes';
 import { paymentsRoutes } from './modules/tokens/payments.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
+import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -157,6 +159,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(adminRoutes, { deps });
   await app.register(auditRoutes, { deps });
   await app.register(supportRoutes, { deps });
+  await app.register(accountDeletionRoutes, { deps, reauthenticate: auth.reauthenticate });
+  await app.register(dataExportsRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { scheduleAuditPurge } from './modules/audit/audit.jobs';
+import { scheduleExportExpiry } from './modules/data-exports/data-exports.job';
 import { schedulePaymentsReconcile } from './modules/tokens/payments.jobs';
 import { registerJobs } from './jobs/register';
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat';
@@ -46,6 +47,7 @@ async function main() {
   const app = role === 'worker' ? null : await buildApp(deps, { logger: { level: config.logLevel } });
   if (role !== 'web') {
     await scheduleMaintenance(deps);
+    await scheduleExportExpiry(deps);
     await schedulePaymentsReconcile(deps);
     await scheduleAuditPurge(deps);
     deps.queue.start();

@@ -202,6 +202,8 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   const models = new Map<string, DoubleModel>();
   const trainings = new Map<string, DoubleTraining>();
   const requests: RecordedRequest[] = [];
+  /** versions removed through `DELETE /v1/models/{owner}/{name}/versions/{id}` (account deletion) */
+  const removedVersions: string[] = [];
   const deliveryRequests: { path: string; auth?: string }[] = [];
   const deliveries: Delivery[] = [];
   const violations: string[] = [];
@@ -645,6 +647,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
       if (model.owner !== username || model.visibility !== 'private')
         return problem(res, 403, 'Forbidden', 'You can only delete versions from private models you own.');
       model.versions.splice(i, 1);
+      removedVersions.push(`${m[1]}/${m[2]}:${m[3]}`);
       return send(res, 202);
     }
     if (method === 'POST' && (m = /^\/models\/([^/]+)\/([^/]+)\/versions\/([^/]+)\/trainings$/.exec(p))) {
@@ -772,6 +775,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     models,
     trainings,
     requests,
+    removedVersions,
     deliveryRequests,
     deliveries,
     violations,

@@ -54,7 +54,15 @@ function unavailableTrainer(name: 'replicate'): TrainingEngine {
   const fail = async (): Promise<never> => {
     throw new EngineError(`The ${name} trainer is not configured on this server`, false);
   };
-  return { name, pollMs: 1000, maxDurationMs: 60_000, start: fail, poll: fail, cancel: fail };
+  return {
+    name,
+    pollMs: 1000,
+    maxDurationMs: 60_000,
+    start: fail,
+    poll: fail,
+    cancel: fail,
+    removeCopies: fail,
+  };
 }
 
 export function buildEngineSet(

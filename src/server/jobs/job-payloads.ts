@@ -21,4 +21,9 @@ export type JobPayloads = Checked<{
   'storage.delete-keys': { keys: string[] };
   'styles.collect-preview': { key: string };
   'audit.purge': Record<string, never>;
+  'account.delete': { userId: string };
+  'account.farewell-mail': { to: string; username: string };
+  'exports.build': { exportId: string };
+  'exports.ready-mail': { exportId: string };
+  'exports.expire': Record<string, never>;
 }>;

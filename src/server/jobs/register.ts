@@ -8,6 +8,8 @@ import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
 import { defineStorageJobs } from './storage-cleanup';
 import { defineStylesJobs } from '../modules/styles/styles.jobs';
+import { defineAccountDeletionJobs } from '../modules/account-deletion/account-deletion.job';
+import { defineDataExportJobs } from '../modules/data-exports/data-exports.job';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker roles.
 export function registerJobs(deps: AppDeps) {
@@ -20,4 +22,6 @@ export function registerJobs(deps: AppDeps) {
   defineStorageJobs(deps);
   defineStylesJobs(deps);
   defineAuditJobs(deps);
+  defineAccountDeletionJobs(deps);
+  defineDataExportJobs(deps);
 }

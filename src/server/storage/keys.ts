@@ -7,9 +7,9 @@ export const PUBLIC_PREFIX = 'public/';
 export const STYLE_PREVIEW_PREFIX = `${PUBLIC_PREFIX}styles/`;
 
 /**
- * Every file of one user (their models and generated images) is under this prefix, so erasing a
- * user's files is one `storage.delete-prefix` job (jobs/storage-cleanup.ts). The product has no
- * user deletion yet; anything added for it must enqueue that job with this prefix.
+ * Every file of one user (their models, generated images and data exports) is under this prefix, so
+ * the account deletion (modules/account-deletion/account-deletion.job.ts) erases them all by listing
+ * it, and sweeps it once more with a `storage.delete-prefix` job (jobs/storage-cleanup.ts).
  */
 export function userPrefix(userId: string) {
   return `u/${userId}/`;
@@ -58,6 +58,11 @@ export function offlineCropKey(userId: string, modelId: string, n: number) {
 export function generatedImageKeys(userId: string, imageId: string) {
   const base = `${userPrefix(userId)}images/${imageId}`;
   return { original: `${base}.jpg`, thumb: `${base}.thumb.webp`, blurred: `${base}.blur.webp` };
+}
+
+/** A user's data export (issue 22, item 5): under their prefix, so an account deletion takes it too. */
+export function dataExportKey(userId: string, exportId: string) {
+  return `${userPrefix(userId)}exports/${exportId}.zip`;
 }
 
 /** A preset style's preview picture (public: the style list is shown before sign-in too). */

@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,21 @@ export function createLocalStorage(root: string): Storage {
       const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, data);
       await rename(tmp, file);
+    },
+    async putStream(key, data) {
+      const file = full(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      let bytes = 0;
+      data.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      try {
+        await pipeline(data, createWriteStream(tmp));
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return bytes;
     },
     async head(key) {
       try {

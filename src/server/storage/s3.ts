@@ -83,8 +83,77 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
     }
   }
 
+  /**
+   * A stream of unknown length: one part buffered at a time (partSize), so memory stays at about one
+   * part however large the object; a stream shorter than one part is a single PUT.
+   */
+  async function putStream(key: string, data: Readable, contentType: string) {
+    let buffered: Buffer[] = [];
+    let size = 0;
+    let total = 0;
+    let upload: { UploadId: string; parts: { ETag?: string; PartNumber: number }[] } | null = null;
+    const flush = async () => {
+      const body = Buffer.concat(buffered, size);
+      buffered = [];
+      size = 0;
+      if (!upload) {
+        const { UploadId } = await client.send(
+          new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+        );
+        upload = { UploadId: UploadId!, parts: [] };
+      }
+      const PartNumber = upload.parts.length + 1;
+      const out = await client.send(
+        new UploadPartCommand({ Bucket, Key: key, UploadId: upload.UploadId, PartNumber, Body: body }),
+      );
+      upload.parts.push({ ETag: out.ETag, PartNumber });
+    };
+    try {
+      for await (const chunk of data) {
+        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        buffered.push(b);
+        size += b.length;
+        total += b.length;
+        if (size >= partSize) await flush();
+      }
+      if (!upload) {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: Buffer.concat(buffered, size),
+            ContentType: contentType,
+          }),
+        );
+        return total;
+      }
+      if (size > 0) await flush();
+      const done = upload as { UploadId: string; parts: { ETag?: string; PartNumber: number }[] };
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          UploadId: done.UploadId,
+          MultipartUpload: { Parts: done.parts },
+        }),
+      );
+      return total;
+    } catch (err) {
+      const open = upload as { UploadId: string } | null;
+      if (open)
+        await client
+          .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: open.UploadId }))
+          .catch(() => {});
+      throw err;
+    }
+  }
+
   const storage: Storage = {
     kind: 's3',
+    async putStream(key, data, contentType) {
+      assertSafeKey(key);
+      return putStream(key, data, contentType);
+    },
     async put(key, data, contentType) {
       assertSafeKey(key);
       if (data.length > threshold) return putMultipart(key, data, contentType);

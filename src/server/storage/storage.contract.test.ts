@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
@@ -132,6 +133,36 @@ describe.each(backends)('storage contract: %s', (_name, make) => {
     await storage.put(key, big, 'application/octet-stream');
     expect(await storage.head(key)).toEqual({ size: big.length, contentType: 'application/octet-stream' });
     expect((await storage.getBuffer(key))!.equals(big)).toBe(true);
+  });
+
+  it('writes a stream of unknown length whole, small or in parts, and nothing when it fails', async () => {
+    const big = Buffer.alloc(11 * MiB + 7);
+    for (let i = 0; i < big.length; i += 4096) big[i] = (i / 4096) % 241;
+    const chunks = function* () {
+      for (let i = 0; i < big.length; i += 300_000) yield big.subarray(i, i + 300_000);
+    };
+    const key = `u/${U}/stream/export.zip`;
+    expect(await storage.putStream(key, Readable.from(chunks()), 'application/zip')).toBe(big.length);
+    expect((await storage.getBuffer(key))!.equals(big)).toBe(true);
+    const small = `u/${U}/stream/small.json`;
+    expect(
+      await storage.putStream(
+        small,
+        Readable.from([Buffer.from('{"a":'), Buffer.from('1}')]),
+        'application/json',
+      ),
+    ).toBe(7);
+    expect((await storage.getBuffer(small))!.toString()).toBe('{"a":1}');
+    const broken = `u/${U}/stream/broken.zip`;
+    const failing = Readable.from(
+      (function* () {
+        yield big.subarray(0, 6 * MiB);
+        throw new Error('source failed');
+      })(),
+    );
+    await expect(storage.putStream(broken, failing, 'application/zip')).rejects.toThrow('source failed');
+    expect(await storage.head(broken)).toBeNull();
+    expect(await storage.list(`u/${U}/stream/`)).toEqual([key, small].sort());
   });
 
   it('reads a byte range', async () => {

@@ -15,6 +15,11 @@ export type ObjectInfo = { size: number; contentType: string };
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a stream of unknown length in bounded memory (a data export's zip); the object appears
+   * whole or not at all. Resolves with the bytes written.
+   */
+  putStream(key: string, data: Readable, contentType: string): Promise<number>;
   /** the range must lie inside the object (callers check against `head` first) */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;

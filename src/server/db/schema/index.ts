@@ -6,3 +6,4 @@ export * from './money';
 export * from './support';
 export * from './likeness';
 export * from './audit';
+export * from './exports';

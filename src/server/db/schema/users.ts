@@ -28,6 +28,9 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
+    // set when the user asked to be deleted; the tombstone that keeps their anonymised ledger keeps it too
+    // (docs/decisions/026-account-deletion.md)
+    deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,5 @@
+import type { VendorRemoval } from '../training/training';
+
 // The model host (Runware's modelUpload or the offline host). Submit once per attempt, then poll.
 
 export type HostUploadInput = {
@@ -28,4 +30,6 @@ export interface HostingEngine {
   readonly maxDurationMs: number;
   submit(input: HostUploadInput): Promise<void>;
   poll(input: HostUploadInput): Promise<HostPoll>;
+  /** Account deletion: removes the hosted model (its AIR) where the vendor offers a removal call. */
+  removeModel(r: { air: string | null }): Promise<VendorRemoval>;
 }

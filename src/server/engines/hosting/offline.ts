@@ -25,5 +25,9 @@ export function createOfflineHost(opts: { hostSeconds: number; now?: () => numbe
         message: 'Model successfully deployed and ready for use.',
       };
     },
+    // the offline host keeps nothing outside this server's database and storage
+    async removeModel() {
+      return { vendor: 'offline', removed: [] };
+    },
   };
 }

@@ -30,6 +30,9 @@ export function uploadIdentifier(input: Pick<HostUploadInput, 'modelId' | 'weigh
   return createHash('sha256').update(`${input.modelId}:${input.weightsKey}:${input.series}`).digest('hex');
 }
 
+export const RUNWARE_NO_MODEL_REMOVAL =
+  'Runware offers no API call that removes an uploaded model: it stays private to the operator account until removed in the Runware dashboard';
+
 type UploadItem = { taskType?: string; taskUUID: string; status?: string; message?: string; air?: string };
 
 /**
@@ -105,5 +108,16 @@ export function createRunwareHost(opts: {
       if (p.status === 'failed') throw new EngineError(p.message, false, undefined, 'uploadFailed');
     },
     poll: issue,
+    // Runware's task catalogue (runware-typescript src/types/task-map.ts, schema-map 2026-07-22) has
+    // modelUpload and modelSearch but no task that removes an uploaded model; mediaStorage's delete
+    // only removes media stored with mediaStorage, which we never use. Uploads are private to the
+    // account, and the weights' download URL is signed and expires, so nothing is called here.
+    async removeModel({ air }) {
+      return {
+        vendor: 'Runware',
+        removed: [],
+        ...(air ? { notOffered: RUNWARE_NO_MODEL_REMOVAL } : {}),
+      };
+    },
   };
 }

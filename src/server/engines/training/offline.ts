@@ -125,5 +125,9 @@ export function createOfflineTrainer(opts: {
     async cancel() {
       // nothing runs outside this process: the pipeline stops polling
     },
+    // the offline trainer's artifact and crops live under the user's storage prefix, nowhere else
+    async removeCopies() {
+      return { vendor: 'offline', removed: [] };
+    },
   };
 }

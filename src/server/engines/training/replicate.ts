@@ -239,5 +239,21 @@ export function createReplicateTrainer(opts: {
     async cancel(trainingId) {
       await call(`/trainings/${encodeURIComponent(trainingId)}/cancel`, 'POST');
     },
+    // Replicate documents `DELETE /v1/models/{owner}/{name}/versions/{id}` (docs: "Delete a model or
+    // model version"); trainings themselves have no delete call (replicate-javascript lib/trainings.js:
+    // create, get, cancel, list), and Replicate drops API inputs and outputs after about an hour. The
+    // training zip was never uploaded to Replicate's files API: it is a signed URL into our storage.
+    async removeCopies(r) {
+      if (!r.replicateModelId || !r.version || !r.replicateModelId.includes('/'))
+        return { vendor: 'Replicate', removed: [] };
+      const id = versionId(r.version);
+      try {
+        await call(`/models/${r.replicateModelId}/versions/${encodeURIComponent(id)}`, 'DELETE');
+      } catch (err) {
+        // 404: already gone (released after the weights were copied, or an earlier pass)
+        if (!(err instanceof EngineError) || err.status !== 404) throw err;
+      }
+      return { vendor: 'Replicate', removed: [`${r.replicateModelId}:${id}`] };
+    },
   };
 }

@@ -30,6 +30,13 @@ export type TrainingPoll = {
   output?: { artifactKey?: string; weightsKey?: string; version?: string };
 };
 
+/**
+ * What removing a vendor's copies of a user's data did (account deletion, issue 22): the ids the vendor
+ * removed (or had already removed), and when the vendor's API offers no removal at all, why — the
+ * operator guide (docs/operators/privacy-deletion.md) says the same.
+ */
+export type VendorRemoval = { vendor: string; removed: string[]; notOffered?: string };
+
 export interface TrainingEngine {
   readonly name: 'offline' | 'replicate';
   /** how often the pipeline should poll while running */
@@ -55,4 +62,10 @@ export interface TrainingEngine {
   abandon?(input: TrainingJobInput): Promise<void>;
   /** After the weights are ours (committed): drop what the vendor keeps for the training, if anything. */
   release?(r: { replicateModelId: string | null; version: string | null }): Promise<void>;
+  /**
+   * Account deletion: removes whatever the vendor still keeps of this model's training (its model
+   * version). Idempotent: what is already gone counts as removed. Work in flight is cancelled first
+   * by the caller (`cancel`/`abandon`).
+   */
+  removeCopies(r: { replicateModelId: string | null; version: string | null }): Promise<VendorRemoval>;
 }

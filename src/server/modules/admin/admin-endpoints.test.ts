@@ -51,6 +51,7 @@ const MUST_EXIST = [
 type Ctx = {
   victimId: string;
   victimName: string;
+  doomedUserId: string;
   ticketId: string;
   styleId: string;
   doomedStyleId: string;
@@ -169,6 +170,7 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
   'GET /api/admin/ledger-check': () => ({ url: '/api/admin/ledger-check' }),
   'DELETE /api/admin/token-packages/:id': (c) => ({ url: `/api/admin/token-packages/${c.doomedPackageId}` }),
   'DELETE /api/preset-styles/:id': (c) => ({ url: `/api/preset-styles/${c.doomedStyleId}` }),
+  'DELETE /api/admin/users/:id': (c) => ({ url: `/api/admin/users/${c.doomedUserId}` }),
 };
 
 /** Turns Fastify's printRoutes() tree into "METHOD /full/path" lines. */
@@ -210,6 +212,7 @@ beforeAll(async () => {
   const u = await user.register('walk_user');
   const victim = h.client();
   const v = await victim.register('walk_victim');
+  const doomedUser = await h.client().register('walk_doomed');
   const ticket = (
     await user.post('/api/support/tickets', { subject: 'Walk', message: 'Walking the endpoints' })
   ).json();
@@ -244,6 +247,7 @@ beforeAll(async () => {
   ctx = {
     victimId: v.id,
     victimName: v.username,
+    doomedUserId: doomedUser.id,
     ticketId: ticket.id,
     styleId: style.id,
     doomedStyleId: doomed.id,

@@ -118,7 +118,9 @@ export function createAuthService(
       // No account has a name outside the alphabet, so such a name is refused before any counter is
       // keyed on it, the same way as a wrong password (issue 28, point 1: "vİc" escaped "vic"'s ceiling).
       if (!USERNAME_ALPHABET.test(name)) throw invalidCredentials();
-      const user = await usersRepo.byUsername(name);
+      const found = await usersRepo.byUsername(name);
+      // an account being deleted (decision 026) signs in no more: it is as if it did not exist
+      const user = found && !found.deletedAt ? found : null;
       const knownDevice = isKnownDevice(deviceKey, device, user);
       // Counters are keyed on the account when the name resolves to one, so no spelling of the name
       // has counters of its own; an unknown name is counted under its one normalised spelling.

@@ -1,6 +1,6 @@
 import { normaliseIdentifier, sameIdentifier } from '../../../shared/normalise';
 import { userChanged } from '../../lib/user-changes';
-import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import { users } from '../../db/schema/index';
@@ -79,6 +79,8 @@ export function createUsersRepository(db: DbOrTx) {
         .from(users)
         .where(
           and(
+            // accounts being deleted, and the tombstones that keep their ledger (decision 026)
+            isNull(users.deletedAt),
             term ? or(ilike(users.username, term), ilike(users.email, term)) : undefined,
             cursor ? beforeCursor(users.createdAt, users.id, cursor) : undefined,
           ),

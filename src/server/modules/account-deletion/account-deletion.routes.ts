@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountDeletionResultSchema, deleteAccountSchema } from '../../../shared/schemas/account-data';
+import { idParamsSchema } from '../../../shared/schemas/common';
+import type { AppDeps } from '../../deps';
+import { adminOnly, usersOnly } from '../../http/guards';
+import { clearSessionCookie, requireAdmin, requireUser } from '../../http/session';
+import { createAccountDeletionService, type Reauthenticate } from './account-deletion.service';
+
+export const DELETION_STARTED =
+  'Your account is being deleted. You have been signed out; a last e-mail confirms when it is done.';
+
+export async function accountDeletionRoutes(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; reauthenticate: Reauthenticate },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAccountDeletionService(opts.deps, opts.reauthenticate);
+
+  r.delete(
+    '/api/user/account',
+    { ...usersOnly, schema: { body: deleteAccountSchema, response: { 202: accountDeletionResultSchema } } },
+    async (request, reply) => {
+      await service.deleteOwn(requireUser(request), request.body.password);
+      clearSessionCookie(reply, opts.deps.config);
+      return reply.status(202).send({ success: true, message: DELETION_STARTED });
+    },
+  );
+
+  r.delete(
+    '/api/admin/users/:id',
+    { ...adminOnly, schema: { params: idParamsSchema, response: { 202: accountDeletionResultSchema } } },
+    async (request, reply) => {
+      await service.deleteByAdmin(requireAdmin(request), request.params.id);
+      return reply.status(202).send({
+        success: true,
+        message: 'The account is being deleted; the ledger and purchases stay, anonymised.',
+      });
+    },
+  );
+}
