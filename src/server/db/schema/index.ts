@@ -5,3 +5,4 @@ export * from './images';
 export * from './money';
 export * from './support';
 export * from './likeness';
+export * from './consent';
