@@ -37,6 +37,7 @@ import { adminTokensRoutes } from './modules/tokens/admin-tokens.routes';
 import { paymentsRoutes } from './modules/tokens/payments.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { consentRoutes } from './modules/consent/consent.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
+  await app.register(consentRoutes, { deps });
   await app.register(generationRoutes, { deps });
   await app.register(galleryRoutes, { deps });
   await app.register(trainingRoutes, { deps });

@@ -20,4 +20,5 @@ export type JobPayloads = Checked<{
   'storage.delete-prefix': { prefix: string; sweepAgainMs?: number };
   'storage.delete-keys': { keys: string[] };
   'styles.collect-preview': { key: string };
+  'privacy.forget-faces': { userId: string };
 }>;

@@ -5,6 +5,7 @@ import { defineLikenessJob } from '../modules/likeness/likeness.job';
 import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
+import { defineConsentJobs } from '../modules/consent/consent.job';
 import { defineStorageJobs } from './storage-cleanup';
 import { defineStylesJobs } from '../modules/styles/styles.jobs';
 
@@ -18,4 +19,5 @@ export function registerJobs(deps: AppDeps) {
   defineAuthJobs(deps);
   defineStorageJobs(deps);
   defineStylesJobs(deps);
+  defineConsentJobs(deps);
 }

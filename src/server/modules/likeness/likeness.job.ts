@@ -4,6 +4,7 @@ import { faceDistance } from '../../engines/vision/faces';
 import { modelReferenceDescriptor } from './face-reference';
 import { likenessScore } from './likeness-score';
 import { createLikenessRepository } from './likeness.repository';
+import { faceAnalysisAllowed } from '../consent/face-consent';
 
 export const LIKENESS_JOB = 'generation.score-likeness';
 const payloadSchema = z.object({ imageId: z.uuid() });
@@ -22,6 +23,11 @@ export async function scoreImage(deps: AppDeps, imageId: string): Promise<number
   const repo = createLikenessRepository(deps.db);
   const image = await repo.image(imageId);
   if (!image?.modelId) return null;
+  // no face-analysis consent: no score (decision 025); the screens say why
+  if (!(await faceAnalysisAllowed(deps.db, image.userId))) {
+    await repo.setLikeness(imageId, null);
+    return null;
+  }
   const reference = await modelReferenceDescriptor(deps, image.modelId);
   if (!reference) {
     await repo.setLikeness(imageId, null);
@@ -31,8 +37,12 @@ export async function scoreImage(deps: AppDeps, imageId: string): Promise<number
   if (!data) return null;
   const descriptor = await deps.engines.faces.describe(data);
   const score = descriptor ? likenessScore(faceDistance(descriptor, reference)) : null;
-  await repo.setLikeness(imageId, score);
-  return score;
+  return deps.db.transaction(async (tx) => {
+    // switched off while scoring: the forget job waits on this lock, then clears what is stored here
+    const kept = (await faceAnalysisAllowed(tx, image.userId, { lock: true })) ? score : null;
+    await createLikenessRepository(tx).setLikeness(imageId, kept);
+    return kept;
+  });
 }
 
 export function defineLikenessJob(deps: AppDeps) {

@@ -117,6 +117,8 @@ describe('training photo checks (real engine)', () => {
   it('gives each photo its verdict, keeps the descriptor out of every answer, and never blocks training', async () => {
     const c = h.client();
     const user = await c.register();
+    // "different person" needs the descriptor, and so the face-analysis consent (decision 025)
+    expect((await c.put('/api/user/privacy', { faceAnalysis: true })).statusCode).toBe(200);
     const created = await c.post('/api/models', {
       name: 'Checked Portrait',
       description: '',
@@ -173,6 +175,7 @@ describe('training photo checks (real engine)', () => {
   it('removes the flagged photos in one click, only for the owner and before training', async () => {
     const c = h.client();
     await c.register();
+    await c.put('/api/user/privacy', { faceAnalysis: true });
     const modelId = (
       (
         await c.post('/api/models', { name: 'Tidy Portrait', description: '', subjectConsent: true })

@@ -19,6 +19,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { createModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
 import { SubjectConsentField } from './components/subject-consent-field';
+import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
 
 export function CreateModelPage() {
   usePageTitle('Create model');
@@ -85,6 +86,9 @@ export function CreateModelPage() {
         title="Create a New Model"
         description="Upload photos of yourself to train a personal AI model."
       />
+      <div className="mb-6">
+        <FaceAnalysisPrompt />
+      </div>
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="grid gap-5">

@@ -33,6 +33,7 @@ import {
 import { ModelStatusBadge } from './components/model-status';
 import { PhaseTracker } from './components/phase-tracker';
 import { PhotoChecksPanel } from './components/photo-checks-panel';
+import { FaceAnalysisOffNote } from './components/face-analysis-prompt';
 import { PromptModifierEditor } from './components/prompt-modifier-editor';
 import { StatusPanel } from './components/status-panel';
 import { TrainingImagesGrid } from './components/training-images-grid';
@@ -228,6 +229,7 @@ export function ModelDetailsPage() {
       ) : null}
 
       <PhotoChecksPanel model={m} canEdit={isOwner} />
+      {isOwner && m.trainingImages.length > 0 ? <FaceAnalysisOffNote /> : null}
 
       <TrainingImagesGrid
         images={m.trainingImages}

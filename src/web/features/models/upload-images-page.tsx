@@ -16,6 +16,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { isAbort, recordSubjectConsent, refreshModelData, uploadImages, useModel } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
 import { SubjectConsentField } from './components/subject-consent-field';
+import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
 
 export function neededText(needed: number) {
   return `You need ${needed} more ${needed === 1 ? 'image' : 'images'} to start training (at least ${MIN_TRAINING_IMAGES} in total).`;
@@ -132,6 +133,7 @@ export function UploadImagesPage() {
             <AlertDescription>{neededText(needed)}</AlertDescription>
           </Alert>
         ) : null}
+        <FaceAnalysisPrompt />
         {error ? (
           <Alert variant="destructive">
             <AlertCircle aria-hidden="true" />

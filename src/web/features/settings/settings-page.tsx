@@ -1,16 +1,17 @@
 import { useSearchParams } from 'react-router';
-import { KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
+import { Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
 import { ContentTab } from './components/content-tab';
+import { PrivacyTab } from './components/privacy-tab';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
 import { SettingsHeader } from './components/settings-header';
 
-const TABS = ['profile', 'security', 'content', 'api-keys'] as const;
+const TABS = ['profile', 'security', 'content', 'privacy', 'api-keys'] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPage() {
@@ -48,6 +49,10 @@ export function SettingsPage() {
             <ShieldAlert aria-hidden="true" />
             Content
           </TabsTrigger>
+          <TabsTrigger value="privacy">
+            <Fingerprint aria-hidden="true" />
+            Privacy
+          </TabsTrigger>
           <TabsTrigger value="api-keys">
             <KeyRound aria-hidden="true" />
             API Keys
@@ -61,6 +66,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="content">
           <ContentTab user={user} />
+        </TabsContent>
+        <TabsContent value="privacy">
+          <PrivacyTab />
         </TabsContent>
         <TabsContent value="api-keys">
           <Card>
