@@ -38,6 +38,7 @@ import { paymentsRoutes } from './modules/tokens/payments.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
   await app.register(consentRoutes, { deps });
+  await app.register(retentionRoutes, { deps });
   await app.register(generationRoutes, { deps });
   await app.register(galleryRoutes, { deps });
   await app.register(trainingRoutes, { deps });

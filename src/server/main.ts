@@ -3,6 +3,7 @@ import { createDeps } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
+import { scheduleRetention } from './modules/retention/retention.job';
 import { schedulePaymentsReconcile } from './modules/tokens/payments.jobs';
 import { registerJobs } from './jobs/register';
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat';
@@ -46,6 +47,7 @@ async function main() {
   if (role !== 'web') {
     await scheduleMaintenance(deps);
     await schedulePaymentsReconcile(deps);
+    await scheduleRetention(deps);
     deps.queue.start();
   }
   const heartbeat =

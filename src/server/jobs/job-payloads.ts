@@ -21,4 +21,5 @@ export type JobPayloads = Checked<{
   'storage.delete-keys': { keys: string[] };
   'styles.collect-preview': { key: string };
   'privacy.forget-faces': { userId: string };
+  'privacy.retention': Record<string, never>;
 }>;

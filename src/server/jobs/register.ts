@@ -6,6 +6,7 @@ import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
 import { defineConsentJobs } from '../modules/consent/consent.job';
+import { defineRetentionJob } from '../modules/retention/retention.job';
 import { defineStorageJobs } from './storage-cleanup';
 import { defineStylesJobs } from '../modules/styles/styles.jobs';
 
@@ -20,4 +21,5 @@ export function registerJobs(deps: AppDeps) {
   defineStorageJobs(deps);
   defineStylesJobs(deps);
   defineConsentJobs(deps);
+  defineRetentionJob(deps);
 }

@@ -130,6 +130,13 @@ export const photosUploadedSchema = z.object({
   model: modelSchema,
 });
 
+/** DELETE /api/models/:id/photos */
+export const photosDeletedSchema = z.object({
+  success: z.boolean(),
+  deleted: z.number(),
+  model: modelSchema,
+});
+
 export const flaggedRemovedSchema = z.object({
   success: z.boolean(),
   removed: z.number(),

@@ -109,6 +109,16 @@ export function useRemoveFlagged(id: string) {
   });
 }
 
+/** "Delete my training photos now" (decision 025): the model stays and keeps generating. */
+export function useDeleteTrainingPhotos(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ deleted: number; model: Model }>(`/api/models/${id}/photos`, { method: 'DELETE' }),
+    onSettled: () => refreshModelData(client, id),
+  });
+}
+
 export function useDeleteModel(id: string) {
   const client = useQueryClient();
   return useMutation({
