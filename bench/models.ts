@@ -107,7 +107,7 @@ async function upload(files: string[], env: Record<string, string>) {
       await fetch(`${server.url}/api/models`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench model' }),
+        body: JSON.stringify({ name: 'Bench model', subjectConsent: true }),
       })
     ).json();
     const pid = await serverPid(server.dataDir);

@@ -123,7 +123,7 @@ async function main() {
         s,
         'POST',
         '/api/models',
-        { name: `${XSS[0]} ${key}`, description: XSS[1] },
+        { name: `${XSS[0]} ${key}`, description: XSS[1], subjectConsent: true },
         [201],
       );
       const image = await must(

@@ -41,6 +41,8 @@ import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
+import { consentRoutes } from './modules/consent/consent.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
+  await app.register(consentRoutes, { deps });
+  await app.register(retentionRoutes, { deps });
   await app.register(generationRoutes, { deps });
   await app.register(galleryRoutes, { deps });
   await app.register(trainingRoutes, { deps });

@@ -5,6 +5,7 @@ import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { scheduleAuditPurge } from './modules/audit/audit.jobs';
 import { scheduleExportExpiry } from './modules/data-exports/data-exports.job';
+import { scheduleRetention } from './modules/retention/retention.job';
 import { schedulePaymentsReconcile } from './modules/tokens/payments.jobs';
 import { registerJobs } from './jobs/register';
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat';
@@ -50,6 +51,7 @@ async function main() {
     await scheduleExportExpiry(deps);
     await schedulePaymentsReconcile(deps);
     await scheduleAuditPurge(deps);
+    await scheduleRetention(deps);
     deps.queue.start();
   }
   const heartbeat =

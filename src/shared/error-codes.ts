@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_IMAGE',
   'NO_WEIGHTS',
   'NO_AIR_ID',
+  'CONSENT_REQUIRED',
+  'PHOTOS_DELETED',
   // generation
   'MODEL_NOT_READY',
   'INVALID_BASE_MODEL',

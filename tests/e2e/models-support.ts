@@ -85,7 +85,7 @@ export function apiClient(baseUrl: string) {
       return r.json.user;
     },
     async modelWithPhotos(name: string, n: number, seed: number) {
-      const m = await call('POST', '/api/models', { name, description: '' });
+      const m = await call('POST', '/api/models', { name, description: '', subjectConsent: true });
       const form = new FormData();
       for (let i = 0; i < n; i++)
         form.append(

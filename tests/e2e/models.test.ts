@@ -26,6 +26,7 @@ async function createModel(name: string, files: string[]) {
   const { page } = e2e.browser;
   await page.goto(`${e2e.server.url}/models/create`);
   await page.getByLabel('Model Name').fill(name);
+  await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
   await page.getByTestId('image-input').setInputFiles(files);
   await expect
     .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())

@@ -27,6 +27,7 @@ async function createModel(page: Page, name: string, seed: number) {
   await page.goto(`${e2e.server.url}/models/create`);
   await page.getByLabel('Model Name').fill(name);
   const files = await photoFiles(photoDir, 6, seed);
+  await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
   await page.getByTestId('image-input').setInputFiles(files);
   await expect
     .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())

@@ -20,6 +20,7 @@ describe('photo checks in the browser', () => {
     await page.goto(`${e2e.server.url}/models/create`);
     await page.getByLabel('Model Name').fill('Checked in the browser');
     const files = ['person-a-1', 'person-a-2', 'person-a-3', 'person-a-4', 'no-face', 'group'].map(file);
+    await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
     await page.getByTestId('image-input').setInputFiles(files);
     await expect
       .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())

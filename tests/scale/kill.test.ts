@@ -333,7 +333,7 @@ async function userFlow(
   // a personal model: photos, then training with the offline trainer
   let modelId: string | null = null;
   const created = await retrying(
-    () => c.post('/api/models', { name: `Scale model ${i}`, description: '' }),
+    () => c.post('/api/models', { name: `Scale model ${i}`, description: '', subjectConsent: true }),
     (r) => r.status === 201 || r.status === 200,
   );
   if (created.status === 200 || created.status === 201) {

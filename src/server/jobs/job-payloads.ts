@@ -26,4 +26,6 @@ export type JobPayloads = Checked<{
   'exports.build': { exportId: string };
   'exports.ready-mail': { exportId: string };
   'exports.expire': Record<string, never>;
+  'privacy.forget-faces': { userId: string };
+  'privacy.retention': Record<string, never>;
 }>;

@@ -6,6 +6,8 @@ import { defineLikenessJob } from '../modules/likeness/likeness.job';
 import { definePaymentsJobs } from '../modules/tokens/payments.jobs';
 import { registerTrainingJobs } from '../modules/models/pipeline.jobs';
 import { defineMaintenanceJob } from './maintenance';
+import { defineConsentJobs } from '../modules/consent/consent.job';
+import { defineRetentionJob } from '../modules/retention/retention.job';
 import { defineStorageJobs } from './storage-cleanup';
 import { defineStylesJobs } from '../modules/styles/styles.jobs';
 import { defineAccountDeletionJobs } from '../modules/account-deletion/account-deletion.job';
@@ -24,4 +26,6 @@ export function registerJobs(deps: AppDeps) {
   defineAuditJobs(deps);
   defineAccountDeletionJobs(deps);
   defineDataExportJobs(deps);
+  defineConsentJobs(deps);
+  defineRetentionJob(deps);
 }

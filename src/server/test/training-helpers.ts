@@ -17,7 +17,7 @@ export async function grantTokens(h: Harness, userId: string, amount: number) {
 }
 
 export async function modelWithPhotos(c: Client, count = 6, seed = 0) {
-  const res = await c.post('/api/models', { name: `Model ${seed}`, description: '' });
+  const res = await c.post('/api/models', { name: `Model ${seed}`, description: '', subjectConsent: true });
   const model = res.json() as { id: string };
   const photos = await Promise.all(
     Array.from({ length: count }, (_, i) => makePhoto(seed + i, { size: 256 })),

@@ -29,6 +29,8 @@ export const createModelSchema = z.object({
     .refine(noControlChars(true), CONTROL_CHARS_MESSAGE)
     .optional()
     .default(''),
+  /** the subject attestation (src/shared/privacy-notices.ts), recorded with the model when true */
+  subjectConsent: z.boolean({ error: 'subjectConsent must be true or false' }).optional(),
 });
 export type CreateModelInput = z.input<typeof createModelSchema>;
 
@@ -104,6 +106,10 @@ export const modelSchema = z.object({
   processingStatus: z.string().nullable(),
   trainingProvider: z.string().nullable(),
   trainingError: z.string().nullable(),
+  /** when the owner attested who is in the photos (decision 025); null: not yet, uploads refused */
+  subjectConsentAt: z.string().nullable().optional(),
+  /** when the training photos were deleted (retention or the owner); the weights stay */
+  photosDeletedAt: z.string().nullable().optional(),
 });
 export type Model = z.infer<typeof modelSchema>;
 
@@ -121,6 +127,13 @@ export const successSchema = z.object({ success: z.boolean() });
 export const photosUploadedSchema = z.object({
   success: z.boolean(),
   uploaded: z.number(),
+  model: modelSchema,
+});
+
+/** DELETE /api/models/:id/photos */
+export const photosDeletedSchema = z.object({
+  success: z.boolean(),
+  deleted: z.number(),
   model: modelSchema,
 });
 

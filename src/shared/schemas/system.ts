@@ -12,10 +12,33 @@ export const engineNamesSchema = z.object({
 });
 export type EngineNames = z.infer<typeof engineNamesSchema>;
 
+/** A vendor that receives personal data with the running configuration (decision 025). */
+export const processorSchema = z.object({
+  name: z.enum(['Replicate', 'Runware', 'Stripe', 'SMTP', 'S3']),
+  purpose: z.string(),
+  data: z.string(),
+  retention: z.string(),
+  /** whether it receives training photos (the landing page's claim depends on it) */
+  photos: z.boolean(),
+});
+export type Processor = z.infer<typeof processorSchema>;
+
+/** The retention schedule and the live processors, read from the one configuration (decision 025). */
+export const privacyConfigSchema = z.object({
+  photoRetentionDays: z.number().int(),
+  unusedModelPhotoDays: z.number().int(),
+  exportLinkHours: z.number().int(),
+  auditLogRetentionDays: z.number().int(),
+  /** empty: none, everything stays on this server */
+  processors: z.array(processorSchema),
+});
+export type PrivacyConfig = z.infer<typeof privacyConfigSchema>;
+
 /** GET /api/config: what the client needs to know about the server's setup. */
 export const publicConfigSchema = z.object({
   engines: engineNamesSchema,
   stripePublishableKey: z.string().optional(),
+  privacy: privacyConfigSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

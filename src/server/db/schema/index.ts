@@ -7,3 +7,4 @@ export * from './support';
 export * from './likeness';
 export * from './audit';
 export * from './exports';
+export * from './consent';

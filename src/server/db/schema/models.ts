@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 import { users } from './users';
@@ -38,12 +39,21 @@ export const models = pgTable(
     trainingStartedAt: ts('training_started_at'),
     trainingCompletedAt: ts('training_completed_at'),
     readyAt: ts('ready_at'),
+    // the owner's attestation that the photos show them or someone who consented (decision 025)
+    subjectConsentAt: ts('subject_consent_at'),
+    subjectNoticeVersion: text('subject_notice_version'),
+    // the retention job or the owner deleted the training photos; the weights stay (decision 025)
+    photosDeletedAt: ts('photos_deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('models_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('models_status_idx').on(t.status, t.updatedAt),
+    // the retention job's daily scan: models whose photos are still kept
+    index('models_ready_photos_idx')
+      .on(t.status, t.readyAt)
+      .where(sql`${t.photosDeletedAt} is null`),
     index('models_created_idx').on(t.createdAt, t.id),
     index('models_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],

@@ -132,7 +132,7 @@ function attributesOf(f) {
   return { age: typeof f.age === 'number' ? Math.round(f.age) : null, expression };
 }
 
-async function analyze(image, attributes) {
+async function analyze(image, attributes, descriptors) {
   await load();
   if (attributes) await loadAttributes();
   const started = performance.now();
@@ -156,13 +156,14 @@ async function analyze(image, attributes) {
   const input = faceapi.tf.tensor3d(pixels, [height, width, 3], 'int32');
   let found;
   try {
-    const described = faceapi
+    const landmarked = faceapi
       .detectAllFaces(
         input,
         new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 10 }),
       )
-      .withFaceLandmarks()
-      .withFaceDescriptors();
+      .withFaceLandmarks();
+    // without face-analysis consent the descriptor network never runs (decision 025)
+    const described = descriptors ? landmarked.withFaceDescriptors() : landmarked;
     found = await (attributes ? described.withFaceExpressions().withAgeAndGender() : described);
   } finally {
     input.dispose();
@@ -193,7 +194,7 @@ async function analyze(image, attributes) {
         height: Math.round(h * scale),
       },
       landmarks: pts.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) })),
-      descriptor: Array.from(f.descriptor, (v) => Math.round(v * 1e5) / 1e5),
+      descriptor: f.descriptor ? Array.from(f.descriptor, (v) => Math.round(v * 1e5) / 1e5) : [],
       sizeRatio: Math.round((h / Math.min(width, height)) * 1000) / 1000,
       pose: pose(pts),
       sharpness: Math.round(laplacianVariance(grey, CROP_SIDE, CROP_SIDE) * 10) / 10,
@@ -217,7 +218,11 @@ let queue = Promise.resolve();
 parentPort.on('message', (msg) => {
   queue = queue.then(async () => {
     try {
-      const report = await analyze(Buffer.from(msg.image), msg.attributes === true);
+      const report = await analyze(
+        Buffer.from(msg.image),
+        msg.attributes === true,
+        msg.descriptors !== false,
+      );
       parentPort.postMessage({ id: msg.id, report });
     } catch (err) {
       parentPort.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });

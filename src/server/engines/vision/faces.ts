@@ -14,7 +14,10 @@ export type DetectedFace = {
   box: Box;
   /** the 68 landmarks (iBUG order), same coordinates as box */
   landmarks: Point[];
-  /** 128-d face descriptor: biometric data, see decision 020 — never in an API response */
+  /**
+   * 128-d face descriptor: biometric data, see decision 020 — never in an API response. Empty when
+   * the caller asked for none (no face-analysis consent, decision 025): then it is never computed.
+   */
   descriptor: number[];
   /** face height ÷ the photo's shorter side */
   sizeRatio: number;
@@ -48,8 +51,8 @@ export type FaceReport = {
  */
 export interface FaceEngine {
   readonly name: 'face-api';
-  /** every face in a JPEG/PNG/WebP photo */
-  analyzeFaces(image: Buffer, opts?: { attributes?: boolean }): Promise<FaceReport>;
+  /** every face in a JPEG/PNG/WebP photo; `descriptors: false` skips the descriptor network */
+  analyzeFaces(image: Buffer, opts?: { attributes?: boolean; descriptors?: boolean }): Promise<FaceReport>;
   /** the descriptor of the largest face in any image, or null when it shows no face */
   describe(image: Buffer): Promise<number[] | null>;
   /** whether the worker (and its weights) is in memory now */
@@ -128,7 +131,10 @@ export function createFaceEngine(opts: FaceEngineOptions): FaceEngine {
     idleTimer.unref();
   };
 
-  const analyzeFaces = (image: Buffer, o: { attributes?: boolean } = {}): Promise<FaceReport> => {
+  const analyzeFaces = (
+    image: Buffer,
+    o: { attributes?: boolean; descriptors?: boolean } = {},
+  ): Promise<FaceReport> => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     worker ??= start();
@@ -144,7 +150,10 @@ export function createFaceEngine(opts: FaceEngineOptions): FaceEngine {
       pending.set(id, { resolve, reject, timer });
       // a copy: the caller keeps its buffer
       const copy = new Uint8Array(image);
-      w.postMessage({ id, image: copy, attributes: o.attributes === true }, [copy.buffer]);
+      w.postMessage(
+        { id, image: copy, attributes: o.attributes === true, descriptors: o.descriptors !== false },
+        [copy.buffer],
+      );
     });
   };
 

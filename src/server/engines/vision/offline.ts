@@ -113,7 +113,9 @@ export function createOfflineVisionEngine(): VisionEngine {
       stats.lighting = LIGHT[stats.brightness.label] ?? 'natural lighting';
       if (faces) {
         try {
-          const { people, framing } = peopleFrom(await faces.analyzeFaces(image, { attributes: true }));
+          const { people, framing } = peopleFrom(
+            await faces.analyzeFaces(image, { attributes: true, descriptors: false }),
+          );
           stats.people = people;
           if (framing) stats.subject = { ...stats.subject, framing };
         } catch {

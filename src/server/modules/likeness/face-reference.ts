@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { cropFace, faceDistance, medianDescriptor, type DetectedFace } from '../../engines/vision/faces';
 import { modelPrefix } from '../../storage/keys';
 import { createFaceReferenceRepository, type FaceReferenceRow } from './face-reference.repository';
+import { faceAnalysisAllowed } from '../consent/face-consent';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'engines' | 'log'>;
 
@@ -36,23 +37,27 @@ async function faceReference(deps: Deps, modelId: string): Promise<FaceReference
   const repo = createFaceReferenceRepository(deps.db);
   const model = await repo.model(modelId);
   if (!model) return null;
+  // without the owner's face-analysis consent no descriptor is computed (decision 025); the crop the
+  // offline renderer draws with needs only the face's box
+  const identity = await faceAnalysisAllowed(deps.db, model.userId);
   const photos = (await repo.photos(modelId)).slice(0, REFERENCE_MAX_PHOTOS);
   const photoSet = photoSetOf(photos.map((p) => p.id));
   const cached = await repo.cached(modelId);
-  if (cached && cached.photoSet === photoSet) return cached;
-
+  if (cached && cached.photoSet === photoSet && (identity || !cached.descriptor)) return cached;
   const found: { buffer: Buffer; face: DetectedFace }[] = [];
   for (const p of photos) {
     const buffer = await deps.storage.getBuffer(p.storageKey);
     if (!buffer) continue;
-    const report = await deps.engines.faces.analyzeFaces(buffer);
+    const report = await deps.engines.faces.analyzeFaces(buffer, { descriptors: identity });
     const face = report.faces[0];
     if (face) found.push({ buffer, face });
   }
-  const descriptor = medianDescriptor(found.map((f) => f.face.descriptor));
+  const descriptor = identity ? medianDescriptor(found.map((f) => f.face.descriptor)) : null;
   let cropKey: string | null = null;
-  if (descriptor) {
-    const candidates = found.filter((f) => faceDistance(f.face.descriptor, descriptor) < OUTLIER_DISTANCE);
+  if (found.length > 0) {
+    const candidates = descriptor
+      ? found.filter((f) => faceDistance(f.face.descriptor, descriptor) < OUTLIER_DISTANCE)
+      : found;
     const best = (candidates.length > 0 ? candidates : found).reduce((a, b) =>
       cropQuality(b.face) > cropQuality(a.face) ? b : a,
     );
@@ -68,8 +73,13 @@ async function faceReference(deps: Deps, modelId: string): Promise<FaceReference
     photoSet,
     computedAt: new Date(),
   };
-  await repo.save(row);
-  return row;
+  return deps.db.transaction(async (tx) => {
+    // consent withdrawn meanwhile: keep the crop, not the descriptor
+    const keep = identity && (await faceAnalysisAllowed(tx, model.userId, { lock: true }));
+    const saved = keep ? row : { ...row, descriptor: null };
+    await createFaceReferenceRepository(tx).save(saved);
+    return saved;
+  });
 }
 
 /** The median descriptor of the model's training photos, or null when none shows a face. Biometric: server-side only. */

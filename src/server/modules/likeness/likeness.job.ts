@@ -4,6 +4,7 @@ import { faceDistance } from '../../engines/vision/faces';
 import { modelReferenceDescriptor } from './face-reference';
 import { likenessOrNone } from './likeness-score';
 import { createLikenessRepository } from './likeness.repository';
+import { faceAnalysisAllowed } from '../consent/face-consent';
 
 export const LIKENESS_JOB = 'generation.score-likeness';
 const payloadSchema = z.object({ imageId: z.uuid() });
@@ -27,6 +28,11 @@ export async function scoreImage(deps: AppDeps, imageId: string): Promise<number
     await repo.setLikeness(imageId, null);
     return null;
   }
+  // no face-analysis consent: no score (decision 025); the screens say why
+  if (!(await faceAnalysisAllowed(deps.db, image.userId))) {
+    await repo.setLikeness(imageId, null);
+    return null;
+  }
   const reference = await modelReferenceDescriptor(deps, image.modelId);
   if (!reference) {
     await repo.setLikeness(imageId, null);
@@ -36,8 +42,12 @@ export async function scoreImage(deps: AppDeps, imageId: string): Promise<number
   if (!data) return null;
   const descriptor = await deps.engines.faces.describe(data);
   const score = descriptor ? likenessOrNone(faceDistance(descriptor, reference)) : null;
-  await repo.setLikeness(imageId, score);
-  return score;
+  return deps.db.transaction(async (tx) => {
+    // switched off while scoring: the forget job waits on this lock, then clears what is stored here
+    const kept = (await faceAnalysisAllowed(tx, image.userId, { lock: true })) ? score : null;
+    await createLikenessRepository(tx).setLikeness(imageId, kept);
+    return kept;
+  });
 }
 
 export function defineLikenessJob(deps: AppDeps) {

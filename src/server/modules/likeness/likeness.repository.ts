@@ -9,6 +9,7 @@ export function createLikenessRepository(db: DbOrTx) {
         .select({
           id: generatedImages.id,
           modelId: generatedImages.modelId,
+          userId: generatedImages.userId,
           storageKey: generatedImages.storageKey,
           loraStrength: generatedImages.loraStrength,
         })

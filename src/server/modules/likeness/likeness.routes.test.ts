@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedImages, modelFaceReferences, models, trainingImages } from '../../db/schema/index';
+import {
+  generatedImages,
+  modelFaceReferences,
+  models,
+  trainingImages,
+  userPrivacy,
+} from '../../db/schema/index';
 import { faceDistance } from '../../engines/vision/faces';
 import { trainingPhotoKeys } from '../../storage/keys';
 import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
@@ -28,6 +34,11 @@ afterAll(async () => {
 
 /** A ready, offline-hosted personal model whose training photos are these fixtures. */
 async function modelWithPhotos(userId: string, photos: string[]) {
+  // the score needs the owner's face-analysis consent (decision 025)
+  await h.deps.db
+    .insert(userPrivacy)
+    .values({ userId, faceAnalysis: true, faceAnalysisAt: new Date(), noticeVersion: 'test' })
+    .onConflictDoNothing();
   const model = await readyModel(h.deps, userId, { offlineHosted: true });
   for (const name of photos) {
     const id = randomUUID();

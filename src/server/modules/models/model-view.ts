@@ -58,5 +58,7 @@ export function toPublicModel(m: ModelRow, images?: TrainingImageRow[]) {
     processingStatus: m.processingStatus,
     trainingProvider: m.trainingProvider,
     trainingError: m.trainingError,
+    subjectConsentAt: m.subjectConsentAt?.toISOString() ?? null,
+    photosDeletedAt: m.photosDeletedAt?.toISOString() ?? null,
   };
 }

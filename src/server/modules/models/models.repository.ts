@@ -82,7 +82,11 @@ export function createModelsRepository(db: DbOrTx) {
     async imagesToCheck(modelId: string, ids: string[]) {
       if (ids.length === 0) return [];
       return db
-        .select({ id: trainingImages.id, storageKey: trainingImages.storageKey })
+        .select({
+          id: trainingImages.id,
+          storageKey: trainingImages.storageKey,
+          userId: trainingImages.userId,
+        })
         .from(trainingImages)
         .where(
           and(

@@ -45,7 +45,7 @@ async function upload(
 }
 
 async function newModel(c: Client, name = 'My Portrait') {
-  const res = await c.post('/api/models', { name, description: 'test' });
+  const res = await c.post('/api/models', { name, description: 'test', subjectConsent: true });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; userId: string; status: string };
 }

@@ -61,6 +61,16 @@ export async function modelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     },
   );
 
+  // the subject attestation for an existing model (decision 025); POST /api/models takes it too
+  r.post(
+    '/api/models/:id/consent',
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: modelActionSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { success: true, model: await service.recordConsent(user, request.params.id) };
+    },
+  );
+
   // one click on the model page: drop every photo the face checks flagged (decision 020)
   r.post(
     '/api/models/:id/images/remove-flagged',

@@ -16,8 +16,13 @@ import { toPhotoCheck, toPublicModel } from './model-view';
 import { isNearDuplicate, processPhoto, type ProcessedPhoto } from './photo-processing';
 import { trainingPhotoKeys } from '../../storage/keys';
 import { JOB_CHECK_PHOTOS, refreshFaceDistances } from './photo-checks.job';
+import { CONSENT_REQUIRED_MESSAGE, SUBJECT_NOTICE_VERSION } from '../../../shared/privacy-notices';
 
 const UPLOADABLE = ['pending', 'uploaded'] as const;
+/** Photos go to a model before training, or to a failed one whose photos were deleted (decision 025). */
+const uploadable = (m: Pick<ModelRow, 'status' | 'photosDeletedAt'>) =>
+  (UPLOADABLE as readonly string[]).includes(m.status) || (m.status === 'failed' && !!m.photosDeletedAt);
+const attestation = () => ({ subjectConsentAt: new Date(), subjectNoticeVersion: SUBJECT_NOTICE_VERSION });
 const tooMany = () => badRequest(TOO_MANY_IMAGES, { images: TOO_MANY_IMAGES }, 'TOO_MANY_IMAGES');
 
 /** A non-word token the trainer ties to the person (docs/vendors/providers.md A.4 "use a non-word token"). */
@@ -53,13 +58,35 @@ export function createModelsService(deps: AppDeps) {
       return toPublicModel(model, await repo.images(model.id));
     },
 
-    async create(user: Pick<UserRow, 'id'>, input: { name: string; description: string }) {
+    async create(
+      user: Pick<UserRow, 'id'>,
+      input: { name: string; description: string; subjectConsent?: boolean },
+    ) {
       return repo.create({
         userId: user.id,
         name: input.name,
         description: input.description,
         triggerWord: newTriggerWord(),
+        ...(input.subjectConsent ? attestation() : {}),
       });
+    },
+
+    /**
+     * The owner attests who is in the photos (decision 025). Only the owner can: an admin's later
+     * actions on the model (re-uploading its weights) act under this attestation, never their own.
+     * Attesting again keeps the first record unless the notice changed since.
+     */
+    async recordConsent(user: Pick<UserRow, 'id' | 'isAdmin'>, modelId: string) {
+      const model = accessModel(
+        await repo.byId(modelId),
+        user,
+        'owner',
+        'Only the owner of this model can confirm who is in its photos.',
+      );
+      if (model.subjectConsentAt && model.subjectNoticeVersion === SUBJECT_NOTICE_VERSION) {
+        return toPublicModel(model);
+      }
+      return toPublicModel((await repo.update(model.id, attestation()))!);
     },
 
     /**
@@ -79,7 +106,9 @@ export function createModelsService(deps: AppDeps) {
         'owner',
         'Only the owner of this model can add images.',
       );
-      if (!(UPLOADABLE as readonly string[]).includes(model.status)) {
+      // refused before a byte of the body is read: nothing of these photos is written anywhere
+      if (!model.subjectConsentAt) throw new AppError(403, 'CONSENT_REQUIRED', CONSENT_REQUIRED_MESSAGE);
+      if (!uploadable(model)) {
         throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
       }
       const existing = await repo.images(modelId);
@@ -174,7 +203,7 @@ export function createModelsService(deps: AppDeps) {
           const r = createModelsRepository(tx);
           const locked = await r.lock(model.id);
           if (!locked) throw notFound('Model not found');
-          if (!(UPLOADABLE as readonly string[]).includes(locked.status)) {
+          if (!uploadable(locked)) {
             throw conflict('Images can only be added before training starts.', 'INVALID_MODEL_STATUS');
           }
           // a concurrent upload may have added photos meanwhile
@@ -208,6 +237,8 @@ export function createModelsService(deps: AppDeps) {
           const updated = await r.update(model.id, {
             status: 'uploaded',
             previewImageKey: locked.previewImageKey ?? rows[0].thumbKey,
+            // new photos replace the ones the retention schedule deleted
+            photosDeletedAt: null,
           });
           return { model: updated!, images: inserted };
         });

@@ -12,6 +12,7 @@ import {
   photoProblems,
   referenceMedian,
 } from './photo-checks';
+import { faceAnalysisAllowed } from '../consent/face-consent';
 
 export const JOB_CHECK_PHOTOS = 'models.check-photos';
 const payloadSchema = z.object({ modelId: z.uuid(), imageIds: z.array(z.uuid()).max(100) });
@@ -41,13 +42,17 @@ export function definePhotoChecksJob(deps: AppDeps) {
     leaseMs: 180_000,
     handler: async ({ modelId, imageIds }, ctx) => {
       const todo = await createModelsRepository(deps.db).imagesToCheck(modelId, imageIds);
+      const userId = todo[0]?.userId;
+      // without the user's face-analysis consent the descriptor is never computed (decision 025): the
+      // checks that need no identity still run, "different person" stays off
+      const identity = userId ? await faceAnalysisAllowed(deps.db, userId) : false;
       const checks: Fresh[] = [];
       for (const img of todo.slice(0, PHOTOS_PER_RUN)) {
         const buf = await deps.storage.getBuffer(img.storageKey);
         // the photo was removed meanwhile (remove-flagged, model deleted)
         if (!buf) continue;
         try {
-          const report = await deps.engines.faces.analyzeFaces(buf);
+          const report = await deps.engines.faces.analyzeFaces(buf, { descriptors: identity });
           const face = mainFace(report);
           checks.push({
             id: img.id,
@@ -57,7 +62,7 @@ export function definePhotoChecksJob(deps: AppDeps) {
               checkProblems: photoProblems(report),
               faceBox: face?.box ?? null,
               faceSharpness: face?.sharpness ?? null,
-              faceDescriptor: face?.descriptor ?? null,
+              faceDescriptor: identity && face?.descriptor.length ? face.descriptor : null,
             },
           });
         } catch (err) {
@@ -68,13 +73,18 @@ export function definePhotoChecksJob(deps: AppDeps) {
         }
       }
       const last = todo.length <= PHOTOS_PER_RUN;
-      const mirrored = last ? await mirroredCloser(deps, modelId, checks) : new Map<string, number[]>();
+      const mirrored =
+        last && identity ? await mirroredCloser(deps, modelId, checks) : new Map<string, number[]>();
       // the last photos' verdicts and the model's different-person signal land together: a reader
       // who sees nothing pending also sees every distance
       await deps.db.transaction(async (tx) => {
         const repo = createModelsRepository(tx);
-        for (const { id, check } of checks) await repo.saveCheck(id, check);
-        for (const [id, descriptor] of mirrored) await repo.setFaceDescriptor(id, descriptor);
+        // consent withdrawn while the photos were analysed: store no descriptor after all
+        const keep = identity && userId ? await faceAnalysisAllowed(tx, userId, { lock: true }) : false;
+        for (const { id, check } of checks) {
+          await repo.saveCheck(id, keep ? check : { ...check, faceDescriptor: null });
+        }
+        if (keep) for (const [id, descriptor] of mirrored) await repo.setFaceDescriptor(id, descriptor);
         if (last) await refreshFaceDistances({ db: tx }, modelId);
       });
       return last ? undefined : ctx.retryIn(0);

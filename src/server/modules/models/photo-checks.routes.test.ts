@@ -77,7 +77,9 @@ describe('training photo checks (real engine)', () => {
       const c = broken.client();
       await c.register();
       const modelId = (
-        (await c.post('/api/models', { name: 'Broken engine', description: '' })).json() as {
+        (
+          await c.post('/api/models', { name: 'Broken engine', description: '', subjectConsent: true })
+        ).json() as {
           id: string;
         }
       ).id;
@@ -96,7 +98,9 @@ describe('training photo checks (real engine)', () => {
       const c = off.client();
       await c.register();
       const modelId = (
-        (await c.post('/api/models', { name: 'Unchecked', description: '' })).json() as {
+        (
+          await c.post('/api/models', { name: 'Unchecked', description: '', subjectConsent: true })
+        ).json() as {
           id: string;
         }
       ).id;
@@ -113,7 +117,13 @@ describe('training photo checks (real engine)', () => {
   it('gives each photo its verdict, keeps the descriptor out of every answer, and never blocks training', async () => {
     const c = h.client();
     const user = await c.register();
-    const created = await c.post('/api/models', { name: 'Checked Portrait', description: '' });
+    // "different person" needs the descriptor, and so the face-analysis consent (decision 025)
+    expect((await c.put('/api/user/privacy', { faceAnalysis: true })).statusCode).toBe(200);
+    const created = await c.post('/api/models', {
+      name: 'Checked Portrait',
+      description: '',
+      subjectConsent: true,
+    });
     const modelId = (created.json() as { id: string }).id;
 
     const started = Date.now();
@@ -165,8 +175,11 @@ describe('training photo checks (real engine)', () => {
   it('removes the flagged photos in one click, only for the owner and before training', async () => {
     const c = h.client();
     await c.register();
+    await c.put('/api/user/privacy', { faceAnalysis: true });
     const modelId = (
-      (await c.post('/api/models', { name: 'Tidy Portrait', description: '' })).json() as {
+      (
+        await c.post('/api/models', { name: 'Tidy Portrait', description: '', subjectConsent: true })
+      ).json() as {
         id: string;
       }
     ).id;

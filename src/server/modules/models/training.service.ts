@@ -7,6 +7,7 @@ import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toTrainingStatus } from './training-status';
+import { PHOTOS_DELETED_MESSAGE } from '../../../shared/privacy-notices';
 import { createUploadLogsRepository } from './upload-logs.repository';
 import {
   ACTIVE_STATUSES,
@@ -49,6 +50,10 @@ export function createTrainingService(deps: AppDeps) {
       const model = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
         const m = accessModel(await r.lock(id), actor);
+        // the retention schedule or the owner deleted the photos: new ones first (decision 025)
+        if (m.photosDeletedAt && (await r.imageCount(id)) < MIN_TRAINING_IMAGES) {
+          throw conflict(PHOTOS_DELETED_MESSAGE, 'PHOTOS_DELETED');
+        }
         if (opts.retry ? m.status !== 'failed' : m.status !== 'uploaded') {
           throw conflict(
             opts.retry

@@ -195,7 +195,7 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     const user = await c.register();
     await grantTokens(h, user.id, 150);
     state.trainingPolls = 10;
-    const res = await c.post('/api/models', { name: 'Broken upload', description: '' });
+    const res = await c.post('/api/models', { name: 'Broken upload', description: '', subjectConsent: true });
     const id = res.json().id;
     brokenModels.add(id);
     const { makePhoto, multipartBody } = await import('../../test/photo-fixtures');

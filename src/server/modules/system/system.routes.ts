@@ -11,6 +11,7 @@ import { adminOnly } from '../../http/guards';
 import type { HttpMetrics } from '../../http/metrics';
 import { requireAdmin } from '../../http/session';
 import { APP_VERSION, createSystemService } from './system.service';
+import { liveProcessors } from './processors';
 
 export { APP_VERSION };
 
@@ -40,9 +41,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     },
   );
 
+  // the retention numbers and live processors come from the same config the retention job reads
   r.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
+    privacy: { ...deps.config.privacy, processors: liveProcessors(deps.engines.names) },
   }));
 
   r.get('/api/admin/system', { ...adminOnly, schema: { response: { 200: adminSystemSchema } } }, async () =>

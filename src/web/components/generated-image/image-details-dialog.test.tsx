@@ -51,4 +51,24 @@ describe('ImageDetailsDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await vi.waitFor(() => expect(document.activeElement).toBe(opener));
   });
+
+  it("says why a personal model's image has no likeness when face analysis is off", () => {
+    const { rerender } = render(
+      <ImageDetailsDialog
+        image={{ ...image, modelName: 'Me', likeness: null }}
+        open
+        onOpenChange={() => {}}
+        likenessOff
+      />,
+    );
+    expect(screen.getByText(/face analysis is off \(Settings → Privacy\)/)).toBeTruthy();
+    rerender(
+      <ImageDetailsDialog
+        image={{ ...image, modelName: 'Me', likeness: null }}
+        open
+        onOpenChange={() => {}}
+      />,
+    );
+    expect(screen.queryByText(/face analysis is off/)).toBeNull();
+  });
 });

@@ -36,6 +36,8 @@ type Props = {
   hideNsfw?: boolean;
   /** whose image it is when the viewer is not its owner (the admin gallery): the likeness names them */
   ownerName?: string | null;
+  /** the viewer's face analysis is off: say so where a personal model's likeness would be */
+  likenessOff?: boolean;
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -48,7 +50,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** The Image Details dialog (docs/product/spec-part-1.md §2, part 2 §2), shared by the galleries and the generator. */
-export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerName }: Props) {
+export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerName, likenessOff }: Props) {
   // Opened from buttons, not a Dialog trigger: remember the opener so closing puts the keyboard back there.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -92,6 +94,12 @@ export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerN
               <Row label="LoRA model">{image.modelName || 'None'}</Row>
               {typeof image.likeness === 'number' ? (
                 <Row label="Likeness">{likenessText(image.likeness, ownerName)}</Row>
+              ) : likenessOff && image.modelName ? (
+                <Row label="Likeness">
+                  <span className="text-muted-foreground">
+                    Off: face analysis is off (Settings → Privacy), so no likeness is scored.
+                  </span>
+                </Row>
               ) : null}
               <Row label="Style preset">{image.styleName || 'Custom'}</Row>
               <Row label="Prompt">

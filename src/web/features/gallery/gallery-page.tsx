@@ -23,6 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
+import { usePrivacy } from '@web/lib/privacy';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import {
@@ -70,6 +71,8 @@ export function GalleryPage() {
   const [details, setDetails] = useState<GeneratedImageView | null>(null);
   const [toDelete, setToDelete] = useState<GeneratedImageView | null>(null);
   const hideNsfw = !(user?.enableNSFW ?? user?.enableNsfw);
+  // no face-analysis consent: the details say why there is no likeness score (decision 025)
+  const likenessOff = usePrivacy().data?.privacy.faceAnalysis === false;
 
   // typing settles for a moment before the list is asked again
   useEffect(() => {
@@ -303,6 +306,7 @@ export function GalleryPage() {
         open={details !== null}
         onOpenChange={(o) => !o && setDetails(null)}
         hideNsfw={hideNsfw}
+        likenessOff={likenessOff}
       />
       <AlertDialog open={toDelete !== null} onOpenChange={(o) => !o && setToDelete(null)}>
         <AlertDialogContent>

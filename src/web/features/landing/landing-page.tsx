@@ -22,6 +22,8 @@ import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { SiteFooter } from './components/site-footer';
+import { photoClaim } from './components/photo-claim';
+import { useAppConfig } from '@web/lib/app-config';
 
 // the small header size with tighter padding on phones (no size variant, so no padding to fight)
 const HEADER_LINK_SIZE = 'h-9 px-2.5 sm:px-3';
@@ -53,7 +55,8 @@ const FEATURES = [
   {
     icon: ShieldCheck,
     title: 'Privacy First',
-    text: 'Your photos and training images are never shared with third parties.',
+    // null: photoClaim() says it from the live configuration (decision 025)
+    text: null,
   },
   {
     icon: Coins,
@@ -83,6 +86,7 @@ export function LandingPage() {
   const { hash } = useLocation();
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
+  const claim = photoClaim(useAppConfig().data);
 
   // docs/product/interfaces.md: keep ?ref=CODE so the register form can send it later.
   useEffect(() => rememberReferralCode(ref), [ref]);
@@ -199,7 +203,7 @@ export function LandingPage() {
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
                   <h3 className="mt-4 font-semibold">{title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+                  <p className="mt-1 text-sm text-muted-foreground">{text ?? claim}</p>
                 </li>
               ))}
             </ul>

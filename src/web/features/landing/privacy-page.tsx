@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { PrivacySchedule } from './components/privacy-schedule';
 import { TextPage } from './components/text-page';
 
 export function PrivacyPage() {
@@ -20,34 +20,36 @@ export function PrivacyPage() {
       <section>
         <h2>What we never do</h2>
         <p>
-          Your photos and training images are never shared with third parties and are never sold. They are
-          used only to train your own model and create the images you request.
+          Your photos and training images are never sold. They are used only to train your own model and
+          create the images you request, by this server and the processors listed below — nobody else.
         </p>
       </section>
       <section>
-        <h2>Face checks of your training photos</h2>
+        <h2>Who may be in the photos</h2>
         <p>
-          When you upload training photos, this server checks each one for a clear face (no face, several
-          people, a small, blurry, dark or washed-out face, or someone who looks different from your other
-          photos). To compare faces it computes a face descriptor: a list of numbers that describes a face.
-          That is biometric data, and we treat it as such:
+          Before the first photo of a model is stored you confirm that the photos show you, or someone who
+          gave you their explicit consent. We record when, and which version of that text you confirmed.
+        </p>
+      </section>
+      <section>
+        <h2>Face analysis (only if you allow it)</h2>
+        <p>
+          Each training photo is checked on this server for a clear face (no face, several people, a small,
+          blurry, dark or washed-out face). Those checks need no identity. Only if you allow face analysis do
+          we also compute a face descriptor — numbers that describe the geometry of the face, which is
+          biometric data — to flag a photo of someone else and to score how much a generated image looks like
+          you:
         </p>
         <ul>
-          <li>It is computed on our own server; it is never sent to an AI provider or anyone else.</li>
-          <li>It is kept only for the photos of your own model, and only to give you these checks.</li>
-          <li>It is deleted together with the photo, and all of it when you delete the model.</li>
+          <li>It is computed and kept on this server only; it is never sent to a vendor or anyone else.</li>
           <li>It is never shown, not even to you or to our administrators: you see only the verdicts.</li>
+          <li>
+            It is deleted with the training photos (see the schedule below), all of it at once when you switch
+            face analysis off, and with your account.
+          </li>
         </ul>
-        <p>The checks are advice: you decide which photos to keep, and you can always train.</p>
       </section>
-      <section>
-        <h2>Service providers</h2>
-        <p>
-          Card payments are handled by our payment provider; we never see or store your full card number. When
-          the studio uses external AI providers for training or generation, they process your images only to
-          carry out that task for you.
-        </p>
-      </section>
+      <PrivacySchedule />
       <section>
         <h2>Cookies</h2>
         <p>
@@ -58,8 +60,18 @@ export function PrivacyPage() {
       <section>
         <h2>Your choices</h2>
         <p>
-          You can change your profile at any time in Settings and delete your models and images yourself. To
-          close your account or get a copy of your data, <Link to="/contact">contact us</Link>.
+          You can change your profile and your face-analysis choice at any time in Settings and delete your
+          models and images yourself. In Settings → Privacy you can download everything we hold about you
+          (your profile, photos still kept, your models' weights, your images and their settings, your tokens
+          and purchases, your support tickets) and delete your account.
+        </p>
+        <p>
+          Deleting your account signs you out everywhere at once, cancels any training or generation under way
+          without charging you, and then deletes your photos, models, images, face data, exports, support
+          tickets, sessions and referral code, here and at the vendors that hold a copy where they offer a way
+          to remove it. Your username and e-mail become free again. What the law makes us keep for accounting
+          stays, anonymised: your purchases and your token history, with no name or e-mail and your account id
+          replaced by a new one that leads back to nobody.
         </p>
       </section>
     </TextPage>

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithProviders } from '@web/testing/render';
 import { CreateModelPage } from './create-model-page';
@@ -64,5 +64,22 @@ describe('CreateModelPage', () => {
     expect(description.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(description);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('sends the subject attestation with the new model once the box is ticked', async () => {
+    const { calls } = mockFetch({
+      'POST /api/models': { status: 201, body: { id: 'm9', name: 'Portraits' } },
+    });
+    renderWithProviders(<CreateModelPage />, { route: '/models/create' });
+    await userEvent.type(screen.getByLabelText('Model Name'), 'Portraits');
+    expect((screen.getByTestId('image-input') as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /These are photos of me/ }));
+    expect((screen.getByTestId('image-input') as HTMLInputElement).disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Model' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Portraits',
+      subjectConsent: true,
+    });
   });
 });

@@ -20,6 +20,8 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { createModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
+import { SubjectConsentField } from './components/subject-consent-field';
+import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
 
 export function CreateModelPage() {
   usePageTitle('Create model');
@@ -32,16 +34,24 @@ export function CreateModelPage() {
   });
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string>();
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle');
   const [uploadError, setUploadError] = useState<string>();
   const busy = phase !== 'idle';
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (files.length > 0 && !consent) {
+      setConsentError('Please confirm who is in the photos before uploading them.');
+      return;
+    }
     setPhase('creating');
     setUploadError(undefined);
     let id: string;
     try {
-      id = (await createModel({ name: values.name, description: values.description })).id;
+      id = (
+        await createModel({ name: values.name, description: values.description, subjectConsent: consent })
+      ).id;
     } catch (error) {
       setPhase('idle');
       toast({
@@ -81,6 +91,9 @@ export function CreateModelPage() {
         title="Create a New Model"
         description="Upload photos of yourself to train a personal AI model."
       />
+      <div className="mb-6">
+        <FaceAnalysisPrompt />
+      </div>
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -111,11 +124,20 @@ export function CreateModelPage() {
             </FormField>
             <div className="grid gap-2">
               <p className="text-sm font-medium">Training Images</p>
+              <SubjectConsentField
+                checked={consent}
+                onChange={(v) => {
+                  setConsent(v);
+                  setConsentError(undefined);
+                }}
+                error={consentError}
+                disabled={busy}
+              />
               <ImagePicker
                 files={files}
                 onChange={setFiles}
                 max={MAX_MODEL_IMAGES}
-                disabled={busy}
+                disabled={busy || !consent}
                 hint={`Upload 10-20 clear images of yourself (different angles and expressions), maximum ${MAX_MODEL_IMAGES}. PNG, JPG, or WebP up to 10MB each.`}
               />
             </div>

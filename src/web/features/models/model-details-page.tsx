@@ -33,6 +33,8 @@ import {
 import { ModelStatusBadge } from './components/model-status';
 import { PhaseTracker } from './components/phase-tracker';
 import { PhotoChecksPanel } from './components/photo-checks-panel';
+import { FaceAnalysisOffNote } from './components/face-analysis-prompt';
+import { TrainingPhotosRetention } from './components/training-photos-retention';
 import { PromptModifierEditor } from './components/prompt-modifier-editor';
 import { StatusPanel } from './components/status-panel';
 import { TrainingImagesGrid } from './components/training-images-grid';
@@ -231,11 +233,14 @@ export function ModelDetailsPage() {
       ) : null}
 
       <PhotoChecksPanel model={m} canEdit={isOwner} />
+      {isOwner && m.trainingImages.length > 0 ? <FaceAnalysisOffNote /> : null}
+      <TrainingPhotosRetention model={m} isOwner={isOwner} />
 
       <TrainingImagesGrid
         images={m.trainingImages}
         addMoreTo={
-          isOwner && (m.status === 'pending' || m.status === 'uploaded')
+          isOwner &&
+          (m.status === 'pending' || m.status === 'uploaded' || (m.status === 'failed' && m.photosDeletedAt))
             ? `/models/${m.id}/upload`
             : undefined
         }

@@ -13,8 +13,10 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { isAbort, refreshModelData, uploadImages, useModel } from './api/models-api';
+import { isAbort, recordSubjectConsent, refreshModelData, uploadImages, useModel } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
+import { SubjectConsentField } from './components/subject-consent-field';
+import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
 
 export function neededText(needed: number) {
   return `You need ${needed} more ${needed === 1 ? 'image' : 'images'} to start training (at least ${MIN_TRAINING_IMAGES} in total).`;
@@ -30,6 +32,7 @@ export function UploadImagesPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
+  const [consent, setConsent] = useState(false);
 
   const back = (
     <Button variant="outline" asChild>
@@ -63,7 +66,11 @@ export function UploadImagesPage() {
 
   // Spec part 1 §6: only the owner adds images (an admin can open the model but not upload to it).
   const notOwner = Boolean(user && user.id !== m.userId);
-  if (notOwner || (m.status !== 'pending' && m.status !== 'uploaded')) {
+  // a failed model whose photos were deleted takes new ones (decision 025)
+  const open =
+    m.status === 'pending' || m.status === 'uploaded' || (m.status === 'failed' && !!m.photosDeletedAt);
+  const attested = Boolean(m.subjectConsentAt);
+  if (notOwner || !open) {
     return (
       <div className="mx-auto max-w-3xl">
         <PageHeader title={`Upload Images for ${m.name}`} actions={back} />
@@ -92,6 +99,7 @@ export function UploadImagesPage() {
     setUploading(true);
     setError(undefined);
     try {
+      if (!attested) await recordSubjectConsent(id);
       const res = await uploadImages(id, files);
       refreshModelData(client, id);
       toast({
@@ -125,6 +133,7 @@ export function UploadImagesPage() {
             <AlertDescription>{neededText(needed)}</AlertDescription>
           </Alert>
         ) : null}
+        <FaceAnalysisPrompt />
         {error ? (
           <Alert variant="destructive">
             <AlertCircle aria-hidden="true" />
@@ -134,11 +143,17 @@ export function UploadImagesPage() {
         ) : null}
         <Card>
           <CardContent className="grid gap-4 pt-6">
+            <SubjectConsentField
+              checked={consent}
+              onChange={setConsent}
+              attestedAt={m.subjectConsentAt}
+              disabled={uploading}
+            />
             <ImagePicker
               files={files}
               onChange={setFiles}
               max={room}
-              disabled={uploading || room === 0}
+              disabled={uploading || room === 0 || !(attested || consent)}
               hint="PNG, JPG, or WebP up to 10MB (maximum 20 images)"
             />
             <div className="flex flex-wrap justify-end gap-2">

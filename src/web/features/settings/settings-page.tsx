@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { KeyRound, Lock, ShieldAlert, ShieldCheck, User } from 'lucide-react';
+import { Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -50,7 +50,7 @@ export function SettingsPage() {
             Content
           </TabsTrigger>
           <TabsTrigger value="privacy">
-            <ShieldCheck aria-hidden="true" />
+            <Fingerprint aria-hidden="true" />
             Privacy
           </TabsTrigger>
           <TabsTrigger value="api-keys">

@@ -45,8 +45,13 @@ export function refreshModelData(client: QueryClient, id?: string) {
   void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
-export async function createModel(input: { name: string; description: string }) {
+export async function createModel(input: { name: string; description: string; subjectConsent?: boolean }) {
   return apiFetch<Model>('/api/models', { method: 'POST', json: input });
+}
+
+/** The subject attestation for an existing model (decision 025). */
+export async function recordSubjectConsent(id: string) {
+  return apiFetch<{ success: boolean; model: Model }>(`/api/models/${id}/consent`, { method: 'POST' });
 }
 
 /** Uploads the photos in one multipart request (repeated field `images`); aborts after `timeoutMs`. */
@@ -100,6 +105,16 @@ export function useRemoveFlagged(id: string) {
       apiFetch<{ removed: number; model: Model }>(`/api/models/${id}/images/remove-flagged`, {
         method: 'POST',
       }),
+    onSettled: () => refreshModelData(client, id),
+  });
+}
+
+/** "Delete my training photos now" (decision 025): the model stays and keeps generating. */
+export function useDeleteTrainingPhotos(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ deleted: number; model: Model }>(`/api/models/${id}/photos`, { method: 'DELETE' }),
     onSettled: () => refreshModelData(client, id),
   });
 }

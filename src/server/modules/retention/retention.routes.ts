@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/schemas/common';
+import { photosDeletedSchema } from '../../../shared/schemas/models';
+import type { AppDeps } from '../../deps';
+import { usersOnly } from '../../http/guards';
+import { requireUser } from '../../http/session';
+import { conflict } from '../../lib/errors';
+import { accessModel } from '../models/model-access';
+import { toPublicModel } from '../models/model-view';
+import { createModelsRepository } from '../models/models.repository';
+import { deleteTrainingPhotos } from './photo-deletion';
+
+/** A training job reads the photos in these states: deleting them now would break it. */
+const IN_FLIGHT = ['training', 'training_complete', 'processing'];
+
+export async function retentionRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { deps } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // "Delete my training photos now" (decision 025): the owner's own retention, ahead of the schedule
+  r.delete(
+    '/api/models/:id/photos',
+    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: photosDeletedSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const deleted = await deps.db.transaction(async (tx) => {
+        const model = accessModel(
+          await createModelsRepository(tx).lock(request.params.id),
+          user,
+          'owner',
+          'Only the owner of this model can delete its photos.',
+        );
+        if (IN_FLIGHT.includes(model.status)) {
+          throw conflict(
+            'The photos are in use by the training. Please wait until it ends.',
+            'INVALID_MODEL_STATUS',
+          );
+        }
+        return deleteTrainingPhotos(deps, tx, model.id);
+      });
+      deps.queue.kick();
+      const model = await createModelsRepository(deps.db).byId(request.params.id);
+      return { success: true, deleted, model: toPublicModel(model!, []) };
+    },
+  );
+}
