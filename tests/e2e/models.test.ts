@@ -149,6 +149,7 @@ describe('custom models in the browser', () => {
       await writeFile(fake, 'hello, I am not an image at all'.repeat(20));
       await page.goto(`${e2e.server.url}/models/create`);
       await page.getByLabel('Model Name').fill('Half made');
+      await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
       await page.getByTestId('image-input').setInputFiles([good, fake]);
       await page.getByRole('button', { name: 'Create Model' }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'no model was created' });

@@ -261,10 +261,13 @@ export function createAuthService(
         const row = await txAuth.consumeToken(sha256(token), 'verify_email');
         if (!row) {
           // A link opened again (a second click, another browser) whose address is verified: say so,
-          // rather than "Verification failed" about an address that is fine.
+          // rather than "Verification failed" about an address that is fine. Only when the account was
+          // verified after this link was sent: a link to an address the account no longer has (an e-mail
+          // change undone, issue 28) stays refused.
           const known = await txAuth.tokenByHash(sha256(token), 'verify_email');
           const owner = known ? await createUsersRepository(tx).byId(known.userId) : undefined;
-          if (owner?.emailVerifiedAt) return { user: owner, alreadyVerified: true };
+          if (known && owner?.emailVerifiedAt && owner.emailVerifiedAt >= known.createdAt)
+            return { user: owner, alreadyVerified: true };
           throw new AppError(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired.', {
             token: 'This verification link is invalid or has expired.',
           });

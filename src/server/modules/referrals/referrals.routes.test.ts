@@ -63,8 +63,10 @@ describe('referrals', () => {
     expect(granted.invited).toMatchObject([{ username: 'friend_1', status: 'granted', bonusTokens: 50 }]);
     expect(granted.bonusEarned).toBe(50);
 
-    // a second verification or claim grants nothing
-    expect((await friend.post('/api/auth/verify-email', { token })).statusCode).toBe(400);
+    // a second verification or claim grants nothing (the link opened again only says it is verified)
+    const second = await friend.post('/api/auth/verify-email', { token });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().alreadyVerified).toBe(true);
     await friend.post('/api/auth/resend-verification');
     const again = await verifyToken('friend_1@example.com').catch(() => null);
     if (again) await friend.post('/api/auth/verify-email', { token: again });

@@ -28,6 +28,7 @@ describe('CreateModelPage', () => {
     });
     renderWithProviders(<CreateModelPage />, { route: '/models/create' });
     await userEvent.type(screen.getByLabelText('Model Name'), 'Portraits');
+    await userEvent.click(screen.getByRole('checkbox', { name: /These are photos of me/ }));
     await userEvent.upload(screen.getByTestId('image-input'), [photo('a.jpg'), photo('notes.jpg')]);
     await userEvent.click(screen.getByRole('button', { name: 'Create Model' }));
     const alert = await screen.findByRole('alert');
