@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { signUp, type Browser } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 
-// The shipped build renders with Preact's React layer (docs/decisions/023-preact-and-route-chunks.md);
-// Radix finds menu items, tabs and options through refs and a collection, so the keyboard paths through
-// them are checked here, on the build a user gets.
+// The shipped build renders with React 19, as development and the component tests do
+// (docs/decisions/029-react-everywhere-and-prerender.md). Radix finds menu items, tabs and options
+// through refs and a collection, so the keyboard paths through them are checked here, on the build a
+// user gets; the user menu needs no refocus workaround under React.
 
 const e2e = useServerAndBrowser();
 

@@ -38,16 +38,30 @@ export function themeResponse(theme: SiteTheme) {
   };
 }
 
+/**
+ * How long another process may keep serving the theme it read. This process drops its copy as soon as
+ * it saves one (docs/product/spec-part-1.md §7: the cached theme is invalidated after a save).
+ */
+const THEME_CACHE_MS = 5_000;
+
 export function createThemeService(db: Db) {
   const repo = createThemeRepository(db);
+  let cached: { theme: SiteTheme; at: number } | null = null;
   return {
     async get() {
       return normalise(await repo.get());
+    },
+    /** The theme every page's HTML carries (http/pages.ts): read at most every few seconds. */
+    async current() {
+      if (!cached || Date.now() - cached.at > THEME_CACHE_MS)
+        cached = { theme: normalise(await repo.get()), at: Date.now() };
+      return cached.theme;
     },
     async update(input: ThemeUpdateInput, adminId: string) {
       if (input.reset) {
         const fresh = defaultTheme();
         await repo.save(fresh, adminId);
+        cached = null;
         return fresh;
       }
       const theme = normalise(await repo.get());
@@ -64,6 +78,7 @@ export function createThemeService(db: Db) {
       p.features = { ...p.features, ...(input.features ?? {}), ...(input.profileUpdates?.features ?? {}) };
       theme.profiles[target] = p;
       await repo.save(theme, adminId);
+      cached = null;
       return theme;
     },
   };

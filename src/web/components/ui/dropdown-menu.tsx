@@ -7,29 +7,6 @@ export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
-/**
- * Radix focuses the menu as it mounts and, for a keyboard user, moves on to the first item. Under the
- * shipped Preact build (docs/decisions/023-preact-and-route-chunks.md) the items register a few frames
- * after that focus, so it stayed on the menu. Focusing the menu again once they have finds them; it is
- * tried for a few frames (a pointer user's focus stays on the menu, as Radix intends).
- */
-function focusItemsOnceRegistered(menu: HTMLDivElement | null) {
-  menu?.addEventListener(
-    'focus',
-    () => {
-      let frames = 12;
-      const retry = () => {
-        if (document.activeElement !== menu || frames-- === 0) return;
-        menu.blur();
-        menu.focus({ preventScroll: true });
-        requestAnimationFrame(retry);
-      };
-      requestAnimationFrame(retry);
-    },
-    { once: true },
-  );
-}
-
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
@@ -38,7 +15,6 @@ export function DropdownMenuContent({
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
-        ref={focusItemsOnceRegistered}
         sideOffset={sideOffset}
         className={cn(
           'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-y-auto rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg data-[state=open]:animate-fade-in',
