@@ -172,7 +172,8 @@ const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVE
 // pages with a form (a form that loads its schema late, lib/lazy-zod-resolver.ts, needs no zod to show)
 const FORMS = /node_modules[\\/]react-hook-form[\\/]/;
 // zod, the resolver and every shared module that builds a schema at load
-const SCHEMAS = (id: string) => /node_modules[\\/](zod|@hookform)[\\/]/.test(id) || sharedWithZod(id);
+const SCHEMAS = (id: string) =>
+  /node_modules[\\/](zod|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-browser\.ts$/.test(id) || sharedWithZod(id);
 // the small shared pieces every page draws with
 const UI_FILES =
   /src[\\/]web[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/;
@@ -180,6 +181,7 @@ const UI_FILES =
 // the landing page's script uses these two and nothing else of the app's (landing-islands.ts)
 const LANDING_SAFE = /src[\\/]web[\\/]lib[\\/](referral|theme[\\/]theme-mode)\.ts$/;
 const UI = (id: string) =>
+  !SCHEMAS(id) &&
   (UI_FILES.test(id) || (/src[\\/]shared[\\/]/.test(id) && !sharedWithZod(id))) &&
   !DIALOGS(id) &&
   !LANDING_SAFE.test(id);
@@ -194,6 +196,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
       ...(mode === 'production'
         ? [
+            // zod without its eval-compiled parsers, which the CSP forbids (lib/zod-browser.ts)
+            ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: path.join(WEB_ROOT, 'lib/zod-browser.ts') }]),
             // react-router's package exports point every condition at its development build; the
             // production build ships beside it without dev-only warnings (smaller landing page).
             {
