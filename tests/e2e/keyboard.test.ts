@@ -27,6 +27,11 @@ describe('keyboard paths on the shipped build', () => {
     await page.getByRole('menu').waitFor();
     await expect.poll(async () => (await focused(e2e.browser)).role).toBe('menuitem');
     const first = (await focused(e2e.browser)).text;
+    // the keyboard's item is plain to see: a ring, not only a background ~1.1:1 (issue 23 defect 12)
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow)).not.toBe('none');
+    // light, dark or the system's setting (issue 23 defect 2)
+    for (const name of ['Light', 'Dark', 'System'])
+      expect(await page.getByRole('menuitemradio', { name }).count()).toBe(1);
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(e2e.browser)).text).not.toBe(first);
     expect((await focused(e2e.browser)).role).toBe('menuitem');
