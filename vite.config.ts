@@ -77,7 +77,11 @@ function prerenderPages(): Plugin {
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
       const island = chunks.find((c) => c.facadeModuleId?.endsWith('landing-islands.ts'));
-      if (!entry || !island) throw new Error('prerender: the entry or the landing script chunk is missing');
+      const boot = chunks.find((c) => c.facadeModuleId?.endsWith('boot.ts'));
+      if (!entry || !island || !boot)
+        throw new Error(
+          `prerender: a chunk is missing: ${chunks.map((c) => `${c.name}:${c.isEntry}:${c.facadeModuleId}`).join(', ')}`,
+        );
       const closure = (start: string[]) => {
         const seen = new Set<string>();
         const walk = (file: string) => {
@@ -113,22 +117,29 @@ function prerenderPages(): Plugin {
         PRERENDERED_PAGES: Record<string, string>;
       };
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      // the landing page loads only its small script, not the app (see landing-islands.ts)
-      const landingHead = template
-        .replace(/<script type="module"[^>]*><\/script>\s*/, '')
-        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-        .replace(
-          '</head>',
-          `  <script type="module" crossorigin src="/${island.fileName}"></script>\n` +
-            island.imports.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('') +
-            '  </head>',
-        );
+      // a pre-rendered page starts with one small script instead of the app's: the landing page's
+      // (landing-islands.ts, no app at all), the others' (boot.ts, the app after the first paint)
+      const withScript = (chunk: Rolldown.OutputChunk, attrs = '') =>
+        template
+          .replace(/<script type="module"[^>]*><\/script>\s*/, '')
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(
+            '</head>',
+            `  <script type="module" crossorigin src="/${chunk.fileName}"${attrs}></script>\n` +
+              chunk.imports.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('') +
+              '  </head>',
+          );
+      const landingHead = withScript(island);
+      const bootHead = withScript(
+        boot,
+        ` data-app="/${entry.fileName}" data-preload="${entry.imports.map((f) => `/${f}`).join(' ')}"`,
+      );
       await mkdir(path.join(outDir, 'pages'), { recursive: true });
       for (const [url, name] of Object.entries(server.PRERENDERED_PAGES)) {
         const body = await server.renderPage(url);
         if (!/<h1[\s>]|aria-level="1"/.test(body))
           throw new Error(`prerender: ${url} rendered without a main heading`);
-        const html = (url === '/' ? landingHead : template).replace(
+        const html = (url === '/' ? landingHead : bootHead).replace(
           '<div id="root"></div>',
           `<div id="root">${body}</div>`,
         );
@@ -173,7 +184,8 @@ const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVE
 const FORMS = /node_modules[\\/]react-hook-form[\\/]/;
 // zod, the resolver and every shared module that builds a schema at load
 const SCHEMAS = (id: string) =>
-  /node_modules[\\/](zod|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-browser\.ts$/.test(id) || sharedWithZod(id);
+  /node_modules[\\/](zod|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-browser\.ts$/.test(id) ||
+  sharedWithZod(id);
 // the small shared pieces every page draws with
 const UI_FILES =
   /src[\\/]web[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/;
@@ -197,7 +209,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       ...(mode === 'production'
         ? [
             // zod without its eval-compiled parsers, which the CSP forbids (lib/zod-browser.ts)
-            ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: path.join(WEB_ROOT, 'lib/zod-browser.ts') }]),
+            ...(isSsrBuild
+              ? []
+              : [{ find: /^zod$/, replacement: path.join(WEB_ROOT, 'lib/zod-browser.ts') }]),
             // react-router's package exports point every condition at its development build; the
             // production build ships beside it without dev-only warnings (smaller landing page).
             {
@@ -227,6 +241,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           input: {
             main: path.join(WEB_ROOT, 'index.html'),
             landing: path.join(WEB_ROOT, 'landing-islands.ts'),
+            boot: path.join(WEB_ROOT, 'boot.ts'),
           },
           output: {
             codeSplitting: {

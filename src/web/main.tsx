@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter, preloadRoute, renderPagesAtOnce } from './app/router';
@@ -37,10 +37,14 @@ if (container.firstElementChild) {
   // It is already on screen; React takes it over once the page's chunks are in, so nothing suspends
   // and no part of the HTML is thrown away and drawn again.
   renderPagesAtOnce();
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task
+  // (the page is already on screen, so nothing waits for it but the first click).
   void chunks.then(() =>
-    hydrateRoot(container, app, {
-      // a page whose HTML React could not take over is drawn again; say so (tests/e2e/public-pages.test.ts)
-      onRecoverableError: (error) => console.error('Hydration failed', error),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // a page whose HTML React could not take over is drawn again; say so (tests/e2e/public-pages.test.ts)
+        onRecoverableError: (error) => console.error('Hydration failed', error),
+      });
     }),
   );
 } else {

@@ -85,7 +85,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     route: string | null,
     signedIn: boolean,
     theme: ThemeResponse | null,
-    landing: boolean,
+    prerendered: boolean,
   ) {
     const head: string[] = [];
     let htmlAttrs = '';
@@ -106,8 +106,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     const extra: string[] = [];
     if (signedIn)
       extra.push('<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />');
-    // the landing page carries its own small script and loads none of the app's chunks
-    if (!landing)
+    // a pre-rendered page loads the app after its first paint (src/web/boot.ts): no preloads ahead of it
+    if (!prerendered)
       for (const file of preloads[route ?? '*'] ?? [])
         extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
@@ -143,7 +143,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}`;
     let page = cache.get(key);
     if (!page) {
-      page = render(name ? pages.get(name)! : template, route, signedIn, theme, name === 'index');
+      page = render(name ? pages.get(name)! : template, route, signedIn, theme, Boolean(name));
       cache.set(key, page);
     }
     reply
