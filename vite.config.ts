@@ -1,47 +1,151 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 // The server sends these siblings (@fastify/static preCompressed) instead of compressing per request:
 // best ratios once at build time, no CPU per download.
-function precompress(): Plugin {
+async function precompress(outDir: string) {
+  const files = (await readdir(outDir, { recursive: true })).filter((f) =>
+    /\.(js|css|html|svg|json|txt)$/.test(f),
+  );
+  await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(outDir, file);
+      const data = await readFile(full);
+      const [gz, br] = await Promise.all([
+        gzipAsync(data, { level: 9 }),
+        brotliAsync(data, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+        }),
+      ]);
+      // a tiny file can grow when compressed; then the plain file is the better answer
+      await Promise.all([
+        gz.length < data.length ? writeFile(`${full}.gz`, gz) : undefined,
+        br.length < data.length ? writeFile(`${full}.br`, br) : undefined,
+      ]);
+    }),
+  );
+}
+
+const CONFIG_FILE = fileURLToPath(import.meta.url);
+const WEB_ROOT = fileURLToPath(new URL('./src/web', import.meta.url));
+const SSR_OUT = fileURLToPath(new URL('./dist/ssr', import.meta.url));
+
+/** The lazy page module of each route in app/routes.tsx, by its path (`@web/…` → a file). */
+function routeModules(): { path: string; file: string; layout: string }[] {
+  const source = readFileSync(path.join(WEB_ROOT, 'app/routes.tsx'), 'utf8');
+  const routes = [...source.matchAll(/\{\s*path: '([^']+)',([\s\S]*?)lazy: \(\) =>\s*import\('([^']+)'\)/g)];
+  return routes.map(([, routePath, between, spec]) => ({
+    path: routePath,
+    layout: /layout: 'bare'/.test(between) ? 'bare' : 'shell',
+    file: path.join(WEB_ROOT, spec.replace(/^@web\//, '').replace(/^\.\//, 'app/') + '.tsx'),
+  }));
+}
+
+/**
+ * After the browser build: (1) for each route, the chunks its page needs beyond the entry's, which the
+ * server announces as modulepreload links in that path's HTML (http/pages.ts); (2) the public pages
+ * rendered to HTML by React's static renderer (entry-server.tsx, built for Node beside the client);
+ * (3) the .br/.gz siblings of every text file. docs/decisions/029-react-everywhere-and-prerender.md
+ */
+function prerenderPages(): Plugin {
   let outDir = '';
+  let ssr = false;
+  let chunks: Rolldown.OutputChunk[] = [];
   return {
-    name: 'lora-precompress',
+    name: 'lora-prerender',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    writeBundle(_options, bundle) {
+      chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
     },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((f) =>
-        /\.(js|css|html|svg|json|txt)$/.test(f),
+      if (ssr) return;
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
+      const island = chunks.find((c) => c.facadeModuleId?.endsWith('landing-islands.ts'));
+      const boot = chunks.find((c) => c.facadeModuleId?.endsWith('boot.ts'));
+      if (!entry || !island || !boot)
+        throw new Error(
+          `prerender: a chunk is missing: ${chunks.map((c) => `${c.name}:${c.isEntry}:${c.facadeModuleId}`).join(', ')}`,
+        );
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) walk(dep);
+        };
+        start.forEach(walk);
+        return seen;
+      };
+      const inEntry = closure([entry.fileName]);
+      const shell = byModule.get(path.join(WEB_ROOT, 'app/shell.tsx'));
+      const preloads: Record<string, string[]> = {};
+      for (const route of [
+        ...routeModules(),
+        { path: '*', file: path.join(WEB_ROOT, 'app/not-found-page.tsx'), layout: 'shell' },
+      ]) {
+        const page = byModule.get(route.file);
+        if (!page) throw new Error(`prerender: no chunk for the page of ${route.path} (${route.file})`);
+        const start = [page.fileName, ...(route.layout === 'shell' && shell ? [shell.fileName] : [])];
+        preloads[route.path] = [...closure(start)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+      }
+      await writeFile(path.join(outDir, 'route-preloads.json'), JSON.stringify(preloads));
+
+      await build({
+        configFile: CONFIG_FILE,
+        mode: 'production',
+        logLevel: 'warn',
+        build: { ssr: path.join(WEB_ROOT, 'entry-server.tsx'), outDir: SSR_OUT, emptyOutDir: true },
+      });
+      const server = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as {
+        renderPage: (url: string) => Promise<string>;
+        PRERENDERED_PAGES: Record<string, string>;
+      };
+      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      // a pre-rendered page starts with one small script instead of the app's: the landing page's
+      // (landing-islands.ts, no app at all), the others' (boot.ts, the app after the first paint)
+      const withScript = (chunk: Rolldown.OutputChunk, attrs = '') =>
+        template
+          .replace(/<script type="module"[^>]*><\/script>\s*/, '')
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(
+            '</head>',
+            `  <script type="module" crossorigin src="/${chunk.fileName}"${attrs}></script>\n` +
+              chunk.imports.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('') +
+              '  </head>',
+          );
+      const landingHead = withScript(island);
+      const bootHead = withScript(
+        boot,
+        ` data-app="/${entry.fileName}" data-preload="${entry.imports.map((f) => `/${f}`).join(' ')}"`,
       );
-      await Promise.all(
-        files.map(async (file) => {
-          const full = path.join(outDir, file);
-          const data = await readFile(full);
-          const [gz, br] = await Promise.all([
-            gzipAsync(data, { level: 9 }),
-            brotliAsync(data, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
-            }),
-          ]);
-          // a tiny file can grow when compressed; then the plain file is the better answer
-          await Promise.all([
-            gz.length < data.length ? writeFile(`${full}.gz`, gz) : undefined,
-            br.length < data.length ? writeFile(`${full}.br`, br) : undefined,
-          ]);
-        }),
-      );
+      await mkdir(path.join(outDir, 'pages'), { recursive: true });
+      for (const [url, name] of Object.entries(server.PRERENDERED_PAGES)) {
+        const body = await server.renderPage(url);
+        if (!/<h1[\s>]|aria-level="1"/.test(body))
+          throw new Error(`prerender: ${url} rendered without a main heading`);
+        const html = (url === '/' ? landingHead : bootHead).replace(
+          '<div id="root"></div>',
+          `<div id="root">${body}</div>`,
+        );
+        await writeFile(path.join(outDir, 'pages', `${name}.html`), html);
+      }
+      await precompress(outDir);
     },
   };
 }
@@ -62,8 +166,9 @@ function sharedWithZod(id: string): boolean {
   return uses;
 }
 
-// every page: the renderer, the router and the query cache
-const VENDOR = /node_modules[\\/](preact|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
+// every page but the landing page: the renderer, and the router and the query cache
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const VENDOR = /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
 // signed-in pages: Radix's overlay primitives and the components built on them (the few small
 // Radix pieces a button or a label needs stay in `ui`)
 const RADIX =
@@ -78,31 +183,35 @@ const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVE
 // pages with a form (a form that loads its schema late, lib/lazy-zod-resolver.ts, needs no zod to show)
 const FORMS = /node_modules[\\/]react-hook-form[\\/]/;
 // zod, the resolver and every shared module that builds a schema at load
-const SCHEMAS = (id: string) => /node_modules[\\/](zod|@hookform)[\\/]/.test(id) || sharedWithZod(id);
+const SCHEMAS = (id: string) =>
+  /node_modules[\\/](zod|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-browser\.ts$/.test(id) ||
+  sharedWithZod(id);
 // the small shared pieces every page draws with
 const UI_FILES =
   /src[\\/]web[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/;
 
+// the landing page's script uses these two and nothing else of the app's (landing-islands.ts)
+const LANDING_SAFE = /src[\\/]web[\\/]lib[\\/](referral|theme[\\/]theme-mode)\.ts$/;
 const UI = (id: string) =>
-  (UI_FILES.test(id) || (/src[\\/]shared[\\/]/.test(id) && !sharedWithZod(id))) && !DIALOGS(id);
+  !SCHEMAS(id) &&
+  (UI_FILES.test(id) || (/src[\\/]shared[\\/]/.test(id) && !sharedWithZod(id))) &&
+  !DIALOGS(id) &&
+  !LANDING_SAFE.test(id);
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderPages()],
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
       { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
       ...(mode === 'production'
         ? [
-            // Preact's compat layer in place of react-dom in the shipped build
-            // (docs/decisions/023-preact-and-route-chunks.md)
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+            // zod without its eval-compiled parsers, which the CSP forbids (lib/zod-browser.ts)
+            ...(isSsrBuild
+              ? []
+              : [{ find: /^zod$/, replacement: path.join(WEB_ROOT, 'lib/zod-browser.ts') }]),
             // react-router's package exports point every condition at its development build; the
             // production build ships beside it without dev-only warnings (smaller landing page).
             {
@@ -125,20 +234,29 @@ export default defineConfig(({ mode }) => ({
     // Few, route-shaped chunks instead of ~60 tiny ones: on HTTP/1.1 a browser opens 6 connections
     // per origin, so every extra file on a page's path costs a round trip
     // (docs/decisions/023-preact-and-route-chunks.md).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'vendor', test: VENDOR, priority: 4 },
-            { name: 'dialogs', test: DIALOGS, priority: 2 },
-            { name: 'forms', test: FORMS, priority: 1 },
-            { name: 'schemas', test: SCHEMAS, priority: 1 },
-            // only what it names: its imports (a dialog, a schema) stay in their own chunks
-            { name: 'ui', test: UI, priority: 3, includeDependenciesRecursively: false },
-          ],
+    rolldownOptions: isSsrBuild
+      ? // the build-time renderer is one file for Node (its packages stay in node_modules)
+        { output: { codeSplitting: false } }
+      : {
+          input: {
+            main: path.join(WEB_ROOT, 'index.html'),
+            landing: path.join(WEB_ROOT, 'landing-islands.ts'),
+            boot: path.join(WEB_ROOT, 'boot.ts'),
+          },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: REACT, priority: 5 },
+                { name: 'vendor', test: VENDOR, priority: 4 },
+                { name: 'dialogs', test: DIALOGS, priority: 2 },
+                { name: 'forms', test: FORMS, priority: 1 },
+                { name: 'schemas', test: SCHEMAS, priority: 1 },
+                // only what it names: its imports (a dialog, a schema) stay in their own chunks
+                { name: 'ui', test: UI, priority: 3, includeDependenciesRecursively: false },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
 }));

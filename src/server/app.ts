@@ -16,7 +16,10 @@ import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
 import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
+import { THEME_BOOT_SCRIPT_HASH } from './http/pages';
 import { registerStatic } from './http/static';
+import { photoClaim } from '../shared/photo-claim';
+import { liveProcessors } from './modules/system/processors';
 import { purposeKey } from './lib/keys';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -32,6 +35,7 @@ import { stylesRoutes } from './modules/styles/styles.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { themeRoutes } from './modules/theme/theme.routes';
+import { createThemeService, themeResponse } from './modules/theme/theme.service';
 import { adminModelsRoutes } from './modules/models/admin-models.routes';
 import { trainingRoutes } from './modules/models/training.routes';
 import { webhooksRoutes } from './modules/models/webhooks.routes';
@@ -114,7 +118,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // the one inline script: light or dark before the first paint (shared/theme-css.ts)
+        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH, 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -144,7 +149,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     deps,
     emailChange: { reauthenticate: auth.authorizeEmailChange, onEmailChanged: auth.emailChanged },
   });
-  await app.register(themeRoutes, { deps });
+  const theme = createThemeService(deps.db);
+  await app.register(themeRoutes, { deps, theme });
   await app.register(stylesRoutes, { deps });
   await app.register(baseModelsRoutes, { deps });
   await app.register(modelsRoutes, { deps });
@@ -167,6 +173,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(dataExportsRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
-  await registerStatic(app, opts.webRoot ?? defaultWebRoot);
+  await registerStatic(app, opts.webRoot ?? defaultWebRoot, {
+    publicUrl: deps.config.publicUrl,
+    theme: async () => themeResponse(await theme.current()),
+    photoClaim: photoClaim(liveProcessors(deps.engines.names)),
+  });
   return app;
 }

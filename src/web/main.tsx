@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
-import { AppRouter, preloadRoute } from './app/router';
+import { AppRouter, preloadRoute, renderPagesAtOnce } from './app/router';
 import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
@@ -10,23 +10,49 @@ import './styles.css';
 
 bootstrapTheme();
 prefetchSession(queryClient);
-preloadRoute(window.location.pathname);
+const chunks = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The first render runs in a task of its own: evaluating the entry's modules and rendering the app in
-// one go is a single long task that blocks input (issue 14). The session read and the page's chunks
-// are already on the wire, so nothing waits on this.
-setTimeout(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  ),
+/** Marks the page as React's once its first render (or hydration) has committed: tests wait for it. */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <Providers>
+      <AppRouter />
+    </Providers>
+    <AppReady />
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // The server sent this page as HTML (a public page, pre-rendered at build time: entry-server.tsx).
+  // It is already on screen; React takes it over once the page's chunks are in, so nothing suspends
+  // and no part of the HTML is thrown away and drawn again.
+  renderPagesAtOnce();
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task
+  // (the page is already on screen, so nothing waits for it but the first click).
+  void chunks.then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // a page whose HTML React could not take over is drawn again; say so (tests/e2e/public-pages.test.ts)
+        onRecoverableError: (error) => console.error('Hydration failed', error),
+      });
+    }),
+  );
+} else {
+  // The first render runs in a task of its own: evaluating the entry's modules and rendering the app
+  // in one go is a single long task that blocks input (issue 14). The session read and the page's
+  // chunks are already on the wire, so nothing waits on this.
+  setTimeout(() => createRoot(container).render(app));
+}
 
 // tailwind-merge builds its class tables on its first call (~10 ms, ~40 ms on a slow phone). Done in
 // a task of its own while the session and the page's chunks are still on the wire, it no longer

@@ -68,6 +68,8 @@ describe('accounts in the browser', () => {
       const { page } = small;
       await page.goto(`${e2e.server.url}/`);
       await page.locator('#how-it-works').waitFor();
+      // with no choice of their own a visitor sees what their system prefers (issue 23 defect 2)
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       // the personal light/dark choice is kept in a cookie and local storage and survives a reload
       await page
         .getByRole('button', { name: /dark|theme/i })
@@ -75,10 +77,18 @@ describe('accounts in the browser', () => {
         .click();
       await expect
         .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(true);
+        .toBe(false);
       await page.reload();
       await page.locator('#how-it-works').waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      // and back to dark for the rest of the walk
+      await page
+        .getByRole('button', { name: /dark|theme/i })
+        .first()
+        .click();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);
       await signUp(page, e2e.server.url, uniqueName('small'));

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { signUp, type Browser } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 
-// The shipped build renders with Preact's React layer (docs/decisions/023-preact-and-route-chunks.md);
-// Radix finds menu items, tabs and options through refs and a collection, so the keyboard paths through
-// them are checked here, on the build a user gets.
+// The shipped build renders with React 19, as development and the component tests do
+// (docs/decisions/029-react-everywhere-and-prerender.md). Radix finds menu items, tabs and options
+// through refs and a collection, so the keyboard paths through them are checked here, on the build a
+// user gets; the user menu needs no refocus workaround under React.
 
 const e2e = useServerAndBrowser();
 
@@ -26,6 +27,11 @@ describe('keyboard paths on the shipped build', () => {
     await page.getByRole('menu').waitFor();
     await expect.poll(async () => (await focused(e2e.browser)).role).toBe('menuitem');
     const first = (await focused(e2e.browser)).text;
+    // the keyboard's item is plain to see: a ring, not only a background ~1.1:1 (issue 23 defect 12)
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow)).not.toBe('none');
+    // light, dark or the system's setting (issue 23 defect 2)
+    for (const name of ['Light', 'Dark', 'System'])
+      expect(await page.getByRole('menuitemradio', { name }).count()).toBe(1);
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(e2e.browser)).text).not.toBe(first);
     expect((await focused(e2e.browser)).role).toBe('menuitem');

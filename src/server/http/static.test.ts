@@ -56,14 +56,21 @@ describe('static files', () => {
     expect(plain.body).toBe(js);
   });
 
-  it('serves the app page compressed and uncached at / and on client routes, and JSON 404s under /api', async () => {
+  it('serves the app page compressed, revalidated by ETag, at / and on client routes, and JSON 404s under /api', async () => {
     for (const url of ['/', '/models/some-id']) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+      // no session was read: the page says so, and asks for none
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
+        html.replace('<html>', '<html data-session="guest">'),
+      );
+      const again = await app.inject({ url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
     }
+    // the build's files are served as pages, never raw
+    expect((await app.inject({ url: '/index.html' })).body).toContain('data-session="guest"');
     const api = await app.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });

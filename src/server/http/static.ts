@@ -3,14 +3,25 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler';
+import { createPages, registerCrawlerFiles, type PagesOptions } from './pages';
 
-// Serves the built SPA; unknown non-API paths get index.html so the client router (and its 404 page) decide.
-export async function registerStatic(app: FastifyInstance, webRoot: string) {
+// Serves the built client: its hashed files as they are, every other GET outside /api and /files as a
+// page (http/pages.ts: pre-rendered HTML for a visitor on a public page, the app's page otherwise).
+export async function registerStatic(
+  app: FastifyInstance,
+  webRoot: string,
+  options: PagesOptions & { publicUrl?: string } = {},
+) {
   const hasBuild = existsSync(path.join(webRoot, 'index.html'));
+  if (options.publicUrl) registerCrawlerFiles(app, options.publicUrl);
+  const sendPage = hasBuild ? createPages(webRoot, options) : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
+      // pages go through http/pages.ts (theme, session, preloads), never as the raw build files
+      allowedPath: (file) =>
+        !file.endsWith('.html') && !file.startsWith('/pages/') && file !== '/route-preloads.json',
       // the build writes .br/.gz beside every text asset; clients get the smallest they accept
       preCompressed: true,
       setHeaders(res, file) {
@@ -26,7 +37,7 @@ export async function registerStatic(app: FastifyInstance, webRoot: string) {
         );
       },
     });
-    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    app.get('/', (request, reply) => sendPage!(request, reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
@@ -35,11 +46,10 @@ export async function registerStatic(app: FastifyInstance, webRoot: string) {
       url.startsWith('/api/') ||
       url === '/api' ||
       url.startsWith('/files/') ||
-      !hasBuild
+      !sendPage
     ) {
       return sendError(reply, 404, 'NOT_FOUND', 'Not found');
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendPage(request, reply);
   });
 }

@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { offlineEngines, useAppConfig } from '@web/lib/app-config';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
+import { TooltipOnDemand } from '@web/components/ui/tooltip-on-demand';
 
 /** docs/product/architecture.md: screens say plainly when an offline engine stands in for a vendor. */
 export function useOfflineSummary(): { short: string; detail: string } | null {
@@ -23,18 +23,15 @@ export function OfflineIndicator() {
   const summary = useOfflineSummary();
   if (!summary) return null;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          className="inline-flex cursor-help items-center gap-1 rounded-full border border-dashed border-border px-2 py-0.5 text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          aria-label={`Offline mode. ${summary.detail}`}
-        >
-          <WifiOff className="size-3" aria-hidden="true" />
-          Offline mode
-        </button>
-      </TooltipTrigger>
-      <TooltipContent>{summary.detail}</TooltipContent>
-    </Tooltip>
+    <TooltipOnDemand content={summary.detail}>
+      <button
+        type="button"
+        className="inline-flex cursor-help items-center gap-1 rounded-full border border-dashed border-border px-2 py-0.5 text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        aria-label={`Offline mode. ${summary.detail}`}
+      >
+        <WifiOff className="size-3" aria-hidden="true" />
+        Offline mode
+      </button>
+    </TooltipOnDemand>
   );
 }

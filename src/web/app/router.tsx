@@ -22,9 +22,19 @@ import { appRoutes, notFoundRoute, type AppRoute } from './routes';
 
 // The shell (menus, dropdowns) is its own chunk: the landing page never needs it.
 let shellChunk: Promise<{ default: ComponentType }> | undefined;
+let loadedShell: ComponentType | undefined;
 const loadShell = () =>
-  (shellChunk ??= import('./shell').then((m) => ({ default: m.Shell as ComponentType })));
-const Shell = lazy(loadShell);
+  (shellChunk ??= import('./shell').then((m) => {
+    loadedShell = m.Shell;
+    return { default: m.Shell as ComponentType };
+  }));
+let ShellComponent: ComponentType | undefined;
+/**
+ * Decided once, at the first render: the shell itself when its chunk is already loaded (a page the
+ * server sent as HTML hydrates only once its chunks are in, so nothing suspends and the HTML stays),
+ * else a lazy stand-in.
+ */
+const shellComponent = () => (ShellComponent ??= loadedShell ?? lazy(loadShell));
 
 /** New pages start at the top; back/forward keeps the browser's own restoration. */
 function ScrollToTop() {
@@ -72,6 +82,14 @@ function PageFrame({ children }: { children: ReactNode }) {
 let firstPageShown = false;
 
 /**
+ * The server renders the page at once, and a page hydrating its HTML must draw what the server drew:
+ * both skip the one-task deferral below.
+ */
+export function renderPagesAtOnce(): void {
+  firstPageShown = true;
+}
+
+/**
  * On the app's first load the page mounts one task after the shell has painted, not in the same
  * task: mounting both at once is the longest task of a signed-in page's load (issue 14). Later
  * navigations render at once; the stand-in is the one Suspense shows while a page's chunk loads.
@@ -87,6 +105,7 @@ function AfterShellPaint({ children }: { children: ReactNode }) {
 }
 
 function ShellLayout() {
+  const Shell = shellComponent();
   return (
     <PageFrame>
       <Shell />
@@ -97,11 +116,15 @@ function ShellLayout() {
 // One lazy component per route for the app's lifetime; a new one per render would remount the page.
 const lazyPages = new WeakMap<AppRoute, ComponentType>();
 const pageChunks = new WeakMap<AppRoute, Promise<{ default: ComponentType }>>();
+const loadedPages = new WeakMap<AppRoute, ComponentType>();
 
 function loadPage(route: AppRoute) {
   let chunk = pageChunks.get(route);
   if (!chunk) {
-    chunk = route.lazy().then((Loaded) => ({ default: Loaded }));
+    chunk = route.lazy().then((Loaded) => {
+      loadedPages.set(route, Loaded);
+      return { default: Loaded };
+    });
     // a failed load may be retried on the next visit (the error boundary shows the failure)
     chunk.catch(() => pageChunks.delete(route));
     pageChunks.set(route, chunk);
@@ -112,7 +135,8 @@ function loadPage(route: AppRoute) {
 function pageFor(route: AppRoute): ComponentType {
   let Page = lazyPages.get(route);
   if (!Page) {
-    Page = lazy(() => loadPage(route));
+    // a page whose chunk is already in renders without suspending (see shellComponent)
+    Page = loadedPages.get(route) ?? lazy(() => loadPage(route));
     lazyPages.set(route, Page);
   }
   return Page;
@@ -142,14 +166,17 @@ export function preloadRoute(
   pathname: string,
   routes: AppRoute[] = appRoutes,
   client: QueryClient = appQueryClient,
-): void {
+): Promise<unknown> {
   const matches = routes.filter((r) => matchPath({ path: r.path, end: true }, pathname));
   const route = matches.find((r) => !r.path.includes(':')) ?? matches[0];
-  if (route && (route.layout ?? 'shell') === 'shell') void loadShell().catch(() => {});
-  void loadPage(route ?? notFoundRoute).catch(() => {});
+  const chunks: Promise<unknown>[] = [];
+  if ((route ?? notFoundRoute).layout !== 'bare') chunks.push(loadShell());
+  chunks.push(loadPage(route ?? notFoundRoute));
   const prefetch = route?.prefetch;
   if (prefetch && (route.guard === 'user' || route.guard === 'admin'))
     whenSignedIn(client, (user) => void prefetch(client, user).catch(() => {}));
+  // settles when the page's chunks are in (a failure shows in the page's error boundary)
+  return Promise.all(chunks).catch(() => {});
 }
 
 function renderRoute(route: AppRoute) {

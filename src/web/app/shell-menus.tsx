@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   LogOut,
   Menu,
+  Monitor,
   Moon,
   Receipt,
   Settings,
@@ -25,11 +26,14 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { useSignOut } from '@web/features/auth/hooks/use-sign-out';
 import { useTheme } from '@web/lib/theme/theme-context';
+import type { ThemePreference } from '@web/lib/theme/theme-mode';
 import { useOfflineSummary } from './offline-indicator';
 import { PRIMARY_NAV } from './shell-nav';
 
@@ -79,8 +83,14 @@ const MENU_LINKS = [
   { to: '/support', label: 'Support', icon: LifeBuoy },
 ] as const;
 
+const APPEARANCES = [
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+  { value: 'system', label: 'System', icon: Monitor },
+] as const;
+
 export function UserMenu({ user }: { user: PublicUser }) {
-  const { mode, toggleMode } = useTheme();
+  const { preference, setPreference } = useTheme();
   const { signOut, isPending } = useSignOut();
   const offline = useOfflineSummary();
   return (
@@ -129,16 +139,27 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={(event) => {
-            // Keep the menu open so the change is visible at once.
-            event.preventDefault();
-            toggleMode();
-          }}
+        {/* Spec part 1 §4: light, dark or the system's setting, followed live (issue 23 defect 2) */}
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+          Appearance
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={preference}
+          onValueChange={(value) => setPreference(value as ThemePreference)}
         >
-          {mode === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
-          {mode === 'dark' ? 'Light mode' : 'Dark mode'}
-        </DropdownMenuItem>
+          {APPEARANCES.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem
+              key={value}
+              value={value}
+              // Keep the menu open so the change is visible at once.
+              onSelect={(event) => event.preventDefault()}
+            >
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
         <DropdownMenuItem disabled={isPending} onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
           Log out

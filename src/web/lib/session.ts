@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
 import { queryFnReturningNullOn401 } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
+import { serverSaysGuest, useHydrated } from '@web/lib/hydration';
 
 export { USER_QUERY_KEY };
 
@@ -23,17 +24,27 @@ const sessionQuery = {
   },
 };
 
-/** Starts the session read before the first render, so it is on the wire while the app boots. */
+/**
+ * Starts the session read before the first render, so it is on the wire while the app boots. When the
+ * server already read no session for this page load it says so in the HTML, and there is nothing to
+ * ask: a visitor's page makes no request that answers 401 (issue 23, a console error on every guest page).
+ */
 export function prefetchSession(client: QueryClient): void {
-  void client.prefetchQuery<SessionData>(sessionQuery);
+  if (serverSaysGuest()) client.setQueryData<SessionData>(USER_QUERY_KEY, null);
+  else void client.prefetchQuery<SessionData>(sessionQuery);
 }
 
-/** The signed-in user, or null for a visitor (and while the session is being read). */
+/**
+ * The signed-in user, or null for a visitor (and while the session is being read). While a page the
+ * server sent as HTML hydrates, this is the visitor the server drew it for (the server sends that HTML
+ * only when it read no session).
+ */
 export function useUser() {
   const query = useQuery<SessionData>(sessionQuery);
+  const hydrated = useHydrated();
   return {
-    user: query.data?.user ?? null,
-    isLoading: query.isPending,
+    user: hydrated ? (query.data?.user ?? null) : null,
+    isLoading: hydrated ? query.isPending : false,
     refetch: query.refetch,
   };
 }

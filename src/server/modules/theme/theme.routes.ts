@@ -6,9 +6,12 @@ import { adminOnly } from '../../http/guards';
 import { requireAdmin } from '../../http/session';
 import { createThemeService, themeResponse } from './theme.service';
 
-export async function themeRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function themeRoutes(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; theme?: ReturnType<typeof createThemeService> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const theme = createThemeService(opts.deps.db);
+  const theme = opts.theme ?? createThemeService(opts.deps.db);
 
   r.get('/api/theme', { schema: { response: { 200: themeResponseSchema } } }, async () =>
     themeResponse(await theme.get()),

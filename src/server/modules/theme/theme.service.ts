@@ -39,15 +39,28 @@ export function themeResponse(theme: SiteTheme) {
   };
 }
 
+/**
+ * How long another process may keep serving the theme it read. This process drops its copy as soon as
+ * it saves one (docs/product/spec-part-1.md §7: the cached theme is invalidated after a save).
+ */
+const THEME_CACHE_MS = 5_000;
+
 export function createThemeService(db: Db) {
   const repo = createThemeRepository(db);
+  let cached: { theme: SiteTheme; at: number } | null = null;
   return {
     async get() {
       return normalise(await repo.get());
     },
+    /** The theme every page's HTML carries (http/pages.ts): read at most every few seconds. */
+    async current() {
+      if (!cached || Date.now() - cached.at > THEME_CACHE_MS)
+        cached = { theme: normalise(await repo.get()), at: Date.now() };
+      return cached.theme;
+    },
     /** Saves the change and its audit entry (the changed settings only) in one transaction. */
     async update(input: ThemeUpdateInput, admin: AdminActor) {
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const txRepo = createThemeRepository(tx);
         const before = normalise(await txRepo.get());
         const after = input.reset ? defaultTheme() : applyUpdate(structuredClone(before), input);
@@ -56,6 +69,8 @@ export function createThemeService(db: Db) {
         await recordAdminChange(tx, { admin, action: 'theme.update', entity }, before, after);
         return after;
       });
+      cached = null;
+      return saved;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Slot } from '@radix-ui/react-slot';
 import type { VariantProps } from 'class-variance-authority';
 import { cn } from '@web/lib/cn';
+import { useHydrated } from '@web/lib/hydration';
 import { buttonVariants } from './button-variants';
 
 export type ButtonProps = ComponentProps<'button'> &
@@ -10,9 +11,24 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
+  // A form the server sent as HTML would submit itself natively (its fields in the URL) if sent before
+  // React has taken it over; its submit button waits for that (docs/decisions/029-react-everywhere-and-prerender.md).
+  const hydrated = useHydrated();
+  if (asChild)
+    return (
+      <Slot
+        className={cn(buttonVariants({ variant, size }), className)}
+        {...(disabled === undefined ? {} : { disabled })}
+        {...props}
+      />
+    );
   return (
-    <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+    <button
+      type={type ?? 'button'}
+      disabled={disabled || (type === 'submit' && !hydrated)}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
   );
 }

@@ -16,8 +16,9 @@ type SliderProps = Omit<
 
 /**
  * One-thumb slider on the native range input: keyboard, touch and screen readers come from the browser,
- * and it needs no layout measuring to show (the Radix slider's thumb stayed hidden under the shipped
- * Preact build, docs/decisions/023-preact-and-route-chunks.md).
+ * and it needs no layout measuring to show. It replaced the Radix slider under Preact (decision 023);
+ * with React everywhere (docs/decisions/029-react-everywhere-and-prerender.md) the Radix one could come
+ * back, but `@radix-ui/react-slider` is not installed yet, so the native input stays.
  */
 export function Slider({ className, thumbLabels, value, onValueChange, ...props }: SliderProps) {
   return (

@@ -1,4 +1,12 @@
-import { createContext, useContext, type ComponentProps } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { cn } from '@web/lib/cn';
 
@@ -52,5 +60,33 @@ export function TooltipContent({
         {...props}
       />
     </TooltipPrimitive.Portal>
+  );
+}
+
+/**
+ * A trigger and its tooltip, for TooltipOnDemand (tooltip-on-demand.tsx), which loads this file only
+ * when the tooltip is about to open. `refocus` gives the keyboard back to the trigger, which React
+ * has just drawn again inside the tooltip; Radix then opens it as on any focus.
+ */
+export function TooltipFor({
+  content,
+  children,
+  refocus,
+}: {
+  content: ReactNode;
+  children: ReactElement;
+  refocus: boolean;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (refocus) trigger.current?.focus();
+  }, [refocus]);
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild ref={trigger}>
+        {children}
+      </TooltipTrigger>
+      <TooltipContent>{content}</TooltipContent>
+    </Tooltip>
   );
 }

@@ -6,6 +6,7 @@ import { SIGNUP_BONUS } from '@shared/constants';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web/lib/referral';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
+import { useHydrated } from '@web/lib/hydration';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -32,6 +33,8 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const register = useRegister();
   const [referralCode] = useState(() => readReferralCode(searchParams));
+  // the page is pre-rendered without a code (entry-server.tsx): the code shows once it has hydrated
+  const shownReferralCode = useHydrated() ? referralCode : null;
 
   useEffect(() => rememberReferralCode(searchParams.get('ref')), [searchParams]);
   useEffect(() => registerResolver.preload(), []);
@@ -130,10 +133,10 @@ export function RegisterPage() {
             />
           )}
         </FormField>
-        {referralCode ? (
+        {shownReferralCode ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             Invited by a friend: referral code{' '}
-            <span className="font-mono font-medium text-foreground">{referralCode}</span>
+            <span className="font-mono font-medium text-foreground">{shownReferralCode}</span>
           </p>
         ) : null}
         <p className="text-xs text-muted-foreground">

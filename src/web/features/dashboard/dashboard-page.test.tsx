@@ -88,7 +88,9 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Create Your First Model' }).getAttribute('href')).toBe(
       '/models/create',
     );
-    expect(screen.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/#how-it-works');
+    expect(screen.getByRole('link', { name: 'Learn how it works' }).getAttribute('href')).toBe(
+      '/#how-it-works',
+    );
     expect(screen.queryByRole('link', { name: /Create New Model/ })).toBeNull();
   });
 

@@ -91,7 +91,7 @@ export function LandingPage() {
   // docs/product/interfaces.md: keep ?ref=CODE so the register form can send it later.
   useEffect(() => rememberReferralCode(ref), [ref]);
 
-  // The router does not scroll to #anchors by itself (e.g. the dashboard's "Learn More").
+  // The router does not scroll to #anchors by itself (e.g. the dashboard's "Learn how it works").
   useEffect(() => {
     if (!hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createTestQueryClient, mockFetch } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
+import { resolveThemeMode } from '@shared/theme-css';
 import { readableForeground, themeFromResponse } from './site-theme';
 import { useSiteTheme, useTheme } from './theme-context';
 import { ThemeProvider } from './theme-provider';
@@ -110,6 +111,43 @@ describe('theme', () => {
     expect(root.style.getPropertyValue('--radius')).toBe('1rem');
     expect(root.dataset.variant).toBe('vibrant');
     expect(JSON.parse(localStorage.getItem('theme-backup') ?? '{}').primaryColor).toBe('#ff9800');
+  });
+
+  it('honours the OS dark setting with no choice of their own, live, and "System" hands it back', async () => {
+    let listener: ((event: MediaQueryListEvent) => void) | undefined;
+    const media = { matches: true };
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      get matches() {
+        return media.matches;
+      },
+      media: query,
+      addEventListener: (_: string, fn: (event: MediaQueryListEvent) => void) => (listener = fn),
+      removeEventListener: () => (listener = undefined),
+    })) as unknown as typeof window.matchMedia;
+    try {
+      // the standard profile is "light"; a visitor whose OS prefers dark still gets dark (issue 23)
+      mockFetch({});
+      renderProvider();
+      expect(root.classList.contains('dark')).toBe(true);
+      expect(mode!.preference).toBe('system');
+      media.matches = false;
+      act(() => listener?.({ matches: false } as MediaQueryListEvent));
+      expect(root.classList.contains('dark')).toBe(false);
+      act(() => mode!.setPreference('dark'));
+      expect(root.classList.contains('dark')).toBe(true);
+      act(() => mode!.setPreference('system'));
+      expect(root.classList.contains('dark')).toBe(false);
+      expect(document.cookie).not.toContain('theme=');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('keeps a dark-only profile dark for someone with no choice', () => {
+    expect(resolveThemeMode('system', 'dark', false)).toBe('dark');
+    expect(resolveThemeMode('system', 'light', true)).toBe('dark');
+    expect(resolveThemeMode('light', 'dark', true)).toBe('light');
   });
 
   it('stores a light/dark choice in the cookie and local storage', async () => {

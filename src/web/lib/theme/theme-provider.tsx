@@ -4,6 +4,8 @@ import type { PublicUser } from '@shared/schemas/user';
 import { THEME_AUTOSAVE_MS } from '@shared/constants';
 import { apiFetch } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
+import { INLINE_THEME_ID, readInlinedJson, useHydrated } from '@web/lib/hydration';
+import { resolveThemeMode } from '@shared/theme-css';
 import {
   applySiteTheme,
   DEFAULT_PROFILES,
@@ -36,18 +38,26 @@ import {
 export const THEME_QUERY_KEY = ['/api/theme'] as const;
 
 function resolveMode(preference: ThemePreference, site: SiteTheme, systemDark: boolean): ThemeMode {
-  // A personal choice wins; without one the site's appearance applies, and "system" follows the OS.
-  if (preference !== 'system') return preference;
-  if (site.appearance !== 'system') return site.appearance;
-  return systemDark ? 'dark' : 'light';
+  return resolveThemeMode(preference, site.appearance, systemDark);
+}
+
+/** The theme the server wrote into this page (http/pages.ts), newer than any stored copy. */
+function inlinedTheme(): ThemeResponse | undefined {
+  return readInlinedJson<ThemeResponse>(INLINE_THEME_ID);
+}
+
+function initialSiteTheme(): SiteTheme {
+  const inlined = inlinedTheme();
+  return inlined ? themeFromResponse(inlined) : readStoredSiteTheme();
 }
 
 /**
- * Runs before React renders so the first paint already has the right colours and mode
- * (no inline script in index.html: the server's CSP forbids it).
+ * Runs before React renders. The server already inlined the site theme and ran the mode script in the
+ * page's head (shared/theme-css.ts), so this repeats the same values; it matters where no server wrote
+ * them (the development server).
  */
 export function bootstrapTheme(): void {
-  const site = readStoredSiteTheme();
+  const site = initialSiteTheme();
   applySiteTheme(site);
   applyMode(resolveMode(readStoredMode() ?? 'system', site, systemPrefersDark()));
 }
@@ -61,7 +71,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [preference, setPreferenceState] = useState<ThemePreference>(() => readStoredMode() ?? 'system');
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
-  const [site, setSite] = useState<SiteTheme>(readStoredSiteTheme);
+  const [site, setSite] = useState<SiteTheme>(initialSiteTheme);
+  const hydrated = useHydrated();
   const [isDirty, setDirty] = useState(false);
   const [isSaving, setSaving] = useState(false);
 
@@ -72,7 +83,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const resetPending = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const themeQuery = useQuery<ThemeResponse>({ queryKey: THEME_QUERY_KEY });
+  // the theme inlined in the page answers the first read: no request while the page loads
+  const [inlined] = useState(inlinedTheme);
+  const themeQuery = useQuery<ThemeResponse>({ queryKey: THEME_QUERY_KEY, initialData: inlined });
   const profiles = useMemo(() => profilesFromResponse(themeQuery.data), [themeQuery.data]);
 
   useEffect(() => {
@@ -95,7 +108,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => applyMode(mode), [mode]);
 
   // Follow the OS live while it decides (docs/product/spec-part-1.md §4).
-  const followsSystem = preference === 'system' && site.appearance === 'system';
+  const followsSystem = preference === 'system' && site.appearance !== 'dark';
   useEffect(() => {
     if (!followsSystem || typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia('(prefers-color-scheme: dark)');
@@ -185,14 +198,19 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setPreferenceState(next);
   }, []);
 
+  // The server cannot know the person's choice: while a server-sent page hydrates, what is drawn from
+  // it (a toggle's state) starts as the server drew it (the colours are already right: the page's head
+  // applied them before the first paint).
+  const shownPreference = hydrated ? preference : 'system';
+  const shownMode = hydrated ? mode : 'light';
   const modeValue = useMemo<ThemeModeContextValue>(
     () => ({
-      preference,
-      mode,
+      preference: shownPreference,
+      mode: shownMode,
       setPreference,
       toggleMode: () => setPreference(mode === 'dark' ? 'light' : 'dark'),
     }),
-    [preference, mode, setPreference],
+    [shownPreference, shownMode, mode, setPreference],
   );
 
   return (

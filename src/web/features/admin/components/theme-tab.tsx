@@ -25,6 +25,8 @@ const PRESETS: { name: string; value: string }[] = [
   { name: 'orange', value: '#ff9800' },
 ];
 
+const APPEARANCES = ['light', 'dark', 'system'] as const;
+
 const FEATURES: { name: ThemeFeatureName; label: string }[] = [
   { name: 'presetStyles', label: 'Preset styles' },
   { name: 'customLoraTraining', label: 'Custom LoRA training' },
@@ -149,6 +151,25 @@ export function ThemeTab() {
               );
             })}
           </div>
+          {/* Spec part 1 §3: the profile's appearance; "system" follows each visitor's OS setting live */}
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Appearance</legend>
+            <div className="flex flex-wrap gap-4">
+              {APPEARANCES.map((a) => (
+                <label key={a} className="flex cursor-pointer items-center gap-2 text-sm capitalize">
+                  <input
+                    type="radio"
+                    name="theme-appearance"
+                    value={a}
+                    checked={theme.appearance === a}
+                    onChange={() => update({ appearance: a })}
+                    className="size-4 accent-primary"
+                  />
+                  {a}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <div className="grid gap-3">
             {FEATURES.map((f) => (
               <div key={f.name} className="flex items-center justify-between gap-3">

@@ -24,7 +24,7 @@ export function WelcomeBanner({ username }: { username: string }) {
             <Link to="/models/create">Create First Model</Link>
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/#how-it-works">Learn More</Link>
+            <Link to="/#how-it-works">Learn how it works</Link>
           </Button>
         </div>
       </div>

@@ -1,0 +1,113 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ThemeResponse } from '../../shared/schemas/theme';
+import { defaultTheme } from '../../shared/theme-defaults';
+import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
+import { themeResponse } from '../modules/theme/theme.service';
+import { registerStatic } from './static';
+
+const template =
+  '<!doctype html><html lang="en"><head><script type="module" src="/assets/main-1.js"></script><title>LoRA Studio</title></head><body><div id="root"></div></body></html>';
+const login =
+  '<!doctype html><html lang="en"><head><title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>';
+const notFound = login.replace('Welcome back', '404 Page Not Found');
+
+let dir: string;
+let app: FastifyInstance;
+let theme: ThemeResponse = themeResponse(defaultTheme());
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'lora-pages-'));
+  await mkdir(path.join(dir, 'pages'));
+  await writeFile(path.join(dir, 'index.html'), template);
+  await writeFile(path.join(dir, 'pages', 'login.html'), login);
+  await writeFile(path.join(dir, 'pages', 'not-found.html'), notFound);
+  await writeFile(
+    path.join(dir, 'pages', 'index.html'),
+    login.replace('<h1>Welcome back</h1>', `<h1>LoRA Studio</h1><p>${GENERIC_PHOTO_CLAIM}</p>`),
+  );
+  await writeFile(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify({
+      '/': [],
+      '/login': ['/assets/login-page-1.js'],
+      '/models/:id': ['/assets/model-1.js'],
+      '*': [],
+    }),
+  );
+  app = Fastify();
+  // a stand-in for http/session.ts: the header names a signed-in user
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['x-test-user']) (request as { user: unknown }).user = { id: 'u1' };
+  });
+  await registerStatic(app, dir, {
+    publicUrl: 'https://studio.example',
+    theme: async () => theme,
+    photoClaim: 'Your training photos go only to: Replicate (training <your> model; an hour).',
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('pages', () => {
+  it("writes the running configuration's photo promise into the landing page (decision 025)", async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(GENERIC_PHOTO_CLAIM);
+    expect(res.body).toContain('go only to: Replicate (training &lt;your&gt; model; an hour).');
+  });
+
+  it('sends a visitor the pre-rendered page with the current theme, and a new ETag when it changes', async () => {
+    const first = await app.inject({ url: '/login' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<h1>Welcome back</h1>');
+    expect(first.body).toContain('data-session="guest"');
+    expect(first.body).toMatch(/<style id="site-theme">:root\{--primary:#00beab;/);
+    expect(first.body).not.toContain('/api/auth/user');
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const adult = defaultTheme();
+    adult.activeProfile = 'adult';
+    theme = themeResponse(adult);
+    const second = await app.inject({
+      url: '/login',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(second.body).toContain(`--primary:${adult.profiles.adult.primaryColor}`);
+    expect(second.body).toContain('data-appearance="dark"');
+  });
+
+  it("sends a signed-in person the app's page with the session read and the route's chunks early", async () => {
+    const res = await app.inject({ url: '/models/abc', headers: { 'x-test-user': '1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-session');
+    expect(res.body).toContain('<link rel="preload" href="/api/auth/user"');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/model-1.js">');
+    const signedInLogin = await app.inject({ url: '/login', headers: { 'x-test-user': '1' } });
+    expect(signedInLogin.body).not.toContain('Welcome back');
+  });
+
+  it('answers an unknown path with 404 and the 404 page', async () => {
+    const res = await app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('404 Page Not Found');
+  });
+
+  it('answers robots.txt and a sitemap of the public pages at the public origin', async () => {
+    const robots = await app.inject({ url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://studio.example/sitemap.xml');
+    const sitemap = await app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>https://studio.example/register</loc>');
+  });
+});

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { THEME_BOOT_SCRIPT, themeCssVariables } from '../../shared/theme-css';
+import type { ThemeResponse } from '../../shared/schemas/theme';
+import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
+
+/**
+ * The HTML of every browser page (docs/decisions/029-react-everywhere-and-prerender.md). A visitor on a
+ * public page gets that page as HTML React rendered at build time (dist/web/pages, from
+ * src/web/entry-server.tsx); everyone else the app's page. Into each the server writes what only it
+ * knows, so nothing is fetched or repainted after the first paint: the current site theme (its CSS
+ * variables, the script that picks light or dark before the first paint, and its JSON for the app),
+ * whether a session was read, and the chunks the path's page needs (modulepreload).
+ */
+
+/** Public paths → their pre-rendered file (entry-server.tsx writes them). */
+const PRERENDERED: Record<string, string> = {
+  '/': 'index',
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgot-password',
+  '/reset-password': 'reset-password',
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+  '/contact': 'contact',
+};
+const NOT_FOUND_PAGE = 'not-found';
+
+/** Pages a search engine may list (robots.txt, sitemap.xml). */
+export const PUBLIC_PAGES = ['/', '/login', '/register', '/terms', '/privacy', '/contact'];
+
+/** The hash the Content-Security-Policy allows the theme script by (app.ts). */
+export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
+type Rendered = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
+
+export type PagesOptions = {
+  /** the current site theme; the HTML is cached per theme, so a change shows on the next load */
+  theme?: () => Promise<ThemeResponse>;
+  /**
+   * The landing page's privacy promise for the running configuration (src/shared/photo-claim.ts). The
+   * landing page runs no React, so the server writes it in place of the build's generic sentence.
+   */
+  photoClaim?: string;
+};
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Route patterns (`/models/:id`) of the app, from the build (vite.config.ts writes route-preloads.json). */
+function matcher(patterns: string[]) {
+  const split = patterns
+    .filter((p) => p !== '*')
+    .map((p) => ({ pattern: p, parts: p.split('/') }))
+    // static paths win over ones with parameters, as in the client's router
+    .sort((a, b) => Number(a.pattern.includes(':')) - Number(b.pattern.includes(':')));
+  return (pathname: string): string | null => {
+    const parts = pathname.replace(/\/+$/, '').split('/');
+    if (pathname === '/') return split.some((s) => s.pattern === '/') ? '/' : null;
+    for (const { pattern, parts: want } of split) {
+      if (want.length !== parts.length) continue;
+      if (want.every((w, i) => (w.startsWith(':') ? parts[i] !== '' : w === parts[i]))) return pattern;
+    }
+    return null;
+  };
+}
+
+export function createPages(webRoot: string, options: PagesOptions = {}) {
+  const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const pages = new Map<string, string>();
+  for (const name of [...Object.values(PRERENDERED), NOT_FOUND_PAGE]) {
+    const file = path.join(webRoot, 'pages', `${name}.html`);
+    if (existsSync(file)) pages.set(name, readFileSync(file, 'utf8'));
+  }
+  const landing = pages.get('index');
+  if (landing && options.photoClaim)
+    pages.set('index', landing.replace(escapeText(GENERIC_PHOTO_CLAIM), escapeText(options.photoClaim)));
+  const preloadFile = path.join(webRoot, 'route-preloads.json');
+  const preloads: Record<string, string[]> = existsSync(preloadFile)
+    ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as Record<string, string[]>)
+    : {};
+  // without the build's route list every path is the app's (its router draws the 404 page)
+  const match = existsSync(preloadFile) ? matcher(Object.keys(preloads)) : () => '*';
+
+  let cachedFor = '';
+  const cache = new Map<string, Rendered>();
+
+  function render(
+    base: string,
+    route: string | null,
+    signedIn: boolean,
+    theme: ThemeResponse | null,
+    prerendered: boolean,
+  ) {
+    const head: string[] = [];
+    let htmlAttrs = '';
+    if (theme) {
+      const t = theme.theme;
+      const vars = themeCssVariables({ primaryColor: t.primary, accentColor: t.accent, radius: t.radius });
+      const css = Object.entries(vars)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(';');
+      htmlAttrs += ` data-appearance="${escapeAttr(t.appearance)}" data-variant="${escapeAttr(t.variant)}" data-profile="${escapeAttr(t.profileId)}"`;
+      head.push(
+        `<style id="site-theme">:root{${css.replace(/</g, '')}}</style>`,
+        `<script>${THEME_BOOT_SCRIPT}</script>`,
+        `<script type="application/json" id="site-theme-data">${JSON.stringify(theme).replace(/</g, '\\u003c')}</script>`,
+      );
+    }
+    if (!signedIn) htmlAttrs += ' data-session="guest"';
+    const extra: string[] = [];
+    if (signedIn)
+      extra.push('<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />');
+    // a pre-rendered page loads the app after its first paint (src/web/boot.ts): no preloads ahead of it
+    if (!prerendered)
+      for (const file of preloads[route ?? '*'] ?? [])
+        extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
+    let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
+    if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
+    if (extra.length) html = html.replace('</head>', `${extra.map((l) => `  ${l}\n`).join('')}  </head>`);
+    const plain = Buffer.from(html);
+    return {
+      etag: `"${createHash('sha1').update(plain).digest('base64url')}"`,
+      plain,
+      br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(plain, { level: 9 }),
+    };
+  }
+
+  return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://x');
+    const pathname = url.pathname;
+    const route = match(pathname);
+    const signedIn = Boolean(request.user);
+    let name: string | undefined;
+    if (!signedIn) {
+      name = route === null ? NOT_FOUND_PAGE : PRERENDERED[pathname];
+      // the reset page is pre-rendered as a mail's link opens it; without a token the app draws its notice
+      if (name === 'reset-password' && (url.searchParams.get('token') ?? '').length < 10) name = undefined;
+      if (name && !pages.has(name)) name = undefined;
+    }
+    const theme = options.theme ? await options.theme() : null;
+    const themeKey = theme ? JSON.stringify(theme) : '';
+    if (themeKey !== cachedFor) {
+      cache.clear();
+      cachedFor = themeKey;
+    }
+    const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}`;
+    let page = cache.get(key);
+    if (!page) {
+      page = render(name ? pages.get(name)! : template, route, signedIn, theme, Boolean(name));
+      cache.set(key, page);
+    }
+    reply
+      .code(route === null ? 404 : 200)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      // revalidated on every load (a 304 when nothing changed): it differs by session and theme
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag && route !== null) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    return reply.send(page.plain);
+  };
+}
+
+/** robots.txt and sitemap.xml: the public pages, at the site's own origin. */
+export function registerCrawlerFiles(app: FastifyInstance, publicUrl: string) {
+  const origin = publicUrl.replace(/\/$/, '');
+  const robots = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /files/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  const sitemap =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    PUBLIC_PAGES.map((p) => `  <url><loc>${escapeAttr(origin + p)}</loc></url>\n`).join('') +
+    '</urlset>\n';
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  );
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemap),
+  );
+}

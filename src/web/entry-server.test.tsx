@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { act } from '@testing-library/react';
+import { BrowserRouter } from 'react-router';
+import { mockFetch } from '@web/testing/render';
+import { createQueryClient } from '@web/lib/query-client';
+import { prefetchSession } from '@web/lib/session';
+import { Providers } from './app/providers';
+import { AppRoutes, preloadRoute, renderPagesAtOnce } from './app/router';
+import { PRERENDERED_PAGES } from './entry-server';
+
+// The pre-rendered public pages, hydrated by React's development build, which reports every
+// difference between the server's HTML and the first client render (the shipped build repairs some
+// silently): any console error here is a hydration mismatch
+// (docs/decisions/029-react-everywhere-and-prerender.md).
+
+let pages: Record<string, string> = {};
+beforeAll(() => {
+  // vitest runs from the repository's root
+  const script = path.resolve('src/web/testing/render-pages.ts');
+  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
+  pages = JSON.parse(execFileSync(process.execPath, [tsx, script], { encoding: 'utf8' })) as Record<
+    string,
+    string
+  >;
+}, 60_000);
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+describe('pre-rendered public pages', () => {
+  it.each(Object.keys(PRERENDERED_PAGES).filter((url) => url !== '/'))(
+    '%s hydrates without a mismatch',
+    async (url) => {
+      mockFetch({});
+      // as the server sends it to a visitor; a remembered referral code must not change the first render
+      localStorage.setItem('referralCode', 'FRIEND1');
+      document.documentElement.dataset.session = 'guest';
+      const html = pages[url];
+      expect(html).toMatch(/<h1[\s>]|aria-level="1"/);
+      window.history.replaceState(null, '', url);
+      document.body.innerHTML = `<div id="root">${html}</div>`;
+      const container = document.getElementById('root')!;
+      const client = createQueryClient();
+      prefetchSession(client);
+      renderPagesAtOnce(); // as main.tsx does before it hydrates
+      await preloadRoute(window.location.pathname, undefined, client);
+      const errors: unknown[] = [];
+      vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <Providers client={client}>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </Providers>
+          </StrictMode>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(errors).toEqual([]);
+      expect(container.querySelector('h1, [aria-level="1"]')).not.toBeNull();
+    },
+  );
+});

@@ -1,0 +1,25 @@
+// The landing page's only script (docs/decisions/029-react-everywhere-and-prerender.md). The page is
+// HTML that React rendered at build time (entry-server.tsx); nothing on it needs React to work: its
+// links are plain links, and the two interactive bits are wired here without loading the app.
+import { rememberReferralCode } from '@web/lib/referral';
+import { applyMode, storeMode } from '@web/lib/theme/theme-mode';
+
+// docs/product/interfaces.md: the landing page keeps ?ref=CODE so the register form can send it.
+const ref = new URLSearchParams(window.location.search).get('ref');
+rememberReferralCode(ref);
+if (ref) {
+  // the pre-rendered sign-up links carry no code; a visitor who signs up from here keeps it in the URL too
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="/register"]'))
+    link.href = `/register?ref=${encodeURIComponent(ref)}`;
+}
+
+for (const toggle of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
+  const root = document.documentElement;
+  toggle.setAttribute('aria-pressed', String(root.classList.contains('dark')));
+  toggle.addEventListener('click', () => {
+    const next = root.classList.contains('dark') ? 'light' : 'dark';
+    storeMode(next);
+    applyMode(next);
+    toggle.setAttribute('aria-pressed', String(next === 'dark'));
+  });
+}

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False while React hydrates a page the server sent as HTML (and while the server renders it), true
+ * from the next render on, and always true for a page rendered in the browser from scratch. Anything
+ * the server cannot know (the session, the person's light/dark choice, the time) reads this first, so
+ * the first client render matches the HTML and the real value follows one render later.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/** The id of the JSON block the server writes with the current site theme (http/pages.ts). */
+export const INLINE_THEME_ID = 'site-theme-data';
+
+/** The site theme the server inlined into this page, if it did. */
+export function readInlinedJson<T>(id: string): T | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "guest" when the server read no session for this page load (http/pages.ts stamps <html data-session>). */
+export function serverSaysGuest(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.session === 'guest';
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { openBrowser, signUp } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+
+// docs/decisions/029-react-everywhere-and-prerender.md: the public pages are sent as HTML that React
+// rendered at build time, and the browser takes them over without drawing them again.
+
+const e2e = useServerAndBrowser();
+
+const PAGES: [string, RegExp][] = [
+  ['/', /Create stunning AI images/],
+  ['/login', /Welcome back/],
+  ['/register', /Create an account/],
+  ['/forgot-password', /Forgot your password\?/],
+  ['/reset-password?token=abcdefghijklmnop', /Reset your password/],
+  ['/terms', /Terms of Service/],
+  ['/privacy', /Privacy Policy/],
+  ['/contact', /Contact/],
+  ['/no-such-page', /404 Page Not Found/],
+];
+
+const mainHeading = (html: string) =>
+  /<h1[^>]*>([\s\S]*?)<\/h1>|<[^>]+aria-level="1"[^>]*>([\s\S]*?)<\//.exec(html)?.slice(1).join('') ?? '';
+
+describe('public pages', () => {
+  it('are sent with their content and main heading in the HTML, cached by ETag', async () => {
+    for (const [path, heading] of PAGES) {
+      const res = await fetch(`${e2e.server.url}${path}`);
+      expect(res.status, path).toBe(path === '/no-such-page' ? 404 : 200);
+      const html = await res.text();
+      expect(mainHeading(html), path).toMatch(heading);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const etag = res.headers.get('etag');
+      expect(etag).toBeTruthy();
+      if (path !== '/no-such-page') {
+        const again = await fetch(`${e2e.server.url}${path}`, { headers: { 'if-none-match': etag! } });
+        expect(again.status, path).toBe(304);
+      }
+      // the site theme is in the first HTML, and the light/dark script before the first paint
+      expect(html).toMatch(/<style id="site-theme">:root\{--primary:/);
+    }
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${e2e.server.url}/login`)).text());
+    const script = await fetch(`${e2e.server.url}${asset![1]}`);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('hydrate without a mismatch, an error, a CSP violation or a request that fails', async () => {
+    const { page } = e2e.browser;
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+      ),
+    );
+    const problems: string[] = [];
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    page.on('console', (m) => {
+      // the 404 page is answered with its status, which Chromium logs as such
+      const notFound = m.location().url.endsWith('/no-such-page') && /status of 404/.test(m.text());
+      if ((m.type() === 'error' || m.type() === 'warning') && !notFound)
+        problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.url().endsWith('/no-such-page')) problems.push(`${r.status()} ${r.url()}`);
+    });
+    for (const [path, heading] of PAGES) {
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.locator('h1, [aria-level="1"]').filter({ hasText: heading }).waitFor();
+      // React has taken the page over (main.tsx); the landing page has no React, only its small script
+      if (path !== '/') await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+      await page.waitForTimeout(300);
+      expect(problems, path).toEqual([]);
+    }
+    // the footer's offline note: no Radix (the dialogs chunk) until its tooltip is wanted; it opens
+    // after the spec's 700 ms on hover, and on keyboard focus (issue 23 defect 3)
+    expect(requested.filter((u) => /\/assets\/dialogs-/.test(u))).toEqual([]);
+    await page.goto(`${e2e.server.url}/terms`);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    const pill = page.getByRole('button', { name: /^Offline mode/ });
+    await pill.hover();
+    await expect.poll(() => requested.some((u) => /\/assets\/dialogs-/.test(u))).toBe(true);
+    await page.waitForTimeout(300);
+    await page.mouse.move(0, 0);
+    await pill.hover();
+    await page.getByRole('tooltip').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+    await page.goto(`${e2e.server.url}/contact`);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      if (await pill.evaluate((el) => el === document.activeElement)) break;
+    }
+    await page.getByRole('tooltip').waitFor();
+    expect(problems).toEqual([]);
+
+    // a form submitted right away is the app's, not the browser's native one (fields in the URL)
+    await page.goto(`${e2e.server.url}/login`);
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.getByText('Username must be at least 3 characters').first().waitFor();
+    expect(page.url()).toBe(`${e2e.server.url}/login`);
+  });
+
+  it('paint dark before any script for a visitor whose system prefers dark, and follow it live', async () => {
+    const dark = await openBrowser({ colorScheme: 'dark' });
+    try {
+      await dark.page.route('**/assets/*.js', (route) => route.abort());
+      await dark.page.goto(`${e2e.server.url}/login`);
+      expect(await dark.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await dark.page.unroute('**/assets/*.js');
+      await dark.page.goto(`${e2e.server.url}/terms`);
+      await dark.page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+      await dark.page.emulateMedia({ colorScheme: 'light' });
+      await expect
+        .poll(() => dark.page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(false);
+    } finally {
+      await dark.close();
+    }
+  });
+
+  it('answer robots.txt and sitemap.xml, and send a signed-in person the app with its chunks', async () => {
+    const robots = await fetch(`${e2e.server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
+    const sitemap = await (await fetch(`${e2e.server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain('<loc>');
+    expect(sitemap).toMatch(/\/register<\/loc>/);
+
+    const signedIn = await openBrowser();
+    try {
+      // zod's eval probe was a CSP violation on every page with a form (/register, /settings)
+      const violations: string[] = [];
+      await signedIn.page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+      await signedIn.page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          (window as unknown as { reportViolation: (v: string) => void }).reportViolation(
+            `${e.violatedDirective} ${e.sourceFile}`,
+          ),
+        ),
+      );
+      await signUp(signedIn.page, e2e.server.url);
+      await signedIn.page.goto(`${e2e.server.url}/settings`);
+      await signedIn.page.getByRole('tab', { name: 'Security' }).click();
+      await signedIn.page.waitForTimeout(500);
+      expect(violations).toEqual([]);
+      const cookies = await signedIn.context.cookies();
+      const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const html = await (await fetch(`${e2e.server.url}/gallery`, { headers: { cookie } })).text();
+      expect(html).not.toContain('data-session="guest"');
+      expect(html).toContain('<link rel="preload" href="/api/auth/user"');
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/gallery-page-/);
+      const guest = await (await fetch(`${e2e.server.url}/gallery`)).text();
+      expect(guest).toContain('data-session="guest"');
+      expect(guest).not.toContain('/api/auth/user');
+    } finally {
+      await signedIn.close();
+    }
+  });
+});
