@@ -1,8 +1,8 @@
 import { REFERRAL_BONUS } from '../../../shared/constants';
 import type { ReferralOverview } from '../../../shared/schemas/tokens';
 import type { Db, DbOrTx } from '../../db/client';
-import type { UserRow } from '../users/users.repository';
-import { applyLedgerEntry } from '../tokens/ledger.service';
+import type { UserRow } from '../users';
+import { applyLedgerEntry } from '../tokens';
 import { normaliseMailbox } from './mailbox';
 import { createReferralsRepository } from './referrals.repository';
 
@@ -70,3 +70,16 @@ export async function referralOverview(db: Db, user: UserRow, publicUrl: string)
     bonusEarned,
   };
 }
+
+/** Records who invited the new account (in its sign-up transaction); the bonuses wait for verification. */
+export async function recordReferral(
+  tx: DbOrTx,
+  inviter: { id: string; referralCode: string },
+  invitedId: string,
+) {
+  await createReferralsRepository(tx).create(inviter.id, invitedId, inviter.referralCode);
+}
+
+/** Per inviter: how many they invited and how many of those were paid (the admin's user list). */
+export const referralCountsByInviter = (db: DbOrTx, inviterIds: string[]) =>
+  createReferralsRepository(db).countsByInviter(inviterIds);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
-import { applyLedgerEntry, ledgerMismatches } from './ledger.service';
+import { applyLedgerEntry, ledgerMismatches } from '../tokens/ledger.service';
 import { tokensDue } from './payment-reversals';
 
 const SECRET = 'sk_test_double_123';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, tokenPackages, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
-import { ledgerMismatches } from './ledger.service';
+import { ledgerMismatches } from '../tokens/ledger.service';
 
 let h: Harness;
 let pkgs: { id: string; name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean }[];
