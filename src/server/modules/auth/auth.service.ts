@@ -68,17 +68,23 @@ export function createAuthService(
     await limits.resetHits(key);
   }
 
+  /** A new one-time link token of `kind`; the user's earlier unused ones of that kind stop working. */
+  async function issueLinkToken(userId: string, kind: 'verify_email' | 'reset_password', ttlMs: number) {
+    const token = randomToken();
+    await auth.invalidateTokens(userId, kind);
+    await auth.createToken({
+      userId,
+      kind,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return token;
+  }
+
   /** Also after an e-mail change; a mail over its caps (mail-caps.ts) is silently not sent. */
   async function sendVerification(user: UserRow) {
     if (!(await mailCaps.allow('verify', user.id, user.email))) return;
-    const token = randomToken();
-    await auth.invalidateTokens(user.id, 'verify_email');
-    await auth.createToken({
-      userId: user.id,
-      kind: 'verify_email',
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + VERIFY_TTL),
-    });
+    const token = await issueLinkToken(user.id, 'verify_email', VERIFY_TTL);
     await mailer.send(
       linkMail({
         to: user.email,
@@ -207,14 +213,7 @@ export function createAuthService(
       // account ever had: else a typo'd new address's owner could take the account (issue 28, point 2).
       if (!user.emailVerifiedAt && user.emailChangedAt) return;
       if (!(await mailCaps.allow('reset', user.id, user.email))) return;
-      const token = randomToken();
-      await auth.invalidateTokens(user.id, 'reset_password');
-      await auth.createToken({
-        userId: user.id,
-        kind: 'reset_password',
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL),
-      });
+      const token = await issueLinkToken(user.id, 'reset_password', RESET_TTL);
       await mailer.send(
         linkMail({
           to: user.email,

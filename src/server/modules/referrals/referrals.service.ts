@@ -33,24 +33,25 @@ export async function grantReferralBonuses(tx: DbOrTx, invitedId: string, opts: 
     bonus: status === 'granted' ? REFERRAL_BONUS : 0,
   });
   if (referral?.status !== 'granted') return null;
-  await applyLedgerEntry(tx, {
-    userId: referral.inviterId,
-    type: 'bonus',
-    amount: REFERRAL_BONUS,
-    idempotencyKey: `referral:${referral.id}:inviter`,
-    description: 'Referral bonus: a friend you invited joined',
-    refType: 'referral',
-    refId: referral.id,
-  });
-  await applyLedgerEntry(tx, {
-    userId: referral.invitedId,
-    type: 'bonus',
-    amount: REFERRAL_BONUS,
-    idempotencyKey: `referral:${referral.id}:invited`,
-    description: 'Referral bonus: welcome from your friend',
-    refType: 'referral',
-    refId: referral.id,
-  });
+  const bonuses = [
+    {
+      userId: referral.inviterId,
+      side: 'inviter',
+      description: 'Referral bonus: a friend you invited joined',
+    },
+    { userId: referral.invitedId, side: 'invited', description: 'Referral bonus: welcome from your friend' },
+  ];
+  for (const { userId, side, description } of bonuses) {
+    await applyLedgerEntry(tx, {
+      userId,
+      type: 'bonus',
+      amount: REFERRAL_BONUS,
+      idempotencyKey: `referral:${referral.id}:${side}`,
+      description,
+      refType: 'referral',
+      refId: referral.id,
+    });
+  }
   return referral;
 }
 
