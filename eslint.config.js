@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -24,6 +26,62 @@ const features = [
   'settings',
   'support',
   'tokens',
+];
+
+// Server modules (src/server/modules/<m>/): each reaches another only through that one's index.ts.
+const serverModules = [
+  'account-deletion',
+  'admin',
+  'audit',
+  'auth',
+  'consent',
+  'data-exports',
+  'gallery',
+  'generation',
+  'likeness',
+  'models',
+  'payments',
+  'referrals',
+  'retention',
+  'styles',
+  'support',
+  'system',
+  'theme',
+  'tokens',
+  'users',
+];
+const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/server');
+const WALLS = 'docs/architecture.md "Module walls".';
+// the server's zones, bottom up: infrastructure < modules < http < app-level composition
+const serverZones = [
+  ...serverModules.map((m) => ({
+    target: `modules/${m}`,
+    from: serverModules.filter((o) => o !== m).map((o) => `modules/${o}`),
+    except: ['./index.ts'],
+    message: `A module reaches another only through its index.ts, never its repository or internals (${WALLS})`,
+  })),
+  {
+    target: ['lib', 'db', 'engines', 'storage', 'jobs', 'mail', 'config', 'config.ts', 'deps.ts'],
+    from: ['modules', 'http', 'app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    message: `Infrastructure (lib, db, engines, storage, jobs, mail, config) never imports modules or http (${WALLS})`,
+  },
+  {
+    target: 'http',
+    from: 'modules/**',
+    except: ['**/modules/*/index.ts'],
+    message: `http/ uses a module only through its index.ts, never a repository (${WALLS})`,
+  },
+  {
+    target: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    from: 'modules/**',
+    except: ['**/modules/*/index.ts', '**/modules/*/*.routes.ts'],
+    message: `App-level composition wires a module through its index.ts and its routes (${WALLS})`,
+  },
+  {
+    target: 'modules',
+    from: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    message: `Modules never import the app-level composition that wires them (${WALLS})`,
+  },
 ];
 
 // package names only: a relative path such as engines/payments/stripe is ours
@@ -81,7 +139,7 @@ export default tseslint.config(
     ignores: [
       'src/server/engines/**',
       'src/server/storage/**',
-      'src/server/modules/mail/**',
+      'src/server/mail/**',
       'src/server/**/*.test.ts',
       'src/server/test/**',
     ],
@@ -102,6 +160,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the server's module walls (tests may reach inside to set up and inspect)
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: serverRoot, zones: serverZones }] },
   },
   // a feature imports another feature only through lib/ or components/ (bulletproof-react's zones)
   ...features.map((f) => ({

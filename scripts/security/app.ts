@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { createDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { seedCatalog } from '../../src/server/db/seed';
-import { registerJobs } from '../../src/server/jobs/register';
+import { registerJobs } from '../../src/server/register-jobs';
 import { bootstrapAdmin } from '../../src/server/modules/users/bootstrap-admin';
 import { createRouteCollector } from '../../src/server/test/route-catalog';
 

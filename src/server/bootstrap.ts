@@ -6,13 +6,9 @@ import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import { buildEngineSet, createEngines, type EngineSet } from './engines/engines';
 import { createQueue } from './jobs/queue';
-import {
-  createSessionCache,
-  subscribeSessionCache,
-  SESSION_CACHE_TTL_MS,
-} from './modules/auth/session-cache';
-import { createMailer } from './modules/mail/mail.service';
-import { configureSharp } from './modules/models/photo-processing';
+import { createSessionCache, subscribeSessionCache, SESSION_CACHE_TTL_MS } from './lib/session-cache';
+import { createMailer } from './mail/mailer';
+import { configureSharp } from './modules/models';
 import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import { createUrlSigner } from './storage/signed-url';

@@ -3,8 +3,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Engines } from './engines/engines';
 import type { Queue } from './jobs/queue';
-import type { SessionCache } from './modules/auth/session-cache';
-import type { Mailer } from './modules/mail/mail.service';
+import type { SessionCache } from './lib/session-cache';
+import type { Mailer } from './mail/mailer';
 import type { UrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
 

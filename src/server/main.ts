@@ -3,13 +3,13 @@ import { createDeps } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
-import { scheduleAuditPurge } from './modules/audit/audit.jobs';
-import { scheduleExportExpiry } from './modules/data-exports/data-exports.job';
-import { scheduleRetention } from './modules/retention/retention.job';
-import { schedulePaymentsReconcile } from './modules/tokens/payments.jobs';
-import { registerJobs } from './jobs/register';
+import { scheduleAuditPurge } from './modules/audit';
+import { scheduleExportExpiry } from './modules/data-exports';
+import { scheduleRetention } from './modules/retention';
+import { schedulePaymentsReconcile } from './modules/payments';
+import { registerJobs } from './register-jobs';
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat';
-import { bootstrapAdmin } from './modules/users/bootstrap-admin';
+import { bootstrapAdmin } from './modules/users';
 
 type Role = 'all' | 'web' | 'worker';
 

@@ -54,4 +54,101 @@ describe('eslint house rules', () => {
     const results = await eslint.lintFiles(['tests/lint/fixtures/cycle-a.ts']);
     expect(results[0].messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   });
+
+  describe('server module walls (import-x/no-restricted-paths)', () => {
+    const walls = 'import-x/no-restricted-paths';
+    const use = (from: string, name: string) =>
+      `import { ${name} } from '${from}';\nexport const x = ${name};\n`;
+
+    it("refuses a module importing another module's repository", async () => {
+      const ids = await ruleIds(
+        use('../auth/auth.repository', 'createAuthRepository'),
+        'src/server/modules/support/new-file.ts',
+      );
+      expect(ids).toContain(walls);
+    });
+
+    it("refuses a module importing another module's internals past its index.ts", async () => {
+      const ids = await ruleIds(
+        use('../tokens/ledger.service', 'applyLedgerEntry'),
+        'src/server/modules/models/new-file.ts',
+      );
+      expect(ids).toContain(walls);
+    });
+
+    it("lets a module import another module's index.ts and its own repository", async () => {
+      const other = await ruleIds(
+        use('../tokens', 'applyLedgerEntry'),
+        'src/server/modules/models/new-file.ts',
+      );
+      expect(other).not.toContain(walls);
+      const own = await ruleIds(
+        use('./models.repository', 'createModelsRepository'),
+        'src/server/modules/models/new-file.ts',
+      );
+      expect(own).not.toContain(walls);
+    });
+
+    it('refuses infrastructure (lib, db, engines, storage, jobs, mail, config) importing a module', async () => {
+      for (const dir of ['lib', 'db', 'engines', 'storage', 'jobs', 'mail', 'config']) {
+        const ids = await ruleIds(
+          use('../modules/auth', 'createAuthService'),
+          `src/server/${dir}/new-file.ts`,
+        );
+        expect(ids, dir).toContain(walls);
+      }
+      const deps = await ruleIds(use('./modules/users', 'toPublicUser'), 'src/server/deps.ts');
+      expect(deps).toContain(walls);
+    });
+
+    it('refuses infrastructure importing http/', async () => {
+      const ids = await ruleIds(use('../http/session', 'requireUser'), 'src/server/jobs/new-file.ts');
+      expect(ids).toContain(walls);
+    });
+
+    it("refuses http/ importing a module's repository, lets it use the index.ts", async () => {
+      const repo = await ruleIds(
+        use('../modules/auth/auth.repository', 'createAuthRepository'),
+        'src/server/http/new-file.ts',
+      );
+      expect(repo).toContain(walls);
+      const index = await ruleIds(use('../modules/auth', 'createAuthService'), 'src/server/http/new-file.ts');
+      expect(index).not.toContain(walls);
+    });
+
+    it('refuses app-level composition reaching past index.ts and *.routes.ts', async () => {
+      const repo = await ruleIds(
+        use('./modules/auth/auth.repository', 'createAuthRepository'),
+        'src/server/register-jobs.ts',
+      );
+      expect(repo).toContain(walls);
+      const routes = await ruleIds(use('./modules/auth/auth.routes', 'authRoutes'), 'src/server/app.ts');
+      expect(routes).not.toContain(walls);
+    });
+
+    it('refuses a module importing the app-level composition', async () => {
+      const ids = await ruleIds(
+        use('../../register-jobs', 'registerJobs'),
+        'src/server/modules/models/new-file.ts',
+      );
+      expect(ids).toContain(walls);
+    });
+
+    it('lets tests reach inside a module', async () => {
+      const ids = await ruleIds(
+        use('../auth/auth.repository', 'createAuthRepository'),
+        'src/server/modules/support/new-file.test.ts',
+      );
+      expect(ids).not.toContain(walls);
+    });
+
+    it('passes on the real tree', async () => {
+      const walled = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === walls });
+      const results = await walled.lintFiles(['src/server/**/*.ts']);
+      const found = results.flatMap((r) =>
+        r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.message}`),
+      );
+      expect(found).toEqual([]);
+    }, 120_000);
+  });
 });

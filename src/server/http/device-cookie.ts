@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { randomToken } from '../lib/crypto';
 import { purposeKey } from '../lib/keys';
-import { deviceCredential, type DeviceCookie } from '../modules/auth/login-throttle';
+import { deviceCredential, type DeviceCookie } from '../modules/auth';
 
 /**
  * The device cookie (docs/decisions/015-login-throttling.md): signed, HttpOnly, set on every

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { UserRow } from '../modules/users/users.repository';
+import type { AuthService } from '../modules/auth';
+import type { UserRow } from '../modules/users';
 
 export const SESSION_COOKIE = 'sid';
 

@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { createAuthRepository } from '../modules/auth/auth.repository';
+import { createRateLimiter } from '../lib/rate-limiter';
 
 const HOUR = 3_600_000;
 export const JOB_MAINTENANCE = 'system.maintenance';
 
+/** A module's own housekeeping step (e.g. auth's expired sessions), handed in by register-jobs.ts. */
+export type MaintenanceSweep = () => Promise<void>;
+
 // Housekeeping that keeps the shared tables small: expired sessions, stale rate-limit windows and
 // finished jobs older than a week, each deleted by the code that owns its table. It reschedules
 // itself, so exactly one chain runs per database.
-export function defineMaintenanceJob(deps: AppDeps) {
+export function defineMaintenanceJob(deps: AppDeps, sweeps: MaintenanceSweep[]) {
   deps.queue.define({
     name: JOB_MAINTENANCE,
     schema: z.object({}),
     handler: async (_p, ctx) => {
-      const auth = createAuthRepository(deps.db);
-      await auth.deleteExpiredSessions();
-      await auth.deleteStaleRateLimits(new Date(Date.now() - 24 * HOUR));
+      for (const sweep of sweeps) await sweep();
+      await createRateLimiter(deps.db).deleteStale(new Date(Date.now() - 24 * HOUR));
       await deps.queue.purgeFinished(new Date(Date.now() - 7 * 24 * HOUR));
       return ctx.retryIn(HOUR);
     },

@@ -191,19 +191,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
       } else {
         const result =
           out && typeof out === 'object' && (out as JobOutcome).kind === 'done' ? (out as any).result : out;
-        await db
-          .update(jobs)
-          .set({
-            status: 'done',
-            result: result ?? null,
-            finishedAt: new Date(),
-            lockedBy: null,
-            lockedUntil: null,
-            updatedAt: new Date(),
-          })
-          // a worker that lost its lease (it stalled; another took the job over) must not overwrite the row
-          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
-        notify(job.id);
+        await finish(job.id, { status: 'done', result: result ?? null });
       }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -222,18 +210,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
             return;
           }
         }
-        await db
-          .update(jobs)
-          .set({
-            status: 'failed',
-            lastError: message.slice(0, 2000),
-            finishedAt: new Date(),
-            lockedBy: null,
-            lockedUntil: null,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
-        notify(job.id);
+        await finish(job.id, { status: 'failed', lastError: message.slice(0, 2000) });
       } else {
         const backoff = def.backoffMs?.(row.attempts) ?? Math.min(60_000, 1000 * 2 ** (row.attempts - 1));
         await db
@@ -252,6 +229,19 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** Ends a job this worker still holds (done or failed) and wakes whoever waits for it. */
+  async function finish(
+    jobId: string,
+    outcome: { status: 'done'; result: unknown } | { status: 'failed'; lastError: string },
+  ) {
+    await db
+      .update(jobs)
+      .set({ ...outcome, finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+      // a worker that lost its lease (it stalled; another took the job over) must not overwrite the row
+      .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
+    notify(jobId);
   }
 
   function notify(jobId: string) {

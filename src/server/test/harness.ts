@@ -12,7 +12,7 @@ import { TEST_TIMINGS } from './timings';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
-import { registerJobs } from '../jobs/register';
+import { registerJobs } from '../register-jobs';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
 import { createRouteCollector, type RouteEntry } from './route-catalog';
 import { EngineError } from '../engines/engine-error';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { createQueue } from '../jobs/queue';
-import { registerJobs } from '../jobs/register';
+import { registerJobs } from '../register-jobs';
 
 /**
  * Crash tests: another worker process on the same database (its own queue and worker id, the same

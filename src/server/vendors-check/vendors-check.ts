@@ -16,6 +16,13 @@ export type CheckOptions = { timeoutMs?: number; fetch?: typeof fetch };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+const failed = (vendor: VendorName, detail: string, fix: string): VendorVerdict => ({
+  vendor,
+  status: 'FAILED',
+  detail,
+  fix,
+});
+
 type Answer = { kind: 'answer'; status: number; body: unknown } | { kind: 'unreachable'; reason: string };
 
 /** One HTTP call that never throws: a vendor we cannot reach is a verdict, not a stack trace. */
@@ -69,25 +76,18 @@ function otherStatus(vendor: VendorName, status: number, body: unknown, statusPa
   const said = vendorMessage(body);
   const suffix = said ? `: ${said}` : '';
   if (status === 429)
-    return {
-      vendor,
-      status: 'FAILED',
-      detail: `429: rate limited${suffix}`,
-      fix: 'wait a minute and run the check again',
-    };
+    return failed(vendor, `429: rate limited${suffix}`, 'wait a minute and run the check again');
   if (status >= 500)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: `${status}: ${vendor} had a server error${suffix}`,
-      fix: `try again later; see ${statusPage}`,
-    };
-  return {
+      `${status}: ${vendor} had a server error${suffix}`,
+      `try again later; see ${statusPage}`,
+    );
+  return failed(
     vendor,
-    status: 'FAILED',
-    detail: `${status}: unexpected answer${suffix}`,
-    fix: `check the base URL and the key; see ${statusPage}`,
-  };
+    `${status}: unexpected answer${suffix}`,
+    `check the base URL and the key; see ${statusPage}`,
+  );
 }
 
 async function checkReplicate(
@@ -98,26 +98,19 @@ async function checkReplicate(
   const headers = { Authorization: `Bearer ${rc.apiToken}` };
   const account = await call(`${rc.baseUrl}/account`, { headers }, opts);
   if (account.kind === 'unreachable')
-    return {
-      vendor,
-      status: 'FAILED',
-      detail: account.reason,
-      fix: UNREACHABLE_FIX('REPLICATE_API_URL', rc.baseUrlOverridden),
-    };
+    return failed(vendor, account.reason, UNREACHABLE_FIX('REPLICATE_API_URL', rc.baseUrlOverridden));
   if (account.status === 401)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: '401: the token is wrong or revoked',
-      fix: 'create a token at https://replicate.com/account/api-tokens and set REPLICATE_API_TOKEN',
-    };
+      '401: the token is wrong or revoked',
+      'create a token at https://replicate.com/account/api-tokens and set REPLICATE_API_TOKEN',
+    );
   if (account.status === 403)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: '403: the token may not read the account',
-      fix: 'use a personal or organisation API token from https://replicate.com/account/api-tokens',
-    };
+      '403: the token may not read the account',
+      'use a personal or organisation API token from https://replicate.com/account/api-tokens',
+    );
   if (account.status !== 200)
     return otherStatus(vendor, account.status, account.body, 'https://replicatestatus.com');
   const a = (account.body ?? {}) as { username?: string; type?: string };
@@ -135,12 +128,11 @@ async function checkReplicate(
     const key = (secret.body as { key?: unknown } | null)?.key;
     if (key === rc.webhookSecret)
       return { vendor, status: 'OK', detail: `${who}; the webhook signing secret matches` };
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: `${who}, but REPLICATE_WEBHOOK_SECRET is not this account's webhook signing secret (every webhook would be refused)`,
-      fix: 'set REPLICATE_WEBHOOK_SECRET to the "key" from GET https://api.replicate.com/v1/webhooks/default/secret',
-    };
+      `${who}, but REPLICATE_WEBHOOK_SECRET is not this account's webhook signing secret (every webhook would be refused)`,
+      'set REPLICATE_WEBHOOK_SECRET to the "key" from GET https://api.replicate.com/v1/webhooks/default/secret',
+    );
   }
   const why = secret.kind === 'unreachable' ? secret.reason : `answered ${secret.status}`;
   return { vendor, status: 'OK', detail: `${who}; could not compare the webhook signing secret (${why})` };
@@ -172,40 +164,32 @@ async function checkRunware(rw: NonNullable<Config['runware']>, opts: CheckOptio
     opts,
   );
   if (res.kind === 'unreachable')
-    return {
-      vendor,
-      status: 'FAILED',
-      detail: res.reason,
-      fix: UNREACHABLE_FIX('RUNWARE_API_URL', rw.baseUrlOverridden),
-    };
+    return failed(vendor, res.reason, UNREACHABLE_FIX('RUNWARE_API_URL', rw.baseUrlOverridden));
   const body = (res.body ?? {}) as RunwareAnswer;
   const error = body.errors?.[0];
   const authError = res.status === 401 || res.status === 403 || /api.?key|auth/i.test(error?.code ?? '');
   if (authError)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: `${res.status}: the API key is wrong or revoked${error?.message ? ` (${error.message})` : ''}`,
-      fix: 'create a key on the API Keys page of your Runware dashboard (runware.ai) and set RUNWARE_API_KEY',
-    };
+      `${res.status}: the API key is wrong or revoked${error?.message ? ` (${error.message})` : ''}`,
+      'create a key on the API Keys page of your Runware dashboard (runware.ai) and set RUNWARE_API_KEY',
+    );
   if (res.status !== 200 || error) {
     if (res.status === 200 && error)
-      return {
+      return failed(
         vendor,
-        status: 'FAILED',
-        detail: `model search refused: ${error.code ?? 'error'}${error.message ? `: ${error.message}` : ''}`,
-        fix: "check the key's permissions on the Runware dashboard",
-      };
+        `model search refused: ${error.code ?? 'error'}${error.message ? `: ${error.message}` : ''}`,
+        "check the key's permissions on the Runware dashboard",
+      );
     return otherStatus(vendor, res.status, res.body, 'https://runware.ai');
   }
   const result = body.data?.find((d) => d.taskType === 'modelSearch') ?? body.data?.[0];
   if (!result)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: 'authenticated, but the answer had no modelSearch result',
-      fix: 'check RUNWARE_API_URL points at the Runware API (https://api.runware.ai/v1)',
-    };
+      'authenticated, but the answer had no modelSearch result',
+      'check RUNWARE_API_URL points at the Runware API (https://api.runware.ai/v1)',
+    );
   if (!rw.airSource)
     return {
       vendor,
@@ -236,45 +220,36 @@ async function checkStripe(st: NonNullable<Config['stripe']>, opts: CheckOptions
     opts,
   );
   if (res.kind === 'unreachable')
-    return {
-      vendor,
-      status: 'FAILED',
-      detail: res.reason,
-      fix: UNREACHABLE_FIX('STRIPE_API_URL', st.baseUrlOverridden),
-    };
+    return failed(vendor, res.reason, UNREACHABLE_FIX('STRIPE_API_URL', st.baseUrlOverridden));
   if (res.status === 401)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: '401: the secret key is wrong or revoked',
-      fix: 'copy the secret key (sk_live_… or sk_test_…) from https://dashboard.stripe.com/apikeys into STRIPE_SECRET_KEY',
-    };
+      '401: the secret key is wrong or revoked',
+      'copy the secret key (sk_live_… or sk_test_…) from https://dashboard.stripe.com/apikeys into STRIPE_SECRET_KEY',
+    );
   if (res.status === 403)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: `403: the key may not read the balance${vendorMessage(res.body) ? ` (${vendorMessage(res.body)})` : ''}`,
-      fix: 'use the standard secret key, or give the restricted key read access to Balance, PaymentIntents and Charges',
-    };
+      `403: the key may not read the balance${vendorMessage(res.body) ? ` (${vendorMessage(res.body)})` : ''}`,
+      'use the standard secret key, or give the restricted key read access to Balance, PaymentIntents and Charges',
+    );
   if (res.status !== 200) return otherStatus(vendor, res.status, res.body, 'https://status.stripe.com');
   const live = (res.body as { livemode?: unknown } | null)?.livemode === true;
   const mode = live ? 'live mode: real cards are charged' : 'test mode: no real money moves';
   // the card form needs the publishable key of the same mode as the secret key
   const pk = st.publishableKey;
   if (!pk)
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is not set, so the card form cannot load`,
-      fix: 'copy the publishable key (pk_…) from https://dashboard.stripe.com/apikeys',
-    };
+      `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is not set, so the card form cannot load`,
+      'copy the publishable key (pk_…) from https://dashboard.stripe.com/apikeys',
+    );
   if ((pk.startsWith('pk_live_') && !live) || (pk.startsWith('pk_test_') && live))
-    return {
+    return failed(
       vendor,
-      status: 'FAILED',
-      detail: `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is a ${live ? 'test' : 'live'} key`,
-      fix: 'use the publishable and secret keys of the same mode',
-    };
+      `balance readable (${mode}), but STRIPE_PUBLISHABLE_KEY is a ${live ? 'test' : 'live'} key`,
+      'use the publishable and secret keys of the same mode',
+    );
   return { vendor, status: 'OK', detail: `balance readable (${mode})` };
 }
 

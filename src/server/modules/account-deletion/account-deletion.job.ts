@@ -4,8 +4,8 @@ import { EngineError } from '../../engines/engine-error';
 import type { VendorRemoval } from '../../engines/training/training';
 import { deleteFilesUnder } from '../../jobs/storage-cleanup';
 import { userPrefix } from '../../storage/keys';
-import { settleGeneration } from '../generation/generation.job';
-import { createTrainingService } from '../models/training.service';
+import { settleGeneration } from '../generation';
+import { createTrainingService } from '../models';
 import { createAccountDeletionRepository } from './account-deletion.repository';
 
 export const JOB_ACCOUNT_DELETE = 'account.delete';

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { userChanged } from '../../lib/user-changes';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../users';
 
 const likeEscape = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { recordAdminAction, type AdminActor } from '../audit/audit.service';
-import type { UserRow } from '../users/users.repository';
+import { recordAdminAction, type AdminActor } from '../audit';
+import type { UserRow } from '../users';
 import { accountDeletionKey, JOB_ACCOUNT_DELETE } from './account-deletion.job';
 import { createAccountDeletionRepository } from './account-deletion.repository';
 

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '../../../shared/schemas/admin';
-import { isUniqueViolation, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { referralCode } from '../../lib/crypto';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
-import { createAuthRepository } from '../auth/auth.repository';
+import { endAfterPasswordChange, endUserSessions } from '../auth';
 import { hashPassword } from '../../lib/passwords';
-import { createReferralsRepository } from '../referrals/referrals.repository';
-import { applyLedgerEntry } from '../tokens/ledger.service';
-import { createUsersRepository, type UserRow } from '../users/users.repository';
-import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
+import { referralCountsByInviter } from '../referrals';
+import { applyLedgerEntry } from '../tokens';
+import { assertNamesFree, createAccount, createUserAccounts, type UserRow } from '../users';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { createAdminRepository } from './admin.repository';
+
+const TAKEN_FALLBACK = 'Username or email is already taken';
 
 export function toAdminUser(u: UserRow): AdminUser {
   return {
@@ -32,21 +34,9 @@ export function toAdminUser(u: UserRow): AdminUser {
   };
 }
 
-function takenError(taken: { username: boolean; email: boolean }) {
-  const fields: Record<string, string> = {};
-  if (taken.username) fields.username = 'Username is already taken';
-  if (taken.email) fields.email = 'An account with this email already exists';
-  return new AppError(
-    409,
-    'ALREADY_EXISTS',
-    Object.values(fields)[0] ?? 'Username or email is already taken',
-    fields,
-  );
-}
-
 export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
-  const usersRepo = createUsersRepository(db);
+  const usersRepo = createUserAccounts(db);
   const adminRepo = createAdminRepository(db);
 
   /**
@@ -81,7 +71,10 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
         cursorOf: (u) => ({ ts: u.cursorTs, id: u.id }),
       });
       // issue 13, point 3: admins see who invites many people
-      const counts = await createReferralsRepository(db).countsByInviter(page.items.map((u) => u.id));
+      const counts = await referralCountsByInviter(
+        db,
+        page.items.map((u) => u.id),
+      );
       return {
         users: page.items.map((u) => ({
           ...toAdminUser(u),
@@ -95,50 +88,47 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       admin: AdminActor,
       input: { username: string; email: string; password: string; isAdmin: boolean; tokenBalance: number },
     ) {
-      const taken = await usersRepo.taken(input.username, input.email);
-      if (taken.username || taken.email) throw takenError(taken);
+      await assertNamesFree(db, input, TAKEN_FALLBACK);
       const passwordHash = await hashPassword(input.password);
-      try {
-        const user = await db.transaction(async (tx) => {
-          const repo = createUsersRepository(tx);
-          const created = await repo.insert({
-            username: input.username,
-            email: input.email,
-            passwordHash,
-            isAdmin: input.isAdmin,
-            // the admin vouches for the address; no verification mail for accounts made by hand
-            emailVerifiedAt: new Date(),
-            referralCode: referralCode(),
-          });
-          if (input.tokenBalance > 0) {
-            await applyLedgerEntry(tx, {
-              userId: created.id,
-              type: 'admin_adjustment',
-              amount: input.tokenBalance,
-              idempotencyKey: `admin:${randomUUID()}`,
-              // the user reads this line; which admin did it stays in refId, as support replies hide it too
-              description: 'Initial balance set by Support',
-              refType: 'user',
-              refId: admin.id,
+      const user = await createAccount(
+        db,
+        {
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          isAdmin: input.isAdmin,
+          // the admin vouches for the address; no verification mail for accounts made by hand
+          emailVerifiedAt: new Date(),
+          referralCode: referralCode(),
+        },
+        {
+          fallback: TAKEN_FALLBACK,
+          also: async (tx, created) => {
+            if (input.tokenBalance > 0) {
+              await applyLedgerEntry(tx, {
+                userId: created.id,
+                type: 'admin_adjustment',
+                amount: input.tokenBalance,
+                idempotencyKey: `admin:${randomUUID()}`,
+                // the user reads this line; which admin did it stays in refId, as support replies hide it too
+                description: 'Initial balance set by Support',
+                refType: 'user',
+                refId: admin.id,
+              });
+            }
+            // the new user's name and e-mail stay out of the log: deleting the user must erase them
+            await recordAdminAction(tx, {
+              admin,
+              action: 'user.create',
+              targetUserId: created.id,
+              after: { isAdmin: input.isAdmin, tokenBalance: input.tokenBalance },
             });
-          }
-          // the new user's name and e-mail stay out of the log: deleting the user must erase them
-          await recordAdminAction(tx, {
-            admin,
-            action: 'user.create',
-            targetUserId: created.id,
-            after: { isAdmin: input.isAdmin, tokenBalance: input.tokenBalance },
-          });
-          return (await repo.byId(created.id))!;
-        });
-        return toAdminUser(user);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw takenError(await usersRepo.taken(input.username, input.email));
-        throw err;
-      }
+          },
+        },
+      );
+      return toAdminUser(user);
     },
 
-    /** Sets the balance to a value by writing one ledger row of the difference (docs/product/architecture.md "Money"). */
     async setBalance(admin: AdminActor, userId: string, tokenBalance: number) {
       return db.transaction(async (tx) => {
         const user = await createAdminRepository(tx).lockUser(userId);
@@ -181,7 +171,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
         throw conflict('You cannot suspend your own account', 'CANNOT_CHANGE_SELF');
       return toAdminUser(
         await changeFlags(admin, userId, 'user.status', { status }, async (tx) => {
-          if (status === 'suspended') await createAuthRepository(tx).deleteUserSessions(userId);
+          if (status === 'suspended') await endUserSessions(tx, userId);
         }),
       );
     },
@@ -193,10 +183,8 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
       await db.transaction(async (tx) => {
         if (!(await createAdminRepository(tx).setFlags(user.id, { passwordHash })))
           throw notFound('User not found');
-        const authTx = createAuthRepository(tx);
         // as any password change: the account's undo and reset links end with the old password
-        await authTx.endCredentialLinks(user.id);
-        await authTx.deleteUserSessions(user.id);
+        await endAfterPasswordChange(tx, user.id);
         // the event only: neither hash nor password is ever logged
         await recordAdminAction(tx, { admin, action: 'user.password_reset', targetUserId: user.id });
       });

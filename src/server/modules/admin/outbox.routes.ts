@@ -5,7 +5,7 @@ import { outboxListSchema } from '../../../shared/schemas/admin';
 import { cursorSchema, NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
-import { createOutboxService } from '../mail/outbox.service';
+import { createOutboxService } from './outbox.service';
 
 export async function outboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -24,7 +24,7 @@ import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import { notFound } from '../../lib/errors';
-import { toPublicUser } from '../users/public-user';
+import { toPublicUser } from '../users';
 import type { AuthService } from './auth.service';
 import { usersOnly } from '../../http/guards';
 

@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../lib/crypto';
+import type { SlidingRule } from '../../lib/rate-limiter';
 
 /**
  * What a valid device cookie names (src/server/http/device-cookie.ts): the account, a random device
@@ -45,9 +46,6 @@ export const LOGIN_THROTTLE = {
   /** failures are forgotten after this long without a new one */
   memoryMs: 60 * 60_000,
 } as const;
-
-/** When a sliding failure counter lets the next attempt through (auth.repository.ts `reserveSliding`). */
-export type SlidingRule = { memoryMs: number; free: number; baseMs: number; capMs: number };
 
 const { memoryMs, capMs } = LOGIN_THROTTLE;
 export const CLIENT_RULE: SlidingRule = {

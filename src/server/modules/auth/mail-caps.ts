@@ -1,7 +1,7 @@
 import { normaliseIdentifier } from '../../../shared/normalise';
 import type { AppDeps } from '../../deps';
 import { sha256 } from '../../lib/crypto';
-import { createAuthRepository } from './auth.repository';
+import { createRateLimiter } from '../../lib/rate-limiter';
 
 /**
  * How many account mails (password resets, address verifications, e-mail-change notices) one
@@ -34,7 +34,7 @@ export const CAPPED_COUNTER_WINDOW_MS = 24 * 60 * 60_000;
 const addressKey = (to: string) => `mail:to:${sha256(normaliseIdentifier(to))}`;
 
 export function createMailCaps(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'log'>>) {
-  const repo = createAuthRepository(deps.db);
+  const repo = createRateLimiter(deps.db);
 
   async function held(kind: CappedMail, cap: 'account' | 'address', userId: string) {
     deps.log?.warn({ mail: kind, cap, userId }, 'mail cap reached: mail not sent');

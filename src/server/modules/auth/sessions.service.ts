@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { createAuthRepository } from './auth.repository';
-import { TOUCH_EVERY_MS } from './session-cache';
+import { TOUCH_EVERY_MS } from '../../lib/session-cache';
 import { describeUserAgent } from './user-agent';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import type { DataExport } from '../../../shared/schemas/account-data';
 import type { AppDeps } from '../../deps';
-import { AppError, conflict, notFound } from '../../lib/errors';
-import { createAuthRepository } from '../auth/auth.repository';
-import type { UserRow } from '../users/users.repository';
+import { conflict, notFound } from '../../lib/errors';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import type { UserRow } from '../users';
 import { JOB_EXPORT_BUILD } from './data-exports.job';
 import { createDataExportsRepository, type DataExportRow } from './data-exports.repository';
 
@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 
 export function createDataExportsService(deps: Pick<AppDeps, 'db' | 'queue' | 'signer'>) {
   const repo = createDataExportsRepository(deps.db);
-  const limiter = createAuthRepository(deps.db);
+  const limiter = createRateLimiter(deps.db);
 
   function view(row: DataExportRow): DataExport {
     const live = row.status === 'ready' && row.storageKey && row.expiresAt && row.expiresAt > new Date();
@@ -39,17 +39,12 @@ export function createDataExportsService(deps: Pick<AppDeps, 'db' | 'queue' | 's
     async request(user: UserRow) {
       const pending = await repo.latestOf(user.id);
       if (pending?.status === 'pending') throw conflict('An export is already being prepared.');
-      const hit = await limiter.hit(`data-export:${user.id}`, DAY);
-      if (hit.count > EXPORTS_PER_DAY)
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'You can ask for a few exports a day. Please try again later.',
-          undefined,
-          {
-            retryAfter: hit.retryAfterSec,
-          },
-        );
+      await limiter.enforce(
+        `data-export:${user.id}`,
+        DAY,
+        EXPORTS_PER_DAY,
+        'You can ask for a few exports a day. Please try again later.',
+      );
       const row = await deps.db.transaction(async (tx) => {
         const created = await createDataExportsRepository(tx).insertPending(user.id);
         if (!created) return null;

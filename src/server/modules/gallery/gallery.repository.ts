@@ -103,14 +103,7 @@ export function createGalleryRepository(db: DbOrTx) {
       .leftJoin(presetStyles, eq(presetStyles.id, generatedImages.styleId))
       .leftJoin(baseModels, eq(baseModels.id, generatedImages.baseModelId))
       .leftJoin(users, eq(users.id, generatedImages.userId));
-  const flatten = (r: {
-    image: GeneratedImageRow;
-    modelName: string | null;
-    styleName: string | null;
-    baseModelName: string | null;
-    username: string | null;
-    cursorTs: string;
-  }): ImageWithNames => ({
+  const flatten: Flatten = (r) => ({
     ...r.image,
     modelName: r.modelName,
     styleName: r.styleName,

@@ -5,12 +5,13 @@ import type {
   GalleryQuery,
   GallerySort,
 } from '../../../shared/schemas/generation';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { readPage } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../users';
 import { createGalleryRepository, type ImageFilters } from './gallery.repository';
-import { toImageView } from './image-view';
+import { toImageView, type Viewer } from './image-view';
 import { decodeLikenessCursor, encodeLikenessCursor } from './likeness-cursor';
 import { generatedImageKeys } from '../../storage/keys';
 import { deleteFiles } from '../../jobs/storage-cleanup';
@@ -146,4 +147,10 @@ export function createGalleryService(
       return { success: true, id: row.id };
     },
   };
+}
+
+/** Every stored image of one generation, oldest first, as `viewer` may see it (the generator's answer). */
+export async function generationImages(db: DbOrTx, generationId: string, viewer: Viewer) {
+  const rows = await createGalleryRepository(db).byGeneration(generationId);
+  return rows.map((r) => toImageView(r, viewer));
 }

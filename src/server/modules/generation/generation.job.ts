@@ -9,15 +9,13 @@ import {
   type RenderRequest,
 } from '../../engines/images/images';
 import type { JobContext } from '../../jobs/queue';
-import { applyLedgerEntry } from '../tokens/ledger.service';
-import { createLedgerRepository } from '../tokens/ledger.repository';
+import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
 import { derivedUUID } from '../../lib/derived-uuid';
 import { generationRequestSchema, type GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
 import { generatedImageKeys } from '../../storage/keys';
-import { modelBestFaceCrop } from '../likeness/face-reference';
-import { enqueueLikeness } from '../likeness/likeness.job';
+import { enqueueLikeness, modelBestFaceCrop } from '../likeness';
 
 export const GENERATION_JOB = 'generation.render';
 export const GENERATION_MAX_ATTEMPTS = 4;
@@ -186,7 +184,7 @@ export async function settleGeneration(
     const delivered = Math.min(gen.count, await repo.deliveredCount(generationId));
     const missing = gen.count - delivered;
     if (missing > 0) {
-      const usage = await createLedgerRepository(tx).findByKey(`generation:${generationId}`);
+      const usage = await ledgerEntryByKey(tx, `generation:${generationId}`);
       if (usage) {
         await applyLedgerEntry(tx, {
           userId: gen.userId,

@@ -9,7 +9,7 @@ import { createHarness, type Client, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { catalog, giveTokens, readyModel, switchableImages } from '../../test/generation-helpers';
 import { EngineError } from '../../engines/engine-error';
-import { createAuthRepository } from '../auth/auth.repository';
+import { createRateLimiter } from '../../lib/rate-limiter';
 import { ANALYZE_LIMIT, ANALYZE_WINDOW_MS } from './generation.service';
 
 let h: Harness;
@@ -478,7 +478,7 @@ describe('POST /api/analyze-image', () => {
     expect(whole.statusCode).toBe(200);
 
     // three used above; fill the window to one below the limit: one more passes, the next is refused
-    const repo = createAuthRepository(h.deps.db);
+    const repo = createRateLimiter(h.deps.db);
     for (let i = 4; i < ANALYZE_LIMIT; i++) await repo.hit(`analyze:user:${u.id}`, ANALYZE_WINDOW_MS);
     const last = await c.inject({
       method: 'POST',

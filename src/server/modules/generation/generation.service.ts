@@ -15,17 +15,15 @@ import {
 } from '../../../shared/architecture';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
-import { accessModel } from '../models/model-access';
-import { createGalleryRepository } from '../gallery/gallery.repository';
-import { toImageView } from '../gallery/image-view';
-import { applyLedgerEntry } from '../tokens/ledger.service';
-import type { UserRow } from '../users/users.repository';
+import { accessModel, MAX_INPUT_PIXELS } from '../models';
+import { generationImages } from '../gallery';
+import { applyLedgerEntry } from '../tokens';
+import type { UserRow } from '../users';
 import { GENERATION_JOB } from './generation.job';
 import type { GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
-import { createAuthRepository } from '../auth/auth.repository';
-import { MAX_INPUT_PIXELS } from '../models/photo-processing';
+import { createRateLimiter } from '../../lib/rate-limiter';
 
 export type GenerateInput = z.output<typeof generateImageSchema>;
 
@@ -263,8 +261,7 @@ export function createGenerationService(deps: AppDeps) {
   async function result(user: UserRow, generationId: string): Promise<GenerateImageResponse> {
     const gen = await repo.byId(generationId);
     if (!gen) throw notFound();
-    const rows = await createGalleryRepository(deps.db).byGeneration(generationId);
-    const images = rows.map((r) => toImageView(r, user));
+    const images = await generationImages(deps.db, generationId, user);
     const balance = await repo.balanceOf(user.id);
     const settled = gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed';
     if (gen.status === 'failed') {
@@ -308,15 +305,12 @@ export function createGenerationService(deps: AppDeps) {
 
     /** POST /api/analyze-image: the file is checked by its content, not its name or type header. */
     async analyze(user: UserRow, upload: Buffer): Promise<AnalyzeImageResponse> {
-      const hit = await createAuthRepository(deps.db).hit(`analyze:user:${user.id}`, ANALYZE_WINDOW_MS);
-      if (hit.count > ANALYZE_LIMIT)
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many image analyses. Please try again in a few minutes.',
-          undefined,
-          { retryAfter: hit.retryAfterSec },
-        );
+      await createRateLimiter(deps.db).enforce(
+        `analyze:user:${user.id}`,
+        ANALYZE_WINDOW_MS,
+        ANALYZE_LIMIT,
+        'Too many image analyses. Please try again in a few minutes.',
+      );
       const file = await boundedForAnalysis(upload);
       try {
         const out = await deps.engines.vision.analyze(file, { faces: deps.engines.faces });

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { cropFace, faceDistance, medianDescriptor, type DetectedFace } from '../../engines/vision/faces';
 import { modelPrefix } from '../../storage/keys';
 import { createFaceReferenceRepository, type FaceReferenceRow } from './face-reference.repository';
-import { faceAnalysisAllowed } from '../consent/face-consent';
+import { faceAnalysisAllowed } from '../consent';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'engines' | 'log'>;
 

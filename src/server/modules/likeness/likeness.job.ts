@@ -4,7 +4,7 @@ import { faceDistance } from '../../engines/vision/faces';
 import { modelReferenceDescriptor } from './face-reference';
 import { likenessOrNone } from './likeness-score';
 import { createLikenessRepository } from './likeness.repository';
-import { faceAnalysisAllowed } from '../consent/face-consent';
+import { faceAnalysisAllowed } from '../consent';
 
 export const LIKENESS_JOB = 'generation.score-likeness';
 const payloadSchema = z.object({ imageId: z.uuid() });

@@ -8,8 +8,8 @@ import { toTrainingImage } from './model-view';
 import { createModelsRepository } from './models.repository';
 import { createTrainingService } from './training.service';
 import { createUploadLogsRepository } from './upload-logs.repository';
-import { createLikenessRepository } from '../likeness/likeness.repository';
-import type { AdminActor } from '../audit/audit.service';
+import { likenessAverages } from '../likeness';
+import type { AdminActor } from '../audit';
 
 /** The admin's models screens: every user's models and the host-upload logs. */
 export function createAdminModelsService(deps: AppDeps) {
@@ -29,7 +29,7 @@ export function createAdminModelsService(deps: AppDeps) {
       const [counts, firsts, likeness] = await Promise.all([
         repo.imageCounts(ids),
         repo.firstImages(ids, 9),
-        createLikenessRepository(deps.db).averages(ids),
+        likenessAverages(deps.db, ids),
       ]);
       const items = page.items.map(({ model: m, username, email }): AdminModel => {
         const images = firsts.filter((i) => i.modelId === m.id);

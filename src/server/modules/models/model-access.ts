@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../lib/errors';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../users';
 import type { ModelRow } from './models.repository';
 
 export type ModelActor = Pick<UserRow, 'id' | 'isAdmin'>;

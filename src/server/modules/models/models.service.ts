@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { MAX_MODEL_IMAGES } from '../../../shared/constants';
 import { duplicateImageMessage, fileTooLargeMessage, TOO_MANY_IMAGES } from '../../../shared/schemas/models';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../users';
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toPhotoCheck, toPublicModel } from './model-view';

@@ -12,7 +12,7 @@ import {
   photoProblems,
   referenceMedian,
 } from './photo-checks';
-import { faceAnalysisAllowed } from '../consent/face-consent';
+import { faceAnalysisAllowed } from '../consent';
 
 export const JOB_CHECK_PHOTOS = 'models.check-photos';
 const payloadSchema = z.object({ modelId: z.uuid(), imageIds: z.array(z.uuid()).max(100) });

@@ -4,7 +4,7 @@ import { startReplicateDouble, type ReplicateDouble } from '../../../../tests/ve
 import { jobs, models as modelsTable, transactions } from '../../db/schema/index';
 import type { TrainingEngine } from '../../engines/training/training';
 import { createQueue, type Queue } from '../../jobs/queue';
-import { registerJobs } from '../../jobs/register';
+import { registerJobs } from '../../register-jobs';
 import { createHarness, type Harness } from '../../test/harness';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { JOB_TRAINING } from './training.settle';

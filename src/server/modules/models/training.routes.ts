@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { adminOnly, usersOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
-import type { AdminActor } from '../audit/audit.service';
+import type { AdminActor } from '../audit';
 import { toPublicModel } from './model-view';
 import { createTrainingService } from './training.service';
 

@@ -2,8 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import type { TrainingJobInput } from '../../engines/training/training';
 import { TRAINING_COST, type ModelStatus } from '../../../shared/constants';
-import { applyLedgerEntry } from '../tokens/ledger.service';
-import { createLedgerRepository } from '../tokens/ledger.repository';
+import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { createUploadLogsRepository } from './upload-logs.repository';
 
@@ -40,7 +39,7 @@ export async function refundTraining(
   attempt: number,
   reason: string,
 ) {
-  const charge = await createLedgerRepository(tx).findByKey(trainingKey(model.id, attempt));
+  const charge = await ledgerEntryByKey(tx, trainingKey(model.id, attempt));
   if (!charge || charge.amount >= 0) return null;
   return applyLedgerEntry(tx, {
     userId: charge.userId,

@@ -1,8 +1,8 @@
 import { REFERRAL_BONUS } from '../../../shared/constants';
 import type { ReferralOverview } from '../../../shared/schemas/tokens';
 import type { Db, DbOrTx } from '../../db/client';
-import type { UserRow } from '../users/users.repository';
-import { applyLedgerEntry } from '../tokens/ledger.service';
+import type { UserRow } from '../users';
+import { applyLedgerEntry } from '../tokens';
 import { normaliseMailbox } from './mailbox';
 import { createReferralsRepository } from './referrals.repository';
 
@@ -33,24 +33,25 @@ export async function grantReferralBonuses(tx: DbOrTx, invitedId: string, opts: 
     bonus: status === 'granted' ? REFERRAL_BONUS : 0,
   });
   if (referral?.status !== 'granted') return null;
-  await applyLedgerEntry(tx, {
-    userId: referral.inviterId,
-    type: 'bonus',
-    amount: REFERRAL_BONUS,
-    idempotencyKey: `referral:${referral.id}:inviter`,
-    description: 'Referral bonus: a friend you invited joined',
-    refType: 'referral',
-    refId: referral.id,
-  });
-  await applyLedgerEntry(tx, {
-    userId: referral.invitedId,
-    type: 'bonus',
-    amount: REFERRAL_BONUS,
-    idempotencyKey: `referral:${referral.id}:invited`,
-    description: 'Referral bonus: welcome from your friend',
-    refType: 'referral',
-    refId: referral.id,
-  });
+  const bonuses = [
+    {
+      userId: referral.inviterId,
+      side: 'inviter',
+      description: 'Referral bonus: a friend you invited joined',
+    },
+    { userId: referral.invitedId, side: 'invited', description: 'Referral bonus: welcome from your friend' },
+  ];
+  for (const { userId, side, description } of bonuses) {
+    await applyLedgerEntry(tx, {
+      userId,
+      type: 'bonus',
+      amount: REFERRAL_BONUS,
+      idempotencyKey: `referral:${referral.id}:${side}`,
+      description,
+      refType: 'referral',
+      refId: referral.id,
+    });
+  }
   return referral;
 }
 
@@ -70,3 +71,16 @@ export async function referralOverview(db: Db, user: UserRow, publicUrl: string)
     bonusEarned,
   };
 }
+
+/** Records who invited the new account (in its sign-up transaction); the bonuses wait for verification. */
+export async function recordReferral(
+  tx: DbOrTx,
+  inviter: { id: string; referralCode: string },
+  invitedId: string,
+) {
+  await createReferralsRepository(tx).create(inviter.id, invitedId, inviter.referralCode);
+}
+
+/** Per inviter: how many they invited and how many of those were paid (the admin's user list). */
+export const referralCountsByInviter = (db: DbOrTx, inviterIds: string[]) =>
+  createReferralsRepository(db).countsByInviter(inviterIds);

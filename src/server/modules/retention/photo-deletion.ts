@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { deleteFiles } from '../../jobs/storage-cleanup';
 import { trainingZipKey } from '../../storage/keys';
 import { notFound } from '../../lib/errors';
-import { createModelsRepository } from '../models/models.repository';
+import { lockModel, updateModel } from '../models';
 import { createRetentionRepository } from './retention.repository';
 
 type Deps = Pick<AppDeps, 'queue'>;
@@ -21,9 +21,8 @@ export async function deleteTrainingPhotos(
   modelId: string,
   o: { before?: Date } = {},
 ) {
-  const models = createModelsRepository(tx);
   const repo = createRetentionRepository(tx);
-  const model = await models.lock(modelId);
+  const model = await lockModel(tx, modelId);
   if (!model) throw notFound('Model not found');
   const photos = await repo.photos(modelId, o.before);
   await repo.deletePhotos(
@@ -37,7 +36,7 @@ export async function deleteTrainingPhotos(
     for (let attempt = 1; attempt <= model.trainingAttempt; attempt++) {
       keys.push(trainingZipKey(model.userId, model.id, attempt));
     }
-    await models.update(modelId, {
+    await updateModel(tx, modelId, {
       photosDeletedAt: model.photosDeletedAt ?? new Date(),
       // the preview was one of the photos' thumbnails
       previewImageKey: null,
@@ -46,7 +45,7 @@ export async function deleteTrainingPhotos(
       ...(model.status === 'uploaded' ? { status: 'pending' as const } : {}),
     });
   } else if (photos.some((p) => p.thumbKey === model.previewImageKey)) {
-    await models.update(modelId, { previewImageKey: null });
+    await updateModel(tx, modelId, { previewImageKey: null });
   }
   for (let i = 0; i < keys.length; i += 100) await deleteFiles(deps.queue, tx, keys.slice(i, i + 100));
   return photos.length;

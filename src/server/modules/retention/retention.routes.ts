@@ -6,9 +6,7 @@ import type { AppDeps } from '../../deps';
 import { usersOnly } from '../../http/guards';
 import { requireUser } from '../../http/session';
 import { conflict } from '../../lib/errors';
-import { accessModel } from '../models/model-access';
-import { toPublicModel } from '../models/model-view';
-import { createModelsRepository } from '../models/models.repository';
+import { accessModel, lockModel, modelById, toPublicModel } from '../models';
 import { deleteTrainingPhotos } from './photo-deletion';
 
 /** A training job reads the photos in these states: deleting them now would break it. */
@@ -26,7 +24,7 @@ export async function retentionRoutes(app: FastifyInstance, opts: { deps: AppDep
       const user = requireUser(request);
       const deleted = await deps.db.transaction(async (tx) => {
         const model = accessModel(
-          await createModelsRepository(tx).lock(request.params.id),
+          await lockModel(tx, request.params.id),
           user,
           'owner',
           'Only the owner of this model can delete its photos.',
@@ -40,7 +38,7 @@ export async function retentionRoutes(app: FastifyInstance, opts: { deps: AppDep
         return deleteTrainingPhotos(deps, tx, model.id);
       });
       deps.queue.kick();
-      const model = await createModelsRepository(deps.db).byId(request.params.id);
+      const model = await modelById(deps.db, request.params.id);
       return { success: true, deleted, model: toPublicModel(model!, []) };
     },
   );

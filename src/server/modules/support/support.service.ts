@@ -1,10 +1,10 @@
 import type { SupportTicket, TicketPriority, TicketStatus } from '../../../shared/schemas/support';
 import type { AppDeps } from '../../deps';
-import { AppError, notFound } from '../../lib/errors';
-import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
-import { createAuthRepository } from '../auth/auth.repository';
-import { linkMail } from '../mail/mail.service';
-import type { UserRow } from '../users/users.repository';
+import { notFound } from '../../lib/errors';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import { linkMail } from '../../mail/mailer';
+import type { UserRow } from '../users';
 import { createSupportRepository, type TicketDetail } from './support.repository';
 
 /** How a ticket's owner sees every admin's note: from the team, never naming the admin (issue 28). */
@@ -45,7 +45,7 @@ const TICKETS_PER_HOUR = 20;
 
 export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>) {
   const repo = createSupportRepository(deps.db);
-  const limits = createAuthRepository(deps.db);
+  const limits = createRateLimiter(deps.db);
 
   // every caller but list() is an admin (or the author of a ticket that has no notes yet)
   async function detailOr404(id: string, viewer: { isAdmin: boolean } = { isAdmin: true }) {
@@ -91,16 +91,12 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
     ) {
       // docs/product/decisions.md §1/6: a ticket may only name the author's own model; anything else reads as 404
       if (input.modelId && !(await repo.ownModel(input.modelId, user.id))) throw notFound('Model not found');
-      const hit = await limits.hit(`ticket:user:${user.id}`, 3_600_000);
-      if (hit.count > TICKETS_PER_HOUR) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'You have submitted many tickets recently. Please wait before submitting another.',
-          undefined,
-          { retryAfter: hit.retryAfterSec },
-        );
-      }
+      await limits.enforce(
+        `ticket:user:${user.id}`,
+        3_600_000,
+        TICKETS_PER_HOUR,
+        'You have submitted many tickets recently. Please wait before submitting another.',
+      );
       const row = await repo.insert({
         userId: user.id,
         subject: input.subject,

@@ -6,7 +6,7 @@ import { transactionTypes } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { promLabels, type HttpMetrics } from '../../http/metrics';
 import { WORKER_GONE_MS } from '../../jobs/worker-heartbeat';
-import { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from '../auth/mail-caps';
+import { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from '../auth';
 import { createSystemRepository } from './system.repository';
 
 export const APP_VERSION = '0.1.0';

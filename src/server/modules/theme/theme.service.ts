@@ -1,7 +1,7 @@
 import type { ThemeUpdateInput } from '../../../shared/schemas/theme';
 import type { Db } from '../../db/client';
 import { defaultTheme, type ProfileId, type SiteTheme } from '../../../shared/theme-defaults';
-import { recordAdminChange, type AdminActor } from '../audit/audit.service';
+import { recordAdminChange, type AdminActor } from '../audit';
 import { createThemeRepository } from './theme.repository';
 
 function normalise(stored: Record<string, unknown> | null): SiteTheme {

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
 import { createPackagesService } from './packages.service';
-import { createSalesService } from './sales.service';
+import { createSalesService } from '../payments';
 
 // Admin: token packages (docs/product/decisions.md §16), real sales (docs/product/decisions.md §14) and the ledger check.
 export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {

@@ -154,3 +154,16 @@ export async function inLedgerTransaction<T>(
 export function ledgerMismatches(db: Db) {
   return createLedgerRepository(db).mismatches();
 }
+
+// Reads and locks other modules need inside their own ledger transaction (`tx`).
+
+/** The ledger row written under this idempotency key, or null (has this charge or credit happened?). */
+export const ledgerEntryByKey = (tx: DbOrTx, key: string) => createLedgerRepository(tx).findByKey(key);
+/** The rows that took back tokens of this payment (refunds, disputes). */
+export const paymentReversalRows = (tx: DbOrTx, paymentId: string) =>
+  createLedgerRepository(tx).reversalsOf(paymentId);
+/** Locks the user's row and returns the tokens they owe. */
+export const lockOwedTokens = (tx: DbOrTx, userId: string) => createLedgerRepository(tx).lockOwed(userId);
+/** Lowers what the user owes by `tokens` (never below 0). */
+export const settleOwedTokens = (tx: DbOrTx, userId: string, tokens: number) =>
+  createLedgerRepository(tx).settleOwed(userId, tokens);

@@ -1,7 +1,7 @@
 import type { TokenPackageInput, TokenPackageUpdate } from '../../../shared/schemas/tokens';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit/audit.service';
+import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { createPackagesRepository, type PackageRow } from './packages.repository';
 import { toTokenPackage } from './token-views';
 
@@ -70,3 +70,6 @@ export function createPackagesService(db: Db) {
     },
   };
 }
+
+/** A token package by id (a purchase names it), or null. */
+export const packageById = (db: DbOrTx, id: string) => createPackagesRepository(db).byId(id);

@@ -6,6 +6,7 @@ import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
 import { users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
 
 export function createUsersRepository(db: DbOrTx) {
   return {

@@ -3,7 +3,10 @@ import type { ProfileInput } from '../../../shared/schemas/user';
 import { isUniqueViolation } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { takenError } from './accounts';
 import { createUsersRepository, type UserRow } from './users.repository';
+
+const TAKEN = 'Username or email is already taken';
 
 /**
  * The credential checks and mails of an e-mail change (auth checks the current password, verifies
@@ -20,12 +23,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, hooks: EmailChange
   return {
     async updateProfile(user: UserRow, input: ProfileInput) {
       const taken = await repo.taken(input.username, input.email, user.id);
-      if (taken.username || taken.email) {
-        const fields: Record<string, string> = {};
-        if (taken.username) fields.username = 'Username is already taken';
-        if (taken.email) fields.email = 'An account with this email already exists';
-        throw new AppError(409, 'ALREADY_EXISTS', Object.values(fields)[0], fields);
-      }
+      if (taken.username || taken.email) throw takenError(taken, TAKEN);
       const emailChanged = !sameIdentifier(input.email, user.email);
       // issue 13, point 6: a stolen session alone must not be enough to take the account's e-mail
       if (emailChanged) await hooks.reauthenticate(user, input.currentPassword);
@@ -37,8 +35,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db'>, hooks: EmailChange
           ...(emailChanged ? { emailVerifiedAt: null, emailChangedAt: new Date() } : {}),
         });
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError(409, 'ALREADY_EXISTS', 'Username or email is already taken');
+        if (isUniqueViolation(err)) throw new AppError(409, 'ALREADY_EXISTS', TAKEN);
         throw err;
       }
       if (emailChanged && updated)

@@ -4,14 +4,17 @@ import type { AppDeps } from '../../deps';
 import type { AnyPaymentsEngine } from '../../engines/engines';
 import { type PaymentEvent, type PaymentIntent } from '../../engines/payments/payments';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { createAuthRepository } from '../auth/auth.repository';
-import type { UserRow } from '../users/users.repository';
-import { createUsersRepository } from '../users/users.repository';
-import { toPublicUser } from '../users/public-user';
-import { applyLedgerEntry, collectOwedTokens, inLedgerTransaction } from './ledger.service';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import { createUserAccounts, toPublicUser, type UserRow } from '../users';
+import {
+  applyLedgerEntry,
+  collectOwedTokens,
+  inLedgerTransaction,
+  ledgerEntryByKey,
+  packageById,
+  type LedgerRow,
+} from '../tokens';
 import { createPaymentReversals } from './payment-reversals';
-import { createLedgerRepository, type LedgerRow } from './ledger.repository';
-import { createPackagesRepository } from './packages.repository';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import { EngineError } from '../../engines/engine-error';
 
@@ -59,10 +62,8 @@ function verifyAgainstRecord(intent: PaymentIntent, payment: PaymentRow): string
 export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) {
   const { db, log } = deps;
   const repo = createPaymentsRepository(db);
-  const packages = createPackagesRepository(db);
-  const ledger = createLedgerRepository(db);
-  const usersRepo = createUsersRepository(db);
-  const limits = createAuthRepository(db);
+  const usersRepo = createUserAccounts(db);
+  const limits = createRateLimiter(db);
 
   async function retrieve(id: string) {
     try {
@@ -84,7 +85,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
   async function settle(payment: PaymentRow): Promise<SettleResult> {
     const key = paymentKey(payment);
     if (payment.creditedTransactionId) {
-      const row = await ledger.findByKey(key);
+      const row = await ledgerEntryByKey(db, key);
       if (row) return { kind: 'credited', row, duplicate: true };
     }
     const intent = await retrieve(payment.providerPaymentId);
@@ -164,7 +165,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
     engineName: engine.name,
 
     async createIntent(user: UserRow, packageId: string) {
-      const pkg = /^[0-9a-f-]{36}$/i.test(packageId) ? await packages.byId(packageId) : null;
+      const pkg = /^[0-9a-f-]{36}$/i.test(packageId) ? await packageById(db, packageId) : null;
       if (!pkg || !pkg.isActive) throw new AppError(404, 'PACKAGE_NOT_FOUND', PACKAGE_NOT_FOUND);
       const paymentId = randomUUID();
       let intent;
@@ -264,12 +265,12 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
 
     /** "Payment received but no tokens?": re-reads the user's recent uncredited payments. */
     async recheck(user: UserRow) {
-      const hit = await limits.hit(`recheck:user:${user.id}`, RECHECK_RATE_WINDOW_MS);
-      if (hit.count > RECHECKS_PER_WINDOW) {
-        const message =
-          'Payments were checked several times just now. Please wait a few minutes and try again.';
-        throw new AppError(429, 'RATE_LIMITED', message, undefined, { retryAfter: hit.retryAfterSec });
-      }
+      await limits.enforce(
+        `recheck:user:${user.id}`,
+        RECHECK_RATE_WINDOW_MS,
+        RECHECKS_PER_WINDOW,
+        'Payments were checked several times just now. Please wait a few minutes and try again.',
+      );
       const pending = await repo.uncreditedSince(
         user.id,
         engine.name,

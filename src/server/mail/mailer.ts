@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { createMailRepository } from './mail.repository';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createOutboxRepository } from './outbox.repository';
 
 export type MailMessage = {
   to: string;
@@ -43,7 +43,7 @@ export function linkMail(opts: {
 
 // Every message is kept in the outbox table; with SMTP configured it is also delivered.
 export function createMailer(config: Config, db: Db, log: (msg: string) => void): Mailer {
-  const repo = createMailRepository(db);
+  const repo = createOutboxRepository(db);
   const transport = config.smtp ? nodemailer.createTransport(config.smtp.url) : null;
   return {
     kind: transport ? 'smtp' : 'outbox',

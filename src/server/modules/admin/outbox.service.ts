@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client';
 import { readPage } from '../../lib/paging';
-import { createMailRepository } from './mail.repository';
+import { createOutboxRepository } from '../../mail/outbox.repository';
 
 /** The outbox mailer's messages for the admin, newest first. */
 export function createOutboxService(db: Db) {
-  const repo = createMailRepository(db);
+  const repo = createOutboxRepository(db);
   return {
     async page(query: { limit: number; cursor?: string }) {
       const page = await readPage((limit, cursor) => repo.page(limit, cursor), {

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createDeps } from '../../bootstrap';
-import { openDatabase } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { createHarness, type Client, type Harness } from '../../test/harness';
-import type { UserRow } from '../users/users.repository';
+import { buildApp } from '../app';
+import { createDeps } from '../bootstrap';
+import { openDatabase } from '../db/client';
+import { users } from '../db/schema/index';
+import { createHarness, type Client, type Harness } from '../test/harness';
+import type { UserRow } from '../modules/users';
 import { createSessionCache } from './session-cache';
 
 async function signedIn(h: Harness) {

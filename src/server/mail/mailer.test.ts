@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index';
-import { createHarness, type Harness } from '../../test/harness';
-import { createMailer, linkMail, REDACTED } from './mail.service';
+import { mailOutbox } from '../db/schema/index';
+import { createHarness, type Harness } from '../test/harness';
+import { createMailer, linkMail, REDACTED } from './mailer';
 
 // The least of an SMTP server nodemailer can deliver to (no TLS, no auth); it keeps what it received.
 async function fakeSmtp(opts: { refuseData?: boolean } = {}) {

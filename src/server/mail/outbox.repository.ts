@@ -1,11 +1,12 @@
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
-import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
+import type { DbOrTx } from '../db/client';
+import { mailOutbox } from '../db/schema/index';
+import { beforeCursor, exactTime, type Cursor } from '../lib/cursor';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export function createMailRepository(db: DbOrTx) {
+// The mail_outbox table: the mailer writes every message here, the admin's outbox page reads it.
+export function createOutboxRepository(db: DbOrTx) {
   return {
     async insert(msg: { to: string; subject: string; text: string; html: string; transport: string }) {
       const [row] = await db.insert(mailOutbox).values(msg).returning();

@@ -1,6 +1,8 @@
-import type { Database } from '../../db/client';
-import { onUserChanged } from '../../lib/user-changes';
-import type { UserRow } from '../users/users.repository';
+import type { Database } from '../db/client';
+import type { users } from '../db/schema/index';
+import { onUserChanged } from './user-changes';
+
+type UserRow = typeof users.$inferSelect;
 
 /**
  * The database channel the triggers notify (migration "session_cache_notify"): the payload is the id of

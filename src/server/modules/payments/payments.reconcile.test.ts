@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
-import { ledgerMismatches } from './ledger.service';
+import { ledgerMismatches } from '../tokens/ledger.service';
 import { JOB_PAYMENTS_RECONCILE } from './payments.jobs';
 import { createPaymentsService } from './payments.service';
 

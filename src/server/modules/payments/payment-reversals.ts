@@ -2,8 +2,15 @@ import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { PaymentEvent } from '../../engines/payments/payments';
 import type { StripePaymentsEngine } from '../../engines/payments/stripe';
-import { applyLedgerEntry, takeBackTokens } from './ledger.service';
-import { createLedgerRepository, type LedgerRow } from './ledger.repository';
+import {
+  applyLedgerEntry,
+  ledgerEntryByKey,
+  lockOwedTokens,
+  paymentReversalRows,
+  settleOwedTokens,
+  takeBackTokens,
+  type LedgerRow,
+} from '../tokens';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import type { SettleResult } from './payments.service';
 
@@ -99,8 +106,7 @@ export function createPaymentReversals(
     const outcome = await db.transaction(async (tx) => {
       // one payment's take-backs are computed one event at a time
       await createPaymentsRepository(tx).lockForUpdate(paid.id);
-      const ledgerTx = createLedgerRepository(tx);
-      const reversals = await ledgerTx.reversalsOf(paid.id);
+      const reversals = await paymentReversalRows(tx, paid.id);
       // take-backs carry the returned money as negative cents, a won dispute's return as positive
       let returned = reversals.reduce((sum, r) => sum - (r.amountInCents ?? 0), 0);
       let taken = 0;
@@ -112,7 +118,7 @@ export function createPaymentReversals(
         given += back.tokens;
       }
       for (const item of items) {
-        if (await ledgerTx.findByKey(item.key)) continue;
+        if (await ledgerEntryByKey(tx, item.key)) continue;
         const cents = Math.min(item.cents, Math.max(0, paid.amountInCents - returned));
         const due =
           tokensDue(paid.tokenAmount, paid.amountInCents, returned + cents) -
@@ -153,9 +159,8 @@ export function createPaymentReversals(
     disputeId: string,
     reversals: LedgerRow[],
   ): Promise<{ tokens: number; cents: number }> {
-    const ledgerTx = createLedgerRepository(tx);
     const idx = reversals.findIndex((r) => r.idempotencyKey === disputeKey(disputeId));
-    if (idx < 0 || (await ledgerTx.findByKey(disputeWonKey(disputeId)))) return { tokens: 0, cents: 0 };
+    if (idx < 0 || (await ledgerEntryByKey(tx, disputeWonKey(disputeId)))) return { tokens: 0, cents: 0 };
     const row = reversals[idx]!;
     const before = reversals.slice(0, idx).reduce((sum, r) => sum - (r.amountInCents ?? 0), 0);
     const cents = -(row.amountInCents ?? 0);
@@ -164,7 +169,7 @@ export function createPaymentReversals(
       tokensDue(paid.tokenAmount, paid.amountInCents, before);
     const takenThen = -row.amount;
     const owedThen = Math.max(0, due - takenThen);
-    const forgiven = Math.min(owedThen, await ledgerTx.lockOwed(paid.userId));
+    const forgiven = Math.min(owedThen, await lockOwedTokens(tx, paid.userId));
     const tokens = takenThen + (owedThen - forgiven);
     await applyLedgerEntry(tx, {
       userId: paid.userId,
@@ -177,7 +182,7 @@ export function createPaymentReversals(
       refundOf: paid.creditedTransactionId ?? undefined,
       amountInCents: cents,
     });
-    if (forgiven > 0) await ledgerTx.settleOwed(paid.userId, forgiven);
+    if (forgiven > 0) await settleOwedTokens(tx, paid.userId, forgiven);
     return { tokens, cents };
   }
 

@@ -1,7 +1,7 @@
 import type { LedgerCheck, SaleView } from '../../../shared/schemas/tokens';
 import type { Db } from '../../db/client';
 import { readPage } from '../../lib/paging';
-import { ledgerMismatches } from './ledger.service';
+import { ledgerMismatches } from '../tokens';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 
 function saleStatus(p: PaymentRow): SaleView['status'] {

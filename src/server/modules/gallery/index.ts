@@ -1,0 +1,2 @@
+// What other modules (and app-level composition) may use of gallery/ (docs/architecture.md "Module walls").
+export { generationImages } from './gallery.service';

@@ -1,0 +1,2 @@
+// What other modules may use of referrals/ (docs/architecture.md "Module walls").
+export { grantReferralBonuses, recordReferral, referralCountsByInviter } from './referrals.service';

@@ -1,0 +1,32 @@
+import type { AppDeps } from './deps';
+import { defineMaintenanceJob } from './jobs/maintenance';
+import { defineStorageJobs } from './jobs/storage-cleanup';
+import { defineAccountDeletionJobs } from './modules/account-deletion';
+import { defineAuditJobs } from './modules/audit';
+import { defineAuthJobs, deleteExpiredSessions } from './modules/auth';
+import { defineConsentJobs } from './modules/consent';
+import { defineDataExportJobs } from './modules/data-exports';
+import { defineGenerationJob } from './modules/generation';
+import { defineLikenessJob } from './modules/likeness';
+import { registerTrainingJobs } from './modules/models';
+import { definePaymentsJobs } from './modules/payments';
+import { defineRetentionJob } from './modules/retention';
+import { defineStylesJobs } from './modules/styles';
+
+// Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker
+// roles. App-level composition, beside app.ts: the queue in jobs/ never imports a module.
+export function registerJobs(deps: AppDeps) {
+  defineMaintenanceJob(deps, [() => deleteExpiredSessions(deps.db)]);
+  defineGenerationJob(deps);
+  defineLikenessJob(deps);
+  registerTrainingJobs(deps);
+  definePaymentsJobs(deps);
+  defineAuthJobs(deps);
+  defineStorageJobs(deps);
+  defineStylesJobs(deps);
+  defineAuditJobs(deps);
+  defineAccountDeletionJobs(deps);
+  defineDataExportJobs(deps);
+  defineConsentJobs(deps);
+  defineRetentionJob(deps);
+}
