@@ -41,5 +41,8 @@ export type ResponseOf<D extends RouteDescriptor> = {
 export type ParamsOf<D extends RouteDescriptor> = D['params'] extends Schema
   ? InputOf<D['params']>
   : undefined;
-export type QueryOf<D extends RouteDescriptor> = D['query'] extends Schema ? InputOf<D['query']> : undefined;
+/** The query by the values the server reads (`showNsfw: true`); the URL carries them as text. */
+export type QueryOf<D extends RouteDescriptor> = D['query'] extends Schema
+  ? { [K in keyof Infer<D['query']>]?: Infer<D['query']>[K] | null }
+  : undefined;
 export type BodyOf<D extends RouteDescriptor> = D['body'] extends Schema ? InputOf<D['body']> : undefined;

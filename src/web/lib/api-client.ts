@@ -49,7 +49,7 @@ function segmentsOf(descriptor: RouteDescriptor, params: Loose['params']): (stri
  */
 export function keyOf<D extends RouteDescriptor>(
   descriptor: D,
-  input: { params?: unknown; query?: unknown } = {},
+  input: { params?: ParamsOf<D>; query?: QueryOf<D> } = {},
 ): QueryKey {
   const segments = segmentsOf(descriptor, input.params as Loose['params']);
   const first = descriptor.path.split('/').findIndex((part) => part.startsWith(':'));
@@ -64,7 +64,9 @@ export function call<D extends RouteDescriptor>(
   ...[input]: InputArg<D>
 ): Promise<ResponseOf<D>> {
   const loose = (input ?? {}) as Loose;
-  const path = buildQueryPath(keyOf(descriptor, { params: loose.params, query: loose.query }));
+  const path = buildQueryPath(
+    keyOf(descriptor as RouteDescriptor, { params: loose.params, query: loose.query } as never),
+  );
   return apiFetch<ResponseOf<D>>(path, {
     method: descriptor.method,
     json: loose.body,
@@ -78,7 +80,7 @@ export function call<D extends RouteDescriptor>(
 export function apiQuery<D extends RouteDescriptor>(descriptor: D, ...[input]: InputArg<D>) {
   const loose = (input ?? {}) as Loose;
   return {
-    queryKey: keyOf(descriptor, loose),
+    queryKey: keyOf(descriptor as RouteDescriptor, loose as never),
     queryFn: ({ signal }: QueryFunctionContext): Promise<ResponseOf<D>> =>
       (call as (d: D, i: Loose) => Promise<ResponseOf<D>>)(descriptor, { ...loose, signal }),
   };
