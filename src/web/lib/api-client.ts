@@ -18,7 +18,7 @@ export type CallInput<D extends RouteDescriptor> = (ParamsOf<D> extends undefine
     onHeaders?: (headers: Headers) => void;
   };
 
-type HasRequired<T> = {} extends T ? false : true;
+type HasRequired<T> = Record<never, never> extends T ? false : true;
 /** The input argument: optional when the route needs nothing from the caller. */
 export type InputArg<D extends RouteDescriptor> =
   HasRequired<CallInput<D>> extends true ? [input: CallInput<D>] : [input?: CallInput<D>];
