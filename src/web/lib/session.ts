@@ -32,7 +32,7 @@ const sessionQuery = {
  */
 export function prefetchSession(client: QueryClient): void {
   if (serverSaysGuest()) client.setQueryData<SessionData>(USER_QUERY_KEY, null);
-  else void client.prefetchQuery<SessionData>(sessionQuery);
+  else void client.prefetchQuery(sessionQuery);
 }
 
 /**
@@ -41,7 +41,7 @@ export function prefetchSession(client: QueryClient): void {
  * only when it read no session).
  */
 export function useUser() {
-  const query = useQuery<SessionData>(sessionQuery);
+  const query = useQuery(sessionQuery);
   const hydrated = useHydrated();
   return {
     user: hydrated ? (query.data?.user ?? null) : null,
