@@ -161,6 +161,9 @@ function contractTypesOnly(): Plugin {
     apply: 'build',
     transform(code, id, options) {
       if (options?.ssr || !CONTRACT_FILE.test(id.split('?')[0]!)) return;
+      // a schema written in a descriptor file would load zod with it on every page
+      if (/from\s*["']zod/.test(code))
+        this.error(`${id}: descriptors use the schemas of src/shared/schemas/`);
       const out = code
         .replace(
           /import\s*\{([^}]*)\}\s*from\s*["']\.\.\/schemas\/[a-z-]+(?:\.ts)?["'];?/g,

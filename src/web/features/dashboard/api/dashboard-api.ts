@@ -3,29 +3,21 @@ import { modelsApi } from '@shared/api/models';
 import { stylesApi } from '@shared/api/styles';
 import { apiQuery } from '@web/lib/api-client';
 import { modelKeys, styleKeys } from '@web/lib/query-keys';
-import type { ModelStatus } from '@shared/constants';
-import type { DateInput } from '@shared/relative-time';
+import type { Model } from '@shared/schemas/models';
+import type { PresetStyle } from '@shared/schemas/styles';
 import type { PublicUser } from '@shared/schemas/user';
 import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
 /** The fields of GET /api/models the dashboard reads (docs/product/spec-part-1.md §3). */
-export type DashboardModel = {
-  id: string;
-  name: string;
-  description: string | null;
-  status: ModelStatus;
-  previewImageUrl: string | null;
-  createdAt: DateInput;
-};
+export type DashboardModel = Pick<
+  Model,
+  'id' | 'name' | 'description' | 'status' | 'previewImageUrl' | 'createdAt'
+>;
 
-export type DashboardPresetStyle = {
-  id: string;
-  name: string;
-  description: string | null;
-  previewImageUrl: string | null;
-  isNSFW: boolean;
-  tokenCost: number;
-};
+export type DashboardPresetStyle = Pick<
+  PresetStyle,
+  'id' | 'name' | 'description' | 'previewImageUrl' | 'isNSFW' | 'tokenCost'
+>;
 
 export const dashboardKeys = {
   models: modelKeys.all,

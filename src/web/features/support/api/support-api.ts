@@ -7,8 +7,6 @@ import { modelKeys, ticketKeys } from '@web/lib/query-keys';
 
 export const supportKeys = { myTickets: ticketKeys.all, models: modelKeys.all };
 
-export type OwnModel = { id: string; name: string; status: string };
-
 export function useMyTickets() {
   return useQuery(apiQuery(supportApi.tickets));
 }
