@@ -150,6 +150,45 @@ function prerenderPages(): Plugin {
   };
 }
 
+// The route descriptors (src/shared/api/) carry zod schemas for the server, which registers, validates
+// and serialises with them; the browser reads only a descriptor's method and path (lib/api-client.ts,
+// types from the schemas, nothing parsed at runtime). Its build replaces their schema imports with
+// `undefined`, so a page that calls the server does not load zod (decision 032).
+const CONTRACT_FILE = /src[\\/]shared[\\/]api[\\/][a-z-]+\.ts$/;
+function contractTypesOnly(): Plugin {
+  return {
+    name: 'lora-contract-types-only',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !CONTRACT_FILE.test(id.split('?')[0]!)) return;
+      // a schema written in a descriptor file would load zod with it on every page
+      if (/from\s*["']zod/.test(code))
+        this.error(`${id}: descriptors use the schemas of src/shared/schemas/`);
+      const out = code
+        .replace(
+          /import\s*\{([^}]*)\}\s*from\s*["']\.\.\/schemas\/[a-z-]+(?:\.ts)?["'];?/g,
+          (_all, names: string) => {
+            const locals = names
+              .split(',')
+              .map((name) =>
+                name
+                  .trim()
+                  .split(/\s+as\s+/)
+                  .pop()!,
+              )
+              .filter(Boolean);
+            return locals.length > 0 ? `const ${locals.map((name) => `${name} = void 0`).join(', ')};` : '';
+          },
+        )
+        // and the (now empty) schema fields themselves: the client reads `method`, `path`, `multipart`
+        .replace(/\b(?:params|query|body|response)\s*:\s*(?:\{[^{}]*\}|[\w$]+)\s*,?/g, '');
+      if (/from\s*["'][^"']*schemas/.test(out))
+        this.error(`${id}: a schema import the browser build cannot drop`);
+      return { code: out, map: null };
+    },
+  };
+}
+
 // a shared module that builds zod schemas at load (schemas, the password rule, architectures) would
 // pull zod into every page through the chunk it lands in
 const zodUsers = new Map<string, boolean>();
@@ -160,7 +199,9 @@ function sharedWithZod(id: string): boolean {
     const file = id.split('?')[0];
     uses =
       /common-passwords/.test(file) ||
-      (existsSync(file) && /from 'zod'|common-passwords/.test(readFileSync(file, 'utf8')));
+      // a type-only import of zod builds nothing
+      (existsSync(file) &&
+        /^import (?!type )[^;]*from 'zod'|common-passwords/m.test(readFileSync(file, 'utf8')));
     zodUsers.set(id, uses);
   }
   return uses;
@@ -196,12 +237,14 @@ const UI = (id: string) =>
   !SCHEMAS(id) &&
   (UI_FILES.test(id) || (/src[\\/]shared[\\/]/.test(id) && !sharedWithZod(id))) &&
   !DIALOGS(id) &&
-  !LANDING_SAFE.test(id);
+  !LANDING_SAFE.test(id) &&
+  // the admin area's descriptors load with the admin pages only
+  !/src[\\/]shared[\\/]api[\\/]admin\.ts$/.test(id);
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), prerenderPages()],
+  plugins: [react(), tailwindcss(), contractTypesOnly(), prerenderPages()],
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },

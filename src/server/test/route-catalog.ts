@@ -5,7 +5,7 @@ import { adminOnly, usersOnly } from '../http/guards';
 // hook (buildApp's `onRoute` option). Tests and scripts/security/ walk this instead of a hand list,
 // so a new route or a new field is covered the day it is added.
 
-export type RouteSchemas = { params?: unknown; querystring?: unknown; body?: unknown };
+export type RouteSchemas = { params?: unknown; querystring?: unknown; body?: unknown; response?: unknown };
 /** Who the route's guard admits: from its guard option or the /api/admin/ prefix (http/guards.ts). */
 export type RouteGuard = 'admin' | 'user' | 'none';
 export type RouteEntry = {
@@ -15,7 +15,16 @@ export type RouteEntry = {
   guard: RouteGuard;
   /** the guard, or the handler itself, asks for a session (requireUser / requireAdmin) */
   needsSession: boolean;
+  /** the success statuses the handler's source names in `reply.status(…)`; 200 when it names none */
+  sends: number[];
 };
+
+function successStatusesOf(handler: unknown): number[] {
+  const named = [...String(handler).matchAll(/\.status\(([^)]*)\)/g)].flatMap((m) =>
+    [...m[1]!.matchAll(/\b(2\d\d)\b/g)].map((n) => Number(n[1])),
+  );
+  return named.length > 0 ? [...new Set(named)].sort() : [200];
+}
 
 function guardOf(route: RouteOptions): RouteGuard {
   const hooks = [route.preValidation].flat();
@@ -36,9 +45,10 @@ export function createRouteCollector() {
       routes.push({
         method,
         url: route.url,
-        schema: { params: s.params, querystring: s.querystring, body: s.body },
+        schema: { params: s.params, querystring: s.querystring, body: s.body, response: s.response },
         guard: guardOf(route),
         needsSession: guardOf(route) !== 'none' || /\brequire(?:User|Admin)\b/.test(String(route.handler)),
+        sends: successStatusesOf(route.handler),
       });
     }
   };

@@ -99,3 +99,9 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxListSchema = z.array(outboxMessageSchema);
+
+/** GET /api/admin/outbox: newest first, older pages through ?cursor= (the next one in X-Next-Cursor). */
+export const outboxQuerySchema = z.object({
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});

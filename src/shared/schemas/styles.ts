@@ -186,3 +186,12 @@ export type PresetStyle = z.infer<typeof presetStyleViewSchema>;
 export const presetStyleListSchema = z.array(presetStyleViewSchema);
 export const styleDeletedSchema = z.object({ success: z.boolean(), message: z.string() });
 export const styleImageUploadedSchema = z.object({ imageUrl: z.string() });
+
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'Expected true or false' })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** GET /api/preset-styles: NSFW styles and inactive ones (admin) only when asked for. */
+export const styleListQuerySchema = z.object({ showNsfw: queryFlag, includeInactive: queryFlag });
+export const styleDetailQuerySchema = z.object({ showNsfw: queryFlag });

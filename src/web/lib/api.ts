@@ -143,15 +143,3 @@ export function buildQueryPath(queryKey: QueryKey): string {
 
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiFetch(buildQueryPath(queryKey), { signal });
-
-/** A query function for reads where 401 means "nothing" (the session read), not an error. */
-export function queryFnReturningNullOn401<T>(): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    try {
-      return await apiFetch<T>(buildQueryPath(queryKey), { signal });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  };
-}

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { siteApi } from '@shared/api/site';
+import { apiQuery, keyOf } from './api-client';
 import type { EngineNames, PublicConfig } from '../../shared/schemas/system';
 
 export type EngineName = keyof EngineNames;
@@ -6,10 +8,10 @@ export type EngineName = keyof EngineNames;
 /** GET /api/config as the server's response schema declares it. */
 export type AppConfig = PublicConfig;
 
-export const APP_CONFIG_QUERY_KEY = ['/api/config'] as const;
+export const APP_CONFIG_QUERY_KEY = keyOf(siteApi.config);
 
 export function useAppConfig() {
-  return useQuery<AppConfig>({ queryKey: APP_CONFIG_QUERY_KEY });
+  return useQuery(apiQuery(siteApi.config));
 }
 
 const ENGINE_LABELS: Record<EngineName, string> = {

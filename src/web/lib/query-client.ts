@@ -6,16 +6,18 @@ import {
   type Query,
   type QueryKey,
 } from '@tanstack/react-query';
+import { authApi } from '@shared/api/auth';
 import { ApiError, defaultQueryFn } from './api';
+import { isAuthPath, keyOf } from './api-client';
 
 /** The session read; everything that changes the user or the balance refetches this key. */
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+export const USER_QUERY_KEY = keyOf(authApi.user);
 
 function onUnauthorised(client: QueryClient, error: unknown) {
   // A 401 outside the auth endpoints means the session ended (expired, suspended, signed out
   // elsewhere): re-reading the session lets the route guard send the person to /login.
   // (A failed login is a 401 too, and says nothing about a session.)
-  if (error instanceof ApiError && error.status === 401 && !error.path?.startsWith('/api/auth/')) {
+  if (error instanceof ApiError && error.status === 401 && !isAuthPath(error.path)) {
     void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
   }
 }

@@ -1,6 +1,8 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { authApi } from '@shared/api/auth';
 import type { PublicUser } from '@shared/schemas/user';
-import { queryFnReturningNullOn401 } from '@web/lib/api';
+import { ApiError } from '@web/lib/api';
+import { call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { serverSaysGuest, useHydrated } from '@web/lib/hydration';
 
@@ -9,15 +11,14 @@ export { USER_QUERY_KEY };
 /** The cached session: the server's `{ user }` body, or null for a visitor. */
 export type SessionData = { user: PublicUser } | null;
 
-const sessionQueryFn = queryFnReturningNullOn401<{ user: PublicUser }>();
-
 // GET /api/auth/user; a 401 (or any failure) reads as "no user" (docs/product/spec-part-1.md §7/§8).
 const sessionQuery = {
   queryKey: USER_QUERY_KEY,
-  queryFn: async (context: Parameters<typeof sessionQueryFn>[0]): Promise<SessionData> => {
+  queryFn: async ({ signal }: QueryFunctionContext): Promise<SessionData> => {
     try {
-      return await sessionQueryFn(context);
+      return await call(authApi.user, { signal });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
       console.warn('Could not read the session', error);
       return null;
     }
@@ -31,7 +32,7 @@ const sessionQuery = {
  */
 export function prefetchSession(client: QueryClient): void {
   if (serverSaysGuest()) client.setQueryData<SessionData>(USER_QUERY_KEY, null);
-  else void client.prefetchQuery<SessionData>(sessionQuery);
+  else void client.prefetchQuery(sessionQuery);
 }
 
 /**
@@ -40,7 +41,7 @@ export function prefetchSession(client: QueryClient): void {
  * only when it read no session).
  */
 export function useUser() {
-  const query = useQuery<SessionData>(sessionQuery);
+  const query = useQuery(sessionQuery);
   const hydrated = useHydrated();
   return {
     user: hydrated ? (query.data?.user ?? null) : null,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountDeletionResultSchema, deleteAccountSchema } from '../../../shared/schemas/account-data';
-import { idParamsSchema } from '../../../shared/schemas/common';
+import { accountApi } from '../../../shared/api/account';
+import { adminApi } from '../../../shared/api/admin';
+import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { adminOnly, usersOnly } from '../../http/guards';
 import { clearSessionCookie, requireAdmin, requireUser } from '../../http/session';
@@ -14,28 +14,19 @@ export async function accountDeletionRoutes(
   app: FastifyInstance,
   opts: { deps: AppDeps; reauthenticate: Reauthenticate },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAccountDeletionService(opts.deps, opts.reauthenticate);
 
-  r.delete(
-    '/api/user/account',
-    { ...usersOnly, schema: { body: deleteAccountSchema, response: { 202: accountDeletionResultSchema } } },
-    async (request, reply) => {
-      await service.deleteOwn(requireUser(request), request.body.password);
-      clearSessionCookie(reply, opts.deps.config);
-      return reply.status(202).send({ success: true, message: DELETION_STARTED });
-    },
-  );
+  route(app, accountApi.deleteAccount, usersOnly, async (request, reply) => {
+    await service.deleteOwn(requireUser(request), request.body.password);
+    clearSessionCookie(reply, opts.deps.config);
+    return reply.status(202).send({ success: true, message: DELETION_STARTED });
+  });
 
-  r.delete(
-    '/api/admin/users/:id',
-    { ...adminOnly, schema: { params: idParamsSchema, response: { 202: accountDeletionResultSchema } } },
-    async (request, reply) => {
-      await service.deleteByAdmin(requireAdmin(request), request.params.id);
-      return reply.status(202).send({
-        success: true,
-        message: 'The account is being deleted; the ledger and purchases stay, anonymised.',
-      });
-    },
-  );
+  route(app, adminApi.deleteUser, adminOnly, async (request, reply) => {
+    await service.deleteByAdmin(requireAdmin(request), request.params.id);
+    return reply.status(202).send({
+      success: true,
+      message: 'The account is being deleted; the ledger and purchases stay, anonymised.',
+    });
+  });
 }

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
-import {
-  adminGalleryQuerySchema,
-  galleryPageSchema,
-  galleryQuerySchema,
-  imageCountSchema,
-  imageDeletedSchema,
-} from '../../../shared/schemas/generation';
+import { adminApi } from '../../../shared/api/admin';
+import { generationApi } from '../../../shared/api/generation';
+import { route } from '../../http/route';
+import { galleryPageSchema } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
@@ -16,7 +11,6 @@ import { usersOnly } from '../../http/guards';
 import { sendCachedJson } from '../../http/serialize-once';
 
 export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const gallery = createGalleryService(opts.deps);
 
   // Spec part 2 §7: the client's DELETE carries a JSON content type and no body; an empty JSON body
@@ -32,40 +26,20 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     }
   });
 
-  r.get(
-    '/api/generated-images',
-    { ...usersOnly, schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } },
-    async (request, reply) => {
-      return sendCachedJson(
-        reply,
-        galleryPageSchema,
-        await gallery.list(requireUser(request), request.query),
-      );
-    },
-  );
+  route(app, generationApi.images, usersOnly, async (request, reply) => {
+    return sendCachedJson(reply, galleryPageSchema, await gallery.list(requireUser(request), request.query));
+  });
 
-  r.delete(
-    '/api/generated-images/:id',
-    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: imageDeletedSchema } } },
-    async (request) => {
-      return gallery.remove(requireUser(request), request.params.id);
-    },
-  );
+  route(app, generationApi.deleteImage, usersOnly, async (request) => {
+    return gallery.remove(requireUser(request), request.params.id);
+  });
 
-  r.get(
-    '/api/admin/generated-images',
-    { schema: { querystring: adminGalleryQuerySchema, response: { 200: galleryPageSchema } } },
-    async (request) => {
-      return gallery.adminList(requireAdmin(request), request.query);
-    },
-  );
+  route(app, adminApi.images, {}, async (request) => {
+    return gallery.adminList(requireAdmin(request), request.query);
+  });
 
-  r.get(
-    '/api/admin/generated-images/count',
-    { schema: { response: { 200: imageCountSchema } } },
-    async (request) => {
-      requireAdmin(request);
-      return { count: await gallery.count() };
-    },
-  );
+  route(app, adminApi.imageCount, {}, async (request) => {
+    requireAdmin(request);
+    return { count: await gallery.count() };
+  });
 }

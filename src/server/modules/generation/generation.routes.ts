@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  analyzeImageResponseSchema,
-  generateImageResponseSchema,
-  generateImageSchema,
-} from '../../../shared/schemas/generation';
+import { generationApi } from '../../../shared/api/generation';
+import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
@@ -12,47 +8,32 @@ import { createGenerationService } from './generation.service';
 import { usersOnly } from '../../http/guards';
 
 export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const generation = createGenerationService(opts.deps);
 
-  r.post(
-    '/api/generate-image',
-    {
-      ...usersOnly,
-      schema: {
-        body: generateImageSchema,
-        response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const out = await generation.generate(user, request.body);
-      // still rendering after the wait: the images will land in the gallery (202 says "accepted, not done")
-      return reply.status(out.status === 'pending' ? 202 : 200).send(out);
-    },
-  );
+  route(app, generationApi.generate, usersOnly, async (request, reply) => {
+    const user = requireUser(request);
+    const out = await generation.generate(user, request.body);
+    // still rendering after the wait: the images will land in the gallery (202 says "accepted, not done")
+    return reply.status(out.status === 'pending' ? 202 : 200).send(out);
+  });
 
-  r.post(
-    '/api/analyze-image',
-    { schema: { response: { 200: analyzeImageResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      if (!request.isMultipart())
-        throw badRequest('Please upload an image in the "image" field', {
-          image: 'Please select an image file',
-        });
-      let buffer: Buffer | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname === 'image' && !buffer) buffer = await part.toBuffer();
-          else await part.toBuffer();
-        }
+  route(app, generationApi.analyzeImage, {}, async (request) => {
+    const user = requireUser(request);
+    if (!request.isMultipart())
+      throw badRequest('Please upload an image in the "image" field', {
+        image: 'Please select an image file',
+      });
+    let buffer: Buffer | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'image' && !buffer) buffer = await part.toBuffer();
+        else await part.toBuffer();
       }
-      if (!buffer || buffer.length === 0)
-        throw badRequest('Please upload an image in the "image" field', {
-          image: 'Please select an image file',
-        });
-      return generation.analyze(user, buffer);
-    },
-  );
+    }
+    if (!buffer || buffer.length === 0)
+      throw badRequest('Please upload an image in the "image" field', {
+        image: 'Please select an image file',
+      });
+    return generation.analyze(user, buffer);
+  });
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { webhooksApi } from '../../../shared/api/webhooks';
+import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthorized } from '../../lib/errors';
 import { verifyReplicateWebhook } from '../../engines/training/replicate-webhook';
@@ -14,7 +16,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { deps: AppDeps
     done(null, body),
   );
 
-  app.post('/api/webhooks/replicate', async (request) => {
+  route(app, webhooksApi.replicate, {}, async (request) => {
     const secret = deps.config.replicate?.webhookSecret;
     if (!secret) throw new AppError(404, 'NOT_FOUND', 'Not found');
     const raw = typeof request.body === 'string' ? request.body : '';

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  createPaymentIntentResponseSchema,
-  createPaymentIntentSchema,
-  offlineConfirmResponseSchema,
-  offlineConfirmSchema,
-  purchaseResponseSchema,
-  purchaseTokensSchema,
-  recheckResponseSchema,
-} from '../../../shared/schemas/tokens';
+import { tokensApi } from '../../../shared/api/tokens';
+import { webhooksApi } from '../../../shared/api/webhooks';
+import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { sendError } from '../../http/error-handler';
 import { requireUser } from '../../http/session';
@@ -21,48 +14,28 @@ export async function paymentsRoutes(
   app: FastifyInstance,
   opts: { deps: AppDeps; payments?: PaymentsService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const engine = opts.deps.engines.payments;
   const payments = opts.payments ?? createPaymentsService(opts.deps, engine);
 
-  r.post(
-    '/api/create-payment-intent',
-    {
-      ...usersOnly,
-      schema: { body: createPaymentIntentSchema, response: { 200: createPaymentIntentResponseSchema } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return payments.createIntent(user, request.body.packageId);
-    },
-  );
+  route(app, tokensApi.createPaymentIntent, usersOnly, async (request) => {
+    const user = requireUser(request);
+    return payments.createIntent(user, request.body.packageId);
+  });
 
-  r.post(
-    '/api/purchase-tokens',
-    { ...usersOnly, schema: { body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return payments.purchase(user, request.body);
-    },
-  );
+  route(app, tokensApi.purchase, usersOnly, async (request) => {
+    const user = requireUser(request);
+    return payments.purchase(user, request.body);
+  });
 
-  r.post(
-    '/api/payments/offline/confirm',
-    { ...usersOnly, schema: { body: offlineConfirmSchema, response: { 200: offlineConfirmResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return payments.confirmOffline(user, request.body);
-    },
-  );
+  route(app, tokensApi.confirmOffline, usersOnly, async (request) => {
+    const user = requireUser(request);
+    return payments.confirmOffline(user, request.body);
+  });
 
-  r.post(
-    '/api/payments/recheck',
-    { schema: { response: { 200: recheckResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return payments.recheck(user);
-    },
-  );
+  route(app, tokensApi.recheck, {}, async (request) => {
+    const user = requireUser(request);
+    return payments.recheck(user);
+  });
 
   // Stripe signs the exact bytes it sends: this scope keeps JSON bodies raw (and only this scope).
   await app.register(async (scope) => {
@@ -72,7 +45,7 @@ export async function paymentsRoutes(
       { parseAs: 'buffer', bodyLimit: 512 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post('/api/webhooks/stripe', async (request, reply) => {
+    route(scope, webhooksApi.stripe, {}, async (request, reply) => {
       if (engine.name !== 'stripe')
         return sendError(reply, 404, 'NOT_FOUND', 'Stripe payments are not enabled');
       const raw = request.body;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
-import { photosDeletedSchema } from '../../../shared/schemas/models';
+import { modelsApi } from '../../../shared/api/models';
+import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { usersOnly } from '../../http/guards';
 import { requireUser } from '../../http/session';
@@ -14,32 +13,27 @@ const IN_FLIGHT = ['training', 'training_complete', 'processing'];
 
 export async function retentionRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // "Delete my training photos now" (decision 025): the owner's own retention, ahead of the schedule
-  r.delete(
-    '/api/models/:id/photos',
-    { ...usersOnly, schema: { params: idParamsSchema, response: { 200: photosDeletedSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      const deleted = await deps.db.transaction(async (tx) => {
-        const model = accessModel(
-          await lockModel(tx, request.params.id),
-          user,
-          'owner',
-          'Only the owner of this model can delete its photos.',
+  route(app, modelsApi.deletePhotos, usersOnly, async (request) => {
+    const user = requireUser(request);
+    const deleted = await deps.db.transaction(async (tx) => {
+      const model = accessModel(
+        await lockModel(tx, request.params.id),
+        user,
+        'owner',
+        'Only the owner of this model can delete its photos.',
+      );
+      if (IN_FLIGHT.includes(model.status)) {
+        throw conflict(
+          'The photos are in use by the training. Please wait until it ends.',
+          'INVALID_MODEL_STATUS',
         );
-        if (IN_FLIGHT.includes(model.status)) {
-          throw conflict(
-            'The photos are in use by the training. Please wait until it ends.',
-            'INVALID_MODEL_STATUS',
-          );
-        }
-        return deleteTrainingPhotos(deps, tx, model.id);
-      });
-      deps.queue.kick();
-      const model = await modelById(deps.db, request.params.id);
-      return { success: true, deleted, model: toPublicModel(model!, []) };
-    },
-  );
+      }
+      return deleteTrainingPhotos(deps, tx, model.id);
+    });
+    deps.queue.kick();
+    const model = await modelById(deps.db, request.params.id);
+    return { success: true, deleted, model: toPublicModel(model!, []) };
+  });
 }

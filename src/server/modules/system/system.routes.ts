@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { adminApi } from '../../../shared/api/admin';
+import { siteApi } from '../../../shared/api/site';
+import { route } from '../../http/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminSystemSchema,
-  healthSchema,
-  publicConfigSchema,
-  readySchema,
-} from '../../../shared/schemas/system';
 import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
 import type { HttpMetrics } from '../../http/metrics';
@@ -20,37 +17,27 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   const system = createSystemService(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // liveness (docs/product/interfaces.md): the process answers and reaches its database
-  r.get(
-    '/api/healthz',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-    async (_request, reply) => {
-      const db = await deps.database.ping();
-      return reply.status(db ? 200 : 503).send({ ok: db, db, version: APP_VERSION });
-    },
-  );
+  route(app, siteApi.health, {}, async (_request, reply) => {
+    const db = await deps.database.ping();
+    return reply.status(db ? 200 : 503).send({ ok: db, db, version: APP_VERSION });
+  });
 
   // readiness: a load balancer sends traffic here only while every dependency works
-  r.get(
-    '/api/readyz',
-    { schema: { response: { 200: readySchema, 503: readySchema } } },
-    async (request, reply) => {
-      // the monitoring that holds the metrics token may ask for a fresh storage probe; anyone else
-      // shares the last few seconds' one
-      const ready = await system.readiness(system.metricsTokenMatches(request.headers.authorization));
-      return reply.status(ready.ok ? 200 : 503).send(ready);
-    },
-  );
+  route(app, siteApi.ready, {}, async (request, reply) => {
+    // the monitoring that holds the metrics token may ask for a fresh storage probe; anyone else
+    // shares the last few seconds' one
+    const ready = await system.readiness(system.metricsTokenMatches(request.headers.authorization));
+    return reply.status(ready.ok ? 200 : 503).send(ready);
+  });
 
   // the retention numbers and live processors come from the same config the retention job reads
-  r.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+  route(app, siteApi.config, {}, async () => ({
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
     privacy: { ...deps.config.privacy, processors: liveProcessors(deps.engines.names) },
   }));
 
-  r.get('/api/admin/system', { ...adminOnly, schema: { response: { 200: adminSystemSchema } } }, async () =>
-    system.overview(),
-  );
+  route(app, adminApi.system, adminOnly, async () => system.overview());
 
   // Prometheus scrapes with the METRICS_TOKEN bearer; an admin may read it in the browser.
   r.get('/metrics', async (request, reply) => {

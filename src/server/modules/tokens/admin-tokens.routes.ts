@@ -1,15 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
-import {
-  adminPageQuerySchema,
-  ledgerCheckSchema,
-  salesPageSchema,
-  tokenPackageInputSchema,
-  tokenPackageListSchema,
-  tokenPackageResultSchema,
-  tokenPackageUpdateSchema,
-} from '../../../shared/schemas/tokens';
+import { adminApi } from '../../../shared/api/admin';
+import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
 import { createPackagesService } from './packages.service';
@@ -17,61 +8,34 @@ import { createSalesService } from '../payments';
 
 // Admin: token packages (docs/product/decisions.md §16), real sales (docs/product/decisions.md §14) and the ledger check.
 export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const packages = createPackagesService(opts.deps.db);
   const sales = createSalesService(opts.deps.db);
 
-  r.get(
-    '/api/admin/token-packages',
-    { schema: { response: { 200: tokenPackageListSchema } } },
-    async (request) => {
-      requireAdmin(request);
-      return packages.listAll();
-    },
-  );
+  route(app, adminApi.packages, {}, async (request) => {
+    requireAdmin(request);
+    return packages.listAll();
+  });
 
-  r.post(
-    '/api/admin/token-packages',
-    { schema: { body: tokenPackageInputSchema, response: { 201: tokenPackageResultSchema } } },
-    async (request, reply) => {
-      const pkg = await packages.create(requireAdmin(request), request.body);
-      return reply.status(201).send({ success: true, package: pkg });
-    },
-  );
+  route(app, adminApi.createPackage, {}, async (request, reply) => {
+    const pkg = await packages.create(requireAdmin(request), request.body);
+    return reply.status(201).send({ success: true, package: pkg });
+  });
 
-  r.patch(
-    '/api/admin/token-packages/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: tokenPackageUpdateSchema,
-        response: { 200: tokenPackageResultSchema },
-      },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      return { success: true, package: await packages.update(admin, request.params.id, request.body) };
-    },
-  );
+  route(app, adminApi.updatePackage, {}, async (request) => {
+    const admin = requireAdmin(request);
+    return { success: true, package: await packages.update(admin, request.params.id, request.body) };
+  });
 
-  r.delete(
-    '/api/admin/token-packages/:id',
-    { schema: { params: idParamsSchema, response: { 200: tokenPackageResultSchema } } },
-    async (request) => {
-      return { success: true, package: await packages.remove(requireAdmin(request), request.params.id) };
-    },
-  );
+  route(app, adminApi.deletePackage, {}, async (request) => {
+    return { success: true, package: await packages.remove(requireAdmin(request), request.params.id) };
+  });
 
-  r.get(
-    '/api/admin/sales',
-    { schema: { querystring: adminPageQuerySchema, response: { 200: salesPageSchema } } },
-    async (request) => {
-      requireAdmin(request);
-      return sales.page(request.query);
-    },
-  );
+  route(app, adminApi.sales, {}, async (request) => {
+    requireAdmin(request);
+    return sales.page(request.query);
+  });
 
-  r.get('/api/admin/ledger-check', { schema: { response: { 200: ledgerCheckSchema } } }, async (request) => {
+  route(app, adminApi.ledgerCheck, {}, async (request) => {
     requireAdmin(request);
     return sales.ledgerCheck();
   });

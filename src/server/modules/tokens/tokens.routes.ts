@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { tokensApi } from '../../../shared/api/tokens';
+import { route } from '../../http/route';
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
-import {
-  tokenPackageListSchema,
-  transactionListSchema,
-  transactionsQuerySchema,
-  transactionsSummarySchema,
-} from '../../../shared/schemas/tokens';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { createPackagesService } from './packages.service';
@@ -15,37 +10,25 @@ import { usersOnly } from '../../http/guards';
 
 // Packages for buyers and the signed-in user's own ledger (billing history).
 export async function tokensRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const packages = createPackagesService(opts.deps.db);
   const transactions = createTransactionsService(opts.deps.db);
 
-  r.get('/api/token-packages', { schema: { response: { 200: tokenPackageListSchema } } }, async (request) => {
+  route(app, tokensApi.packages, {}, async (request) => {
     requireUser(request);
     return packages.listActive();
   });
 
   // The spec answers with a list of transactions, so the body stays an array; the cursor of the next
   // (older) page rides in the X-Next-Cursor header, absent on the last page.
-  r.get(
-    '/api/transactions',
-    {
-      ...usersOnly,
-      schema: { querystring: transactionsQuerySchema, response: { 200: transactionListSchema } },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const page = await transactions.page(user.id, request.query);
-      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.items;
-    },
-  );
+  route(app, tokensApi.transactions, usersOnly, async (request, reply) => {
+    const user = requireUser(request);
+    const page = await transactions.page(user.id, request.query);
+    if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    return page.items;
+  });
 
-  r.get(
-    '/api/transactions/summary',
-    { schema: { response: { 200: transactionsSummarySchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return transactions.summary(user.id);
-    },
-  );
+  route(app, tokensApi.transactionsSummary, {}, async (request) => {
+    const user = requireUser(request);
+    return transactions.summary(user.id);
+  });
 }

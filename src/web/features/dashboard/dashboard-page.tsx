@@ -40,7 +40,7 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useUser();
   const models = useModels();
-  const showNsfw = Boolean(user?.enableNSFW ?? user?.enableNsfw);
+  const showNsfw = Boolean(user?.enableNSFW);
   // asked for now, beside the models, although its section renders once they are in
   usePresetStyles(showNsfw);
   if (!user) return null;

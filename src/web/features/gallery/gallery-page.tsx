@@ -70,7 +70,7 @@ export function GalleryPage() {
   const previewIndex = previewId === null ? -1 : images.findIndex((img) => img.id === previewId);
   const [details, setDetails] = useState<GeneratedImageView | null>(null);
   const [toDelete, setToDelete] = useState<GeneratedImageView | null>(null);
-  const hideNsfw = !(user?.enableNSFW ?? user?.enableNsfw);
+  const hideNsfw = !user?.enableNSFW;
   // no face-analysis consent: the details say why there is no likeness score (decision 025)
   const likenessOff = usePrivacy().data?.privacy.faceAnalysis === false;
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_MODEL_IMAGES } from '@shared/constants';
 import { createModelSchema } from '@shared/schemas/models';
-import { apiFetch, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AlertCircle } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -18,7 +18,7 @@ import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { createModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
+import { createModel, deleteModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
 import { SubjectConsentField } from './components/subject-consent-field';
 import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
@@ -69,7 +69,7 @@ export function CreateModelPage() {
         // One refused photo refuses the whole request: the empty model the person did not ask for
         // is deleted again, and the selection stays so they can drop that photo and submit once more
         // (the upload page keeps it the same way).
-        await apiFetch(`/api/models/${id}`, { method: 'DELETE' }).catch(() => undefined);
+        await deleteModel(id).catch(() => undefined);
         refreshModelData(client);
         setPhase('idle');
         setUploadError(

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
 import { THEME_AUTOSAVE_MS } from '@shared/constants';
-import { apiFetch } from '@web/lib/api';
+import { siteApi } from '@shared/api/site';
+import { apiQuery, call, keyOf } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { INLINE_THEME_ID, readInlinedJson, useHydrated } from '@web/lib/hydration';
 import { resolveThemeMode } from '@shared/theme-css';
@@ -35,7 +36,7 @@ import {
   type ThemePreference,
 } from './theme-storage';
 
-export const THEME_QUERY_KEY = ['/api/theme'] as const;
+export const THEME_QUERY_KEY = keyOf(siteApi.theme);
 
 function resolveMode(preference: ThemePreference, site: SiteTheme, systemDark: boolean): ThemeMode {
   return resolveThemeMode(preference, site.appearance, systemDark);
@@ -85,7 +86,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   // the theme inlined in the page answers the first read: no request while the page loads
   const [inlined] = useState(inlinedTheme);
-  const themeQuery = useQuery<ThemeResponse>({ queryKey: THEME_QUERY_KEY, initialData: inlined });
+  const themeQuery = useQuery({ ...apiQuery(siteApi.theme), initialData: inlined });
   const profiles = useMemo(() => profilesFromResponse(themeQuery.data), [themeQuery.data]);
 
   useEffect(() => {
@@ -130,9 +131,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     }
     setSaving(true);
     try {
-      await apiFetch('/api/theme/update', {
-        method: 'POST',
-        json: {
+      await call(siteApi.updateTheme, {
+        body: {
           primary: theme.primaryColor,
           primaryColor: theme.primaryColor,
           appearance: theme.appearance,

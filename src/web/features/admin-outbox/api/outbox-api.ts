@@ -1,24 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminApi } from '@shared/api/admin';
+import { apiQuery, keyOf } from '@web/lib/api-client';
 
-export type OutboxMessage = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-  sentAt: string | null;
-  error: string | null;
-  transport: string;
-};
+export type { OutboxMessage } from '@shared/schemas/admin';
 
-/** Keys are the URLs the default query function fetches (src/web/lib/api.ts). */
 export const outboxKeys = {
-  all: ['/api/admin/outbox'] as const,
-  list: (limit: number) => ['/api/admin/outbox', { limit }] as const,
+  all: keyOf(adminApi.outbox),
+  list: (limit: number) => keyOf(adminApi.outbox, { query: { limit } }),
 };
 
 /** The newest `limit` messages; the previous list stays on screen while a longer one loads. */
 export function useOutbox(limit: number) {
-  return useQuery<OutboxMessage[]>({ queryKey: outboxKeys.list(limit), placeholderData: keepPreviousData });
+  return useQuery({ ...apiQuery(adminApi.outbox, { query: { limit } }), placeholderData: keepPreviousData });
 }

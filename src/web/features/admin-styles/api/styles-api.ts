@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PresetStyle, PresetStyleInput } from '@shared/schemas/styles';
-import { ApiError, apiFetch } from '@web/lib/api';
+import { stylesApi } from '@shared/api/styles';
+import type { PresetStyleInput } from '@shared/schemas/styles';
+import { ApiError } from '@web/lib/api';
+import { apiQuery, call } from '@web/lib/api-client';
 import { styleKeys } from '@web/lib/query-keys';
 
 export function useStyle(id: string | undefined) {
-  return useQuery<PresetStyle>({ queryKey: styleKeys.detail(id ?? ''), enabled: Boolean(id) });
+  return useQuery({
+    ...apiQuery(stylesApi.detail, { params: { id: id ?? '' }, query: { showNsfw: true } }),
+    enabled: Boolean(id),
+  });
 }
 
 function useStyleMutation<V, R>(fn: (vars: V) => Promise<R>) {
@@ -17,28 +22,22 @@ function useStyleMutation<V, R>(fn: (vars: V) => Promise<R>) {
 
 export function useSaveStyle(id: string | undefined) {
   return useStyleMutation((input: PresetStyleInput) =>
-    id
-      ? apiFetch<PresetStyle>(`/api/preset-styles/${id}`, { method: 'PUT', json: input })
-      : apiFetch<PresetStyle>('/api/preset-styles', { method: 'POST', json: input }),
+    id ? call(stylesApi.update, { params: { id }, body: input }) : call(stylesApi.create, { body: input }),
   );
 }
 
 export function useDeleteStyle() {
-  return useStyleMutation((id: string) =>
-    apiFetch<{ message?: string }>(`/api/preset-styles/${id}`, { method: 'DELETE' }),
-  );
+  return useStyleMutation((id: string) => call(stylesApi.remove, { params: { id } }));
 }
 
 /** Spec part 2 §5: a non-ok answer reads "Failed to upload image"; an answer without a URL "Invalid response from server". */
 export async function uploadStyleImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('image', file);
+  const form = new FormData();
+  form.append('image', file);
+  // typed by the descriptor, but read defensively: the spec names the message for a reply without a URL
   let data: { imageUrl?: unknown };
   try {
-    data = await apiFetch<{ imageUrl?: unknown }>('/api/preset-styles/upload-image', {
-      method: 'POST',
-      body,
-    });
+    data = await call(stylesApi.uploadImage, { form });
   } catch (err) {
     if (err instanceof ApiError && err.status < 500 && err.body && typeof err.body === 'object') throw err;
     throw new Error('Failed to upload image');

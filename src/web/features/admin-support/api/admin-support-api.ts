@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupportTicket, TicketPriority, TicketStatus } from '@shared/schemas/support';
-import { apiFetch } from '@web/lib/api';
+import { supportApi } from '@shared/api/support';
+import type { TicketPriority, TicketStatus } from '@shared/schemas/support';
+import { apiQuery, call } from '@web/lib/api-client';
 import { ticketKeys } from '@web/lib/query-keys';
 
 export const adminSupportKeys = { all: ticketKeys.all, everyone: ticketKeys.everyone };
 
 export function useAllTickets() {
-  return useQuery<SupportTicket[]>({ queryKey: adminSupportKeys.everyone });
+  return useQuery(apiQuery(supportApi.tickets, { query: { includeResolved: true } }));
 }
 
 function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
@@ -20,18 +21,18 @@ function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
 
 export function useSetTicketStatus() {
   return useTicketMutation(({ id, status }: { id: string; status: TicketStatus }) =>
-    apiFetch(`/api/support/tickets/${id}/status`, { method: 'PATCH', json: { status } }),
+    call(supportApi.setStatus, { params: { id }, body: { status } }),
   );
 }
 
 export function useSetTicketPriority() {
   return useTicketMutation(({ id, priority }: { id: string; priority: TicketPriority }) =>
-    apiFetch(`/api/support/tickets/${id}/priority`, { method: 'PATCH', json: { priority } }),
+    call(supportApi.setPriority, { params: { id }, body: { priority } }),
   );
 }
 
 export function useAddTicketNote() {
   return useTicketMutation(({ id, note }: { id: string; note: string }) =>
-    apiFetch(`/api/support/tickets/${id}/notes`, { method: 'POST', json: { note } }),
+    call(supportApi.addNote, { params: { id }, body: { note } }),
   );
 }

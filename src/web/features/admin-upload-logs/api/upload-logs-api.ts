@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UPLOAD_STATUSES } from '@shared/constants';
-import type { UploadLogsResponse } from '@shared/schemas/models';
-import { apiFetch } from '@web/lib/api';
+import { adminApi } from '@shared/api/admin';
+import { modelsApi } from '@shared/api/models';
+import { apiQuery, call, keyOf } from '@web/lib/api-client';
 
 export type UploadLogFilter = { search?: string; status?: (typeof UPLOAD_STATUSES)[number] };
 
-/** Keys are the URLs the default query function fetches (src/web/lib/api.ts). */
 export const uploadLogKeys = {
-  all: ['/api/admin/models/upload-logs'] as const,
-  list: (filter: UploadLogFilter) => ['/api/admin/models/upload-logs', filter] as const,
+  all: keyOf(adminApi.uploadLogs),
+  list: (filter: UploadLogFilter) => keyOf(adminApi.uploadLogs, { query: filter }),
 };
 
 /** Read on every visit; the last list stays on screen while a new filter loads. */
 export function useUploadLogs(filter: UploadLogFilter) {
-  return useQuery<UploadLogsResponse>({
-    queryKey: uploadLogKeys.list(filter),
+  return useQuery({
+    ...apiQuery(adminApi.uploadLogs, { query: filter }),
     staleTime: 0,
     placeholderData: (prev) => prev,
   });
@@ -24,7 +24,7 @@ export function useUploadLogs(filter: UploadLogFilter) {
 export function useRetryUpload(modelId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(`/api/models/${modelId}/reupload`, { method: 'POST' }),
+    mutationFn: () => call(modelsApi.reupload, { params: { id: modelId } }),
     onSettled: () => client.invalidateQueries({ queryKey: uploadLogKeys.all }),
   });
 }

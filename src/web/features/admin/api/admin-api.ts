@@ -6,53 +6,48 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { AdminCreateUserInput, AdminStats, AdminUser } from '@shared/schemas/admin';
+import { adminApi } from '@shared/api/admin';
+import { modelsApi } from '@shared/api/models';
+import { stylesApi } from '@shared/api/styles';
+import type { AdminCreateUserInput } from '@shared/schemas/admin';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
-import type { PresetStyle } from '@shared/schemas/styles';
-import type { AdminSystem } from '@shared/schemas/system';
 import type {
   LedgerCheck as SharedLedgerCheck,
   SaleView,
   TokenPackage as SharedTokenPackage,
+  TokenPackageInput,
 } from '@shared/schemas/tokens';
-import { apiFetch, buildQueryPath } from '@web/lib/api';
+import { apiQuery, call, keyOf } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
-import { modelKeys, styleKeys, tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
+import { modelKeys, tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
 
 // ---- shapes served by other modules (issue #6 pins them) ----
 export type AdminModel = SharedAdminModel;
-export type TrainingStatus = {
-  progress: number | null;
-  logs: string | null;
-  cancelUrl?: string | null;
-  status?: string;
-};
 export type TokenPackage = SharedTokenPackage;
 export type Sale = SaleView;
 export type LedgerCheck = SharedLedgerCheck;
 
-/** Keys are the URLs the default query function fetches (src/web/lib/api.ts); a bare one is a prefix. */
+/** The admin's query keys, from the descriptors (lib/api-client.ts); a bare one is a prefix. */
 export const adminKeys = {
-  stats: ['/api/admin/stats'] as const,
-  imageCount: ['/api/admin/generated-images/count'] as const,
-  ledgerCheck: ['/api/admin/ledger-check'] as const,
-  users: ['/api/admin/users'] as const,
-  userList: (search: string) => ['/api/admin/users', { search: search || undefined }] as const,
-  models: ['/api/admin/models'] as const,
-  modelList: (search: string) => ['/api/admin/models', { search: search || undefined }] as const,
-  packages: ['/api/admin/token-packages'] as const,
-  sales: ['/api/admin/sales'] as const,
-  system: ['/api/admin/system'] as const,
+  stats: keyOf(adminApi.stats),
+  imageCount: keyOf(adminApi.imageCount),
+  ledgerCheck: keyOf(adminApi.ledgerCheck),
+  users: keyOf(adminApi.users),
+  userList: (search: string) => keyOf(adminApi.users, { query: { search: search || undefined } }),
+  models: keyOf(adminApi.models),
+  modelList: (search: string) => keyOf(adminApi.models, { query: { search: search || undefined } }),
+  packages: keyOf(adminApi.packages),
+  sales: keyOf(adminApi.sales),
+  system: keyOf(adminApi.system),
 };
 
 // ---- dashboard figures ----
-export const useAdminStats = () => useQuery<AdminStats>({ queryKey: adminKeys.stats });
-export const useImageCount = () => useQuery<{ count: number }>({ queryKey: adminKeys.imageCount });
+export const useAdminStats = () => useQuery(apiQuery(adminApi.stats));
+export const useImageCount = () => useQuery(apiQuery(adminApi.imageCount));
 /** The operator's view; refreshed while the tab is open, since workers come and go. */
-export const useAdminSystem = () =>
-  useQuery<AdminSystem>({ queryKey: adminKeys.system, refetchInterval: 15_000 });
-export const useLedgerCheck = () => useQuery<LedgerCheck>({ queryKey: adminKeys.ledgerCheck });
+export const useAdminSystem = () => useQuery({ ...apiQuery(adminApi.system), refetchInterval: 15_000 });
+export const useLedgerCheck = () => useQuery(apiQuery(adminApi.ledgerCheck));
 
 // ---- users ----
 
@@ -60,12 +55,13 @@ export function useAdminUsers(search: string) {
   return useInfiniteQuery({
     queryKey: adminKeys.userList(search),
     initialPageParam: null as string | null,
-    queryFn: async ({ queryKey, pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }) => {
       let nextCursor: string | null = null;
-      const users = await apiFetch<AdminUser[]>(
-        buildQueryPath([...(queryKey as QueryKey), { cursor: pageParam ?? undefined }]),
-        { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
-      );
+      const users = await call(adminApi.users, {
+        query: { search: search || undefined, cursor: pageParam ?? undefined },
+        signal,
+        onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)),
+      });
       return { users, nextCursor };
     },
     getNextPageParam: (last) => last.nextCursor,
@@ -83,37 +79,37 @@ function useAdminMutation<V, R = unknown>(fn: (vars: V) => Promise<R>, keys: rea
   });
 }
 
-const post = <R>(path: string, json: unknown) => apiFetch<R>(path, { method: 'POST', json });
-
 export const useCreateUser = () =>
   useAdminMutation(
-    (input: AdminCreateUserInput) => post<{ user: AdminUser }>('/api/admin/users', input),
+    (input: AdminCreateUserInput) => call(adminApi.createUser, { body: input }),
     [adminKeys.users, adminKeys.stats],
   );
 export const useUpdateBalance = () =>
   useAdminMutation(
-    (v: { userId: string; tokenBalance: number }) =>
-      post<{ success: boolean; newBalance: number }>('/api/admin/users/update-balance', v),
+    (v: { userId: string; tokenBalance: number }) => call(adminApi.updateBalance, { body: v }),
     // the admin may be changing their own balance: the header reads the session
     [adminKeys.users, adminKeys.ledgerCheck, USER_QUERY_KEY, transactionKeys.all],
   );
 export const useToggleAdmin = () =>
   useAdminMutation(
-    (v: { userId: string; isAdmin: boolean }) => post('/api/admin/users/toggle-admin', v),
+    (v: { userId: string; isAdmin: boolean }) => call(adminApi.toggleAdmin, { body: v }),
     [adminKeys.users, USER_QUERY_KEY],
   );
 export const useToggleNsfw = () =>
   useAdminMutation(
-    (v: { userId: string; enableNSFW: boolean }) => post('/api/admin/users/toggle-nsfw', v),
+    (v: { userId: string; enableNSFW: boolean }) => call(adminApi.toggleNsfw, { body: v }),
     [adminKeys.users, USER_QUERY_KEY],
   );
 export const useSetUserStatus = () =>
   useAdminMutation(
-    (v: { userId: string; status: 'active' | 'suspended' }) => post('/api/admin/users/set-status', v),
+    (v: { userId: string; status: 'active' | 'suspended' }) => call(adminApi.setUserStatus, { body: v }),
     [adminKeys.users],
   );
 export const useResetPassword = () =>
-  useAdminMutation((v: { username: string; newPassword: string }) => post('/api/auth/reset-password', v), []);
+  useAdminMutation(
+    (v: { username: string; newPassword: string }) => call(adminApi.resetPassword, { body: v }),
+    [],
+  );
 
 // ---- models ----
 /** GET /api/admin/models: an array, newest first; older pages through the X-Next-Cursor header. */
@@ -121,12 +117,13 @@ export function useAdminModels(search: string) {
   return useInfiniteQuery({
     queryKey: adminKeys.modelList(search),
     initialPageParam: null as string | null,
-    queryFn: async ({ queryKey, pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }) => {
       let nextCursor: string | null = null;
-      const models = await apiFetch<AdminModel[]>(
-        buildQueryPath([...(queryKey as QueryKey), { cursor: pageParam ?? undefined }]),
-        { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
-      );
+      const models = await call(adminApi.models, {
+        query: { search: search || undefined, cursor: pageParam ?? undefined },
+        signal,
+        onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)),
+      });
       return { models, nextCursor };
     },
     getNextPageParam: (last) => last.nextCursor,
@@ -136,8 +133,8 @@ export function useAdminModels(search: string) {
 }
 
 export const useTrainingStatus = (id: string, enabled: boolean) =>
-  useQuery<TrainingStatus>({
-    queryKey: modelKeys.trainingStatus(id),
+  useQuery({
+    ...apiQuery(modelsApi.trainingStatus, { params: { id } }),
     enabled,
     refetchInterval: enabled ? 10_000 : false,
   });
@@ -145,36 +142,34 @@ export const useTrainingStatus = (id: string, enabled: boolean) =>
 // training charges (and cancelling refunds) the owner, who may be the admin: the session is read again too
 const MODEL_KEYS = [adminKeys.models, modelKeys.all, adminKeys.stats, USER_QUERY_KEY];
 export const useDeleteModel = () =>
-  useAdminMutation((id: string) => apiFetch(`/api/models/${id}`, { method: 'DELETE' }), MODEL_KEYS);
+  useAdminMutation((id: string) => call(modelsApi.remove, { params: { id } }), MODEL_KEYS);
 export const useResetModel = () =>
-  useAdminMutation((id: string) => post(`/api/models/${id}/status`, { status: 'uploaded' }), MODEL_KEYS);
+  useAdminMutation(
+    (id: string) => call(modelsApi.setStatus, { params: { id }, body: { status: 'uploaded' } }),
+    MODEL_KEYS,
+  );
 export const useStartTraining = () =>
-  useAdminMutation((id: string) => post(`/api/models/${id}/train`, {}), MODEL_KEYS);
+  useAdminMutation((id: string) => call(modelsApi.train, { params: { id } }), MODEL_KEYS);
 export const useCancelTraining = () =>
-  useAdminMutation((id: string) => post(`/api/models/${id}/cancel-training`, {}), MODEL_KEYS);
+  useAdminMutation((id: string) => call(modelsApi.cancelTraining, { params: { id } }), MODEL_KEYS);
 
 // ---- styles ----
 export const useAdminStyles = () =>
-  useQuery<PresetStyle[]>({ queryKey: styleKeys.list({ showNsfw: true, includeInactive: true }) });
+  useQuery(apiQuery(stylesApi.list, { query: { showNsfw: true, includeInactive: true } }));
 
 // ---- token packages ----
-const PACKAGES_URL = '/api/admin/token-packages';
-export const useAdminPackages = () =>
-  useQuery({
-    queryKey: adminKeys.packages,
-    select: (data: TokenPackage[] | { packages: TokenPackage[] }) =>
-      Array.isArray(data) ? data : data.packages,
-  });
-export type PackageInput = { name: string; tokenAmount: number; priceInCents: number; isDiscounted: boolean };
+export const useAdminPackages = () => useQuery(apiQuery(adminApi.packages));
 export const useSavePackage = () =>
   useAdminMutation(
-    ({ id, ...input }: PackageInput & { id?: string }) =>
-      id ? apiFetch(`${PACKAGES_URL}/${id}`, { method: 'PATCH', json: input }) : post(PACKAGES_URL, input),
+    ({ id, ...input }: TokenPackageInput & { id?: string }) =>
+      id
+        ? call(adminApi.updatePackage, { params: { id }, body: input })
+        : call(adminApi.createPackage, { body: input }),
     [adminKeys.packages, tokenPackageKeys.all],
   );
 export const useDeletePackage = () =>
   useAdminMutation(
-    (id: string) => apiFetch(`${PACKAGES_URL}/${id}`, { method: 'DELETE' }),
+    (id: string) => call(adminApi.deletePackage, { params: { id } }),
     [adminKeys.packages, tokenPackageKeys.all],
   );
 
@@ -184,10 +179,7 @@ export function useSales() {
     queryKey: adminKeys.sales,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ sales: Sale[]; nextCursor: string | null }>(
-        buildQueryPath(['/api/admin/sales', { cursor: pageParam ?? undefined }]),
-        { signal },
-      ),
+      call(adminApi.sales, { query: { cursor: pageParam ?? undefined }, signal }),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

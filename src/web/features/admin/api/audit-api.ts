@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditPage } from '@shared/schemas/audit';
-import { apiFetch, buildQueryPath } from '@web/lib/api';
+import { adminApi } from '@shared/api/admin';
+import type { AuditAction } from '@shared/schemas/audit';
+import { call, keyOf } from '@web/lib/api-client';
 
 /** The filters the Audit log tab sends; empty ones are left out of the URL. */
 export type AuditFilters = {
@@ -12,8 +13,8 @@ export type AuditFilters = {
 };
 
 export const auditKeys = {
-  all: ['/api/admin/audit'] as const,
-  list: (f: AuditFilters) => ['/api/admin/audit', f] as const,
+  all: keyOf(adminApi.audit),
+  list: (f: AuditFilters) => keyOf(adminApi.audit, { query: f }),
 };
 
 /** `GET /api/admin/audit`, newest first, one page per "Load more". */
@@ -22,10 +23,7 @@ export function useAuditLog(filters: AuditFilters, enabled = true) {
     queryKey: auditKeys.list(filters),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<AuditPage>(
-        buildQueryPath(['/api/admin/audit', { ...filters, cursor: pageParam ?? undefined }]),
-        { signal },
-      ),
+      call(adminApi.audit, { query: { ...filters, cursor: pageParam ?? undefined }, signal }),
     getNextPageParam: (last) => last.nextCursor,
     enabled,
     // every admin write adds entries: opening the tab always shows the latest

@@ -56,7 +56,7 @@ export function ModelDetailDialog({
 
   // a notification when a watched training finishes (docs/product/spec-part-2.md §2)
   useEffect(() => {
-    const now = status.data?.status;
+    const now = status.data?.model.status;
     if (
       prevStatus.current &&
       now &&
@@ -71,7 +71,7 @@ export function ModelDetailDialog({
       onRefresh();
     }
     prevStatus.current = now;
-  }, [status.data?.status, model?.name, onRefresh]);
+  }, [status.data?.model.status, model?.name, onRefresh]);
 
   if (!model) return <Dialog open={false} onOpenChange={onClose} />;
   const m = model;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '@shared/schemas/user';
+import { authApi } from '@shared/api/auth';
 import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
-import { apiFetch } from '@web/lib/api';
+import { call } from '@web/lib/api-client';
 import { setSessionUser } from '@web/lib/session';
 
 // Kept apart from lib/session.ts (read by the route guard on every page) so that the landing page
@@ -9,8 +9,7 @@ import { setSessionUser } from '@web/lib/session';
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) =>
-      apiFetch<{ user: PublicUser }>('/api/auth/login', { method: 'POST', json: input }),
+    mutationFn: (input: LoginInput) => call(authApi.login, { body: input }),
     onSuccess: ({ user }) => setSessionUser(client, user),
   });
 }
@@ -18,14 +17,13 @@ export function useLogin() {
 export function useRegister() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      apiFetch<{ user: PublicUser }>('/api/auth/register', { method: 'POST', json: input }),
+    mutationFn: (input: RegisterInput) => call(authApi.register, { body: input }),
     onSuccess: ({ user }) => setSessionUser(client, user),
   });
 }
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => apiFetch<{ success: boolean }>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => call(authApi.logout),
   });
 }

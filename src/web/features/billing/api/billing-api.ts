@@ -1,12 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tokensApi } from '@shared/api/tokens';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
-import type {
-  RecheckResponse,
-  TransactionsPage,
-  TransactionView,
-  TransactionsSummary,
-} from '@shared/schemas/tokens';
-import { apiFetch, buildQueryPath } from '@web/lib/api';
+import type { RecheckResponse, TransactionsPage } from '@shared/schemas/tokens';
+import { apiQuery, call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { transactionKeys } from '@web/lib/query-keys';
 
@@ -21,13 +17,11 @@ export function useTransactions(type: TypeFilter) {
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<TransactionsPage> => {
       let nextCursor: string | null = null;
-      const transactions = await apiFetch<TransactionView[]>(
-        buildQueryPath([
-          '/api/transactions',
-          { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam },
-        ]),
-        { signal, onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)) },
-      );
+      const transactions = await call(tokensApi.transactions, {
+        query: { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam },
+        signal,
+        onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)),
+      });
       return { transactions, nextCursor };
     },
     getNextPageParam: (last) => last.nextCursor,
@@ -36,7 +30,7 @@ export function useTransactions(type: TypeFilter) {
 }
 
 export function useTransactionsSummary() {
-  return useQuery<TransactionsSummary>({ queryKey: transactionKeys.summary, staleTime: 0 });
+  return useQuery({ ...apiQuery(tokensApi.transactionsSummary), staleTime: 0 });
 }
 
 export type RecheckResult = RecheckResponse;
@@ -45,7 +39,7 @@ export type RecheckResult = RecheckResponse;
 export function useRecheckPayments() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<RecheckResult>('/api/payments/recheck', { method: 'POST' }),
+    mutationFn: () => call(tokensApi.recheck),
     onSuccess: ({ user }) => {
       client.setQueryData(USER_QUERY_KEY, { user });
       void client.invalidateQueries({ queryKey: transactionKeys.all });

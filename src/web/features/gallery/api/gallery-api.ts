@@ -8,7 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { GALLERY_POLL_MS } from '@shared/constants';
 import type { GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
-import { apiFetch, buildQueryPath } from '@web/lib/api';
+import { generationApi } from '@shared/api/generation';
+import { modelsApi } from '@shared/api/models';
+import { stylesApi } from '@shared/api/styles';
+import { apiQuery, call } from '@web/lib/api-client';
 import { generatedImageKeys, modelKeys, styleKeys } from '@web/lib/query-keys';
 import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 
@@ -16,11 +19,12 @@ import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 export type GalleryOrder = 'newest' | 'likeness' | 'like60';
 export const LIKENESS_FILTER_MIN = 60;
 export type GalleryFilters = { search: string; modelId: string; styleId: string; order?: GalleryOrder };
+const GALLERY_STYLES = { showNsfw: true };
 export const galleryKeys = {
   all: generatedImageKeys.all,
   list: generatedImageKeys.list,
   models: modelKeys.all,
-  styles: styleKeys.list({ showNsfw: true }),
+  styles: styleKeys.list(GALLERY_STYLES),
 };
 
 type GalleryParams = { search?: string; modelId?: string; styleId?: string };
@@ -29,9 +33,7 @@ function galleryQuery(params: GalleryParams) {
   return infiniteQueryOptions({
     queryKey: galleryKeys.list(params),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<GalleryPage>(buildQueryPath([...galleryKeys.all, { ...params, cursor: pageParam }]), {
-        signal,
-      }),
+      call(generationApi.images, { query: { ...params, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: GalleryPage) =>
       last.nextCursor && last.images.length > 0 ? last.nextCursor : undefined,
@@ -63,7 +65,7 @@ export async function prefetchGallery(client: QueryClient): Promise<void> {
       staleTime: 2000,
     }),
     prefetchForVisit(client, galleryKeys.models),
-    client.prefetchQuery({ queryKey: galleryKeys.styles }),
+    client.prefetchQuery(apiQuery(stylesApi.list, { query: GALLERY_STYLES })),
   ]);
 }
 
@@ -83,22 +85,18 @@ export function mergeById(pages: GalleryPage[] | undefined): GeneratedImageView[
 
 export function useGalleryModels() {
   // read on every visit: a model that finished training elsewhere belongs in the filter
-  return useQuery<{ id: string; name: string }[]>({
-    queryKey: galleryKeys.models,
-    refetchOnMount: refetchOnVisit,
-  });
+  return useQuery({ ...apiQuery(modelsApi.list), refetchOnMount: refetchOnVisit });
 }
 export function useGalleryStyles() {
   // the server adds NSFW styles only for users who enabled NSFW content (docs/product/decisions.md §23), so their
   // images made with such a style can be filtered too
-  return useQuery<{ id: string; name: string }[]>({ queryKey: galleryKeys.styles });
+  return useQuery(apiQuery(stylesApi.list, { query: GALLERY_STYLES }));
 }
 
 export function useDeleteGalleryImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(generationApi.deleteImage, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });
 }

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import type {
-  AnalyzeImageResponse,
-  BaseModel as SharedBaseModel,
-  GenerateImageInput,
-  GenerateImageResponse,
-} from '@shared/schemas/generation';
+import { generationApi } from '@shared/api/generation';
+import { modelsApi } from '@shared/api/models';
+import { stylesApi } from '@shared/api/styles';
+import type { BaseModel as SharedBaseModel, GenerateImageInput } from '@shared/schemas/generation';
 import type { Model } from '@shared/schemas/models';
 import type { PresetStyle as SharedPresetStyle } from '@shared/schemas/styles';
 import type { PublicUser } from '@shared/schemas/user';
-import { apiFetch } from '@web/lib/api';
+import { apiQuery, call } from '@web/lib/api-client';
 import {
   baseModelKeys,
   generatedImageKeys,
@@ -23,7 +21,7 @@ export type BaseModel = SharedBaseModel;
 export type UserModel = Model;
 export type PresetStyle = SharedPresetStyle;
 
-/** Keys are the URLs the default query function fetches (src/web/lib/api.ts); the user's models are `modelKeys`. */
+/** The generator's query keys (from the descriptors, lib/query-keys.ts); the user's models are `modelKeys`. */
 export const generateKeys = {
   baseModels: baseModelKeys.all,
   /** every cached style list, whatever its NSFW setting */
@@ -34,16 +32,16 @@ export const generateKeys = {
 
 /** The generator's lists, started by the router beside the page's own download (app/router.tsx). */
 export async function prefetchGenerator(client: QueryClient, user: PublicUser): Promise<void> {
-  const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  const showNsfw = user.enableNSFW;
   await Promise.all([
-    client.prefetchQuery({ queryKey: generateKeys.baseModels }),
+    client.prefetchQuery(apiQuery(generationApi.baseModels)),
     prefetchForVisit(client, modelKeys.all),
     prefetchForVisit(client, generateKeys.presetStyleList(showNsfw)),
   ]);
 }
 
 export function useBaseModels() {
-  return useQuery<BaseModel[]>({ queryKey: generateKeys.baseModels });
+  return useQuery(apiQuery(generationApi.baseModels));
 }
 
 /**
@@ -52,8 +50,8 @@ export function useBaseModels() {
  * is on its way to ready, the list is read on the model page's 10 s rhythm so it is chosen once ready.
  */
 export function useUserModels(waitingFor: string | null) {
-  return useQuery<UserModel[]>({
-    queryKey: modelKeys.all,
+  return useQuery({
+    ...apiQuery(modelsApi.list),
     refetchOnMount: refetchOnVisit,
     refetchInterval: (query) =>
       waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status)
@@ -67,32 +65,30 @@ export function useUserModels(waitingFor: string | null) {
  * an admin may have changed, added or removed a style since the list was cached.
  */
 export function usePresetStyles(showNsfw: boolean) {
-  return useQuery<PresetStyle[]>({
-    queryKey: generateKeys.presetStyleList(showNsfw),
+  return useQuery({
+    ...apiQuery(stylesApi.list, { query: { showNsfw } }),
     refetchOnMount: refetchOnVisit,
   });
 }
 
 export function useGenerateImages() {
   return useMutation({
-    mutationFn: (input: GenerateImageInput) =>
-      apiFetch<GenerateImageResponse>('/api/generate-image', { method: 'POST', json: input }),
+    mutationFn: (input: GenerateImageInput) => call(generationApi.generate, { body: input }),
   });
 }
 
 export function useAnalyzeImage() {
   return useMutation({
     mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('image', file);
-      return apiFetch<AnalyzeImageResponse>('/api/analyze-image', { method: 'POST', body });
+      const form = new FormData();
+      form.append('image', file);
+      return call(generationApi.analyzeImage, { form });
     },
   });
 }
 
 export function useDeleteImage() {
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ success: boolean }>(`/api/generated-images/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(generationApi.deleteImage, { params: { id } }),
   });
 }

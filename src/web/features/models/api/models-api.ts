@@ -1,21 +1,21 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
-import { apiFetch } from '@web/lib/api';
+import { modelsApi } from '@shared/api/models';
+import { apiQuery, call } from '@web/lib/api-client';
 import { modelKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 
 export function useModelList() {
   // Statuses move on the server by themselves (training takes 30-60 minutes): read the list again
   // on every visit instead of showing a model as "Training" from a cache of long ago.
-  return useQuery<Model[]>({ queryKey: modelKeys.all, refetchOnMount: 'always' });
+  return useQuery({ ...apiQuery(modelsApi.list), refetchOnMount: 'always' });
 }
 
 /** While the photo checks run (a few seconds a photo), the model is read again until they are done. */
 export const PHOTO_CHECKS_POLL_MS = 2000;
 
 export function useModel(id: string) {
-  return useQuery<Model>({
-    queryKey: modelKeys.detail(id),
+  return useQuery({
+    ...apiQuery(modelsApi.detail, { params: { id } }),
     refetchInterval: (q) => (q.state.data?.photoChecks?.pending ? PHOTO_CHECKS_POLL_MS : false),
   });
 }
@@ -26,8 +26,8 @@ export function needsPolling(status: string | undefined, air: string | null | un
 }
 
 export function useTrainingStatus(id: string, enabled: boolean, poll: boolean) {
-  return useQuery<TrainingStatusResponse>({
-    queryKey: modelKeys.trainingStatus(id),
+  return useQuery({
+    ...apiQuery(modelsApi.trainingStatus, { params: { id } }),
     enabled,
     refetchInterval: poll ? TRAINING_POLL_MS : false,
     // a fresh read on every visit (the status changes on the server by itself)
@@ -46,12 +46,12 @@ export function refreshModelData(client: QueryClient, id?: string) {
 }
 
 export async function createModel(input: { name: string; description: string; subjectConsent?: boolean }) {
-  return apiFetch<Model>('/api/models', { method: 'POST', json: input });
+  return call(modelsApi.create, { body: input });
 }
 
 /** The subject attestation for an existing model (decision 025). */
 export async function recordSubjectConsent(id: string) {
-  return apiFetch<{ success: boolean; model: Model }>(`/api/models/${id}/consent`, { method: 'POST' });
+  return call(modelsApi.consent, { params: { id } });
 }
 
 /** Uploads the photos in one multipart request (repeated field `images`); aborts after `timeoutMs`. */
@@ -61,29 +61,33 @@ export async function uploadImages(id: string, files: File[], timeoutMs = 5 * 60
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await apiFetch<{ uploaded: number; model: Model }>(`/api/models/${id}/images`, {
-      method: 'POST',
-      body: form,
-      signal: controller.signal,
-    });
+    return await call(modelsApi.uploadPhotos, { params: { id }, form, signal: controller.signal });
   } finally {
     clearTimeout(timer);
   }
+}
+
+export function deleteModel(id: string) {
+  return call(modelsApi.remove, { params: { id } });
 }
 
 export function isAbort(error: unknown) {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-type Action = 'train' | 'retry-training' | 'cancel-training' | 'skip-processing' | 'reupload-runware';
+const ACTIONS = {
+  train: modelsApi.train,
+  'retry-training': modelsApi.retryTraining,
+  'cancel-training': modelsApi.cancelTraining,
+  'skip-processing': modelsApi.skipProcessing,
+  'reupload-runware': modelsApi.reuploadRunware,
+};
+type Action = keyof typeof ACTIONS;
 
 export function useModelAction(id: string, action: Action) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ message?: string; airId?: string | null; model?: Model }>(`/api/models/${id}/${action}`, {
-        method: 'POST',
-      }),
+    mutationFn: () => call(ACTIONS[action], { params: { id } }),
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -92,7 +96,7 @@ export function useUpdatePromptModifier(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (promptModifier: string) =>
-      apiFetch(`/api/models/${id}/update-prompt-modifier`, { method: 'POST', json: { promptModifier } }),
+      call(modelsApi.updatePromptModifier, { params: { id }, body: { promptModifier } }),
     onSuccess: () => refreshModelData(client, id),
   });
 }
@@ -101,10 +105,7 @@ export function useUpdatePromptModifier(id: string) {
 export function useRemoveFlagged(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ removed: number; model: Model }>(`/api/models/${id}/images/remove-flagged`, {
-        method: 'POST',
-      }),
+    mutationFn: () => call(modelsApi.removeFlagged, { params: { id } }),
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -113,8 +114,7 @@ export function useRemoveFlagged(id: string) {
 export function useDeleteTrainingPhotos(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ deleted: number; model: Model }>(`/api/models/${id}/photos`, { method: 'DELETE' }),
+    mutationFn: () => call(modelsApi.deletePhotos, { params: { id } }),
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -122,7 +122,7 @@ export function useDeleteTrainingPhotos(id: string) {
 export function useDeleteModel(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(`/api/models/${id}`, { method: 'DELETE' }),
+    mutationFn: () => deleteModel(id),
     onSuccess: () => {
       client.removeQueries({ queryKey: modelKeys.detail(id) });
       refreshModelData(client);

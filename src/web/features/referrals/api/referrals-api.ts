@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReferralOverview } from '@shared/schemas/tokens';
+import { siteApi } from '@shared/api/site';
+import { apiQuery, keyOf } from '@web/lib/api-client';
 
-/** Keys are the URLs the default query function fetches (src/web/lib/api.ts). */
-export const referralKeys = { overview: ['/api/referrals'] as const };
+export const referralKeys = { overview: keyOf(siteApi.referrals) };
 
 export function useReferrals() {
-  return useQuery<ReferralOverview>({ queryKey: referralKeys.overview, staleTime: 0 });
+  return useQuery({ ...apiQuery(siteApi.referrals), staleTime: 0 });
 }

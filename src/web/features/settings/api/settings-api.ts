@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput, PublicUser, SessionInfo } from '@shared/schemas/user';
-import { apiFetch } from '@web/lib/api';
+import { accountApi } from '@shared/api/account';
+import { authApi } from '@shared/api/auth';
+import type { ProfileInput, PublicUser } from '@shared/schemas/user';
+import { apiQuery, call, keyOf } from '@web/lib/api-client';
 import { styleKeys } from '@web/lib/query-keys';
 import { refetchUser, setSessionUser } from '@web/lib/session';
 
@@ -19,16 +21,14 @@ function useUserMutation<TInput>(request: (input: TInput) => Promise<UserRespons
 }
 
 export function useUpdateProfile() {
-  return useUserMutation((input: ProfileInput) =>
-    apiFetch<UserResponse>('/api/user/profile', { method: 'PATCH', json: input }),
-  );
+  return useUserMutation((input: ProfileInput) => call(accountApi.updateProfile, { body: input }));
 }
 
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiFetch('/api/user/change-password', { method: 'POST', json: input }),
+      call(authApi.changePassword, { body: input }),
     // a new password signs out every other device
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
@@ -37,7 +37,7 @@ export function useChangePassword() {
 export function useUpdateNsfw() {
   const client = useQueryClient();
   const mutation = useUserMutation((enableNSFW: boolean) =>
-    apiFetch<UserResponse>('/api/user/nsfw-settings', { method: 'POST', json: { enableNSFW } }),
+    call(accountApi.setNsfw, { body: { enableNSFW } }),
   );
   return {
     ...mutation,
@@ -52,15 +52,15 @@ export function useUpdateNsfw() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiFetch('/api/auth/resend-verification', { method: 'POST' }),
+    mutationFn: () => call(authApi.resendVerification),
   });
 }
 
 /** The user's sign-in sessions (Settings → Security); only this feature reads them. */
-export const sessionKeys = { all: ['/api/auth/sessions'] as const };
+export const sessionKeys = { all: keyOf(authApi.sessions) };
 
 export function useSessions() {
-  return useQuery<{ sessions: SessionInfo[] }>({ queryKey: sessionKeys.all, staleTime: 0 });
+  return useQuery({ ...apiQuery(authApi.sessions), staleTime: 0 });
 }
 
 function useSessionMutation<TInput>(request: (input: TInput) => Promise<unknown>) {
@@ -72,12 +72,10 @@ function useSessionMutation<TInput>(request: (input: TInput) => Promise<unknown>
 }
 
 export function useRevokeSession() {
-  return useSessionMutation((id: string) =>
-    apiFetch('/api/auth/sessions/revoke', { method: 'POST', json: { id } }),
-  );
+  return useSessionMutation((id: string) => call(authApi.revokeSession, { body: { id } }));
 }
 
 /** Sign out everywhere else: every other session ends, this one stays. */
 export function useRevokeOtherSessions() {
-  return useSessionMutation(() => apiFetch('/api/auth/sessions/revoke-all', { method: 'POST' }));
+  return useSessionMutation(() => call(authApi.revokeOtherSessions));
 }

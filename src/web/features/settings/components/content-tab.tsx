@@ -21,7 +21,7 @@ import { useUpdateNsfw } from '../api/settings-api';
 export function ContentTab({ user }: { user: PublicUser }) {
   const nsfw = useUpdateNsfw();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const enabled = Boolean(user.enableNSFW ?? user.enableNsfw);
+  const enabled = user.enableNSFW;
 
   async function save(next: boolean) {
     try {

@@ -1,25 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTicketInput, SupportTicket } from '@shared/schemas/support';
-import { apiFetch } from '@web/lib/api';
+import { modelsApi } from '@shared/api/models';
+import { supportApi } from '@shared/api/support';
+import type { CreateTicketInput } from '@shared/schemas/support';
+import { apiQuery, call } from '@web/lib/api-client';
 import { modelKeys, ticketKeys } from '@web/lib/query-keys';
 
 export const supportKeys = { myTickets: ticketKeys.all, models: modelKeys.all };
 
-export type OwnModel = { id: string; name: string; status: string };
-
 export function useMyTickets() {
-  return useQuery<SupportTicket[]>({ queryKey: supportKeys.myTickets });
+  return useQuery(apiQuery(supportApi.tickets));
 }
 
 export function useOwnModels() {
-  return useQuery<OwnModel[]>({ queryKey: supportKeys.models });
+  return useQuery(apiQuery(modelsApi.list));
 }
 
 export function useCreateTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTicketInput) =>
-      apiFetch<SupportTicket>('/api/support/tickets', { method: 'POST', json: input }),
+    mutationFn: (input: CreateTicketInput) => call(supportApi.create, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.myTickets }),
   });
 }
