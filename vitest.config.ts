@@ -24,6 +24,8 @@ export default defineConfig({
             'scripts/security/**/*.test.ts',
           ],
           environment: 'node',
+          // one migrated, seeded template database per run, cloned by each harness
+          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
