@@ -50,6 +50,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // one server and one Chromium shared by the specs that can (tests/e2e/support/lifecycle.ts)
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
