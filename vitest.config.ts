@@ -39,9 +39,6 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 20_000,
-          // jsdom + user-event timing wobbles when the 2 cores are saturated by the API suite running
-          // beside it; one retry keeps CI honest about real failures without flaking on load
-          retry: 1,
         },
       },
       {

@@ -14,6 +14,7 @@ import { TRAINING_COST } from '../../src/shared/constants';
 import { makePhoto, multipartBody } from '../../src/server/test/photo-fixtures';
 import { CLIENT_ADDRESS_HEADER, freshDatabase, startCluster, type Cluster } from './cluster';
 import { SimClient, type ClientRecord } from './sim-client';
+import { until } from '../../src/server/test/until';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 /** models × photos: enough stored objects that both jobs run long enough to be caught running */
@@ -30,8 +31,6 @@ const LONGEST_REAL_LEASE_MS = process.env.PRIVACY_KILL_REAL_LEASES === '1' ? Inf
 /** with PRIVACY_KILL_REAL_LEASES=1 the export's 5-minute lease is waited out */
 const EXPORT_TIMEOUT_MS = Number.isFinite(LONGEST_REAL_LEASE_MS) ? 150_000 : 480_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let cluster: Cluster;
 let pool: pg.Pool;
@@ -41,21 +40,6 @@ const records: ClientRecord[] = [];
 
 async function q<T = any>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await pool.query(text, values)).rows as T[];
-}
-
-async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms: number,
-  every = 200,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(every);
-  }
 }
 
 /** Every key under `prefix` in the cluster's bucket. */
@@ -75,13 +59,13 @@ async function listKeys(prefix: string) {
 /** No job running and none due (recurring jobs wait queued for their next run). */
 async function settle(ms = 60_000) {
   await until(
-    'the queue to settle',
     async () => {
       const [r] = await q(`select
         (select count(*)::int from jobs where status = 'running') as running,
         (select count(*)::int from jobs where status = 'queued' and run_at <= now()) as due`);
       return r.running === 0 && r.due === 0;
     },
+    'the queue to settle',
     ms,
     300,
   );
@@ -96,7 +80,6 @@ async function killWhileRunning(name: string) {
   const worker = cluster.workers[0];
   const pid = worker.pid!;
   const seen = await until(
-    `${name} running`,
     async () =>
       (
         await q<{ id: string; locked_by: string }>(
@@ -104,6 +87,7 @@ async function killWhileRunning(name: string) {
           [name, `${pid}-%`],
         )
       )[0],
+    `${name} running`,
     60_000,
     10,
   );
@@ -203,10 +187,11 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     const train = await client.post(`/api/models/${user.trainingModel}/train`);
     expect(train.status, JSON.stringify(train.body)).toBe(200);
     await until(
-      'the training to start at the offline trainer',
       async () =>
         (await q(`select training_id from models where id = $1`, [user.trainingModel]))[0]?.training_id,
+      'the training to start at the offline trainer',
       30_000,
+      200,
     );
   }, 240_000);
 
@@ -233,12 +218,12 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       expect((await client.get(`/api/user/exports/${exportId}`)).body.export.status).toBe('pending');
 
       const view = await until(
-        'the export to be ready',
         async () => {
           const r = await client.get(`/api/user/exports/${exportId}`);
           expect(r.body.export?.status, JSON.stringify(r.body)).not.toBe('failed');
           return r.body.export?.status === 'ready' ? r.body.export : null;
         },
+        'the export to be ready',
         kill.leaseLeft + 60_000,
         500,
       );
@@ -266,7 +251,6 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       expect(await listKeys(`u/${user.id}/exports/`)).toHaveLength(1);
       // announced once
       await until(
-        'the export mail',
         async () =>
           (
             await q(
@@ -274,7 +258,9 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
               [email()],
             )
           )[0].n > 0,
+        'the export mail',
         30_000,
+        200,
       );
       const [mails] = await q(
         `select count(*)::int as n from mail_outbox where "to" = $1 and subject like '%export is ready%'`,
@@ -305,12 +291,12 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
 
     const kill = await killWhileRunning('account.delete');
     const done = await until(
-      'the deletion to finish',
       async () => {
         const j = await jobRow(kill.jobId);
         expect(j.status, j.last_error).not.toBe('failed');
         return j.status === 'done' ? j : null;
       },
+      'the deletion to finish',
       kill.leaseLeft + 60_000,
       500,
     );
