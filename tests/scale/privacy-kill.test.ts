@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_COST } from '../../src/shared/constants';
 import { makePhoto, multipartBody } from '../../src/server/test/photo-fixtures';
 import { CLIENT_ADDRESS_HEADER, freshDatabase, startCluster, type Cluster } from './cluster';
+import { killWhileRunning, settle } from './job-kill';
 import { SimClient, type ClientRecord } from './sim-client';
 import { until } from '../../src/server/test/until';
 
@@ -54,65 +55,6 @@ async function listKeys(prefix: string) {
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return keys;
-}
-
-/** No job running and none due (recurring jobs wait queued for their next run). */
-async function settle(ms = 60_000) {
-  await until(
-    async () => {
-      const [r] = await q(`select
-        (select count(*)::int from jobs where status = 'running') as running,
-        (select count(*)::int from jobs where status = 'queued' and run_at <= now()) as due`);
-      return r.running === 0 && r.due === 0;
-    },
-    'the queue to settle',
-    ms,
-    300,
-  );
-}
-
-/**
- * Catches `name` running on the worker, SIGKILLs the worker, checks the job was still running on
- * the dead process when it died (not finished just before the kill), restarts the worker and, when
- * the job's lease is longer than the test waits for, runs it out.
- */
-async function killWhileRunning(name: string) {
-  const worker = cluster.workers[0];
-  const pid = worker.pid!;
-  const seen = await until(
-    async () =>
-      (
-        await q<{ id: string; locked_by: string }>(
-          `select id, locked_by from jobs where name = $1 and status = 'running' and locked_by like $2`,
-          [name, `${pid}-%`],
-        )
-      )[0],
-    `${name} running`,
-    60_000,
-    10,
-  );
-  await worker.kill();
-  const [held] = await q(`select status, locked_by, attempts, locked_until from jobs where id = $1`, [
-    seen.id,
-  ]);
-  // the kill landed while the dead process held it: it is running, locked by that process
-  expect(held, `${name} finished before the kill landed`).toMatchObject({
-    status: 'running',
-    locked_by: seen.locked_by,
-    attempts: 1,
-  });
-  await worker.start();
-  let leaseLeft = new Date(held.locked_until).getTime() - Date.now();
-  if (leaseLeft > LONGEST_REAL_LEASE_MS) {
-    console.log(`privacy-kill: ${name}'s lease has ${Math.round(leaseLeft / 1000)} s left; running it out`);
-    // ... time passes: the dead worker's lease runs out (only if the dead worker still holds it)
-    await q(
-      `update jobs set locked_until = now() - interval '1 second' where id = $1 and status = 'running' and locked_by = $2`,
-      [seen.id, seen.locked_by],
-    );
-    leaseLeft = 0;
-  }
-  return { jobId: seen.id, leaseLeft: Math.max(leaseLeft, 0) };
 }
 
 async function jobRow(id: string) {
@@ -182,7 +124,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       expect(up.status, JSON.stringify(up.body)).toBe(201);
       user.models.push(created.body.id);
     }
-    await settle();
+    await settle(pool);
     user.trainingModel = user.models[0];
     const train = await client.post(`/api/models/${user.trainingModel}/train`);
     expect(train.status, JSON.stringify(train.body)).toBe(200);
@@ -214,7 +156,10 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       const exportId = req.body.export.id as string;
       expect(req.body.export.status).toBe('pending');
 
-      const kill = await killWhileRunning('exports.build');
+      const kill = await killWhileRunning(
+        { cluster, pool, longestRealLeaseMs: LONGEST_REAL_LEASE_MS },
+        'exports.build',
+      );
       expect((await client.get(`/api/user/exports/${exportId}`)).body.export.status).toBe('pending');
 
       const view = await until(
@@ -272,7 +217,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
   );
 
   it('finishes a deletion whose worker was killed while deleting, once and without leftovers', async () => {
-    await settle();
+    await settle(pool);
     const [before] = await q(
       `select u.token_balance as balance, (select coalesce(sum(amount), 0)::int from transactions where user_id = u.id) as ledger,
         (select count(*)::int from transactions where user_id = u.id) as rows,
@@ -289,7 +234,10 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     const del = await client.request('DELETE', '/api/user/account', { password: PASSWORD });
     expect(del.status, JSON.stringify(del.body)).toBe(202);
 
-    const kill = await killWhileRunning('account.delete');
+    const kill = await killWhileRunning(
+      { cluster, pool, longestRealLeaseMs: LONGEST_REAL_LEASE_MS },
+      'account.delete',
+    );
     const done = await until(
       async () => {
         const j = await jobRow(kill.jobId);
@@ -357,7 +305,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     ).toEqual([]);
 
     // one farewell, and it is the only message to the address
-    await settle();
+    await settle(pool);
     const mails = await q(`select subject from mail_outbox where "to" = $1`, [email()]);
     expect(mails).toEqual([{ subject: 'Your LoRA Studio account has been deleted' }]);
 
@@ -391,7 +339,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     expect(reg.body.user.id).not.toBe(user.id);
 
     // no job failed, none running; the ones the dead worker held were finished by its successor
-    await settle();
+    await settle(pool);
     expect(await q(`select id, name, last_error from jobs where status = 'failed'`)).toEqual([]);
     expect(await q(`select id, name from jobs where status = 'running'`)).toEqual([]);
     // the restarted worker reports its heartbeat
