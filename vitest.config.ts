@@ -24,6 +24,8 @@ export default defineConfig({
             'scripts/security/**/*.test.ts',
           ],
           environment: 'node',
+          // one migrated, seeded template database per run, cloned by each harness
+          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -37,9 +39,6 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 20_000,
-          // jsdom + user-event timing wobbles when the 2 cores are saturated by the API suite running
-          // beside it; one retry keeps CI honest about real failures without flaking on load
-          retry: 1,
         },
       },
       {
@@ -48,6 +47,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // one server and one Chromium shared by the specs that can (tests/e2e/support/lifecycle.ts)
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

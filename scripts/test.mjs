@@ -1,6 +1,6 @@
 // `npm test`: every runner (unit + API + component, then browser end-to-end), one summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,40 @@ function ensureChromium() {
   return false;
 }
 
-function run(name, projects) {
+// The files of the `unit` project (vitest.config.ts) that open a database: the PostgreSQL pass runs only
+// these, the others already ran in `npm test` and cannot behave differently there. The rule
+// (docs/decisions/030-test-speed.md): a file opens a database when it, or a support file it imports from
+// src/server/test/ or tests/ (followed transitively), names `createHarness`, `openDatabase` or
+// TEST_DATABASE_URL.
+const UNIT_DIRS = ['src/shared', 'src/server', 'tests/lint', 'tests/vendors', 'scripts/security'];
+const OPENS_DATABASE = /\b(createHarness|openDatabase|TEST_DATABASE_URL)\b/;
+
+function opensDatabase(file, seen = new Set()) {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (OPENS_DATABASE.test(text)) return true;
+  for (const m of text.matchAll(/from '(\.[^']+)'/g)) {
+    const base = path.relative(root, path.resolve(root, path.dirname(file), m[1]));
+    if (!base.startsWith('src/server/test/') && !base.startsWith('tests/')) continue;
+    const dep = [base, `${base}.ts`, `${base}/index.ts`].find(
+      (f) => existsSync(path.join(root, f)) && f.endsWith('.ts'),
+    );
+    if (dep && opensDatabase(dep, seen)) return true;
+  }
+  return false;
+}
+
+function databaseTestFiles() {
+  const all = UNIT_DIRS.flatMap((d) =>
+    readdirSync(path.join(root, d), { recursive: true })
+      .map((f) => path.join(d, String(f)))
+      .filter((f) => f.endsWith('.test.ts')),
+  ).sort();
+  return { all, database: all.filter((f) => opensDatabase(f)) };
+}
+
+function run(name, projects, files = []) {
   const out = path.join(tmp, `${name}.json`);
   const res = spawnSync(
     process.execPath,
@@ -42,6 +75,7 @@ function run(name, projects) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
+      ...files,
     ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
@@ -68,7 +102,11 @@ const add = (r) => {
 };
 
 if (!only || only === 'unit') add(run('unit', ['unit', 'web']));
-if (only === 'api') add(run('api', ['unit']));
+if (only === 'api') {
+  const { all, database } = databaseTestFiles();
+  console.log(`PostgreSQL pass: the ${database.length} of ${all.length} unit files that open a database`);
+  add(run('api', ['unit'], database));
+}
 // the kill test starts real web and worker processes on PostgreSQL (tests/scale/): never on PGlite
 if (only === 'scale') {
   if (!process.env.TEST_DATABASE_URL) {

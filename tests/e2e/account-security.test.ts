@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, openBrowser, signUp, uniqueName, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { sharedServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let phone: Browser;
 let laptop: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   phone = await openBrowser({ width: 360, height: 740 });
   laptop = await openBrowser();
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, setThemeMode } from './support/axe';
 import { openBrowser, uniqueName, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { sharedServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let adminBrowser: Browser;
@@ -22,7 +22,7 @@ async function apiLogIn(page: Page, username: string, password: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   adminBrowser = await openBrowser();
   const signUp = await openBrowser();
   try {

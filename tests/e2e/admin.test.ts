@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, uniqueName, type Browser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { sharedServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let userBrowser: Browser;
@@ -24,7 +24,7 @@ async function apiLogIn(page: Page, username: string, password: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   [userBrowser, adminBrowser] = await Promise.all([openBrowser(), openBrowser()]);
   user = await apiSignUp(userBrowser.page, uniqueName('e2e_user'));
   await apiLogIn(adminBrowser.page, server.admin.username, server.admin.password);

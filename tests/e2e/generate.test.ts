@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { logIn, signUp } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 
-const e2e = useServerAndBrowser();
+// the admin gallery counts every user's images: a server of its own
+const e2e = useServerAndBrowser({}, { own: true });
 
 async function balance(): Promise<number> {
   return e2e.browser.page.evaluate(

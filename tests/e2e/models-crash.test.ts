@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './support/server';
+import { until } from '../../src/server/test/until';
 import { apiClient, grantTokensOffline, ledgerMismatchesOffline } from './models-support';
 
 // SIGKILL the server while a model trains and while it is being hosted: after a restart the
@@ -21,8 +22,16 @@ describe('model pipeline survives SIGKILL', () => {
     await grantTokensOffline(server, user.username, 300);
 
     expect((await api.post(`/api/models/${a}/train`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
-    const mid = (await api.get(`/api/models/${a}/training-status`)).json;
+    // killed once the trainer reports progress: mid-training, not before it began
+    const mid = await until(
+      async () => {
+        const st = (await api.get(`/api/models/${a}/training-status`)).json;
+        return st.model.status !== 'training' || st.progress !== null ? st : null;
+      },
+      'the training to report progress',
+      30_000,
+      100,
+    );
     expect(mid.model.status).toBe('training');
     await server.kill();
     await server.restart();

@@ -13,7 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_COST } from '../../src/shared/constants';
 import { makePhoto, multipartBody } from '../../src/server/test/photo-fixtures';
 import { CLIENT_ADDRESS_HEADER, freshDatabase, startCluster, type Cluster } from './cluster';
+import { killWhileRunning, settle } from './job-kill';
 import { SimClient, type ClientRecord } from './sim-client';
+import { until } from '../../src/server/test/until';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 /** models × photos: enough stored objects that both jobs run long enough to be caught running */
@@ -30,8 +32,6 @@ const LONGEST_REAL_LEASE_MS = process.env.PRIVACY_KILL_REAL_LEASES === '1' ? Inf
 /** with PRIVACY_KILL_REAL_LEASES=1 the export's 5-minute lease is waited out */
 const EXPORT_TIMEOUT_MS = Number.isFinite(LONGEST_REAL_LEASE_MS) ? 150_000 : 480_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let cluster: Cluster;
 let pool: pg.Pool;
@@ -41,21 +41,6 @@ const records: ClientRecord[] = [];
 
 async function q<T = any>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await pool.query(text, values)).rows as T[];
-}
-
-async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms: number,
-  every = 200,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(every);
-  }
 }
 
 /** Every key under `prefix` in the cluster's bucket. */
@@ -70,65 +55,6 @@ async function listKeys(prefix: string) {
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return keys;
-}
-
-/** No job running and none due (recurring jobs wait queued for their next run). */
-async function settle(ms = 60_000) {
-  await until(
-    'the queue to settle',
-    async () => {
-      const [r] = await q(`select
-        (select count(*)::int from jobs where status = 'running') as running,
-        (select count(*)::int from jobs where status = 'queued' and run_at <= now()) as due`);
-      return r.running === 0 && r.due === 0;
-    },
-    ms,
-    300,
-  );
-}
-
-/**
- * Catches `name` running on the worker, SIGKILLs the worker, checks the job was still running on
- * the dead process when it died (not finished just before the kill), restarts the worker and, when
- * the job's lease is longer than the test waits for, runs it out.
- */
-async function killWhileRunning(name: string) {
-  const worker = cluster.workers[0];
-  const pid = worker.pid!;
-  const seen = await until(
-    `${name} running`,
-    async () =>
-      (
-        await q<{ id: string; locked_by: string }>(
-          `select id, locked_by from jobs where name = $1 and status = 'running' and locked_by like $2`,
-          [name, `${pid}-%`],
-        )
-      )[0],
-    60_000,
-    10,
-  );
-  await worker.kill();
-  const [held] = await q(`select status, locked_by, attempts, locked_until from jobs where id = $1`, [
-    seen.id,
-  ]);
-  // the kill landed while the dead process held it: it is running, locked by that process
-  expect(held, `${name} finished before the kill landed`).toMatchObject({
-    status: 'running',
-    locked_by: seen.locked_by,
-    attempts: 1,
-  });
-  await worker.start();
-  let leaseLeft = new Date(held.locked_until).getTime() - Date.now();
-  if (leaseLeft > LONGEST_REAL_LEASE_MS) {
-    console.log(`privacy-kill: ${name}'s lease has ${Math.round(leaseLeft / 1000)} s left; running it out`);
-    // ... time passes: the dead worker's lease runs out (only if the dead worker still holds it)
-    await q(
-      `update jobs set locked_until = now() - interval '1 second' where id = $1 and status = 'running' and locked_by = $2`,
-      [seen.id, seen.locked_by],
-    );
-    leaseLeft = 0;
-  }
-  return { jobId: seen.id, leaseLeft: Math.max(leaseLeft, 0) };
 }
 
 async function jobRow(id: string) {
@@ -198,15 +124,16 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       expect(up.status, JSON.stringify(up.body)).toBe(201);
       user.models.push(created.body.id);
     }
-    await settle();
+    await settle(pool);
     user.trainingModel = user.models[0];
     const train = await client.post(`/api/models/${user.trainingModel}/train`);
     expect(train.status, JSON.stringify(train.body)).toBe(200);
     await until(
-      'the training to start at the offline trainer',
       async () =>
         (await q(`select training_id from models where id = $1`, [user.trainingModel]))[0]?.training_id,
+      'the training to start at the offline trainer',
       30_000,
+      200,
     );
   }, 240_000);
 
@@ -229,16 +156,19 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       const exportId = req.body.export.id as string;
       expect(req.body.export.status).toBe('pending');
 
-      const kill = await killWhileRunning('exports.build');
+      const kill = await killWhileRunning(
+        { cluster, pool, longestRealLeaseMs: LONGEST_REAL_LEASE_MS },
+        'exports.build',
+      );
       expect((await client.get(`/api/user/exports/${exportId}`)).body.export.status).toBe('pending');
 
       const view = await until(
-        'the export to be ready',
         async () => {
           const r = await client.get(`/api/user/exports/${exportId}`);
           expect(r.body.export?.status, JSON.stringify(r.body)).not.toBe('failed');
           return r.body.export?.status === 'ready' ? r.body.export : null;
         },
+        'the export to be ready',
         kill.leaseLeft + 60_000,
         500,
       );
@@ -266,7 +196,6 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       expect(await listKeys(`u/${user.id}/exports/`)).toHaveLength(1);
       // announced once
       await until(
-        'the export mail',
         async () =>
           (
             await q(
@@ -274,7 +203,9 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
               [email()],
             )
           )[0].n > 0,
+        'the export mail',
         30_000,
+        200,
       );
       const [mails] = await q(
         `select count(*)::int as n from mail_outbox where "to" = $1 and subject like '%export is ready%'`,
@@ -286,7 +217,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
   );
 
   it('finishes a deletion whose worker was killed while deleting, once and without leftovers', async () => {
-    await settle();
+    await settle(pool);
     const [before] = await q(
       `select u.token_balance as balance, (select coalesce(sum(amount), 0)::int from transactions where user_id = u.id) as ledger,
         (select count(*)::int from transactions where user_id = u.id) as rows,
@@ -303,14 +234,17 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     const del = await client.request('DELETE', '/api/user/account', { password: PASSWORD });
     expect(del.status, JSON.stringify(del.body)).toBe(202);
 
-    const kill = await killWhileRunning('account.delete');
+    const kill = await killWhileRunning(
+      { cluster, pool, longestRealLeaseMs: LONGEST_REAL_LEASE_MS },
+      'account.delete',
+    );
     const done = await until(
-      'the deletion to finish',
       async () => {
         const j = await jobRow(kill.jobId);
         expect(j.status, j.last_error).not.toBe('failed');
         return j.status === 'done' ? j : null;
       },
+      'the deletion to finish',
       kill.leaseLeft + 60_000,
       500,
     );
@@ -371,7 +305,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     ).toEqual([]);
 
     // one farewell, and it is the only message to the address
-    await settle();
+    await settle(pool);
     const mails = await q(`select subject from mail_outbox where "to" = $1`, [email()]);
     expect(mails).toEqual([{ subject: 'Your LoRA Studio account has been deleted' }]);
 
@@ -405,7 +339,7 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
     expect(reg.body.user.id).not.toBe(user.id);
 
     // no job failed, none running; the ones the dead worker held were finished by its successor
-    await settle();
+    await settle(pool);
     expect(await q(`select id, name, last_error from jobs where status = 'failed'`)).toEqual([]);
     expect(await q(`select id, name from jobs where status = 'running'`)).toEqual([]);
     // the restarted worker reports its heartbeat

@@ -48,6 +48,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   memory?: boolean;
+  /** in memory only: start from this `dumpDataDir()` image instead of an empty cluster (test template) */
+  loadDataDir?: Blob;
   poolSize?: number;
   onError?: (err: Error) => void;
 }): Promise<Database> {
@@ -94,7 +96,7 @@ export async function openDatabase(opts: {
   }
   let client: PGlite;
   if (opts.memory) {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pg');
     mkdirSync(dir, { recursive: true });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { workers } from '../db/schema/index';
 import { startWorkerHeartbeat } from './worker-heartbeat';
+import { until } from '../test/until';
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -22,8 +23,10 @@ describe('worker heartbeat', () => {
     expect(first).toMatchObject({ id: 'w-1', role: 'worker', pid: process.pid, activeJobs: 0 });
     expect(first.host.length).toBeGreaterThan(0);
     active = 2;
-    await new Promise((r) => setTimeout(r, 150));
-    const [later] = await database.db.select().from(workers);
+    const later = await until(async () => {
+      const [row] = await database!.db.select().from(workers);
+      return row.activeJobs === 2 && row.lastSeen.getTime() > first.lastSeen.getTime() ? row : null;
+    }, 'the heartbeat to refresh');
     expect(later.activeJobs).toBe(2);
     expect(later.lastSeen.getTime()).toBeGreaterThan(first.lastSeen.getTime());
     expect(later.startedAt.getTime()).toBe(first.startedAt.getTime());

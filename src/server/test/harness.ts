@@ -14,6 +14,7 @@ import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { registerJobs } from '../register-jobs';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
+import { harnessBaseEnv, HARNESS_ADMIN, loadTemplate, type Template } from './template-db';
 import { createRouteCollector, type RouteEntry } from './route-catalog';
 import { EngineError } from '../engines/engine-error';
 import type { FaceEngine } from '../engines/vision/faces';
@@ -47,22 +48,27 @@ export type Client = {
   login: (username: string, password: string) => Promise<void>;
 };
 
-export const ADMIN = { username: 'root_admin', password: 'AdminPass123', email: 'root@example.com' };
+export const ADMIN = HARNESS_ADMIN;
 
 /**
  * A fresh database per call: in-memory PGlite by default, or a new database on the server named by
- * TEST_DATABASE_URL (CI runs the API tests on PostgreSQL 15 that way).
+ * TEST_DATABASE_URL (CI runs the API tests on PostgreSQL 15 that way). With the run's template it is a
+ * clone of that (already migrated and seeded); the migrations are still run over it, as no-ops.
  */
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+async function freshDatabase(
+  template: Template | null,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase({ memory: true, loadDataDir: template?.image });
     return { database, drop: async () => {} };
   }
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.database ? `create database ${name} template ${template.database}` : `create database ${name}`,
+  );
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -105,31 +111,21 @@ export async function createHarness(
   } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-test-'));
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      SESSION_SECRET: 'test-secret-test-secret-test-secret-123456',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_EMAIL: ADMIN.email,
-      OFFLINE_TRAIN_SECONDS: '1',
-      OFFLINE_HOST_SECONDS: '1',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    { timings: TEST_TIMINGS },
-  );
-  const { database, url: databaseUrl, drop } = await freshDatabase();
+  const config = loadConfig({ ...harnessBaseEnv(dataDir), ...env }, { timings: TEST_TIMINGS });
+  // the template's admin is HARNESS_ADMIN: a harness that configures another starts empty
+  const sameAdmin = (['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL'] as const).every((k) => !(k in env));
+  const template = sameAdmin ? await loadTemplate() : null;
+  const { database, url: databaseUrl, drop } = await freshDatabase(template);
   const deps = await createDeps(config, {
     database,
     log: pino({ level: 'silent' }) as any,
     queuePollMs: 50,
     engines: (built) => ({ ...(opts.realFaces ? {} : { faces: facesOff }), ...opts.engines?.(built) }),
   });
+  // no-ops over the template, but its style previews must reach this harness's own storage
   await seedCatalog(deps.db, deps.storage);
   await bootstrapAdmin(deps.db, config, () => {});
+  await template?.fillStorage(deps.storage);
   registerJobs(deps);
   if (opts.startQueue !== false) deps.queue.start();
   const collector = createRouteCollector();

@@ -1,11 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { randomInt } from 'node:crypto';
+import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** the websocket endpoint of the Chromium of tests/e2e/support/global-setup.ts */
+export const SHARED_BROWSER_ENV = 'LORA_E2E_BROWSER';
 
 /** Flags Debian Chromium needs on these machines: headless, no sandbox, no calls to Google's hosts. */
 export const CHROMIUM_ARGS = [
@@ -20,16 +24,35 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Debian Chromium through playwright-core, a fresh profile each time (STACK.md). */
+// This spec process's client address on the shared server (see SHARED_SERVER_OVERRIDES in server.ts).
+const clientAddress = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+let shared: Promise<Chromium> | undefined;
+
+/**
+ * A fresh browser: a new context (no cookies, no storage) on the shared Chromium when the e2e
+ * globalSetup started one, else Debian Chromium through playwright-core with a fresh profile (STACK.md).
+ */
 export async function openBrowser(
   opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Browser> {
+  const viewport = { width: opts.width ?? 1280, height: opts.height ?? 900 };
+  const colorScheme = opts.colorScheme ?? 'light';
+  const endpoint = process.env[SHARED_BROWSER_ENV];
+  if (endpoint) {
+    shared ??= chromium.connect(endpoint);
+    const context = await (
+      await shared
+    ).newContext({ viewport, colorScheme, extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    return { context, page, close: () => context.close().catch(() => {}) };
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lora-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath,
     headless: true,
-    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
-    colorScheme: opts.colorScheme ?? 'light',
+    viewport,
+    colorScheme,
     args: CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(15_000);

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll } from 'vitest';
 import { openBrowser, type Browser } from './browser';
-import { startServer, type TestServer } from './server';
+import { sharedServer, startServer, type TestServer } from './server';
 
 /**
- * The real server and one Chromium a spec file shares: started before its first test (with `env`
- * on top of the test defaults in server.ts), stopped after its last. Read the fields inside tests
- * and hooks; they are set once `beforeAll` has run.
+ * The real server and a browser for a spec file. With no `env` the server is the run's shared one
+ * (global-setup.ts); with an `env` (on top of the test defaults in server.ts), or `own: true` for a spec
+ * that asserts server-wide counts, the file starts its own before its first test and stops it after its
+ * last. Read the fields inside tests and hooks; they are set once `beforeAll` has run.
  */
-export function useServerAndBrowser(env: Record<string, string> = {}) {
+export function useServerAndBrowser(env: Record<string, string> = {}, opts: { own?: boolean } = {}) {
   const e2e = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    e2e.server = await startServer(env);
+    e2e.server = Object.keys(env).length > 0 || opts.own ? await startServer(env) : await sharedServer();
     e2e.browser = await openBrowser();
   }, 90_000);
   afterAll(async () => {

@@ -19,6 +19,16 @@ export type TestServer = {
   stop: () => Promise<void>;
 };
 
+/** names the shared server of tests/e2e/support/global-setup.ts (JSON of its fields) */
+export const SHARED_SERVER_ENV = 'LORA_E2E_SERVER';
+
+/**
+ * The shared server trusts the loopback proxy: each spec process sends its own X-Forwarded-For
+ * (browser.ts), so the per-address limits (20 sign-ups an hour, 30 log-ins in 5 minutes) count each
+ * spec file as a client of its own, as they did when every file had its own server.
+ */
+export const SHARED_SERVER_OVERRIDES = { TRUST_PROXY: '127.0.0.1' };
+
 async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -94,5 +104,26 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       if (proc.exitCode === null) proc.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     },
+  };
+}
+
+/**
+ * The server of tests/e2e/support/global-setup.ts (the default env), or a server of this file's own
+ * when the spec runs without that setup. It cannot be killed or restarted, and `stop` leaves it running
+ * for the next spec file.
+ */
+export async function sharedServer(): Promise<TestServer> {
+  const shared = process.env[SHARED_SERVER_ENV];
+  if (!shared) return startServer(SHARED_SERVER_OVERRIDES);
+  const fields = JSON.parse(shared) as Pick<TestServer, 'url' | 'port' | 'dataDir' | 'admin'>;
+  const refuse = async () => {
+    throw new Error('the shared e2e server cannot be killed or restarted: start one with startServer()');
+  };
+  return {
+    ...fields,
+    output: () => '',
+    kill: refuse,
+    restart: refuse,
+    stop: async () => {},
   };
 }

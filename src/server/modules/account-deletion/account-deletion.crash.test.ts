@@ -9,6 +9,7 @@ import { settleFileJobs } from '../../test/storage-jobs';
 import { userPrefix } from '../../storage/keys';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { JOB_ACCOUNT_DELETE } from './account-deletion.job';
+import { until } from '../../test/until';
 
 // A worker killed in the middle of an account deletion (some files deleted, the rest not, the
 // database untouched), another worker taking over once the lease runs out: the deletion finishes,
@@ -23,14 +24,6 @@ afterAll(async () => {
   killWorkerA();
   await h?.close();
 });
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a worker killed during an account deletion', () => {
   it('is taken over after the lease and the deletion finishes exactly once', async () => {

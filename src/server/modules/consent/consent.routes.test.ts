@@ -6,6 +6,7 @@ import { createHarness, type Client, type Harness } from '../../test/harness';
 import { faceFixture, type FaceFixture } from '../../test/face-fixtures';
 import { catalog, readyModel } from '../../test/generation-helpers';
 import { multipartBody } from '../../test/photo-fixtures';
+import { until } from '../../test/until';
 import { FACE_NOTICE_VERSION } from '../../../shared/privacy-notices';
 
 // Face-analysis consent (decision 025) with the real offline face engine: a few photos only.
@@ -45,15 +46,6 @@ const descriptorsOf = async (userId: string) =>
       .from(trainingImages)
       .where(eq(trainingImages.userId, userId))
   ).filter((r) => r.d !== null).length;
-
-async function waitFor(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('face-analysis consent (decision 025)', () => {
   it('is not given by default, is recorded with the notice version, and validates its input', async () => {
@@ -112,13 +104,17 @@ describe('face-analysis consent (decision 025)', () => {
 
     const off = await c.put('/api/user/privacy', { faceAnalysis: false });
     expect(off.json().privacy.faceAnalysis).toBe(false);
-    await waitFor(async () => (await descriptorsOf(user.id)) === 0, 'the descriptors to go');
-    await waitFor(async () => {
-      const rows = await h.deps.db.execute(
-        sql`select count(*)::int as n from generated_images where user_id = ${user.id} and likeness is not null`,
-      );
-      return (rows as unknown as { rows: { n: number }[] }).rows[0].n === 0;
-    }, 'the scores to go');
+    await until(async () => (await descriptorsOf(user.id)) === 0, 'the descriptors to go', 20_000);
+    await until(
+      async () => {
+        const rows = await h.deps.db.execute(
+          sql`select count(*)::int as n from generated_images where user_id = ${user.id} and likeness is not null`,
+        );
+        return (rows as unknown as { rows: { n: number }[] }).rows[0].n === 0;
+      },
+      'the scores to go',
+      20_000,
+    );
     expect(
       await h.deps.db.select().from(modelFaceReferences).where(eq(modelFaceReferences.modelId, modelId)),
     ).toEqual([]);

@@ -7,6 +7,7 @@ import { createHarness, type Harness } from '../../test/harness';
 import { secondWorker } from '../../test/second-worker';
 import { livedInAccount } from '../../test/account-fixtures';
 import { JOB_EXPORT_BUILD } from './data-exports.job';
+import { until } from '../../test/until';
 
 // A worker killed while it writes an export's archive, another taking over after the lease: the
 // export is built again from the start, ends ready and complete, and is announced once.
@@ -19,14 +20,6 @@ afterAll(async () => {
   killWorkerA();
   await h?.close();
 });
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a worker killed during an export', () => {
   it('is taken over and the archive is complete', async () => {

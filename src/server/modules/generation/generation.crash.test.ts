@@ -7,6 +7,7 @@ import { secondWorker } from '../../test/second-worker';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { createGenerationService } from './generation.service';
 import { catalog, giveTokens, vendorCatalog } from '../../test/generation-helpers';
+import { until } from '../../test/until';
 
 // A worker killed during a Runware render (its request accepted, the answer never heard), another
 // worker taking over after the lease: the render is adopted, never started (and billed) twice.
@@ -26,14 +27,6 @@ afterAll(async () => {
   await h?.close();
   await rw?.close();
 });
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a worker killed during a render', () => {
   it('is taken over after the lease: exactly one vendor render, every image delivered, money right', async () => {

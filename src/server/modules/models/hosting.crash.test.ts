@@ -8,6 +8,7 @@ import { giveTokens, trainedModel } from '../../test/generation-helpers';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { JOB_HOSTING, startHostSeries } from './training.settle';
 import { waitForStatus } from '../../test/training-helpers';
+import { until } from '../../test/until';
 
 // A worker killed during the Runware modelUpload call (Runware accepted it, the answer is lost), a
 // second worker taking over after the lease: the re-issue of the same air + uniqueIdentifier is the
@@ -37,14 +38,6 @@ afterAll(async () => {
   await h?.close();
   await rw?.close();
 });
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a worker killed during a host upload', () => {
   it('is taken over after the lease: one upload, the model ready, nothing refunded', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceEngine, type FaceReport } from '../../engines/vision/faces';
 import { FACE_FIXTURES, faceFixture, type FaceFixture } from '../../test/face-fixtures';
+import { until } from '../../test/until';
 import { CHECK_THRESHOLDS, distancesToMedian, mainFace, photoProblems, verdictOf } from './photo-checks';
 
 // The real offline engine on the licensed fixtures (tests/fixtures/README.md): pins each threshold
@@ -96,8 +97,7 @@ describe('face engine', () => {
     try {
       await quick.analyzeFaces(faceFixture('no-face'));
       expect(quick.loaded()).toBe(true);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(quick.loaded()).toBe(false);
+      await until(() => !quick.loaded(), 'the idle worker thread to end', 5_000);
       expect((await quick.analyzeFaces(faceFixture('person-a-1'))).faces).toHaveLength(1);
     } finally {
       await quick.unload();

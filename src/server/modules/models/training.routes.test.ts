@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
+import { drainQueue } from '../../test/until';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { settleFileJobs } from '../../test/storage-jobs';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
@@ -134,7 +135,7 @@ describe('training pipeline (offline engines)', () => {
     expect(refund[0].refundOf).toBe(rows.find((t) => t.type === 'usage')!.id);
     expect(refund[0].amount).toBe(150);
     // the pipeline stops: the model stays uploaded and can be trained again
-    await new Promise((r) => setTimeout(r, 1500));
+    await drainQueue(h.deps.db);
     expect((await c.get(`/api/models/${id}`)).json().status).toBe('uploaded');
     const again = await c.post(`/api/models/${id}/train`);
     expect(again.statusCode).toBe(200);
@@ -179,7 +180,7 @@ describe('training pipeline (offline engines)', () => {
     // admin re-upload starts a fresh series and keeps the model ready
     const re = await admin.post(`/api/models/${id}/reupload-runware`);
     expect(re.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await drainQueue(h.deps.db);
     const logs = (await admin.get('/api/admin/models/upload-logs'))
       .json()
       .uploadLogs.filter((l: any) => l.modelId === id);

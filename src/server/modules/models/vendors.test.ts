@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendors/runware-double';
 import { createHarness, type Harness } from '../../test/harness';
+import { drainQueue } from '../../test/until';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
@@ -229,7 +230,7 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     // an admin retry starts a fresh series (and fails again here); no second refund
     const retry = await admin.post(`/api/admin/models/upload-logs/${logs.uploadLogs[0].id}/retry`);
     expect(retry.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 3000));
+    await drainQueue(h.deps.db);
     const again = (await admin.get(`/api/admin/models/upload-logs?search=Broken`)).json();
     expect(again.uploadLogs).toHaveLength(2);
     expect((await c.get('/api/auth/user')).json().user.tokenBalance).toBe(200);

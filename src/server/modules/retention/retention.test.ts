@@ -8,6 +8,7 @@ import { createHarness, type Client, type Harness } from '../../test/harness';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
 import { PHOTOS_DELETED_MESSAGE } from '../../../shared/privacy-notices';
 import { defineRetentionJob, JOB_RETENTION, runRetention } from './retention.job';
+import { until } from '../../test/until';
 
 const DAY = 86_400_000;
 let h: Harness;
@@ -28,15 +29,6 @@ async function filesOf(userId: string, modelId: string, sub: string) {
   } catch {
     return [];
   }
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function readyWithPhotos(c: Client, userId: string) {
@@ -68,7 +60,7 @@ describe('retention schedule (decision 025)', () => {
     // the daily job with its clock moved past 30 days
     defineRetentionJob(h.deps, () => new Date(readyAt.getTime() + 31 * DAY));
     await h.deps.queue.enqueue(JOB_RETENTION, {}, { singletonKey: JOB_RETENTION });
-    await until(async () => (await photoRows(modelId)) === 0, 'the photos to go');
+    await until(async () => (await photoRows(modelId)) === 0, 'the photos to go', 20_000);
     const after = await modelRow(modelId);
     expect(after.status).toBe('ready');
     expect(after.photosDeletedAt).not.toBeNull();
@@ -81,6 +73,7 @@ describe('retention schedule (decision 025)', () => {
         (await filesOf(user.id, modelId, 'images')).length === 0 &&
         (await filesOf(user.id, modelId, 'thumbs')).length === 0,
       'the files to go',
+      20_000,
     );
     // one chain only, however often it is scheduled: a second enqueue is refused while it waits
     expect(await h.deps.queue.enqueue(JOB_RETENTION, {}, { singletonKey: JOB_RETENTION })).toBeNull();

@@ -38,8 +38,7 @@ describe('toasts', () => {
     });
     expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
     act(() => dismissToast(id));
-    await new Promise((r) => setTimeout(r, 400));
-    expect(screen.queryByText('Saved')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
   });
 
   it('F8 focuses the notification area before any toast has shown', async () => {

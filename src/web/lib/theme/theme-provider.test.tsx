@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createTestQueryClient, mockFetch } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { resolveThemeMode } from '@shared/theme-css';
+import { THEME_AUTOSAVE_MS } from '@shared/constants';
 import { readableForeground, themeFromResponse } from './site-theme';
 import { useSiteTheme, useTheme } from './theme-context';
 import { ThemeProvider } from './theme-provider';
@@ -45,7 +46,10 @@ describe('theme', () => {
     root.className = '';
     root.removeAttribute('style');
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
 
   it('restores the personal mode from the cookie before local storage', () => {
     localStorage.setItem('theme', 'light');
@@ -163,14 +167,17 @@ describe('theme', () => {
   });
 
   it('auto-saves an admin change after a second of quiet', async () => {
+    // the clock is moved by hand, not waited out; it still runs on its own for the fetches
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const { calls } = mockFetch({ 'POST /api/theme/update': { body: { success: true } } });
     renderProvider(true);
     await waitFor(() => expect(calls.some((c) => c.path === '/api/theme')).toBe(true));
     act(() => site!.update({ primaryColor: '#2196f3' }));
     act(() => site!.toggleFeature('communityGallery'));
     expect(site!.isDirty).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    await act(() => vi.advanceTimersByTimeAsync(THEME_AUTOSAVE_MS / 2));
     expect(calls.some((c) => c.path === '/api/theme/update')).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(THEME_AUTOSAVE_MS / 2));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/theme/update')).toHaveLength(1), {
       timeout: 2000,
     });
@@ -199,11 +206,12 @@ describe('theme', () => {
   });
 
   it('never saves for someone who is not an admin', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const { calls } = mockFetch({});
     renderProvider(false);
     act(() => site!.selectProfile('adult'));
     expect(root.style.getPropertyValue('--primary')).toBe('#d81b60');
-    await new Promise((r) => setTimeout(r, 1200));
+    await act(() => vi.advanceTimersByTimeAsync(THEME_AUTOSAVE_MS * 2));
     expect(calls.some((c) => c.path === '/api/theme/update')).toBe(false);
   });
 });

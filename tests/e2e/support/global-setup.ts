@@ -1,0 +1,29 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, executablePath, SHARED_BROWSER_ENV } from './browser';
+import { SHARED_SERVER_ENV, SHARED_SERVER_OVERRIDES, startServer } from './server';
+
+/**
+ * vitest globalSetup of the `e2e` project: one server (the default test env) and one Chromium for
+ * every spec file that can share them (docs/decisions/030-test-speed.md). A server start costs ~10 s
+ * and a Chromium ~0.4 s more than a new browser context; each spec file still gets fresh contexts and
+ * its own users. Specs that need another env, a server-wide count or a crash start their own server.
+ */
+export default async function setup() {
+  const [server, browser] = await Promise.all([
+    startServer(SHARED_SERVER_OVERRIDES),
+    chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
+  ]);
+  process.env[SHARED_SERVER_ENV] = JSON.stringify({
+    url: server.url,
+    port: server.port,
+    dataDir: server.dataDir,
+    admin: server.admin,
+  });
+  process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();
+  return async () => {
+    delete process.env[SHARED_SERVER_ENV];
+    delete process.env[SHARED_BROWSER_ENV];
+    await browser.close();
+    await server.stop();
+  };
+}

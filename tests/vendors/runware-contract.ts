@@ -1,0 +1,359 @@
+/**
+ * A strict double of Runware's REST API, written from Runware's own contract (runware-typescript
+ * src/types/task-map.ts, generated from Runware's schema map; src/transport/rest.ts and src/client.ts
+ * for the envelope and async delivery; the bring-your-own-model notes for modelUpload):
+ *
+ * - POST <base>, `Authorization: Bearer <key>`, body a JSON array of tasks, each with `taskType` and a
+ *   UUID v4 `taskUUID`; answers `{ data: [...] }` or `{ errors: [{ code, message, parameter?,
+ *   taskType?, taskUUID? }] }`.
+ * - imageInference: the parameters of the base model's architecture only (flux-1-dev, flux-1-schnell,
+ *   sdxl), required positivePrompt/width/height/model, `safety: { checkContent }` (legacy `checkNSFW`
+ *   refused), `lora: [{ model: AIR, weight }]`; `deliveryMethod: 'async'` answers an ack, then
+ *   getResponse reports processing | success items. Images are served at public URLs (no token).
+ * - caption (caption-image): `model` and `inputs: { image }` (legacy `inputImage` refused).
+ * - modelUpload: its documented fields only (no deliveryMethod/webhookURL), an AIR under a source the
+ *   account owns; re-issuing the same `air` + `uniqueIdentifier` is idempotent and answers the model's
+ *   state; getResponse for an upload's taskUUID stays `processing` for ever (a documented backend
+ *   issue), so readiness must be probed another way.
+ * - modelSearch by AIR.
+ *
+ * Everything received is recorded; everything our side got wrong is a violation (tests assert none).
+ * A re-used taskUUID is refused: the contract gives each task its own id and says nothing of re-use.
+ */
+
+export type Violation = {
+  code: string;
+  message: string;
+  parameter?: string;
+  taskType?: string;
+  taskUUID?: string;
+};
+export type Task = Record<string, unknown> & { taskType?: unknown; taskUUID?: unknown };
+export type ApiError = {
+  code: string;
+  message: string;
+  parameter?: string;
+  taskType?: string;
+  taskUUID?: string;
+};
+
+export type RunwareDoubleOptions = {
+  apiKey: string;
+  /** AIR sources the account owns (created in its dashboard) */
+  airSources: string[];
+  /** checkpoints (base models) by AIR → architecture */
+  checkpoints?: Record<string, string>;
+  /** catalogue LoRAs (style LoRAs) by AIR → architecture */
+  loras?: Record<string, string>;
+  /** can Runware fetch this downloadURL without credentials? (default: any http(s) URL) */
+  fetchDownload?: (url: string) => Promise<boolean>;
+  /** how long an accepted upload takes to be deployed */
+  deployMs?: number;
+  /** how long a render takes */
+  renderMs?: number;
+  /** which images come back flagged by the content check */
+  nsfw?: (prompt: string, index: number) => boolean;
+};
+
+export type Render = { taskUUID: string; task: Task; createdAt: number; done: boolean };
+export type Upload = {
+  air: string;
+  uniqueIdentifier: string;
+  architecture: string;
+  downloadURL: string;
+  createdAt: number;
+  failed?: string;
+};
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const AIR = /^[a-z0-9_-]+:[a-z0-9_.-]+@[a-z0-9_.-]+$/i;
+export const SCHEDULERS_ANY = (v: unknown) => typeof v === 'string';
+
+// top-level parameters per architecture, as in the schema-generated Flux1DevParams,
+// Flux1SchnellParams and SdxlParams
+export const COMMON = [
+  'webhookURL',
+  'includeCost',
+  'model',
+  'numberResults',
+  'uploadEndpoint',
+  'ttl',
+  'outputType',
+  'outputFormat',
+  'outputQuality',
+  'deliveryMethod',
+  'safety',
+  'watermark',
+];
+export const ARCH_PARAMS: Record<string, string[]> = {
+  flux1d: [
+    'inputs',
+    'positivePrompt',
+    'negativePrompt',
+    'width',
+    'height',
+    'seed',
+    'steps',
+    'scheduler',
+    'CFGScale',
+    'strength',
+    'maskMargin',
+    'promptWeighting',
+    'acceleratorOptions',
+    'outpaint',
+    'lora',
+    'controlNet',
+    'ipAdapters',
+    'hiresFix',
+    'layerDiffuse',
+    'pulid',
+    'trueCFGScale',
+    'ultralytics',
+    ...COMMON,
+  ],
+  flux1s: [
+    'inputs',
+    'positivePrompt',
+    'negativePrompt',
+    'width',
+    'height',
+    'seed',
+    'steps',
+    'scheduler',
+    'CFGScale',
+    'strength',
+    'maskMargin',
+    'promptWeighting',
+    'acceleratorOptions',
+    'outpaint',
+    'lora',
+    'hiresFix',
+    'trueCFGScale',
+    'ultralytics',
+    ...COMMON,
+  ],
+  sdxl: [
+    'inputs',
+    'positivePrompt',
+    'negativePrompt',
+    'width',
+    'height',
+    'seed',
+    'steps',
+    'scheduler',
+    'CFGScale',
+    'strength',
+    'maskMargin',
+    'clipSkip',
+    'vae',
+    'promptWeighting',
+    'acceleratorOptions',
+    'outpaint',
+    'lora',
+    'controlNet',
+    'ipAdapters',
+    'refiner',
+    'embeddings',
+    'hiresFix',
+    'photoMaker',
+    'ultralytics',
+    ...COMMON,
+  ],
+};
+export const FAMILY: Record<string, string> = {
+  flux1d: 'flux',
+  flux1s: 'flux',
+  sdxl: 'sdxl',
+  pony: 'sdxl',
+  sd1x: 'sd1',
+};
+export const LEGACY: Record<string, Record<string, string>> = {
+  imageInference: { checkNSFW: "'checkNSFW' is no longer supported: use 'safety.checkContent'" },
+  caption: { inputImage: "'inputImage' is no longer supported: use 'inputs.image'" },
+  modelUpload: {
+    deliveryMethod: "'deliveryMethod' is not a modelUpload parameter",
+    webhookURL: "'webhookURL' is not a modelUpload parameter",
+  },
+};
+export const UPLOAD_PARAMS = [
+  'category',
+  'type',
+  'architecture',
+  'format',
+  'air',
+  'uniqueIdentifier',
+  'name',
+  'version',
+  'downloadURL',
+  'defaultScheduler',
+  'defaultSteps',
+  'defaultCFG',
+  'defaultStrength',
+  'defaultWeight',
+  'private',
+  'heroImageURL',
+  'tags',
+  'positiveTriggerWords',
+  'negativeTriggerWords',
+  'shortDescription',
+  'comment',
+];
+// the sdk-js EModelArchitecture values
+export const UPLOAD_ARCHITECTURES = [
+  'flux1d',
+  'flux1s',
+  'pony',
+  'sdhyper',
+  'sd1x',
+  'sd1xlcm',
+  'sd3',
+  'sdxl',
+  'sdxllcm',
+  'sdxldistilled',
+  'sdxlhyper',
+  'sdxllightning',
+  'sdxlturbo',
+];
+export const CAPTION_MODELS = ['runware:150@2', 'runware:151@1', 'runware:152@1', 'runware:152@2'];
+export const SEARCH_PARAMS = [
+  'search',
+  'source',
+  'category',
+  'architecture',
+  'capabilities',
+  'visibility',
+  'limit',
+  'offset',
+  'sort',
+];
+
+export class Refusal extends Error {
+  constructor(public readonly error: ApiError) {
+    super(error.message);
+  }
+}
+
+/**
+ * The double's checks of one task: each refusal is answered the way Runware answers it and recorded
+ * in `violations`.
+ */
+export function taskChecks(violations: Violation[]) {
+  const violate = (v: Violation) => violations.push(v);
+  const refuse = (task: Task, code: string, message: string, parameter?: string): never => {
+    const error: ApiError = {
+      code,
+      message,
+      ...(parameter ? { parameter } : {}),
+      taskType: String(task.taskType ?? ''),
+      taskUUID: typeof task.taskUUID === 'string' ? task.taskUUID : undefined,
+    };
+    violate(error);
+    throw new Refusal(error);
+  };
+
+  function onlyKnown(task: Task, allowed: string[]) {
+    const legacy = LEGACY[String(task.taskType)] ?? {};
+    for (const key of Object.keys(task)) {
+      if (key === 'taskType' || key === 'taskUUID') continue;
+      if (legacy[key]) refuse(task, 'unsupportedParameter', legacy[key], key);
+      if (!allowed.includes(key)) refuse(task, 'unknownParameter', `Unknown parameter '${key}'.`, key);
+    }
+  }
+  function str(task: Task, key: string, o: { required?: boolean; min?: number; max?: number } = {}) {
+    const v = task[key];
+    if (v === undefined) {
+      if (o.required)
+        refuse(
+          task,
+          `missing${key[0].toUpperCase()}${key.slice(1)}`,
+          `Missing required parameter '${key}'.`,
+          key,
+        );
+      return undefined;
+    }
+    if (typeof v !== 'string' || v.length < (o.min ?? 0) || v.length > (o.max ?? Infinity))
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter.`,
+        key,
+      );
+    return v as string;
+  }
+  function num(
+    task: Task,
+    key: string,
+    o: { required?: boolean; int?: boolean; min?: number; max?: number; step?: number } = {},
+  ) {
+    const v = task[key];
+    if (v === undefined) {
+      if (o.required)
+        refuse(
+          task,
+          `missing${key[0].toUpperCase()}${key.slice(1)}`,
+          `Missing required parameter '${key}'.`,
+          key,
+        );
+      return undefined;
+    }
+    const bad =
+      typeof v !== 'number' ||
+      !Number.isFinite(v) ||
+      (o.int && !Number.isInteger(v)) ||
+      v < (o.min ?? -Infinity) ||
+      v > (o.max ?? Infinity) ||
+      (o.step && v % o.step !== 0);
+    if (bad)
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter.`,
+        key,
+      );
+    return v as number;
+  }
+  function oneOf(task: Task, key: string, values: unknown[]) {
+    const v = task[key];
+    if (v !== undefined && !values.includes(v))
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter. Allowed: ${values.join(', ')}.`,
+        key,
+      );
+  }
+  function bool(task: Task, key: string) {
+    if (task[key] !== undefined && typeof task[key] !== 'boolean')
+      refuse(
+        task,
+        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
+        `Invalid value for '${key}' parameter.`,
+        key,
+      );
+  }
+  /** caption (caption-image): `model` and `inputs: { image }` */
+  function checkCaption(task: Task) {
+    onlyKnown(task, ['webhookURL', 'includeCost', 'model', 'deliveryMethod', 'inputs']);
+    const model = str(task, 'model', { required: true })!;
+    if (!CAPTION_MODELS.includes(model))
+      refuse(task, 'invalidModel', `Model '${model}' does not caption images.`, 'model');
+    oneOf(task, 'deliveryMethod', ['sync', 'async']);
+    bool(task, 'includeCost');
+    const inputs = task.inputs as Record<string, unknown> | undefined;
+    if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs))
+      refuse(task, 'missingInputs', "Missing required parameter 'inputs'.", 'inputs');
+    for (const k of Object.keys(inputs!))
+      if (k !== 'image') refuse(task, 'unknownParameter', `Unknown parameter 'inputs.${k}'.`, `inputs.${k}`);
+    const image = inputs!.image;
+    if (typeof image !== 'string' || image.length < 8)
+      refuse(task, 'missingInputsImage', "Missing required parameter 'inputs.image'.", 'inputs.image');
+    const ok =
+      /^data:image\/(jpeg|png|webp);base64,/.test(image as string) ||
+      /^https?:\/\//.test(image as string) ||
+      UUID_V4.test(image as string);
+    if (!ok)
+      refuse(task, 'invalidInputsImage', "Invalid value for 'inputs.image' parameter.", 'inputs.image');
+  }
+
+  return { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption };
+}
