@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, Search } from 'lucide-react';
 import type { SupportTicket } from '@shared/schemas/support';
+import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Input } from '@web/components/ui/input';
-import { PageHeader } from '@web/components/ui/page-header';
+import { SearchField } from '@web/components/ui/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -73,18 +71,7 @@ export function AdminSupportPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Support Management"
-        description="Answer and track user support tickets."
-        actions={
-          <Button variant="outline" asChild>
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-        }
-      />
+      <AdminPageHeader title="Support Management" description="Answer and track user support tickets." />
       <div className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4">
         {stats.map((s) => (
           <Card key={s.label}>
@@ -98,19 +85,13 @@ export function AdminSupportPage() {
         ))}
       </div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            className="pl-9"
-            aria-label="Search tickets"
-            placeholder="Search tickets by subject, message, or user..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField
+          className="flex-1"
+          label="Search tickets"
+          placeholder="Search tickets by subject, message, or user..."
+          value={search}
+          onValueChange={setSearch}
+        />
         <Select value={status} onValueChange={setStatus}>
           <SelectTrigger className="sm:w-48" aria-label="Filter by status">
             <SelectValue>{FILTERS.find((f) => f.value === status)?.label}</SelectValue>

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, ExternalLink, RefreshCw, Search } from 'lucide-react';
+import { ExternalLink, RefreshCw } from 'lucide-react';
 import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
 import type { UploadLog } from '@shared/schemas/models';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { PageHeader } from '@web/components/ui/page-header';
+import { SearchField } from '@web/components/ui/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
@@ -71,17 +70,9 @@ export function UploadLogsPage() {
 
   return (
     <div>
-      <PageHeader
+      <AdminPageHeader
         title="Model Upload Logs"
         description="Monitor and troubleshoot model uploads to Runware"
-        actions={
-          <Button variant="outline" asChild>
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-        }
       />
       <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
         {(['total', 'pending', 'processing', 'success', 'failed'] as const).map((k) => (
@@ -96,20 +87,14 @@ export function UploadLogsPage() {
         ))}
       </div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder="Search by model, user, AIR name or message..."
-            aria-label="Search upload logs"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField
+          type="search"
+          className="flex-1"
+          label="Search upload logs"
+          placeholder="Search by model, user, AIR name or message..."
+          value={search}
+          onValueChange={setSearch}
+        />
         <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
           <SelectTrigger className="sm:w-48" aria-label="Filter by status">
             <SelectValue>{FILTERS.find(([value]) => value === status)?.[1]}</SelectValue>
