@@ -1,17 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { tokenPackageInputSchema, type TokenPackageInput } from '@shared/schemas/tokens';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -152,27 +142,18 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
           <DialogFooter className="sm:justify-between">
             {/* a deleted package is already off sale: nothing to delete again */}
             {pkg?.isActive ? (
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button type="button" variant="destructive" disabled={del.isPending}>
                     Delete
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Delete {pkg.name}?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      Users will no longer be able to buy this package. Past purchases are kept.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction destructive onClick={() => void onDelete()}>
-                      Delete
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title={`Delete ${pkg.name}?`}
+                description="Users will no longer be able to buy this package. Past purchases are kept."
+                confirmLabel="Delete"
+                destructive
+                onConfirm={() => void onDelete()}
+              />
             ) : (
               <span />
             )}

@@ -8,16 +8,7 @@ import { INSUFFICIENT_TRAINING_TOKENS } from '@shared/schemas/models';
 import { estimatedProgress, lastLogLines, progressFromLogs } from '@shared/training-progress';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
@@ -167,25 +158,24 @@ function StartTrainingView({ model, isOwner, balance, offlineTraining, imageCoun
               {train.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
               Start Training
             </Button>
-            <AlertDialog open={confirmTraining} onOpenChange={setConfirmTraining}>
-              <AlertDialogContent onCloseAutoFocus={onDialogClosed}>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Train with these photos?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    Only {checks?.passing ?? 0} of your {imageCount} photos passed the photo checks
-                    {checks?.pending ? ` (${checks.pending} are still being checked)` : ''}. A model trained
-                    on fewer than {MIN_PASSING_PHOTOS} good photos often looks less like you. You can remove
-                    or replace the flagged photos first, or train anyway.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel onClick={() => (reviewing.current = true)}>
-                    Review photos
-                  </AlertDialogCancel>
-                  <AlertDialogAction onClick={startTraining}>Train anyway</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+            <ConfirmDialog
+              open={confirmTraining}
+              onOpenChange={setConfirmTraining}
+              onCloseAutoFocus={onDialogClosed}
+              title="Train with these photos?"
+              description={
+                <>
+                  Only {checks?.passing ?? 0} of your {imageCount} photos passed the photo checks
+                  {checks?.pending ? ` (${checks.pending} are still being checked)` : ''}. A model trained on
+                  fewer than {MIN_PASSING_PHOTOS} good photos often looks less like you. You can remove or
+                  replace the flagged photos first, or train anyway.
+                </>
+              }
+              confirmLabel="Train anyway"
+              onConfirm={startTraining}
+              cancelLabel="Review photos"
+              onCancel={() => (reviewing.current = true)}
+            />
             {!enoughTokens ? (
               <p className="text-sm text-destructive-text">
                 {INSUFFICIENT_TRAINING_TOKENS}{' '}

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import type { PublicUser } from '@shared/schemas/user';
 import { errorMessage } from '@web/lib/api';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
@@ -75,26 +66,21 @@ export function ContentTab({ user }: { user: PublicUser }) {
         </div>
       </CardContent>
 
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Age Verification Required</AlertDialogTitle>
-            <AlertDialogDescription>By enabling NSFW options, you confirm that:</AlertDialogDescription>
-          </AlertDialogHeader>
-          <ul className="ml-5 list-disc space-y-1 text-sm">
-            <li>You are at least 18 years old</li>
-            <li>You are legally permitted to view adult content in your jurisdiction</li>
-            <li>You take full responsibility for the content you generate</li>
-            <li>You will not generate or distribute illegal content</li>
-          </ul>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void save(true)}>
-              I Confirm I Am 18+ Years Old
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Age Verification Required"
+        description="By enabling NSFW options, you confirm that:"
+        confirmLabel="I Confirm I Am 18+ Years Old"
+        onConfirm={() => void save(true)}
+      >
+        <ul className="ml-5 list-disc space-y-1 text-sm">
+          <li>You are at least 18 years old</li>
+          <li>You are legally permitted to view adult content in your jurisdiction</li>
+          <li>You take full responsibility for the content you generate</li>
+          <li>You will not generate or distribute illegal content</li>
+        </ul>
+      </ConfirmDialog>
     </Card>
   );
 }
