@@ -8,15 +8,14 @@ import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { useHydrated } from '@web/lib/hydration';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
-import { PasswordChecklist } from './components/password-checklist';
 
 // zod and the shared auth schemas (with the common-password list) come after the first paint
 const registerResolver = lazyZodResolver<RegisterFormInput>(() =>
@@ -108,31 +107,21 @@ export function RegisterPage() {
         >
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
-        <FormField id="register-password" label="Password" error={errors.password?.message}>
-          {(control) => (
-            <>
-              <PasswordInput
-                {...control}
-                aria-describedby={[control['aria-describedby'], 'register-password-checklist']
-                  .filter(Boolean)
-                  .join(' ')}
-                autoComplete="new-password"
-                {...form.register('password')}
-              />
-              <PasswordChecklist id="register-password-checklist" password={password} />
-            </>
-          )}
-        </FormField>
-        <FormField id="register-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleSubject="confirm password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <PasswordFields
+          newPassword={{
+            id: 'register-password',
+            label: 'Password',
+            error: errors.password?.message,
+            field: form.register('password'),
+          }}
+          confirm={{
+            id: 'register-confirm',
+            label: 'Confirm password',
+            error: errors.confirmPassword?.message,
+            field: form.register('confirmPassword'),
+          }}
+          value={password}
+        />
         {shownReferralCode ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             Invited by a friend: referral code{' '}

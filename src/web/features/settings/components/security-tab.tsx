@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema } from '@shared/schemas/user';
 import { errorMessage, isApiError } from '@web/lib/api';
+import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -68,26 +69,22 @@ export function SecurityTab() {
                 />
               )}
             </FormField>
-            <FormField id="security-new" label="New password" error={errors.newPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="new password"
-                  autoComplete="new-password"
-                  {...form.register('newPassword')}
-                />
-              )}
-            </FormField>
-            <FormField id="security-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="confirm password"
-                  autoComplete="new-password"
-                  {...form.register('confirmPassword')}
-                />
-              )}
-            </FormField>
+            <PasswordFields
+              newPassword={{
+                id: 'security-new',
+                label: 'New password',
+                toggleSubject: 'new password',
+                error: errors.newPassword?.message,
+                field: form.register('newPassword'),
+              }}
+              confirm={{
+                id: 'security-confirm',
+                label: 'Confirm password',
+                error: errors.confirmPassword?.message,
+                field: form.register('confirmPassword'),
+              }}
+              value={form.watch('newPassword') ?? ''}
+            />
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={isSubmitting}>
