@@ -3,7 +3,7 @@ import type { PublicUser } from '@shared/schemas/user';
 import { errorMessage } from '@web/lib/api';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Badge } from '@web/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
@@ -33,14 +33,12 @@ export function ContentTab({ user }: { user: PublicUser }) {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle role="heading" aria-level={2}>
-          Content
-        </CardTitle>
-        <CardDescription>Choose which content you can see and generate.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
+    <>
+      <SectionCard
+        title="Content"
+        description="Choose which content you can see and generate."
+        contentClassName="grid gap-4"
+      >
         <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
           <div className="grid gap-1.5">
             <div className="flex items-center gap-2">
@@ -64,8 +62,7 @@ export function ContentTab({ user }: { user: PublicUser }) {
             }}
           />
         </div>
-      </CardContent>
-
+      </SectionCard>
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
@@ -81,6 +78,6 @@ export function ContentTab({ user }: { user: PublicUser }) {
           <li>You will not generate or distribute illegal content</li>
         </ul>
       </ConfirmDialog>
-    </Card>
+    </>
   );
 }

@@ -6,14 +6,7 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/app-config';
 import { endSessionLocally } from '@web/lib/session';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -78,84 +71,80 @@ export function DeleteAccountCard() {
   };
 
   return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle role="heading" aria-level={2}>
-          Delete my account
-        </CardTitle>
-        <CardDescription>
-          Deletes your account and everything in it, at once and for good. {KEPT}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          {DELETED.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-        {runwareHosted ? <p className="mt-3 text-sm text-muted-foreground">{RUNWARE_NOTE}</p> : null}
-      </CardContent>
-      <CardFooter>
-        <Dialog
-          open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) {
-              setPassword('');
-              setError(undefined);
-            }
-          }}
-        >
-          <DialogTrigger asChild>
-            <Button type="button" variant="destructive">
-              <Trash2 aria-hidden="true" />
-              Delete my account
-            </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <DialogHeader>
-                <DialogTitle>Delete your account?</DialogTitle>
-                <DialogDescription>This cannot be undone. We delete:</DialogDescription>
-              </DialogHeader>
-              <ul className="list-disc space-y-1 pl-5 text-sm">
-                {DELETED.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-              <p className="text-sm">
-                <strong>Kept, anonymised:</strong> {KEPT} Your username and e-mail become free for anyone to
-                register.
-              </p>
-              {runwareHosted ? <p className="text-sm">{RUNWARE_NOTE}</p> : null}
-              <FormField id="delete-account-password" label="Your password" error={error}>
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => {
-                      setPassword(e.target.value);
-                      setError(undefined);
-                    }}
-                  />
-                )}
-              </FormField>
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
+    <SectionCard
+      title="Delete my account"
+      description={<>Deletes your account and everything in it, at once and for good. {KEPT}</>}
+      className="border-destructive/40"
+      footer={
+        <>
+          <Dialog
+            open={open}
+            onOpenChange={(next) => {
+              setOpen(next);
+              if (!next) {
+                setPassword('');
+                setError(undefined);
+              }
+            }}
+          >
+            <DialogTrigger asChild>
+              <Button type="button" variant="destructive">
+                <Trash2 aria-hidden="true" />
+                Delete my account
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <form onSubmit={onSubmit} noValidate className="grid gap-4">
+                <DialogHeader>
+                  <DialogTitle>Delete your account?</DialogTitle>
+                  <DialogDescription>This cannot be undone. We delete:</DialogDescription>
+                </DialogHeader>
+                <ul className="list-disc space-y-1 pl-5 text-sm">
+                  {DELETED.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <p className="text-sm">
+                  <strong>Kept, anonymised:</strong> {KEPT} Your username and e-mail become free for anyone to
+                  register.
+                </p>
+                {runwareHosted ? <p className="text-sm">{RUNWARE_NOTE}</p> : null}
+                <FormField id="delete-account-password" label="Your password" error={error}>
+                  {(control) => (
+                    <PasswordInput
+                      {...control}
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => {
+                        setPassword(e.target.value);
+                        setError(undefined);
+                      }}
+                    />
+                  )}
+                </FormField>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button type="button" variant="outline">
+                      Cancel
+                    </Button>
+                  </DialogClose>
+                  <Button type="submit" variant="destructive" disabled={remove.isPending}>
+                    {remove.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
+                    Delete my account for good
                   </Button>
-                </DialogClose>
-                <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                  {remove.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
-                  Delete my account for good
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
-      </CardFooter>
-    </Card>
+                </DialogFooter>
+              </form>
+            </DialogContent>
+          </Dialog>
+        </>
+      }
+    >
+      <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        {DELETED.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {runwareHosted ? <p className="mt-3 text-sm text-muted-foreground">{RUNWARE_NOTE}</p> : null}
+    </SectionCard>
   );
 }

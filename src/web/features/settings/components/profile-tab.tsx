@@ -5,14 +5,7 @@ import { profileFormSchema, type PublicUser } from '@shared/schemas/user';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
@@ -96,49 +89,44 @@ export function ProfileTab({ user }: { user: PublicUser }) {
   });
 
   return (
-    <Card>
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader>
-          <CardTitle role="heading" aria-level={2}>
-            Profile
-          </CardTitle>
-          <CardDescription>Your username is visible to other users.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField id="profile-username" label="Username" error={errors.username?.message}>
-            {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
-          </FormField>
-          <FormField id="profile-email" label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-            )}
-          </FormField>
-          {emailChanging ? (
-            <FormField
-              id="profile-current-password"
-              label="Current password"
-              hint="Needed to change your email. We will also tell your current address."
-              error={errors.currentPassword?.message}
-            >
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="current password"
-                  autoComplete="current-password"
-                  {...form.register('currentPassword')}
-                />
-              )}
-            </FormField>
-          ) : null}
-          <EmailVerification user={user} />
-        </CardContent>
-        <CardFooter>
+    <SectionCard
+      title="Profile"
+      description="Your username is visible to other users."
+      contentClassName="grid gap-4"
+      onSubmit={onSubmit}
+      footer={
+        <>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? <ButtonSpinner /> : null}
             Save Changes
           </Button>
-        </CardFooter>
-      </form>
-    </Card>
+        </>
+      }
+    >
+      <FormField id="profile-username" label="Username" error={errors.username?.message}>
+        {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
+      </FormField>
+      <FormField id="profile-email" label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      {emailChanging ? (
+        <FormField
+          id="profile-current-password"
+          label="Current password"
+          hint="Needed to change your email. We will also tell your current address."
+          error={errors.currentPassword?.message}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleSubject="current password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
+      ) : null}
+      <EmailVerification user={user} />
+    </SectionCard>
   );
 }

@@ -4,14 +4,7 @@ import { changePasswordFormSchema } from '@shared/schemas/user';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
@@ -48,52 +41,47 @@ export function SecurityTab() {
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <form onSubmit={onSubmit} noValidate>
-          <CardHeader>
-            <CardTitle role="heading" aria-level={2}>
-              Security
-            </CardTitle>
-            <CardDescription>
-              Change your password. Use at least 8 characters with a letter and a number.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="current password"
-                  autoComplete="current-password"
-                  {...form.register('currentPassword')}
-                />
-              )}
-            </FormField>
-            <PasswordFields
-              newPassword={{
-                id: 'security-new',
-                label: 'New password',
-                toggleSubject: 'new password',
-                error: errors.newPassword?.message,
-                field: form.register('newPassword'),
-              }}
-              confirm={{
-                id: 'security-confirm',
-                label: 'Confirm password',
-                error: errors.confirmPassword?.message,
-                field: form.register('confirmPassword'),
-              }}
-              value={form.watch('newPassword') ?? ''}
-            />
-          </CardContent>
-          <CardFooter>
+      <SectionCard
+        title="Security"
+        description="Change your password. Use at least 8 characters with a letter and a number."
+        contentClassName="grid gap-4"
+        onSubmit={onSubmit}
+        footer={
+          <>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? <ButtonSpinner /> : null}
               Change Password
             </Button>
-          </CardFooter>
-        </form>
-      </Card>
+          </>
+        }
+      >
+        <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleSubject="current password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
+        <PasswordFields
+          newPassword={{
+            id: 'security-new',
+            label: 'New password',
+            toggleSubject: 'new password',
+            error: errors.newPassword?.message,
+            field: form.register('newPassword'),
+          }}
+          confirm={{
+            id: 'security-confirm',
+            label: 'Confirm password',
+            error: errors.confirmPassword?.message,
+            field: form.register('confirmPassword'),
+          }}
+          value={form.watch('newPassword') ?? ''}
+        />
+      </SectionCard>
       <SessionsCard />
     </div>
   );
