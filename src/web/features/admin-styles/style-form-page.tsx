@@ -22,7 +22,7 @@ import { Label } from '@web/components/ui/label';
 import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useDeleteStyle, useSaveStyle, useStyle } from './api/styles-api';
@@ -119,11 +119,7 @@ export function StyleFormPage() {
       });
       navigate('/admin?tab=styles');
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error deleting style',
-        description: errorMessage(err, GENERIC),
-      });
+      toastError('Error deleting style', err, GENERIC);
     }
   }
 

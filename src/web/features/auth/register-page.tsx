@@ -3,17 +3,16 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RegisterFormInput } from '@shared/schemas/auth';
 import { SIGNUP_BONUS } from '@shared/constants';
-import { errorMessage, isApiError } from '@web/lib/api';
 import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web/lib/referral';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { useHydrated } from '@web/lib/hydration';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
+import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
@@ -61,17 +60,8 @@ export function RegisterPage() {
       navigate('/dashboard', { replace: true });
     } catch (error) {
       // A taken name or e-mail (409) or a server-side validation error points at its field too.
-      if (isApiError(error) && error.fields) {
-        for (const name of FIELD_NAMES) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Registration failed',
-        description: errorMessage(error, 'Please check your information and try again.'),
-      });
+      showFieldErrors(error, FIELD_NAMES, form.setError);
+      toastError('Registration failed', error, 'Please check your information and try again.');
     }
   });
 

@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
@@ -73,11 +73,7 @@ function RecheckPayments() {
         });
       }
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Could not check your payments. Please try again.'),
-      });
+      toastError('Error', error, 'Could not check your payments. Please try again.');
     }
   };
   return (

@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { usePrivacy } from '@web/lib/privacy';
 import { errorMessage } from '@web/lib/api';
@@ -123,11 +123,7 @@ export function GalleryPage() {
       setPreviewId(null);
       toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to delete the image.'),
-      });
+      toastError('Error', error, 'Failed to delete the image.');
     } finally {
       setToDelete(null);
     }

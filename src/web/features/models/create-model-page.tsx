@@ -17,7 +17,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { createModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
 import { SubjectConsentField } from './components/subject-consent-field';
@@ -54,11 +54,7 @@ export function CreateModelPage() {
       ).id;
     } catch (error) {
       setPhase('idle');
-      toast({
-        variant: 'destructive',
-        title: 'Error creating model',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
-      });
+      toastError('Error creating model', error, 'Something went wrong. Please try again.');
       return;
     }
     if (files.length > 0) {

@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Trash2 } from 'lucide-react';
 import { useUser } from '@web/lib/session';
-import { errorMessage } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/app-config';
 import { formatDate } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -12,7 +11,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import {
   needsPolling,
   refreshModelData,
@@ -118,11 +117,7 @@ export function ModelDetailsPage() {
       toast({ title: 'Model deleted', description: `${m.name} has been deleted.` });
       navigate('/models');
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Deletion failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Deletion failed', error);
     }
   };
   const phase =

@@ -19,8 +19,8 @@ import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, isApiError } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
+import { isApiError } from '@web/lib/api';
 import { useCreateUser } from '../api/admin-api';
 
 type AddUserForm = {
@@ -71,11 +71,7 @@ export function AddUserDialog() {
         for (const [key, message] of Object.entries(err.fields))
           form.setError(key as keyof AddUserForm, { type: 'server', message });
       }
-      toast({
-        variant: 'destructive',
-        title: 'Error creating user',
-        description: errorMessage(err, 'Something went wrong. Please try again.'),
-      });
+      toastError('Error creating user', err, 'Something went wrong. Please try again.');
     }
   });
 

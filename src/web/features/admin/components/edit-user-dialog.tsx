@@ -16,14 +16,12 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { Separator } from '@web/components/ui/separator';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
 
 type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
 
-const failed = (title: string, err: unknown, fallback: string) =>
-  toast({ variant: 'destructive', title, description: errorMessage(err, fallback) });
+const failed = (title: string, err: unknown, fallback: string) => toastError(title, err, fallback);
 
 export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   const [current, setCurrent] = useState<AdminUser | null>(user);

@@ -11,8 +11,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { formatDateTime } from '@web/lib/format';
 import {
   type AdminModel,
@@ -90,11 +89,7 @@ export function ModelDetailDialog({
       toast({ title: 'Cancelling training', description: 'The list refreshes in a few seconds.' });
       timer.current = setTimeout(onRefresh, CANCEL_REFRESH_MS);
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Cancel failed',
-        description: errorMessage(err, 'Failed to cancel training'),
-      });
+      toastError('Cancel failed', err, 'Failed to cancel training');
     }
   }
 
@@ -104,11 +99,7 @@ export function ModelDetailDialog({
       toast({ variant: 'success', title: 'Status reset', description: 'You can now restart training.' });
       onClose();
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Reset failed',
-        description: errorMessage(err, 'Failed to reset the model'),
-      });
+      toastError('Reset failed', err, 'Failed to reset the model');
     }
   }
 
@@ -118,11 +109,7 @@ export function ModelDetailDialog({
       toast({ variant: 'success', title: 'Training started', description: `${m.name} is now training.` });
       onClose();
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Training failed',
-        description: errorMessage(err, 'Failed to start training'),
-      });
+      toastError('Training failed', err, 'Failed to start training');
     }
   }
 

@@ -5,8 +5,7 @@ import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { SearchField } from '@web/components/ui/search-field';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { formatDate } from '@web/lib/format';
 import { type AdminModel, useAdminModels, useDeleteModel } from '../api/admin-api';
 import { AdminModelStatus } from './admin-model-status';
@@ -39,11 +38,7 @@ export function ModelsTab() {
       await del.mutateAsync(m.id);
       toast({ variant: 'success', title: 'Model deleted', description: `${m.name} has been deleted.` });
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Deletion failed',
-        description: errorMessage(err, 'Failed to delete the model'),
-      });
+      toastError('Deletion failed', err, 'Failed to delete the model');
     }
   }
 

@@ -16,7 +16,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/admin-api';
 
@@ -102,11 +102,7 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       toast({ variant: 'success', title: 'Package deleted', description: `${pkg.name} has been deleted.` });
       onOpenChange(false);
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(err, 'Failed to delete package'),
-      });
+      toastError('Error', err, 'Failed to delete package');
     }
   }
 

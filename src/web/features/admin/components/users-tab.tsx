@@ -7,9 +7,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { SearchField } from '@web/components/ui/search-field';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
-import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
 import { AddUserDialog } from './add-user-dialog';
@@ -53,11 +52,7 @@ export function UsersTab() {
             : `${u.username} can sign in again.`,
       });
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(err, 'Failed to update user status'),
-      });
+      toastError('Update failed', err, 'Failed to update user status');
     }
   }
 

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GENERATE_TEXTS, insufficientTokensText } from '@shared/generation-texts';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { downloadFile } from '@web/components/generated-image/download';
-import { toast } from '@web/components/ui/use-toast';
-import { ApiError, errorMessage } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
+import { ApiError } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { generateKeys, useDeleteImage, useGenerateImages, type BaseModel } from '../api/generate-api';
 import type { GeneratedCard, GeneratorForm } from '../lib/generator-state';
@@ -164,7 +164,7 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
         error instanceof ApiError && error.status === 402
           ? GENERATE_TEXTS.insufficient[0]
           : 'Generation failed';
-      toast({ variant: 'destructive', title, description: errorMessage(error, 'An unknown error occurred') });
+      toastError(title, error, 'An unknown error occurred');
     }
   }
 
@@ -187,11 +187,7 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
         toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) {
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error, 'Failed to delete the image.'),
-          });
+          toastError('Error', error, 'Failed to delete the image.');
           return;
         }
       }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { errorMessage } from '@web/lib/api';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUpdatePromptModifier } from '../api/models-api';
 
 export function PromptModifierEditor({
@@ -25,11 +24,7 @@ export function PromptModifierEditor({
       toast({ title: 'Prompt modifier updated' });
       setEditing(false);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Update failed', error);
     }
   };
   return (

@@ -6,14 +6,13 @@ import { MIN_PASSING_PHOTOS } from '@shared/photo-checks';
 import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
 import { INSUFFICIENT_TRAINING_TOKENS } from '@shared/schemas/models';
 import { estimatedProgress, lastLogLines, progressFromLogs } from '@shared/training-progress';
-import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useModelAction } from '../api/models-api';
 import { PHOTO_CHECKS_ID } from './photo-checks-panel';
 
@@ -50,7 +49,7 @@ async function runAction(m: ReturnType<typeof useModelAction>, ok: Toast, fail: 
     const res = await m.mutateAsync();
     toast({ title: ok.title, description: ok.description ?? res?.message });
   } catch (error) {
-    toast({ variant: 'destructive', title: fail.title, description: errorMessage(error, fail.fallback) });
+    toastError(fail.title, error, fail.fallback);
   }
 }
 

@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { ImageOff, Trash2 } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
-import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { useAppConfig } from '@web/lib/app-config';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Button } from '@web/components/ui/button';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useDeleteTrainingPhotos } from '../api/models-api';
 
 /**
@@ -50,11 +49,7 @@ export function TrainingPhotosRetention({ model, isOwner }: { model: Model; isOw
         description: `${res.deleted} ${res.deleted === 1 ? 'photo' : 'photos'} deleted. Your model keeps generating.`,
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Could not delete the photos',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Could not delete the photos', error);
     }
   };
 

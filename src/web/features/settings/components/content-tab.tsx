@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { PublicUser } from '@shared/schemas/user';
-import { errorMessage } from '@web/lib/api';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUpdateNsfw } from '../api/settings-api';
 
 export function ContentTab({ user }: { user: PublicUser }) {
@@ -24,11 +23,7 @@ export function ContentTab({ user }: { user: PublicUser }) {
           : 'NSFW content options are now disabled.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Update failed', error);
     }
   }
 

@@ -1,11 +1,10 @@
-import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePrivacy, useSetFaceAnalysis } from '@web/lib/privacy';
 import { FaceAnalysisNotice } from '@web/components/face-analysis-notice';
 import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 
 /** Settings → Privacy: the face-analysis consent, changeable at any time (decision 025). */
 export function FaceAnalysisCard() {
@@ -23,11 +22,7 @@ export function FaceAnalysisCard() {
           : 'Every stored face descriptor and likeness score of yours is being deleted.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Update failed', error);
     }
   }
 

@@ -2,15 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Mail } from 'lucide-react';
 import { profileFormSchema, type PublicUser } from '@shared/schemas/user';
-import { errorMessage, isApiError } from '@web/lib/api';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
+import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useResendVerification, useUpdateProfile } from '../api/settings-api';
 
 function EmailVerification({ user }: { user: PublicUser }) {
@@ -38,11 +37,7 @@ function EmailVerification({ user }: { user: PublicUser }) {
                 description: `We sent a new verification link to ${user.email}.`,
               }),
             onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not send verification email',
-                description: errorMessage(error, 'Please try again later.'),
-              }),
+              toastError('Could not send verification email', error, 'Please try again later.'),
           })
         }
       >
@@ -74,17 +69,8 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           : 'Your profile has been updated successfully.',
       });
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const name of ['username', 'email', 'currentPassword'] as const) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      showFieldErrors(error, ['username', 'email', 'currentPassword'] as const, form.setError);
+      toastError('Update failed', error);
     }
   });
 

@@ -1,14 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema } from '@shared/schemas/user';
-import { errorMessage, isApiError } from '@web/lib/api';
 import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
+import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
 import { SessionsCard } from './sessions-card';
 
@@ -25,17 +24,8 @@ export function SecurityTab() {
       form.reset(EMPTY);
       toast({ title: 'Password changed', description: 'Your password has been changed successfully.' });
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const name of ['currentPassword', 'newPassword'] as const) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Password change failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      showFieldErrors(error, ['currentPassword', 'newPassword'] as const, form.setError);
+      toastError('Password change failed', error);
     }
   });
 

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/settings-api';
 
 /** Where the account is signed in, with a way out for each other device and for all of them. */
@@ -17,12 +17,7 @@ export function SessionsCard() {
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.current).length;
 
-  const failed = (error: unknown) =>
-    toast({
-      variant: 'destructive',
-      title: 'Could not sign out',
-      description: errorMessage(error, 'Please try again.'),
-    });
+  const failed = (error: unknown) => toastError('Could not sign out', error);
 
   return (
     <SectionCard
