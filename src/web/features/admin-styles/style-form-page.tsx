@@ -241,8 +241,7 @@ export function StyleFormPage() {
               />
             </div>
             <div className="flex justify-end">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? <ButtonSpinner /> : null}
+              <Button type="submit" pending={save.isPending}>
                 {isEdit ? 'Save Changes' : 'Create Style'}
               </Button>
             </div>

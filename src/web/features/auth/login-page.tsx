@@ -8,7 +8,6 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useLogin } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
@@ -75,8 +74,7 @@ export function LoginPage() {
             <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
           )}
         </FormField>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <ButtonSpinner /> : null}
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           Log in
         </Button>
       </form>

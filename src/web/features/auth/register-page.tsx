@@ -11,7 +11,6 @@ import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
 import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
@@ -129,8 +128,7 @@ export function RegisterPage() {
           </Link>
           .
         </p>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <ButtonSpinner /> : null}
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           Sign up
         </Button>
       </form>

@@ -10,7 +10,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
-import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
+import { Spinner } from '@web/components/ui/spinner';
 import { refetchUser } from '@web/lib/session';
 import { resetLinkIsLive, resetPasswordWithToken } from './api/password-api';
 import { AuthCard } from './components/auth-card';
@@ -137,8 +137,7 @@ export function ResetPasswordPage() {
             </AlertDescription>
           </Alert>
         ) : null}
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <ButtonSpinner /> : null}
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           Set new password
         </Button>
       </form>

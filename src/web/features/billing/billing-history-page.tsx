@@ -219,9 +219,8 @@ export function BillingHistoryPage() {
               <Button
                 variant="outline"
                 onClick={() => void transactions.fetchNextPage()}
-                disabled={transactions.isFetchingNextPage}
+                pending={transactions.isFetchingNextPage}
               >
-                {transactions.isFetchingNextPage ? <ButtonSpinner /> : null}
                 Load older transactions
               </Button>
             </div>

@@ -15,7 +15,6 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Progress } from '@web/components/ui/progress';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { createModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
@@ -159,8 +158,7 @@ export function CreateModelPage() {
               <Button type="button" variant="outline" onClick={() => navigate('/models')} disabled={busy}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? <ButtonSpinner /> : null}
+              <Button type="submit" pending={busy}>
                 Create Model
               </Button>
             </div>

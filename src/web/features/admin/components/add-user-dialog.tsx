@@ -17,7 +17,6 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
@@ -124,8 +123,7 @@ export function AddUserDialog() {
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <ButtonSpinner /> : null}
+            <Button type="submit" pending={create.isPending}>
               Create User
             </Button>
           </DialogFooter>

@@ -14,7 +14,6 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Separator } from '@web/components/ui/separator';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
@@ -152,8 +151,7 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
                 value={balance}
                 onChange={(e) => setBalance(e.target.value)}
               />
-              <Button onClick={() => void onBalance()} disabled={updateBalance.isPending}>
-                {updateBalance.isPending ? <ButtonSpinner /> : null}
+              <Button onClick={() => void onBalance()} pending={updateBalance.isPending}>
                 Update
               </Button>
             </div>
@@ -198,8 +196,7 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
                 onChange={(e) => setPassword(e.target.value)}
                 placeholder="New password"
               />
-              <Button variant="outline" onClick={() => void onPassword()} disabled={resetPassword.isPending}>
-                {resetPassword.isPending ? <ButtonSpinner /> : null}
+              <Button variant="outline" onClick={() => void onPassword()} pending={resetPassword.isPending}>
                 Reset
               </Button>
             </div>

@@ -14,7 +14,6 @@ import {
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
@@ -157,8 +156,7 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? <ButtonSpinner /> : null}
+              <Button type="submit" pending={save.isPending}>
                 {pkg ? 'Save Changes' : 'Create Package'}
               </Button>
             </div>

@@ -3,7 +3,6 @@ import { PHOTO_PROBLEM_HELP, PHOTO_PROBLEM_LABELS, PHOTO_PROBLEMS } from '@share
 import type { Model } from '@shared/schemas/models';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRemoveFlagged } from '../api/models-api';
 
@@ -77,9 +76,8 @@ export function PhotoChecksPanel({ model, canEdit }: { model: Model; canEdit: bo
             variant="outline"
             size="sm"
             onClick={() => void onRemove()}
-            disabled={remove.isPending}
+            pending={remove.isPending}
           >
-            {remove.isPending ? <ButtonSpinner /> : null}
             Remove flagged photos ({summary.flagged})
           </Button>
         ) : null}

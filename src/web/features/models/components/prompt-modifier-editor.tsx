@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUpdatePromptModifier } from '../api/models-api';
@@ -59,8 +58,7 @@ export function PromptModifierEditor({
             <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
               Cancel
             </Button>
-            <Button onClick={() => void onSave()} disabled={save.isPending}>
-              {save.isPending ? <ButtonSpinner /> : null}
+            <Button onClick={() => void onSave()} pending={save.isPending}>
               Save
             </Button>
           </div>

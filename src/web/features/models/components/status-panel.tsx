@@ -80,9 +80,8 @@ function ActionButton({
       size={size}
       className={className}
       onClick={() => void runAction(m, ok, fail)}
-      disabled={m.isPending}
+      pending={m.isPending}
     >
-      {m.isPending ? <ButtonSpinner /> : null}
       {children}
     </Button>
   );

@@ -76,67 +76,65 @@ export function DeleteAccountCard() {
       description={<>Deletes your account and everything in it, at once and for good. {KEPT}</>}
       className="border-destructive/40"
       footer={
-        <>
-          <Dialog
-            open={open}
-            onOpenChange={(next) => {
-              setOpen(next);
-              if (!next) {
-                setPassword('');
-                setError(undefined);
-              }
-            }}
-          >
-            <DialogTrigger asChild>
-              <Button type="button" variant="destructive">
-                <Trash2 aria-hidden="true" />
-                Delete my account
-              </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <form onSubmit={onSubmit} noValidate className="grid gap-4">
-                <DialogHeader>
-                  <DialogTitle>Delete your account?</DialogTitle>
-                  <DialogDescription>This cannot be undone. We delete:</DialogDescription>
-                </DialogHeader>
-                <ul className="list-disc space-y-1 pl-5 text-sm">
-                  {DELETED.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-                <p className="text-sm">
-                  <strong>Kept, anonymised:</strong> {KEPT} Your username and e-mail become free for anyone to
-                  register.
-                </p>
-                {runwareHosted ? <p className="text-sm">{RUNWARE_NOTE}</p> : null}
-                <FormField id="delete-account-password" label="Your password" error={error}>
-                  {(control) => (
-                    <PasswordInput
-                      {...control}
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(e) => {
-                        setPassword(e.target.value);
-                        setError(undefined);
-                      }}
-                    />
-                  )}
-                </FormField>
-                <DialogFooter>
-                  <DialogClose asChild>
-                    <Button type="button" variant="outline">
-                      Cancel
-                    </Button>
-                  </DialogClose>
-                  <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                    {remove.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
-                    Delete my account for good
+        <Dialog
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (!next) {
+              setPassword('');
+              setError(undefined);
+            }
+          }}
+        >
+          <DialogTrigger asChild>
+            <Button type="button" variant="destructive">
+              <Trash2 aria-hidden="true" />
+              Delete my account
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <DialogHeader>
+                <DialogTitle>Delete your account?</DialogTitle>
+                <DialogDescription>This cannot be undone. We delete:</DialogDescription>
+              </DialogHeader>
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {DELETED.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <p className="text-sm">
+                <strong>Kept, anonymised:</strong> {KEPT} Your username and e-mail become free for anyone to
+                register.
+              </p>
+              {runwareHosted ? <p className="text-sm">{RUNWARE_NOTE}</p> : null}
+              <FormField id="delete-account-password" label="Your password" error={error}>
+                {(control) => (
+                  <PasswordInput
+                    {...control}
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => {
+                      setPassword(e.target.value);
+                      setError(undefined);
+                    }}
+                  />
+                )}
+              </FormField>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
                   </Button>
-                </DialogFooter>
-              </form>
-            </DialogContent>
-          </Dialog>
-        </>
+                </DialogClose>
+                <Button type="submit" variant="destructive" disabled={remove.isPending}>
+                  {remove.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
+                  Delete my account for good
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
       }
     >
       <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">

@@ -81,12 +81,9 @@ export function ProfileTab({ user }: { user: PublicUser }) {
       contentClassName="grid gap-4"
       onSubmit={onSubmit}
       footer={
-        <>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <ButtonSpinner /> : null}
-            Save Changes
-          </Button>
-        </>
+        <Button type="submit" pending={isSubmitting}>
+          Save Changes
+        </Button>
       }
     >
       <FormField id="profile-username" label="Username" error={errors.username?.message}>

@@ -6,7 +6,6 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
 import { SessionsCard } from './sessions-card';
@@ -37,12 +36,9 @@ export function SecurityTab() {
         contentClassName="grid gap-4"
         onSubmit={onSubmit}
         footer={
-          <>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <ButtonSpinner /> : null}
-              Change Password
-            </Button>
-          </>
+          <Button type="submit" pending={isSubmitting}>
+            Change Password
+          </Button>
         }
       >
         <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
