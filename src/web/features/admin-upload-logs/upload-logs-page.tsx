@@ -7,7 +7,7 @@ import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Badge, type BadgeProps } from '@web/components/ui/badge';
+import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { SearchField } from '@web/components/ui/search-field';
@@ -26,11 +26,11 @@ const FILTERS: [StatusFilter, string][] = [
   ['failed', 'Failed'],
 ];
 // Spec part 2 §4: any other status reads as Unknown.
-const LOOK: Record<string, [string, NonNullable<BadgeProps['variant']>] | undefined> = {
-  pending: ['Pending', 'gray'],
-  processing: ['Processing', 'blue'],
-  success: ['Success', 'green'],
-  failed: ['Failed', 'red'],
+const LOOKS: Record<string, StatusLook> = {
+  pending: { label: 'Pending', variant: 'gray' },
+  processing: { label: 'Processing', variant: 'blue' },
+  success: { label: 'Success', variant: 'green' },
+  failed: { label: 'Failed', variant: 'red' },
 };
 
 function RetryButton({ log }: { log: UploadLog }) {
@@ -133,9 +133,11 @@ export function UploadLogsPage() {
             {logs.data.uploadLogs.map((log) => (
               <Tr key={log.id} className="align-top">
                 <Td>
-                  <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>
-                    {LOOK[log.status]?.[0] ?? 'Unknown'}
-                  </Badge>
+                  <StatusBadge
+                    status={log.status}
+                    looks={LOOKS}
+                    unknown={{ label: 'Unknown', variant: 'outline' }}
+                  />
                 </Td>
                 <Td className="max-w-xs">
                   <p className="font-medium">{log.model.name}</p>

@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
-import { SectionError } from './section-error';
+import { ErrorAlert } from '@web/components/ui/error-alert';
 import { ModelThumbnail } from '@web/components/model-thumbnail';
 
 function ModelCard({ model }: { model: DashboardModel }) {
@@ -97,7 +97,7 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
           ))}
         </div>
       ) : error ? (
-        <SectionError title="Could not load your models" error={error} onRetry={onRetry} />
+        <ErrorAlert title="Could not load your models" error={error} onRetry={onRetry} />
       ) : hasModels ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {models!.slice(0, DASHBOARD_RECENT_MODELS).map((model) => (
