@@ -131,3 +131,42 @@ export function SelectLabel({ className, ...props }: ComponentProps<typeof Selec
     />
   );
 }
+
+type OptionSelectProps<V extends string> = {
+  value: V;
+  onValueChange: (value: V) => void;
+  /** the choices, in order, each with the words it shows */
+  options: readonly { value: V; label: string }[];
+  id?: string;
+  /** the name when no visible label points at `id` */
+  'aria-label'?: string;
+  /** the trigger's width */
+  className?: string;
+  disabled?: boolean;
+};
+
+/** A select over a fixed list of choices (a filter, a status): the trigger shows the chosen one's words. */
+export function OptionSelect<V extends string>({
+  value,
+  onValueChange,
+  options,
+  id,
+  'aria-label': ariaLabel,
+  className,
+  disabled,
+}: OptionSelectProps<V>) {
+  return (
+    <Select value={value} onValueChange={(v) => onValueChange(v as V)} disabled={disabled}>
+      <SelectTrigger id={id} className={className} aria-label={ariaLabel}>
+        <SelectValue>{options.find((o) => o.value === value)?.label}</SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -4,14 +4,13 @@ import type { GeneratedImageView } from '@shared/schemas/generation';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { LoadMore } from '@web/components/admin/admin-table';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
-import { downloadFile } from '@web/components/generated-image/download';
+import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { Button } from '@web/components/ui/button';
 import { SearchField } from '@web/components/ui/search-field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAdminImages } from './api/admin-gallery-api';
@@ -50,13 +49,7 @@ export function AdminImageGalleryPage() {
   );
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
-    downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: 'Failed to download the image',
-      }),
-    );
+    saveImage(img.imageUrl, `lora-studio-image-${img.id}.jpg`);
   const actions = {
     onOpen: setPreview,
     onDownload: (img: GeneratedImageView) => void onDownload(img),

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { SearchField } from '@web/components/ui/search-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
@@ -92,18 +92,13 @@ export function AdminSupportPage() {
           value={search}
           onValueChange={setSearch}
         />
-        <Select value={status} onValueChange={setStatus}>
-          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue>{FILTERS.find((f) => f.value === status)?.label}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            {FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          value={status}
+          onValueChange={setStatus}
+          options={FILTERS}
+          className="sm:w-48"
+          aria-label="Filter by status"
+        />
       </div>
       {tickets.isPending ? (
         <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">

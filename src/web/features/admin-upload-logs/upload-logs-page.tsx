@@ -11,19 +11,19 @@ import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { SearchField } from '@web/components/ui/search-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
 import { useRetryUpload, useUploadLogs } from './api/upload-logs-api';
 
 type StatusFilter = 'all' | (typeof UPLOAD_STATUSES)[number];
-const FILTERS: [StatusFilter, string][] = [
-  ['all', 'All Uploads'],
-  ['pending', 'Pending'],
-  ['processing', 'Processing'],
-  ['success', 'Success'],
-  ['failed', 'Failed'],
+const FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Uploads' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'success', label: 'Success' },
+  { value: 'failed', label: 'Failed' },
 ];
 // Spec part 2 §4: any other status reads as Unknown.
 const LOOKS: Record<string, StatusLook> = {
@@ -95,18 +95,13 @@ export function UploadLogsPage() {
           value={search}
           onValueChange={setSearch}
         />
-        <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
-          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue>{FILTERS.find(([value]) => value === status)?.[1]}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            {FILTERS.map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          value={status}
+          onValueChange={setStatus}
+          options={FILTERS}
+          className="sm:w-48"
+          aria-label="Filter by status"
+        />
       </div>
       {logs.isPending ? (
         <p className="py-10 text-center text-muted-foreground">Loading upload logs...</p>

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -109,7 +109,6 @@ export function BillingHistoryPage() {
   const selected = months.some((m) => m.key === month) ? month! : (months[0]?.key ?? '');
 
   if (!user) return null;
-  const filterLabel = FILTERS.find((f) => f.value === filter)?.label;
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
@@ -146,24 +145,17 @@ export function BillingHistoryPage() {
             <Label htmlFor="transaction-type-filter" className="sr-only">
               Filter by type
             </Label>
-            <Select
+            <OptionSelect
+              id="transaction-type-filter"
+              className="w-48"
+              aria-label="Filter by type"
               value={filter}
               onValueChange={(v) => {
-                setFilter(v as TypeFilter);
+                setFilter(v);
                 setMonth(null);
               }}
-            >
-              <SelectTrigger id="transaction-type-filter" className="w-48" aria-label="Filter by type">
-                <SelectValue>{filterLabel}</SelectValue>
-              </SelectTrigger>
-              <SelectContent>
-                {FILTERS.map((f) => (
-                  <SelectItem key={f.value} value={f.value}>
-                    {f.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={FILTERS}
+            />
           </div>
         </CardHeader>
         <CardContent className="space-y-4">

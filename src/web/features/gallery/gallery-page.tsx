@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import { downloadFile } from '@web/components/generated-image/download';
+import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -108,13 +108,7 @@ export function GalleryPage() {
   if (!user) return null;
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
-    downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: 'Failed to download the image',
-      }),
-    );
+    saveImage(img.imageUrl, `lora-studio-image-${img.id}.jpg`);
 
   const confirmDelete = async () => {
     if (!toDelete) return;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GENERATE_TEXTS, insufficientTokensText } from '@shared/generation-texts';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import { downloadFile } from '@web/components/generated-image/download';
+import { saveImage } from '@web/components/generated-image/download';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
@@ -170,13 +170,7 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
 
   const download = (card: { imageUrl?: string }) => {
     if (!card.imageUrl) return;
-    downloadFile(card.imageUrl, `generated-image-${Date.now()}.jpg`).catch(() =>
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: 'Failed to download the image',
-      }),
-    );
+    void saveImage(card.imageUrl, `generated-image-${Date.now()}.jpg`);
   };
 
   const discard = async (card: GeneratedCard) => {
