@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SupportTicket } from '@shared/schemas/support';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
+import { SearchAndStatus } from '@web/components/admin/search-and-status';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { SearchField } from '@web/components/ui/search-field';
-import { OptionSelect } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
@@ -84,22 +83,17 @@ export function AdminSupportPage() {
           </Card>
         ))}
       </div>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <SearchField
-          className="flex-1"
-          label="Search tickets"
-          placeholder="Search tickets by subject, message, or user..."
-          value={search}
-          onValueChange={setSearch}
-        />
-        <OptionSelect
-          value={status}
-          onValueChange={setStatus}
-          options={FILTERS}
-          className="sm:w-48"
-          aria-label="Filter by status"
-        />
-      </div>
+      <SearchAndStatus
+        search={{
+          label: 'Search tickets',
+          placeholder: 'Search tickets by subject, message, or user...',
+          value: search,
+          onValueChange: setSearch,
+        }}
+        status={status}
+        onStatusChange={setStatus}
+        statuses={FILTERS}
+      />
       {tickets.isPending ? (
         <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner />

@@ -6,12 +6,11 @@ import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
+import { SearchAndStatus } from '@web/components/admin/search-and-status';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { SearchField } from '@web/components/ui/search-field';
-import { OptionSelect } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
@@ -86,23 +85,18 @@ export function UploadLogsPage() {
           </Card>
         ))}
       </div>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <SearchField
-          type="search"
-          className="flex-1"
-          label="Search upload logs"
-          placeholder="Search by model, user, AIR name or message..."
-          value={search}
-          onValueChange={setSearch}
-        />
-        <OptionSelect
-          value={status}
-          onValueChange={setStatus}
-          options={FILTERS}
-          className="sm:w-48"
-          aria-label="Filter by status"
-        />
-      </div>
+      <SearchAndStatus
+        search={{
+          type: 'search',
+          label: 'Search upload logs',
+          placeholder: 'Search by model, user, AIR name or message...',
+          value: search,
+          onValueChange: setSearch,
+        }}
+        status={status}
+        onStatusChange={setStatus}
+        statuses={FILTERS}
+      />
       {logs.isPending ? (
         <p className="py-10 text-center text-muted-foreground">Loading upload logs...</p>
       ) : logs.isError ? (
