@@ -2,6 +2,7 @@ import { createContext, useContext, useState, type ComponentProps, type ReactNod
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
+import { SearchField } from './search-field';
 
 /**
  * Whether the list's items are mounted. Radix mounts a closed select's items too (into a detached
@@ -168,5 +169,33 @@ export function OptionSelect<V extends string>({
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+type SearchAndStatusProps<V extends string> = {
+  search: Omit<ComponentProps<typeof SearchField>, 'className'>;
+  status: V;
+  onStatusChange: (status: V) => void;
+  statuses: readonly { value: V; label: string }[];
+};
+
+/** The row above a list: a search box and a status filter beside it (stacked on a phone). */
+export function SearchAndStatus<V extends string>({
+  search,
+  status,
+  onStatusChange,
+  statuses,
+}: SearchAndStatusProps<V>) {
+  return (
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+      <SearchField className="flex-1" {...search} />
+      <OptionSelect
+        value={status}
+        onValueChange={onStatusChange}
+        options={statuses}
+        className="sm:w-48"
+        aria-label="Filter by status"
+      />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SupportTicket } from '@shared/schemas/support';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
-import { SearchAndStatus } from '@web/components/admin/search-and-status';
+import { SearchAndStatus } from '@web/components/ui/select';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';

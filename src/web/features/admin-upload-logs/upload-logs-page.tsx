@@ -6,7 +6,7 @@ import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
-import { SearchAndStatus } from '@web/components/admin/search-and-status';
+import { SearchAndStatus } from '@web/components/ui/select';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

@@ -3,7 +3,7 @@ import { Eye, Trash2 } from 'lucide-react';
 import { AdminTable } from '@web/components/admin/admin-table';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { SearchField } from '@web/components/ui/search-field';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { formatDate } from '@web/lib/format';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { tokenPackageInputSchema, type TokenPackageInput } from '@shared/schemas/tokens';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,

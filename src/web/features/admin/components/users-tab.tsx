@@ -5,7 +5,7 @@ import { AdminTable } from '@web/components/admin/admin-table';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { SearchField } from '@web/components/ui/search-field';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';

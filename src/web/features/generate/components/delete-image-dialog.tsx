@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 
 /** Asks before a stored image is deleted. */
 export function DeleteImageDialog({

@@ -7,7 +7,7 @@ import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
 import { INSUFFICIENT_TRAINING_TOKENS } from '@shared/schemas/models';
 import { estimatedProgress, lastLogLines, progressFromLogs } from '@shared/training-progress';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';

@@ -4,7 +4,7 @@ import type { Model } from '@shared/schemas/models';
 import { formatDate } from '@web/lib/format';
 import { useAppConfig } from '@web/lib/app-config';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useDeleteTrainingPhotos } from '../api/models-api';

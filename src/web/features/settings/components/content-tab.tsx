@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PublicUser } from '@shared/schemas/user';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from './button';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from './alert-dialog';
 
 afterEach(cleanup);
 
