@@ -4,15 +4,7 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import type { z } from 'zod';
 import { adminCreateUserSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading, DialogFooter, DialogTrigger } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -90,12 +82,10 @@ export function AddUserDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>
-            Create an account. The user can sign in with this username and password.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Add User"
+          description="Create an account. The user can sign in with this username and password."
+        />
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <FormField id="new-username" label="Username" error={errors.username?.message}>
             {(c) => <Input {...c} autoComplete="off" {...form.register('username')} />}

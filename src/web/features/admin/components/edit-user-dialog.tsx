@@ -3,13 +3,7 @@ import type { AdminUser } from '@shared/schemas/admin';
 import { strongPasswordSchema } from '@shared/schemas/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
@@ -120,15 +114,18 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   return (
     <Dialog open={Boolean(user)} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Edit User</DialogTitle>
-          <DialogDescription className="flex items-center gap-2">
-            Status:{' '}
-            <Badge variant={u.status === 'active' ? 'green' : 'red'}>
-              {u.status === 'active' ? 'Active' : 'Suspended'}
-            </Badge>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Edit User"
+          description={
+            <>
+              Status:{' '}
+              <Badge variant={u.status === 'active' ? 'green' : 'red'}>
+                {u.status === 'active' ? 'Active' : 'Suspended'}
+              </Badge>
+            </>
+          }
+          descriptionClassName="flex items-center gap-2"
+        />
         <div className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">

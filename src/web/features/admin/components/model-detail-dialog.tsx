@@ -2,13 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Play, RotateCcw, XCircle } from 'lucide-react';
 import { TRAINING_GRID_PREVIEW } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/use-toast';
@@ -116,15 +110,20 @@ export function ModelDetailDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle className="flex flex-wrap items-center gap-2">
-            {m.name} <AdminModelStatus status={m.status} />
-          </DialogTitle>
-          <DialogDescription>
-            {m.userUsername ?? 'Unknown'} · {m.userEmail ?? 'No email'} · created{' '}
-            {formatDateTime(m.createdAt)}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={
+            <>
+              {m.name} <AdminModelStatus status={m.status} />
+            </>
+          }
+          description={
+            <>
+              {m.userUsername ?? 'Unknown'} · {m.userEmail ?? 'No email'} · created{' '}
+              {formatDateTime(m.createdAt)}
+            </>
+          }
+          titleClassName="flex flex-wrap items-center gap-2"
+        />
         <div className="grid gap-4">
           {m.description ? <p className="text-sm">{m.description}</p> : null}
           <div className="grid gap-3 sm:grid-cols-2">

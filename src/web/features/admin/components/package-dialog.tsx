@@ -3,14 +3,7 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { tokenPackageInputSchema, type TokenPackageInput } from '@shared/schemas/tokens';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading, DialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -108,10 +101,10 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{pkg ? 'Edit Token Package' : 'Create Token Package'}</DialogTitle>
-          <DialogDescription>Prices are entered in US dollars.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={pkg ? 'Edit Token Package' : 'Create Token Package'}
+          description="Prices are entered in US dollars."
+        />
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <FormField id="pkg-name" label="Name" error={errors.name?.message}>
             {(c) => <Input {...c} {...form.register('name')} />}

@@ -11,10 +11,8 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
-  DialogDescription,
+  DialogHeading,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -94,10 +92,7 @@ export function DeleteAccountCard() {
           </DialogTrigger>
           <DialogContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <DialogHeader>
-                <DialogTitle>Delete your account?</DialogTitle>
-                <DialogDescription>This cannot be undone. We delete:</DialogDescription>
-              </DialogHeader>
+              <DialogHeading title="Delete your account?" description="This cannot be undone. We delete:" />
               <ul className="list-disc space-y-1 pl-5 text-sm">
                 {DELETED.map((line) => (
                   <li key={line}>{line}</li>
