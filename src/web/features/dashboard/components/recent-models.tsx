@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Boxes, Plus } from 'lucide-react';
 import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
 import { relativeTime } from '@web/lib/format';
+import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -24,19 +25,8 @@ function ModelCard({ model }: { model: DashboardModel }) {
         </div>
         <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
         <div className="mt-auto grid grid-cols-2 gap-2">
-          <Button size="sm" asChild>
-            <Link
-              to={`/generate?modelId=${encodeURIComponent(model.id)}`}
-              aria-label={`Generate Images with ${model.name}`}
-            >
-              Generate Images
-            </Link>
-          </Button>
-          <Button size="sm" variant="outline" asChild>
-            <Link to={`/models/${encodeURIComponent(model.id)}`} aria-label={`View Details of ${model.name}`}>
-              View Details
-            </Link>
-          </Button>
+          <GenerateWithModel model={model} size="sm" />
+          <ModelDetailsLink model={model} size="sm" />
         </div>
       </div>
     </Card>
