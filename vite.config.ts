@@ -217,7 +217,7 @@ const RADIX =
 const RADIX_SMALL = /@radix-ui[\\/]react-(slot|compose-refs|label|primitive)[\\/]/;
 const OVERLAYS = new RegExp(
   String.raw`src[\\/]web[\\/]components[\\/](generated-image[\\/]|ui[\\/](` +
-    'alert-dialog|avatar|dialog|dropdown-menu|progress|select|switch|tabs|toast|toast-region|tooltip' +
+    'alert-dialog|avatar|dialog|dropdown-menu|progress|select|slider|switch|tabs|toast|toast-region|tooltip' +
     String.raw`)\.tsx$)`,
 );
 const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVERLAYS.test(id);
@@ -233,8 +233,11 @@ const UI_FILES =
 
 // the landing page's script uses these two and nothing else of the app's (landing-islands.ts)
 const LANDING_SAFE = /src[\\/]web[\\/]lib[\\/](referral|theme[\\/]theme-mode)\.ts$/;
+// the admin pages' kit goes with the admin pages, not to every signed-in page
+const ADMIN_KIT = /src[\\/]web[\\/]components[\\/]admin[\\/]/;
 const UI = (id: string) =>
   !SCHEMAS(id) &&
+  !ADMIN_KIT.test(id) &&
   (UI_FILES.test(id) || (/src[\\/]shared[\\/]/.test(id) && !sharedWithZod(id))) &&
   !DIALOGS(id) &&
   !LANDING_SAFE.test(id) &&

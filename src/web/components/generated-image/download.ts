@@ -1,3 +1,5 @@
+import { toast } from '@web/components/ui/use-toast';
+
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -44,4 +46,11 @@ export function aspectRatio(width: number | null | undefined, height: number | n
 /** Spec part 2 §9: HD when the longest side is at least 1024 px. */
 export function isHd(width: number | null | undefined, height: number | null | undefined): boolean {
   return Math.max(width ?? 0, height ?? 0) >= 1024;
+}
+
+/** Saves an image under `filename`; a failure is said in a toast (the image stays on screen). */
+export function saveImage(url: string, filename: string): Promise<void> {
+  return downloadFile(url, filename).catch(() => {
+    toast({ variant: 'destructive', title: 'Download failed', description: 'Failed to download the image' });
+  });
 }

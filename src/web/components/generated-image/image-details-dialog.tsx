@@ -1,13 +1,7 @@
 import { useRef } from 'react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { relativeTime } from '@web/lib/format';
 import { likenessText } from './likeness-label';
 import { aspectRatio, isHd } from './download';
@@ -68,10 +62,7 @@ export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerN
           opener.current = null;
         }}
       >
-        <DialogHeader>
-          <DialogTitle>Image Details</DialogTitle>
-          <DialogDescription>Created {relativeTime(image?.createdAt)}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Image Details" description={<>Created {relativeTime(image?.createdAt)}</>} />
         {image ? (
           <div className="space-y-4">
             <div className="overflow-hidden rounded-lg bg-muted">

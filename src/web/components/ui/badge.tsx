@@ -28,3 +28,20 @@ export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVaria
 export function Badge({ className, variant, ...props }: BadgeProps) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }
+
+/** How a status reads: its words and its colour. */
+export type StatusLook = { label: string; variant: NonNullable<BadgeProps['variant']> };
+
+/** A status as a badge, looked up in a screen's own table; an unknown status reads as `unknown`. */
+export function StatusBadge({
+  status,
+  looks,
+  unknown,
+}: {
+  status: string;
+  looks: Record<string, StatusLook | undefined>;
+  unknown: StatusLook;
+}) {
+  const look = looks[status] ?? unknown;
+  return <Badge variant={look.variant}>{look.label}</Badge>;
+}

@@ -4,14 +4,27 @@ import type { VariantProps } from 'class-variance-authority';
 import { cn } from '@web/lib/cn';
 import { useHydrated } from '@web/lib/hydration';
 import { buttonVariants } from './button-variants';
+import { ButtonSpinner } from './spinner';
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child (e.g. a router Link) with button styling instead of a <button>. */
     asChild?: boolean;
+    /** Its work is under way: disabled, with a spinner before its text (which says what it does). */
+    pending?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  disabled,
+  pending,
+  children,
+  ...props
+}: ButtonProps) {
   // A form the server sent as HTML would submit itself natively (its fields in the URL) if sent before
   // React has taken it over; its submit button waits for that (docs/decisions/029-react-everywhere-and-prerender.md).
   const hydrated = useHydrated();
@@ -21,14 +34,19 @@ export function Button({ className, variant, size, asChild = false, type, disabl
         className={cn(buttonVariants({ variant, size }), className)}
         {...(disabled === undefined ? {} : { disabled })}
         {...props}
-      />
+      >
+        {children}
+      </Slot>
     );
   return (
     <button
       type={type ?? 'button'}
-      disabled={disabled || (type === 'submit' && !hydrated)}
+      disabled={disabled || pending || (type === 'submit' && !hydrated)}
       className={cn(buttonVariants({ variant, size }), className)}
       {...props}
-    />
+    >
+      {pending ? <ButtonSpinner /> : null}
+      {children}
+    </button>
   );
 }

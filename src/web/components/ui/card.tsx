@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -36,4 +36,68 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex items-center gap-2 p-6 pt-0', className)} {...props} />;
+}
+
+type SectionCardProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  /** beside the title, e.g. an Edit button */
+  aside?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+  contentClassName?: string;
+  footerClassName?: string;
+  /** the card is a form (its footer holds the submit button); validation is the form's own */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+};
+
+/**
+ * A section of a page as a card: its title as the page's second heading level, one line of what it
+ * is for, the content, and the buttons in its footer.
+ */
+export function SectionCard({
+  title,
+  description,
+  aside,
+  footer,
+  className,
+  contentClassName,
+  footerClassName,
+  onSubmit,
+  children,
+}: SectionCardProps) {
+  const heading = (
+    <>
+      <CardTitle role="heading" aria-level={2}>
+        {title}
+      </CardTitle>
+      {description ? <CardDescription>{description}</CardDescription> : null}
+    </>
+  );
+  const body = (
+    <>
+      {aside ? (
+        <CardHeader className="flex flex-row items-start justify-between gap-2">
+          <div className="space-y-1">{heading}</div>
+          {aside}
+        </CardHeader>
+      ) : (
+        <CardHeader>{heading}</CardHeader>
+      )}
+      <CardContent className={contentClassName}>{children}</CardContent>
+      {footer ? <CardFooter className={footerClassName}>{footer}</CardFooter> : null}
+    </>
+  );
+  return (
+    <Card className={className}>
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate>
+          {body}
+        </form>
+      ) : (
+        body
+      )}
+    </Card>
+  );
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@web/lib/cn';
@@ -67,5 +67,25 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/** A dialog's title and the sentence under it, which name and describe the dialog for screen readers. */
+export function DialogHeading({
+  title,
+  description,
+  titleClassName,
+  descriptionClassName,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  titleClassName?: string;
+  descriptionClassName?: string;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle className={titleClassName}>{title}</DialogTitle>
+      <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+    </DialogHeader>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
+import { isApiError } from '@web/lib/api';
 import { Label } from './label';
 
 export type FieldControlProps = {
@@ -44,4 +45,20 @@ export function FormField({ id, label, hint, error, labelAside, className, child
       ) : null}
     </div>
   );
+}
+
+/**
+ * A refusal that names its fields (a taken username, a wrong current password) shows each message
+ * under its field too; `setError` is react-hook-form's.
+ */
+export function showFieldErrors<N extends string>(
+  error: unknown,
+  names: readonly N[],
+  setError: (name: N, error: { type: 'server'; message: string }) => void,
+) {
+  if (!isApiError(error) || !error.fields) return;
+  for (const name of names) {
+    const message = error.fields[name];
+    if (message) setError(name, { type: 'server', message });
+  }
 }

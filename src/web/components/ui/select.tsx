@@ -2,6 +2,7 @@ import { createContext, useContext, useState, type ComponentProps, type ReactNod
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
+import { SearchField } from './search-field';
 
 /**
  * Whether the list's items are mounted. Radix mounts a closed select's items too (into a detached
@@ -129,5 +130,72 @@ export function SelectLabel({ className, ...props }: ComponentProps<typeof Selec
       className={cn('px-2 py-1.5 text-xs text-muted-foreground', className)}
       {...props}
     />
+  );
+}
+
+type OptionSelectProps<V extends string> = {
+  value: V;
+  onValueChange: (value: V) => void;
+  /** the choices, in order, each with the words it shows */
+  options: readonly { value: V; label: string }[];
+  id?: string;
+  /** the name when no visible label points at `id` */
+  'aria-label'?: string;
+  /** the trigger's width */
+  className?: string;
+  disabled?: boolean;
+};
+
+/** A select over a fixed list of choices (a filter, a status): the trigger shows the chosen one's words. */
+export function OptionSelect<V extends string>({
+  value,
+  onValueChange,
+  options,
+  id,
+  'aria-label': ariaLabel,
+  className,
+  disabled,
+}: OptionSelectProps<V>) {
+  return (
+    <Select value={value} onValueChange={(v) => onValueChange(v as V)} disabled={disabled}>
+      <SelectTrigger id={id} className={className} aria-label={ariaLabel}>
+        <SelectValue>{options.find((o) => o.value === value)?.label}</SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+type SearchAndStatusProps<V extends string> = {
+  search: Omit<ComponentProps<typeof SearchField>, 'className'>;
+  status: V;
+  onStatusChange: (status: V) => void;
+  statuses: readonly { value: V; label: string }[];
+};
+
+/** The row above a list: a search box and a status filter beside it (stacked on a phone). */
+export function SearchAndStatus<V extends string>({
+  search,
+  status,
+  onStatusChange,
+  statuses,
+}: SearchAndStatusProps<V>) {
+  return (
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+      <SearchField className="flex-1" {...search} />
+      <OptionSelect
+        value={status}
+        onValueChange={onStatusChange}
+        options={statuses}
+        className="sm:w-48"
+        aria-label="Filter by status"
+      />
+    </div>
   );
 }

@@ -1,37 +1,54 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
+import * as SliderPrimitive from '@radix-ui/react-slider';
 import { cn } from '@web/lib/cn';
 
-type SliderProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'defaultValue' | 'onChange' | 'type'
-> & {
+type SliderProps = Omit<ComponentProps<typeof SliderPrimitive.Root>, 'value' | 'onValueChange'> & {
   value: number[];
   onValueChange: (value: number[]) => void;
   min: number;
   max: number;
   step: number;
-  /** Accessible name of the thumb when no visible label names it. */
+  /** Accessible name of each thumb when no visible label names it. */
   thumbLabels?: string[];
+  /** A visible label naming the (single) thumb. */
+  'aria-labelledby'?: string;
 };
 
 /**
- * One-thumb slider on the native range input: keyboard, touch and screen readers come from the browser,
- * and it needs no layout measuring to show. It replaced the Radix slider under Preact (decision 023);
- * with React everywhere (docs/decisions/029-react-everywhere-and-prerender.md) the Radix one could come
- * back, but `@radix-ui/react-slider` is not installed yet, so the native input stays.
+ * The Radix slider: one thumb per value, each a `role="slider"` with its name and value; arrows step,
+ * PageUp/PageDown take ten steps, Home/End go to the ends. Under Preact it had been replaced by a native
+ * range input (decision 023); with React everywhere (docs/decisions/029-react-everywhere-and-prerender.md)
+ * it is back.
  */
-export function Slider({ className, thumbLabels, value, onValueChange, ...props }: SliderProps) {
+export function Slider({
+  className,
+  thumbLabels,
+  value,
+  onValueChange,
+  'aria-labelledby': labelledBy,
+  ...props
+}: SliderProps) {
   return (
-    <input
-      type="range"
-      value={value[0]}
-      onChange={(e) => onValueChange([Number(e.currentTarget.value)])}
-      aria-label={thumbLabels?.[0]}
+    <SliderPrimitive.Root
+      value={value}
+      onValueChange={onValueChange}
       className={cn(
-        'h-2 w-full cursor-pointer accent-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
+        'relative flex w-full touch-none items-center py-2 select-none data-disabled:cursor-not-allowed data-disabled:opacity-50',
         className,
       )}
       {...props}
-    />
+    >
+      <SliderPrimitive.Track className="relative h-2 w-full grow overflow-hidden rounded-full bg-muted">
+        <SliderPrimitive.Range className="absolute h-full bg-primary" />
+      </SliderPrimitive.Track>
+      {value.map((_, i) => (
+        <SliderPrimitive.Thumb
+          key={i}
+          aria-label={thumbLabels?.[i]}
+          aria-labelledby={thumbLabels?.[i] ? undefined : labelledBy}
+          className="block size-5 cursor-pointer rounded-full border-2 border-primary bg-background shadow transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
+        />
+      ))}
+    </SliderPrimitive.Root>
   );
 }

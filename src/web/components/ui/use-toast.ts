@@ -1,5 +1,6 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants';
+import { errorMessage } from '@web/lib/api';
 
 export { TOAST_DURATION_MS, TOAST_LIMIT };
 
@@ -86,4 +87,9 @@ export function resetToasts(): void {
   for (const timer of removalTimers.values()) clearTimeout(timer);
   removalTimers.clear();
   setState({ toasts: [] });
+}
+
+/** A failure said in a red toast: the server's own text, or `fallback` when it has none. */
+export function toastError(title: string, error: unknown, fallback = 'Please try again.') {
+  return toast({ variant: 'destructive', title, description: errorMessage(error, fallback) });
 }

@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Filter, RefreshCw, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Filter, RefreshCw } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import { downloadFile } from '@web/components/generated-image/download';
+import { AdminPageHeader } from '@web/components/admin/admin-page-header';
+import { LoadMore } from '@web/components/admin/admin-table';
+import { useDebouncedSearch } from '@web/components/admin/use-debounced';
+import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
-import { PageHeader } from '@web/components/ui/page-header';
+import { SearchField } from '@web/components/ui/search-field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAdminImages } from './api/admin-gallery-api';
@@ -20,19 +21,13 @@ import { GalleryFiltersDialog } from './components/gallery-filters-dialog';
 
 export function AdminImageGalleryPage() {
   usePageTitle('Image Gallery');
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedSearch();
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [filterOpen, setFilterOpen] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
   const [details, setDetails] = useState<GeneratedImageView | null>(null);
   const { user } = useUser();
-  const query = toGalleryQuery(search, filters);
-
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(searchText.trim()), 300);
-    return () => clearTimeout(t);
-  }, [searchText]);
+  const query = toGalleryQuery(search.query, filters);
 
   const list = useAdminImages(query);
   const images = useMemo(() => {
@@ -54,13 +49,7 @@ export function AdminImageGalleryPage() {
   );
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
-    downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: 'Failed to download the image',
-      }),
-    );
+    saveImage(img.imageUrl, `lora-studio-image-${img.id}.jpg`);
   const actions = {
     onOpen: setPreview,
     onDownload: (img: GeneratedImageView) => void onDownload(img),
@@ -99,26 +88,17 @@ export function AdminImageGalleryPage() {
         <TabsContent value="table" className="mt-4">
           <AdminImageTable images={images} {...actions} />
         </TabsContent>
-        {list.hasNextPage ? (
-          <div className="flex justify-center py-6">
-            <Button
-              variant="outline"
-              onClick={() => void list.fetchNextPage()}
-              disabled={list.isFetchingNextPage}
-            >
-              {list.isFetchingNextPage ? 'Loading...' : 'Load more images'}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore pages={list} label="Load more images" busyLabel="Loading..." className="py-6" />
       </Tabs>
     );
   }
 
   return (
     <div>
-      <PageHeader
+      <AdminPageHeader
         title="Image Gallery"
         description="Every image generated on the site."
+        back={false}
         actions={
           <>
             <Button
@@ -135,20 +115,14 @@ export function AdminImageGalleryPage() {
           </>
         }
       />
-      <div className="relative mb-6 max-w-md">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          aria-label="Search by prompt"
-          placeholder="Search by prompt..."
-          className="pl-9"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          maxLength={200}
-        />
-      </div>
+      <SearchField
+        className="mb-6 max-w-md"
+        label="Search by prompt"
+        placeholder="Search by prompt..."
+        value={search.text}
+        onValueChange={search.setText}
+        maxLength={200}
+      />
       {body}
 
       <GalleryFiltersDialog

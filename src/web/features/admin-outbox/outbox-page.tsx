@@ -1,11 +1,10 @@
 import { Fragment, useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, ChevronDown, Mail } from 'lucide-react';
+import { ChevronDown, Mail } from 'lucide-react';
+import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
@@ -88,18 +87,7 @@ export function OutboxPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Mail Outbox"
-        description="Every e-mail the site has sent, newest first."
-        actions={
-          <Button variant="outline" asChild>
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-        }
-      />
+      <AdminPageHeader title="Mail Outbox" description="Every e-mail the site has sent, newest first." />
       {q.isPending ? (
         <div className="space-y-4">
           <Skeleton className="h-28 w-full" />

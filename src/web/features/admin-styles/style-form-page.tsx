@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { DEFAULT_STYLE_COST } from '@shared/constants';
 import {
   presetStyleSchema,
@@ -10,19 +10,10 @@ import {
   type PresetStyleInput,
   type PresetStyleValues,
 } from '@shared/schemas/styles';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { BackToDashboard } from '@web/components/admin/admin-page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { FormField } from '@web/components/ui/form-field';
@@ -31,7 +22,7 @@ import { Label } from '@web/components/ui/label';
 import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useDeleteStyle, useSaveStyle, useStyle } from './api/styles-api';
@@ -128,22 +119,11 @@ export function StyleFormPage() {
       });
       navigate('/admin?tab=styles');
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error deleting style',
-        description: errorMessage(err, GENERIC),
-      });
+      toastError('Error deleting style', err, GENERIC);
     }
   }
 
-  const back = (
-    <Button variant="outline" asChild>
-      <Link to="/admin?tab=styles">
-        <ArrowLeft aria-hidden="true" />
-        Back to Dashboard
-      </Link>
-    </Button>
-  );
+  const back = <BackToDashboard to="/admin?tab=styles" />;
 
   if (isEdit && style.isPending) {
     return (
@@ -164,29 +144,19 @@ export function StyleFormPage() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         {back}
         {isEdit ? (
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button variant="destructive" disabled={del.isPending}>
                 {del.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
                 Delete Style
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  This action cannot be undone. This will permanently delete the preset style and remove it
-                  from our servers.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction destructive onClick={() => void onDelete()}>
-                  Delete
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Are you sure?"
+            description="This action cannot be undone. This will permanently delete the preset style and remove it from our servers."
+            confirmLabel="Delete"
+            destructive
+            onConfirm={() => void onDelete()}
+          />
         ) : null}
       </div>
       <Card>
@@ -271,8 +241,7 @@ export function StyleFormPage() {
               />
             </div>
             <div className="flex justify-end">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? <ButtonSpinner /> : null}
+              <Button type="submit" pending={save.isPending}>
                 {isEdit ? 'Save Changes' : 'Create Style'}
               </Button>
             </div>

@@ -1,13 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, Search } from 'lucide-react';
 import type { SupportTicket } from '@shared/schemas/support';
+import { AdminPageHeader } from '@web/components/admin/admin-page-header';
+import { SearchAndStatus } from '@web/components/ui/select';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Input } from '@web/components/ui/input';
-import { PageHeader } from '@web/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
@@ -73,18 +70,7 @@ export function AdminSupportPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Support Management"
-        description="Answer and track user support tickets."
-        actions={
-          <Button variant="outline" asChild>
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-        }
-      />
+      <AdminPageHeader title="Support Management" description="Answer and track user support tickets." />
       <div className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4">
         {stats.map((s) => (
           <Card key={s.label}>
@@ -97,33 +83,17 @@ export function AdminSupportPage() {
           </Card>
         ))}
       </div>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            className="pl-9"
-            aria-label="Search tickets"
-            placeholder="Search tickets by subject, message, or user..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <Select value={status} onValueChange={setStatus}>
-          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue>{FILTERS.find((f) => f.value === status)?.label}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            {FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SearchAndStatus
+        search={{
+          label: 'Search tickets',
+          placeholder: 'Search tickets by subject, message, or user...',
+          value: search,
+          onValueChange: setSearch,
+        }}
+        status={status}
+        onStatusChange={setStatus}
+        statuses={FILTERS}
+      />
       {tickets.isPending ? (
         <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Spinner />

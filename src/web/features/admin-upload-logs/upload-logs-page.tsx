@@ -1,37 +1,35 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, ExternalLink, RefreshCw, Search } from 'lucide-react';
+import { ExternalLink, RefreshCw } from 'lucide-react';
 import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
 import type { UploadLog } from '@shared/schemas/models';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { AdminPageHeader } from '@web/components/admin/admin-page-header';
+import { SearchAndStatus } from '@web/components/ui/select';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Badge, type BadgeProps } from '@web/components/ui/badge';
+import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { PageHeader } from '@web/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
 import { useRetryUpload, useUploadLogs } from './api/upload-logs-api';
 
 type StatusFilter = 'all' | (typeof UPLOAD_STATUSES)[number];
-const FILTERS: [StatusFilter, string][] = [
-  ['all', 'All Uploads'],
-  ['pending', 'Pending'],
-  ['processing', 'Processing'],
-  ['success', 'Success'],
-  ['failed', 'Failed'],
+const FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Uploads' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'success', label: 'Success' },
+  { value: 'failed', label: 'Failed' },
 ];
 // Spec part 2 §4: any other status reads as Unknown.
-const LOOK: Record<string, [string, NonNullable<BadgeProps['variant']>] | undefined> = {
-  pending: ['Pending', 'gray'],
-  processing: ['Processing', 'blue'],
-  success: ['Success', 'green'],
-  failed: ['Failed', 'red'],
+const LOOKS: Record<string, StatusLook> = {
+  pending: { label: 'Pending', variant: 'gray' },
+  processing: { label: 'Processing', variant: 'blue' },
+  success: { label: 'Success', variant: 'green' },
+  failed: { label: 'Failed', variant: 'red' },
 };
 
 function RetryButton({ log }: { log: UploadLog }) {
@@ -71,17 +69,9 @@ export function UploadLogsPage() {
 
   return (
     <div>
-      <PageHeader
+      <AdminPageHeader
         title="Model Upload Logs"
         description="Monitor and troubleshoot model uploads to Runware"
-        actions={
-          <Button variant="outline" asChild>
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-        }
       />
       <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
         {(['total', 'pending', 'processing', 'success', 'failed'] as const).map((k) => (
@@ -95,34 +85,18 @@ export function UploadLogsPage() {
           </Card>
         ))}
       </div>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder="Search by model, user, AIR name or message..."
-            aria-label="Search upload logs"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
-          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue>{FILTERS.find(([value]) => value === status)?.[1]}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            {FILTERS.map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SearchAndStatus
+        search={{
+          type: 'search',
+          label: 'Search upload logs',
+          placeholder: 'Search by model, user, AIR name or message...',
+          value: search,
+          onValueChange: setSearch,
+        }}
+        status={status}
+        onStatusChange={setStatus}
+        statuses={FILTERS}
+      />
       {logs.isPending ? (
         <p className="py-10 text-center text-muted-foreground">Loading upload logs...</p>
       ) : logs.isError ? (
@@ -148,9 +122,11 @@ export function UploadLogsPage() {
             {logs.data.uploadLogs.map((log) => (
               <Tr key={log.id} className="align-top">
                 <Td>
-                  <Badge variant={LOOK[log.status]?.[1] ?? 'outline'}>
-                    {LOOK[log.status]?.[0] ?? 'Unknown'}
-                  </Badge>
+                  <StatusBadge
+                    status={log.status}
+                    looks={LOOKS}
+                    unknown={{ label: 'Unknown', variant: 'outline' }}
+                  />
                 </Td>
                 <Td className="max-w-xs">
                   <p className="font-medium">{log.model.name}</p>

@@ -10,7 +10,6 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { requestPasswordReset } from './api/password-api';
 import { AuthCard } from './components/auth-card';
 
@@ -70,8 +69,7 @@ export function ForgotPasswordPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           ) : null}
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <ButtonSpinner /> : null}
+          <Button type="submit" className="w-full" pending={isSubmitting}>
             Send reset link
           </Button>
         </form>

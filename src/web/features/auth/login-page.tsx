@@ -3,14 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { LoginInput } from '@shared/schemas/auth';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
-import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useLogin } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
@@ -36,11 +34,7 @@ export function LoginPage() {
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Login failed',
-        description: errorMessage(error, 'Please check your credentials and try again.'),
-      });
+      toastError('Login failed', error, 'Please check your credentials and try again.');
     }
   });
 
@@ -80,8 +74,7 @@ export function LoginPage() {
             <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
           )}
         </FormField>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <ButtonSpinner /> : null}
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           Log in
         </Button>
       </form>

@@ -3,20 +3,17 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RegisterFormInput } from '@shared/schemas/auth';
 import { SIGNUP_BONUS } from '@shared/constants';
-import { errorMessage, isApiError } from '@web/lib/api';
 import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web/lib/referral';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { useHydrated } from '@web/lib/hydration';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
+import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
-import { PasswordChecklist } from './components/password-checklist';
 
 // zod and the shared auth schemas (with the common-password list) come after the first paint
 const registerResolver = lazyZodResolver<RegisterFormInput>(() =>
@@ -62,17 +59,8 @@ export function RegisterPage() {
       navigate('/dashboard', { replace: true });
     } catch (error) {
       // A taken name or e-mail (409) or a server-side validation error points at its field too.
-      if (isApiError(error) && error.fields) {
-        for (const name of FIELD_NAMES) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Registration failed',
-        description: errorMessage(error, 'Please check your information and try again.'),
-      });
+      showFieldErrors(error, FIELD_NAMES, form.setError);
+      toastError('Registration failed', error, 'Please check your information and try again.');
     }
   });
 
@@ -108,31 +96,21 @@ export function RegisterPage() {
         >
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
-        <FormField id="register-password" label="Password" error={errors.password?.message}>
-          {(control) => (
-            <>
-              <PasswordInput
-                {...control}
-                aria-describedby={[control['aria-describedby'], 'register-password-checklist']
-                  .filter(Boolean)
-                  .join(' ')}
-                autoComplete="new-password"
-                {...form.register('password')}
-              />
-              <PasswordChecklist id="register-password-checklist" password={password} />
-            </>
-          )}
-        </FormField>
-        <FormField id="register-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleSubject="confirm password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <PasswordFields
+          newPassword={{
+            id: 'register-password',
+            label: 'Password',
+            error: errors.password?.message,
+            field: form.register('password'),
+          }}
+          confirm={{
+            id: 'register-confirm',
+            label: 'Confirm password',
+            error: errors.confirmPassword?.message,
+            field: form.register('confirmPassword'),
+          }}
+          value={password}
+        />
         {shownReferralCode ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             Invited by a friend: referral code{' '}
@@ -150,8 +128,7 @@ export function RegisterPage() {
           </Link>
           .
         </p>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <ButtonSpinner /> : null}
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           Sign up
         </Button>
       </form>

@@ -8,14 +8,12 @@ import { resetPasswordFormSchema } from '@shared/schemas/auth';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
+import { Spinner } from '@web/components/ui/spinner';
 import { refetchUser } from '@web/lib/session';
 import { resetLinkIsLive, resetPasswordWithToken } from './api/password-api';
 import { AuthCard } from './components/auth-card';
-import { PasswordChecklist } from './components/password-checklist';
 
 const INVALID_LINK = 'This reset link is invalid or has expired.';
 
@@ -112,34 +110,23 @@ export function ResetPasswordPage() {
       footer={loginLink}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          id="reset-new"
-          label="New password"
-          error={errors.newPassword?.message ?? errors.token?.message}
-        >
-          {(control) => (
-            <>
-              <PasswordInput
-                {...control}
-                toggleSubject="new password"
-                autoComplete="new-password"
-                autoFocus
-                {...form.register('newPassword')}
-              />
-              <PasswordChecklist password={newPassword} />
-            </>
-          )}
-        </FormField>
-        <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleSubject="confirm password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <PasswordFields
+          newPassword={{
+            id: 'reset-new',
+            label: 'New password',
+            toggleSubject: 'new password',
+            error: errors.newPassword?.message ?? errors.token?.message,
+            field: form.register('newPassword'),
+          }}
+          confirm={{
+            id: 'reset-confirm',
+            label: 'Confirm new password',
+            error: errors.confirmPassword?.message,
+            field: form.register('confirmPassword'),
+          }}
+          value={newPassword}
+          autoFocus
+        />
         {failure ? (
           <Alert variant="destructive">
             <AlertDescription>
@@ -150,8 +137,7 @@ export function ResetPasswordPage() {
             </AlertDescription>
           </Alert>
         ) : null}
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <ButtonSpinner /> : null}
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           Set new password
         </Button>
       </form>

@@ -1,64 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleX } from 'lucide-react';
+import { Link } from 'react-router';
 import { revertEmailChangeSchema } from '@shared/schemas/auth';
-import { apiFetch, errorMessage } from '@web/lib/api';
-import { usePageTitle } from '@web/lib/use-page-title';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
-import { refetchUser } from '@web/lib/session';
-import { AuthCard } from './components/auth-card';
-
-type Result = { state: 'pending' } | { state: 'success' } | { state: 'error'; message: string };
-
-const INVALID_LINK = 'This link is invalid or has expired.';
+import { revertEmailChange } from './api/token-links-api';
+import { TokenLinkPage } from './components/token-link-page';
 
 /** The "this wasn't me" link mailed to the old address after an e-mail change. */
 export function RevertEmailChangePage() {
-  usePageTitle('Restore your email');
-  const client = useQueryClient();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
-  const [result, setResult] = useState<Result>({ state: 'pending' });
-  // A token is single-use: StrictMode's double effect must not send it twice.
-  const sentFor = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (sentFor.current === token) return;
-    sentFor.current = token;
-    const parsed = revertEmailChangeSchema.safeParse({ token });
-    if (!parsed.success) {
-      setResult({ state: 'error', message: parsed.error.issues[0]?.message ?? INVALID_LINK });
-      return;
-    }
-    apiFetch('/api/auth/revert-email-change', { method: 'POST', json: { token } })
-      .then(() => {
-        setResult({ state: 'success' });
-        // every session of the account ended, this browser's too if it was signed in
-        void refetchUser(client);
-      })
-      .catch((error: unknown) => setResult({ state: 'error', message: errorMessage(error, INVALID_LINK) }));
-  }, [token, client]);
-
+  // every session of the account ends, this browser's too if it was signed in (the page re-reads it)
   return (
-    <AuthCard title="Restore your email">
-      {result.state === 'pending' ? (
-        <div className="flex flex-col items-center gap-3 py-6 text-muted-foreground">
-          <Spinner className="size-8" label="Restoring your email" />
-          <p>Restoring your email…</p>
-        </div>
-      ) : result.state === 'success' ? (
-        <>
-          <Alert variant="success">
-            <CircleCheck aria-hidden="true" />
-            <AlertTitle>Email restored</AlertTitle>
-            <AlertDescription>
-              <p>Your account has its old email address again and every device has been signed out.</p>
-              <p>If someone else may know your password, reset it now.</p>
-            </AlertDescription>
-          </Alert>
+    <TokenLinkPage
+      pageTitle="Restore your email"
+      title="Restore your email"
+      schema={revertEmailChangeSchema}
+      invalidLink="This link is invalid or has expired."
+      send={revertEmailChange}
+      working="Restoring your email"
+      success={() => ({
+        title: 'Email restored',
+        body: (
+          <>
+            <p>Your account has its old email address again and every device has been signed out.</p>
+            <p>If someone else may know your password, reset it now.</p>
+          </>
+        ),
+        next: (
           <div className="mt-4 grid gap-2 sm:grid-cols-2">
             <Button asChild>
               <Link to="/forgot-password">Reset password</Link>
@@ -67,22 +32,22 @@ export function RevertEmailChangePage() {
               <Link to="/login">Log in</Link>
             </Button>
           </div>
-        </>
-      ) : (
-        <>
-          <Alert variant="destructive">
-            <CircleX aria-hidden="true" />
-            <AlertTitle>Could not restore your email</AlertTitle>
-            <AlertDescription>
-              <p>{result.message}</p>
-              <p>If you think someone else has your account, contact support.</p>
-            </AlertDescription>
-          </Alert>
+        ),
+      })}
+      failure={(message) => ({
+        title: 'Could not restore your email',
+        body: (
+          <>
+            <p>{message}</p>
+            <p>If you think someone else has your account, contact support.</p>
+          </>
+        ),
+        next: (
           <Button asChild className="mt-4 w-full">
             <Link to="/contact">Contact support</Link>
           </Button>
-        </>
-      )}
-    </AuthCard>
+        ),
+      })}
+    />
   );
 }

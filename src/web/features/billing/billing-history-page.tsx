@@ -7,11 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
@@ -73,11 +73,7 @@ function RecheckPayments() {
         });
       }
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Could not check your payments. Please try again.'),
-      });
+      toastError('Error', error, 'Could not check your payments. Please try again.');
     }
   };
   return (
@@ -113,7 +109,6 @@ export function BillingHistoryPage() {
   const selected = months.some((m) => m.key === month) ? month! : (months[0]?.key ?? '');
 
   if (!user) return null;
-  const filterLabel = FILTERS.find((f) => f.value === filter)?.label;
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
@@ -150,24 +145,17 @@ export function BillingHistoryPage() {
             <Label htmlFor="transaction-type-filter" className="sr-only">
               Filter by type
             </Label>
-            <Select
+            <OptionSelect
+              id="transaction-type-filter"
+              className="w-48"
+              aria-label="Filter by type"
               value={filter}
               onValueChange={(v) => {
-                setFilter(v as TypeFilter);
+                setFilter(v);
                 setMonth(null);
               }}
-            >
-              <SelectTrigger id="transaction-type-filter" className="w-48" aria-label="Filter by type">
-                <SelectValue>{filterLabel}</SelectValue>
-              </SelectTrigger>
-              <SelectContent>
-                {FILTERS.map((f) => (
-                  <SelectItem key={f.value} value={f.value}>
-                    {f.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={FILTERS}
+            />
           </div>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -223,9 +211,8 @@ export function BillingHistoryPage() {
               <Button
                 variant="outline"
                 onClick={() => void transactions.fetchNextPage()}
-                disabled={transactions.isFetchingNextPage}
+                pending={transactions.isFetchingNextPage}
               >
-                {transactions.isFetchingNextPage ? <ButtonSpinner /> : null}
                 Load older transactions
               </Button>
             </div>

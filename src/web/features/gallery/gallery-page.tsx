@@ -2,26 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import { downloadFile } from '@web/components/generated-image/download';
+import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { usePrivacy } from '@web/lib/privacy';
 import { errorMessage } from '@web/lib/api';
@@ -117,13 +108,7 @@ export function GalleryPage() {
   if (!user) return null;
 
   const onDownload = (img: { id: string; imageUrl: string }) =>
-    downloadFile(img.imageUrl, `lora-studio-image-${img.id}.jpg`).catch(() =>
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: 'Failed to download the image',
-      }),
-    );
+    saveImage(img.imageUrl, `lora-studio-image-${img.id}.jpg`);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -132,11 +117,7 @@ export function GalleryPage() {
       setPreviewId(null);
       toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to delete the image.'),
-      });
+      toastError('Error', error, 'Failed to delete the image.');
     } finally {
       setToDelete(null);
     }
@@ -308,22 +289,15 @@ export function GalleryPage() {
         hideNsfw={hideNsfw}
         likenessOff={likenessOff}
       />
-      <AlertDialog open={toDelete !== null} onOpenChange={(o) => !o && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Image</AlertDialogTitle>
-            <AlertDialogDescription>
-              This image and its files will be permanently deleted.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={() => void confirmDelete()}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title="Delete Image"
+        description="This image and its files will be permanently deleted."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -21,7 +21,10 @@ import { ImageHelper } from './components/image-helper';
 import { ImageSettings } from './components/image-settings';
 import { ModelStack } from './components/model-stack';
 import { SeedField } from './components/seed-field';
-import { useGenerate } from './hooks/use-generate';
+import { useGenerationCost } from './hooks/use-generation-cost';
+import { useGenerationRun } from './hooks/use-generation-run';
+import { useGeneratorForm } from './hooks/use-generator-form';
+import { useModelStack } from './hooks/use-model-stack';
 import type { GeneratedCard } from './lib/generator-state';
 
 export function GeneratePage() {
@@ -32,34 +35,26 @@ export function GeneratePage() {
   return <Generator key={user.id} user={user} />;
 }
 
+/**
+ * The generator composes four concerns: the form (remembered per user), the model stack (lists, the
+ * link's wishes), the cost, and the results of its runs.
+ */
 function Generator({ user }: { user: PublicUser }) {
-  const {
-    showNsfw,
-    baseModels,
-    models,
-    styles,
+  const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  const balance = user.tokenBalance ?? 0;
+  const { form, update, reset, size, setSize, setHd } = useGeneratorForm(user.id);
+  const stack = useModelStack(showNsfw, form, update);
+  const { perImage, cost, insufficient } = useGenerationCost(form, stack, balance);
+  const results = useGenerationRun({
+    userId: user.id,
     form,
     update,
-    selectedSize,
-    cards,
-    reset,
-    loading,
-    perImage,
+    baseModels: stack.baseModels,
     cost,
     balance,
-    insufficient,
-    generating,
-    modelNotice,
-    onStackChange,
-    readyModels,
-    chosenModel,
-    completed,
-    setSize,
-    setHd,
-    onGenerate,
-    onDownload,
-    onDelete,
-  } = useGenerate(user);
+  });
+  const { completed, generating, download, discard } = results;
+  const loading = stack.loading;
   const promptLength = form.prompt.trim().length;
   const promptTooLong = promptLength > MAX_PROMPT_LENGTH;
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
@@ -85,14 +80,7 @@ function Generator({ user }: { user: PublicUser }) {
             <CardTitle level={2} className="text-lg">
               Generator Settings
             </CardTitle>
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() =>
-                reset(baseModels.data?.find((b) => b.isDefault)?.id ?? baseModels.data?.[0]?.id ?? '')
-              }
-            >
+            <Button type="button" variant="ghost" size="sm" onClick={() => reset(stack.defaultBaseId)}>
               <RotateCcw /> Reset
             </Button>
           </CardHeader>
@@ -131,7 +119,7 @@ function Generator({ user }: { user: PublicUser }) {
             </section>
 
             <CostSummary cost={cost} perImage={perImage} count={form.count} balance={balance} />
-            {!chosenModel && readyModels.length > 0 && !loading ? (
+            {!stack.chosenModel && stack.hasReadyModel && !loading ? (
               <p className="text-sm text-muted-foreground" role="note" data-testid="no-model-hint">
                 No personal model chosen: these images will not be of you. Choose one under Your Model.
               </p>
@@ -140,7 +128,7 @@ function Generator({ user }: { user: PublicUser }) {
               type="button"
               className="w-full"
               size="lg"
-              onClick={() => void onGenerate()}
+              onClick={() => void results.run()}
               disabled={generating || insufficient || loading || promptTooLong}
             >
               <Sparkles /> {generating ? 'Generating...' : 'Generate'}
@@ -156,7 +144,7 @@ function Generator({ user }: { user: PublicUser }) {
 
             <Separator />
             <ImageSettings
-              size={selectedSize}
+              size={size}
               hdEnabled={form.hdEnabled}
               width={form.width}
               height={form.height}
@@ -168,15 +156,15 @@ function Generator({ user }: { user: PublicUser }) {
             />
             <Separator />
             <ModelStack
-              baseModels={baseModels.data ?? []}
-              models={models.data ?? []}
-              modelNotice={modelNotice}
-              styles={styles.data ?? []}
+              baseModels={stack.baseModels}
+              models={stack.models}
+              modelNotice={stack.modelNotice}
+              styles={stack.styles}
               baseModelId={form.baseModelId}
               modelId={form.modelId}
               styleId={form.styleId}
               loraStrength={form.loraStrength}
-              onChange={onStackChange}
+              onChange={stack.choose}
             />
             <Separator />
             <SeedField useSeed={form.useSeed} seed={form.seed} onChange={update} />
@@ -188,11 +176,11 @@ function Generator({ user }: { user: PublicUser }) {
             Generated Images
           </h2>
           <GeneratedGrid
-            cards={cards}
+            cards={results.cards}
             hideNsfw={!showNsfw}
             onPreview={(card) => setPreviewIndex(completed.findIndex((c) => c.key === card.key))}
-            onDownload={onDownload}
-            onDelete={(card) => (card.status === 'completed' ? setConfirmDelete(card) : void onDelete(card))}
+            onDownload={download}
+            onDelete={(card) => (card.status === 'completed' ? setConfirmDelete(card) : void discard(card))}
           />
         </section>
       </div>
@@ -201,7 +189,7 @@ function Generator({ user }: { user: PublicUser }) {
         images={completed.map((c) => ({ ...c, id: c.key, imageUrl: c.imageUrl! }))}
         index={previewIndex}
         onIndexChange={setPreviewIndex}
-        onDownload={onDownload}
+        onDownload={download}
         onDetails={(img) => setDetails(completed.find((c) => c.key === img.id) ?? null)}
         hideNsfw={!showNsfw}
       />
@@ -231,7 +219,7 @@ function Generator({ user }: { user: PublicUser }) {
       <DeleteImageDialog
         open={confirmDelete !== null}
         onOpenChange={(o) => !o && setConfirmDelete(null)}
-        onConfirm={() => confirmDelete && void onDelete(confirmDelete)}
+        onConfirm={() => confirmDelete && void discard(confirmDelete)}
       />
     </div>
   );

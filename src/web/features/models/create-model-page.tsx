@@ -15,9 +15,8 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Progress } from '@web/components/ui/progress';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { createModel, deleteModel, isAbort, refreshModelData, uploadImages } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
 import { SubjectConsentField } from './components/subject-consent-field';
@@ -54,11 +53,7 @@ export function CreateModelPage() {
       ).id;
     } catch (error) {
       setPhase('idle');
-      toast({
-        variant: 'destructive',
-        title: 'Error creating model',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
-      });
+      toastError('Error creating model', error, 'Something went wrong. Please try again.');
       return;
     }
     if (files.length > 0) {
@@ -163,8 +158,7 @@ export function CreateModelPage() {
               <Button type="button" variant="outline" onClick={() => navigate('/models')} disabled={busy}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? <ButtonSpinner /> : null}
+              <Button type="submit" pending={busy}>
                 Create Model
               </Button>
             </div>

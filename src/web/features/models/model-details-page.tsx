@@ -3,26 +3,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Trash2 } from 'lucide-react';
 import { useUser } from '@web/lib/session';
-import { errorMessage } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/app-config';
 import { formatDate } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import {
   needsPolling,
   refreshModelData,
@@ -128,11 +117,7 @@ export function ModelDetailsPage() {
       toast({ title: 'Model deleted', description: `${m.name} has been deleted.` });
       navigate('/models');
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Deletion failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Deletion failed', error);
     }
   };
   const phase =
@@ -175,32 +160,27 @@ export function ModelDetailsPage() {
               </Button>
             ) : null}
             {isOwner || isAdmin ? (
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button variant="outline" className="text-destructive-text">
                     <Trash2 aria-hidden="true" />
                     Delete Model
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Delete this model?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      This action cannot be undone. The model &quot;{m.name}&quot; and its training images
-                      will be permanently deleted.
-                      {m.status === 'training'
-                        ? ' The training in progress will be canceled and its tokens refunded.'
-                        : ''}
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction destructive onClick={() => void onDelete()}>
-                      Delete
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title="Delete this model?"
+                description={
+                  <>
+                    This action cannot be undone. The model &quot;{m.name}&quot; and its training images will
+                    be permanently deleted.
+                    {m.status === 'training'
+                      ? ' The training in progress will be canceled and its tokens refunded.'
+                      : ''}
+                  </>
+                }
+                confirmLabel="Delete"
+                destructive
+                onConfirm={() => void onDelete()}
+              />
             ) : null}
           </div>
         </div>

@@ -6,6 +6,7 @@ import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -34,21 +35,8 @@ function ModelCard({ model }: { model: Model }) {
         ) : null}
         <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Button size="sm" variant="outline" asChild>
-            <Link to={`/models/${model.id}`} aria-label={`View Details of ${model.name}`}>
-              View Details
-            </Link>
-          </Button>
-          {model.status === 'ready' ? (
-            <Button size="sm" asChild>
-              <Link
-                to={`/generate?modelId=${encodeURIComponent(model.id)}`}
-                aria-label={`Generate Images with ${model.name}`}
-              >
-                Generate Images
-              </Link>
-            </Button>
-          ) : null}
+          <ModelDetailsLink model={model} size="sm" />
+          {model.status === 'ready' ? <GenerateWithModel model={model} size="sm" /> : null}
         </div>
       </div>
     </Card>

@@ -11,7 +11,6 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { isAbort, recordSubjectConsent, refreshModelData, uploadImages, useModel } from './api/models-api';
 import { ImagePicker } from './components/image-picker';
@@ -160,8 +159,7 @@ export function UploadImagesPage() {
               <Button variant="outline" onClick={() => navigate(`/models/${id}`)} disabled={uploading}>
                 Cancel
               </Button>
-              <Button onClick={() => void onUpload()} disabled={uploading}>
-                {uploading ? <ButtonSpinner /> : null}
+              <Button onClick={() => void onUpload()} pending={uploading}>
                 {`Upload ${files.length} ${files.length === 1 ? 'Image' : 'Images'}`}
               </Button>
             </div>

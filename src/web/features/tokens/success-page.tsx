@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -46,11 +46,7 @@ export function PaymentSuccessPage() {
       })
       .catch((error: unknown) => {
         setState({ kind: 'error', message: errorMessage(error, PROCESS_FAILED) });
-        toast({
-          variant: 'destructive',
-          title: 'Error processing payment',
-          description: errorMessage(error, PROCESS_FAILED_TOAST),
-        });
+        toastError('Error processing payment', error, PROCESS_FAILED_TOAST);
       });
   }, [valid, paymentIntentId, purchase]);
 

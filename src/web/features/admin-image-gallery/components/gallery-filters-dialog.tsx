@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading, DialogFooter } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
@@ -72,12 +65,10 @@ export function GalleryFiltersDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Filter images</DialogTitle>
-          <DialogDescription>
-            Narrow the gallery by date, user, model, style, content and size.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Filter images"
+          description="Narrow the gallery by date, user, model, style, content and size."
+        />
         <div className="grid gap-3">
           <FilterSelect
             id="f-date"

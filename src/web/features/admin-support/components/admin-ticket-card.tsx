@@ -11,7 +11,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
@@ -163,41 +163,23 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-status`}>Status</Label>
-            <Select
+            <OptionSelect
+              id={`${id}-status`}
               value={ticket.status}
               onValueChange={(v) => void onStatus(v)}
               disabled={setStatus.isPending}
-            >
-              <SelectTrigger id={`${id}-status`}>
-                <SelectValue>{ticketStatusLabel(ticket.status)}</SelectValue>
-              </SelectTrigger>
-              <SelectContent>
-                {TICKET_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {ticketStatusLabel(s)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={TICKET_STATUSES.map((v) => ({ value: v, label: ticketStatusLabel(v) }))}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-priority`}>Priority</Label>
-            <Select
+            <OptionSelect
+              id={`${id}-priority`}
               value={ticket.priority}
               onValueChange={(v) => void onPriority(v)}
               disabled={setPriority.isPending}
-            >
-              <SelectTrigger id={`${id}-priority`}>
-                <SelectValue>{ticketPriorityLabel(ticket.priority)}</SelectValue>
-              </SelectTrigger>
-              <SelectContent>
-                {TICKET_PRIORITIES.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {ticketPriorityLabel(p)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={TICKET_PRIORITIES.map((v) => ({ value: v, label: ticketPriorityLabel(v) }))}
+            />
           </div>
         </div>
 

@@ -4,23 +4,14 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import type { z } from 'zod';
 import { adminCreateUserSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading, DialogFooter, DialogTrigger } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, isApiError } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
+import { isApiError } from '@web/lib/api';
 import { useCreateUser } from '../api/admin-api';
 
 type AddUserForm = {
@@ -71,11 +62,7 @@ export function AddUserDialog() {
         for (const [key, message] of Object.entries(err.fields))
           form.setError(key as keyof AddUserForm, { type: 'server', message });
       }
-      toast({
-        variant: 'destructive',
-        title: 'Error creating user',
-        description: errorMessage(err, 'Something went wrong. Please try again.'),
-      });
+      toastError('Error creating user', err, 'Something went wrong. Please try again.');
     }
   });
 
@@ -95,12 +82,10 @@ export function AddUserDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>
-            Create an account. The user can sign in with this username and password.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Add User"
+          description="Create an account. The user can sign in with this username and password."
+        />
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <FormField id="new-username" label="Username" error={errors.username?.message}>
             {(c) => <Input {...c} autoComplete="off" {...form.register('username')} />}
@@ -128,8 +113,7 @@ export function AddUserDialog() {
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <ButtonSpinner /> : null}
+            <Button type="submit" pending={create.isPending}>
               Create User
             </Button>
           </DialogFooter>

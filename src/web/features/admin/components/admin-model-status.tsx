@@ -1,7 +1,7 @@
-import { Badge, type BadgeProps } from '@web/components/ui/badge';
+import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 
 // docs/product/decisions.md §11: the admin screens name every pipeline status.
-const LOOKS: Record<string, { label: string; variant: NonNullable<BadgeProps['variant']> }> = {
+const LOOKS: Record<string, StatusLook> = {
   pending: { label: 'Pending', variant: 'gray' },
   uploaded: { label: 'Uploaded', variant: 'blue' },
   training: { label: 'Training', variant: 'amber' },
@@ -12,6 +12,5 @@ const LOOKS: Record<string, { label: string; variant: NonNullable<BadgeProps['va
 };
 
 export function AdminModelStatus({ status }: { status: string }) {
-  const look = LOOKS[status] ?? { label: 'Unknown', variant: 'outline' as const };
-  return <Badge variant={look.variant}>{look.label}</Badge>;
+  return <StatusBadge status={status} looks={LOOKS} unknown={{ label: 'Unknown', variant: 'outline' }} />;
 }

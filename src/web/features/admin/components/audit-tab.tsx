@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@shared/schemas/audit';
+import { LoadMore } from '@web/components/admin/admin-table';
+import { useDebounced } from '@web/components/admin/use-debounced';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { useAuditLog, type AuditFilters } from '../api/audit-api';
-import { useDebounced } from '../hooks/use-debounced';
 import { AuditTable } from './audit-table';
 import { TabError } from './tab-error';
 
@@ -120,17 +121,7 @@ export function AuditTab() {
       ) : (
         <AuditTable entries={entries} loading={log.isPending && !rangeError} />
       )}
-      {log.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void log.fetchNextPage()}
-            disabled={log.isFetchingNextPage}
-          >
-            {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={log} busyLabel="Loading…" />
     </div>
   );
 }

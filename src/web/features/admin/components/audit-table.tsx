@@ -1,7 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@shared/schemas/audit';
 import { Badge } from '@web/components/ui/badge';
-import { Table, TableCaption, TBody, Td, Th, THead, Tr, SkeletonRows } from '@web/components/ui/table';
+import { AdminTable } from '@web/components/admin/admin-table';
+import { Td, Tr } from '@web/components/ui/table';
 import { formatDateTime } from '@web/lib/format';
 
 const ENTITY_LABELS: Record<NonNullable<AuditEntry['entity']>['type'], string> = {
@@ -108,49 +109,34 @@ function Target({ entry }: { entry: AuditEntry }) {
  */
 export function AuditTable({ entries, loading }: { entries: AuditEntry[]; loading: boolean }) {
   return (
-    <Table className="min-w-[760px]" scrollLabel="Audit log entries">
-      <TableCaption className="sr-only">Admin actions, newest first</TableCaption>
-      <THead>
-        <Tr>
-          <Th>When</Th>
-          <Th>Admin</Th>
-          <Th>Action</Th>
-          <Th>Target</Th>
-          <Th>Before → after</Th>
+    <AdminTable
+      className="min-w-[760px]"
+      scrollLabel="Audit log entries"
+      caption="Admin actions, newest first"
+      columns={['When', 'Admin', 'Action', 'Target', 'Before → after']}
+      rows={entries}
+      loading={loading}
+      empty="No admin actions match these filters."
+    >
+      {(e) => (
+        <Tr key={e.id}>
+          <Td className="align-top whitespace-nowrap">
+            <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+          </Td>
+          <Td className="align-top">{e.admin.username}</Td>
+          <Td className="align-top">
+            <Badge variant={ACTION_VARIANT[e.action] ?? 'gray'}>
+              {AUDIT_ACTION_LABELS[e.action] ?? e.action}
+            </Badge>
+          </Td>
+          <Td className="align-top">
+            <Target entry={e} />
+          </Td>
+          <Td className="align-top">
+            <Changes entry={e} />
+          </Td>
         </Tr>
-      </THead>
-      <TBody>
-        {loading ? (
-          <SkeletonRows rows={4} columns={5} />
-        ) : (
-          entries.map((e) => (
-            <Tr key={e.id}>
-              <Td className="align-top whitespace-nowrap">
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-              </Td>
-              <Td className="align-top">{e.admin.username}</Td>
-              <Td className="align-top">
-                <Badge variant={ACTION_VARIANT[e.action] ?? 'gray'}>
-                  {AUDIT_ACTION_LABELS[e.action] ?? e.action}
-                </Badge>
-              </Td>
-              <Td className="align-top">
-                <Target entry={e} />
-              </Td>
-              <Td className="align-top">
-                <Changes entry={e} />
-              </Td>
-            </Tr>
-          ))
-        )}
-        {!loading && entries.length === 0 ? (
-          <Tr>
-            <Td colSpan={5} className="py-8 text-center text-muted-foreground">
-              No admin actions match these filters.
-            </Td>
-          </Tr>
-        ) : null}
-      </TBody>
-    </Table>
+      )}
+    </AdminTable>
   );
 }

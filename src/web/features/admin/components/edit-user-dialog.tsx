@@ -3,27 +3,18 @@ import type { AdminUser } from '@shared/schemas/admin';
 import { strongPasswordSchema } from '@shared/schemas/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Separator } from '@web/components/ui/separator';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
 
 type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
 
-const failed = (title: string, err: unknown, fallback: string) =>
-  toast({ variant: 'destructive', title, description: errorMessage(err, fallback) });
+const failed = (title: string, err: unknown, fallback: string) => toastError(title, err, fallback);
 
 export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   const [current, setCurrent] = useState<AdminUser | null>(user);
@@ -123,15 +114,18 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   return (
     <Dialog open={Boolean(user)} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Edit User</DialogTitle>
-          <DialogDescription className="flex items-center gap-2">
-            Status:{' '}
-            <Badge variant={u.status === 'active' ? 'green' : 'red'}>
-              {u.status === 'active' ? 'Active' : 'Suspended'}
-            </Badge>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Edit User"
+          description={
+            <>
+              Status:{' '}
+              <Badge variant={u.status === 'active' ? 'green' : 'red'}>
+                {u.status === 'active' ? 'Active' : 'Suspended'}
+              </Badge>
+            </>
+          }
+          descriptionClassName="flex items-center gap-2"
+        />
         <div className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -154,8 +148,7 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
                 value={balance}
                 onChange={(e) => setBalance(e.target.value)}
               />
-              <Button onClick={() => void onBalance()} disabled={updateBalance.isPending}>
-                {updateBalance.isPending ? <ButtonSpinner /> : null}
+              <Button onClick={() => void onBalance()} pending={updateBalance.isPending}>
                 Update
               </Button>
             </div>
@@ -200,8 +193,7 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
                 onChange={(e) => setPassword(e.target.value)}
                 placeholder="New password"
               />
-              <Button variant="outline" onClick={() => void onPassword()} disabled={resetPassword.isPending}>
-                {resetPassword.isPending ? <ButtonSpinner /> : null}
+              <Button variant="outline" onClick={() => void onPassword()} pending={resetPassword.isPending}>
                 Reset
               </Button>
             </div>

@@ -2,17 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Play, RotateCcw, XCircle } from 'lucide-react';
 import { TRAINING_GRID_PREVIEW } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { formatDateTime } from '@web/lib/format';
 import {
   type AdminModel,
@@ -90,11 +83,7 @@ export function ModelDetailDialog({
       toast({ title: 'Cancelling training', description: 'The list refreshes in a few seconds.' });
       timer.current = setTimeout(onRefresh, CANCEL_REFRESH_MS);
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Cancel failed',
-        description: errorMessage(err, 'Failed to cancel training'),
-      });
+      toastError('Cancel failed', err, 'Failed to cancel training');
     }
   }
 
@@ -104,11 +93,7 @@ export function ModelDetailDialog({
       toast({ variant: 'success', title: 'Status reset', description: 'You can now restart training.' });
       onClose();
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Reset failed',
-        description: errorMessage(err, 'Failed to reset the model'),
-      });
+      toastError('Reset failed', err, 'Failed to reset the model');
     }
   }
 
@@ -118,26 +103,27 @@ export function ModelDetailDialog({
       toast({ variant: 'success', title: 'Training started', description: `${m.name} is now training.` });
       onClose();
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Training failed',
-        description: errorMessage(err, 'Failed to start training'),
-      });
+      toastError('Training failed', err, 'Failed to start training');
     }
   }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle className="flex flex-wrap items-center gap-2">
-            {m.name} <AdminModelStatus status={m.status} />
-          </DialogTitle>
-          <DialogDescription>
-            {m.userUsername ?? 'Unknown'} · {m.userEmail ?? 'No email'} · created{' '}
-            {formatDateTime(m.createdAt)}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={
+            <>
+              {m.name} <AdminModelStatus status={m.status} />
+            </>
+          }
+          description={
+            <>
+              {m.userUsername ?? 'Unknown'} · {m.userEmail ?? 'No email'} · created{' '}
+              {formatDateTime(m.createdAt)}
+            </>
+          }
+          titleClassName="flex flex-wrap items-center gap-2"
+        />
         <div className="grid gap-4">
           {m.description ? <p className="text-sm">{m.description}</p> : null}
           <div className="grid gap-3 sm:grid-cols-2">

@@ -1,32 +1,14 @@
 import { useEffect } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { tokenPackageInputSchema, type TokenPackageInput } from '@shared/schemas/tokens';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading, DialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/admin-api';
 
@@ -112,21 +94,17 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       toast({ variant: 'success', title: 'Package deleted', description: `${pkg.name} has been deleted.` });
       onOpenChange(false);
     } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(err, 'Failed to delete package'),
-      });
+      toastError('Error', err, 'Failed to delete package');
     }
   }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{pkg ? 'Edit Token Package' : 'Create Token Package'}</DialogTitle>
-          <DialogDescription>Prices are entered in US dollars.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={pkg ? 'Edit Token Package' : 'Create Token Package'}
+          description="Prices are entered in US dollars."
+        />
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <FormField id="pkg-name" label="Name" error={errors.name?.message}>
             {(c) => <Input {...c} {...form.register('name')} />}
@@ -152,27 +130,18 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
           <DialogFooter className="sm:justify-between">
             {/* a deleted package is already off sale: nothing to delete again */}
             {pkg?.isActive ? (
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button type="button" variant="destructive" disabled={del.isPending}>
                     Delete
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Delete {pkg.name}?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      Users will no longer be able to buy this package. Past purchases are kept.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction destructive onClick={() => void onDelete()}>
-                      Delete
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title={`Delete ${pkg.name}?`}
+                description="Users will no longer be able to buy this package. Past purchases are kept."
+                confirmLabel="Delete"
+                destructive
+                onConfirm={() => void onDelete()}
+              />
             ) : (
               <span />
             )}
@@ -180,8 +149,7 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? <ButtonSpinner /> : null}
+              <Button type="submit" pending={save.isPending}>
                 {pkg ? 'Save Changes' : 'Create Package'}
               </Button>
             </div>

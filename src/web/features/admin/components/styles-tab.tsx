@@ -4,7 +4,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useAdminStyles } from '../api/admin-api';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
+import { AdminTable } from '@web/components/admin/admin-table';
+import { Td, Tr } from '@web/components/ui/table';
 
 export function StylesTab() {
   const styles = useAdminStyles();
@@ -25,58 +26,45 @@ export function StylesTab() {
           onRetry={() => void styles.refetch()}
         />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th>ID</Th>
-              <Th>Name</Th>
-              <Th>Description</Th>
-              <Th>Token Cost</Th>
-              <Th>Status</Th>
-              <Th>NSFW</Th>
-              <Th className="text-right">Actions</Th>
+        <AdminTable
+          columns={[
+            'ID',
+            'Name',
+            'Description',
+            'Token Cost',
+            'Status',
+            'NSFW',
+            { key: 'actions', header: 'Actions', className: 'text-right' },
+          ]}
+          rows={styles.data ?? []}
+          loading={styles.isPending}
+          empty="No preset styles yet."
+        >
+          {(s) => (
+            <Tr key={s.id} data-testid="admin-style-row">
+              <Td className="font-mono text-xs text-muted-foreground" title={s.id}>
+                {s.id.slice(0, 8)}
+              </Td>
+              <Td className="font-medium">{s.name}</Td>
+              <Td className="max-w-72 truncate" title={s.description}>
+                {s.description}
+              </Td>
+              <Td>{s.tokenCost}</Td>
+              <Td>
+                <Badge variant={s.isActive ? 'green' : 'gray'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
+              </Td>
+              <Td>{s.isNSFW ? <Badge variant="red">18+</Badge> : 'No'}</Td>
+              <Td className="text-right">
+                <Button variant="ghost" size="sm" asChild>
+                  <Link to={`/admin/preset-styles/edit/${s.id}`} aria-label={`Edit ${s.name}`}>
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </Link>
+                </Button>
+              </Td>
             </Tr>
-          </THead>
-          <TBody>
-            {styles.isPending ? (
-              <SkeletonRows rows={4} columns={7} />
-            ) : (
-              styles.data.map((s) => (
-                <Tr key={s.id} data-testid="admin-style-row">
-                  <Td className="font-mono text-xs text-muted-foreground" title={s.id}>
-                    {s.id.slice(0, 8)}
-                  </Td>
-                  <Td className="font-medium">{s.name}</Td>
-                  <Td className="max-w-72 truncate" title={s.description}>
-                    {s.description}
-                  </Td>
-                  <Td>{s.tokenCost}</Td>
-                  <Td>
-                    <Badge variant={s.isActive ? 'green' : 'gray'}>
-                      {s.isActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Td>
-                  <Td>{s.isNSFW ? <Badge variant="red">18+</Badge> : 'No'}</Td>
-                  <Td className="text-right">
-                    <Button variant="ghost" size="sm" asChild>
-                      <Link to={`/admin/preset-styles/edit/${s.id}`} aria-label={`Edit ${s.name}`}>
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Link>
-                    </Button>
-                  </Td>
-                </Tr>
-              ))
-            )}
-            {styles.isSuccess && styles.data.length === 0 ? (
-              <Tr>
-                <Td colSpan={7} className="py-8 text-center text-muted-foreground">
-                  No preset styles yet.
-                </Td>
-              </Tr>
-            ) : null}
-          </TBody>
-        </Table>
+          )}
+        </AdminTable>
       )}
     </div>
   );

@@ -6,7 +6,8 @@ import { formatMoney, formatNumber } from '@web/lib/format';
 import { type TokenPackage, useAdminPackages } from '../api/admin-api';
 import { PackageDialog } from './package-dialog';
 import { TabError } from './tab-error';
-import { TBody, THead, Table, Td, Th, Tr, SkeletonRows } from '@web/components/ui/table';
+import { AdminTable } from '@web/components/admin/admin-table';
+import { Td, Tr } from '@web/components/ui/table';
 
 export function TokensTab() {
   const packages = useAdminPackages();
@@ -33,63 +34,46 @@ export function TokensTab() {
           onRetry={() => void packages.refetch()}
         />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th>ID</Th>
-              <Th>Name</Th>
-              <Th>Tokens</Th>
-              <Th>Price</Th>
-              <Th>Discounted</Th>
-              <Th className="text-right">Actions</Th>
+        <AdminTable
+          columns={[
+            'ID',
+            'Name',
+            'Tokens',
+            'Price',
+            'Discounted',
+            { key: 'actions', header: 'Actions', className: 'text-right' },
+          ]}
+          // a deleted package is kept (past payments point at it) but marked and listed last
+          rows={[...(packages.data ?? [])].sort((a, b) => Number(b.isActive) - Number(a.isActive))}
+          loading={packages.isPending}
+          skeletonRows={3}
+          empty="No token packages yet."
+        >
+          {(p) => (
+            <Tr key={p.id} className={p.isActive ? undefined : 'text-muted-foreground'}>
+              <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
+                {p.id.slice(0, 8)}
+              </Td>
+              <Td className="font-medium">
+                {p.name}
+                {p.isActive ? null : (
+                  <Badge variant="gray" className="ml-2">
+                    Inactive
+                  </Badge>
+                )}
+              </Td>
+              <Td>{formatNumber(p.tokenAmount)}</Td>
+              <Td>{formatMoney(p.priceInCents)}</Td>
+              <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
+              <Td className="text-right">
+                <Button variant="ghost" size="sm" onClick={() => openDialog(p)} aria-label={`Edit ${p.name}`}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              </Td>
             </Tr>
-          </THead>
-          <TBody>
-            {packages.isPending ? (
-              <SkeletonRows rows={3} columns={6} />
-            ) : (
-              // a deleted package is kept (past payments point at it) but marked and listed last
-              [...packages.data]
-                .sort((a, b) => Number(b.isActive) - Number(a.isActive))
-                .map((p) => (
-                  <Tr key={p.id} className={p.isActive ? undefined : 'text-muted-foreground'}>
-                    <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
-                      {p.id.slice(0, 8)}
-                    </Td>
-                    <Td className="font-medium">
-                      {p.name}
-                      {p.isActive ? null : (
-                        <Badge variant="gray" className="ml-2">
-                          Inactive
-                        </Badge>
-                      )}
-                    </Td>
-                    <Td>{formatNumber(p.tokenAmount)}</Td>
-                    <Td>{formatMoney(p.priceInCents)}</Td>
-                    <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
-                    <Td className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => openDialog(p)}
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))
-            )}
-            {packages.isSuccess && packages.data.length === 0 ? (
-              <Tr>
-                <Td colSpan={6} className="py-8 text-center text-muted-foreground">
-                  No token packages yet.
-                </Td>
-              </Tr>
-            ) : null}
-          </TBody>
-        </Table>
+          )}
+        </AdminTable>
       )}
       <PackageDialog pkg={editing} open={open} onOpenChange={setOpen} />
     </div>

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@web/lib/api';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { endSessionLocally } from '@web/lib/session';
 import { useLogout } from '../api/auth-mutations';
 
@@ -16,11 +15,7 @@ export function useSignOut() {
     try {
       await mutateAsync();
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Logout failed',
-        description: errorMessage(error, 'There was a problem during logout. Please try again.'),
-      });
+      toastError('Logout failed', error, 'There was a problem during logout. Please try again.');
       return;
     }
     // endSessionLocally marks the sign-out, so the guard of the page being left also heads to /.

@@ -1,7 +1,5 @@
 import type { ModelStatus } from '@shared/constants';
-import { Badge, type BadgeProps } from '@web/components/ui/badge';
-
-type Look = { label: string; variant: NonNullable<BadgeProps['variant']> };
+import { StatusBadge, type StatusLook as Look } from '@web/components/ui/badge';
 
 // Spec part 1 §4 dashboard labels and colours; the in-between pipeline steps read as training.
 const LOOKS: Record<ModelStatus, Look> = {
@@ -19,6 +17,5 @@ export function dashboardStatusLook(status: string): Look {
 }
 
 export function ModelStatusBadge({ status }: { status: string }) {
-  const look = dashboardStatusLook(status);
-  return <Badge variant={look.variant}>{look.label}</Badge>;
+  return <StatusBadge status={status} looks={LOOKS} unknown={dashboardStatusLook(status)} />;
 }

@@ -4,7 +4,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePresetStyles } from '../api/dashboard-api';
 import { PresetStyleCard } from './preset-style-card';
-import { SectionError } from './section-error';
+import { ErrorAlert } from '@web/components/ui/error-alert';
 
 export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
   const styles = usePresetStyles(showNsfw);
@@ -32,7 +32,7 @@ export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
           ))}
         </div>
       ) : styles.error ? (
-        <SectionError
+        <ErrorAlert
           title="Could not load preset styles"
           error={styles.error}
           onRetry={() => void styles.refetch()}

@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { Boxes, Plus } from 'lucide-react';
 import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
 import { relativeTime } from '@web/lib/format';
+import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
-import { SectionError } from './section-error';
+import { ErrorAlert } from '@web/components/ui/error-alert';
 import { ModelThumbnail } from '@web/components/model-thumbnail';
 
 function ModelCard({ model }: { model: DashboardModel }) {
@@ -24,19 +25,8 @@ function ModelCard({ model }: { model: DashboardModel }) {
         </div>
         <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
         <div className="mt-auto grid grid-cols-2 gap-2">
-          <Button size="sm" asChild>
-            <Link
-              to={`/generate?modelId=${encodeURIComponent(model.id)}`}
-              aria-label={`Generate Images with ${model.name}`}
-            >
-              Generate Images
-            </Link>
-          </Button>
-          <Button size="sm" variant="outline" asChild>
-            <Link to={`/models/${encodeURIComponent(model.id)}`} aria-label={`View Details of ${model.name}`}>
-              View Details
-            </Link>
-          </Button>
+          <GenerateWithModel model={model} size="sm" />
+          <ModelDetailsLink model={model} size="sm" />
         </div>
       </div>
     </Card>
@@ -97,7 +87,7 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
           ))}
         </div>
       ) : error ? (
-        <SectionError title="Could not load your models" error={error} onRetry={onRetry} />
+        <ErrorAlert title="Could not load your models" error={error} onRetry={onRetry} />
       ) : hasModels ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {models!.slice(0, DASHBOARD_RECENT_MODELS).map((model) => (

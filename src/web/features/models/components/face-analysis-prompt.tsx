@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { Fingerprint } from 'lucide-react';
-import { errorMessage } from '@web/lib/api';
 import { usePrivacy, useSetFaceAnalysis } from '@web/lib/privacy';
 import { FaceAnalysisNotice } from '@web/components/face-analysis-notice';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
+import { toastError } from '@web/components/ui/use-toast';
 
 /**
  * Asks once for the face-analysis consent (decision 025), before the first photos: shown only while
@@ -21,11 +20,7 @@ export function FaceAnalysisPrompt() {
     try {
       await set.mutateAsync(yes);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Could not save',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Could not save', error);
     }
   };
 

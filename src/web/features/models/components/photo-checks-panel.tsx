@@ -1,11 +1,9 @@
 import { Loader2, TriangleAlert } from 'lucide-react';
 import { PHOTO_PROBLEM_HELP, PHOTO_PROBLEM_LABELS, PHOTO_PROBLEMS } from '@shared/photo-checks';
 import type { Model } from '@shared/schemas/models';
-import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRemoveFlagged } from '../api/models-api';
 
 /** The panel's element id: "Review photos" in the training dialog takes the user here. */
@@ -45,11 +43,7 @@ export function PhotoChecksPanel({ model, canEdit }: { model: Model; canEdit: bo
         description: 'Add a few better photos to replace them.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Could not remove the photos',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Could not remove the photos', error);
     }
   };
   const editable = canEdit && (model.status === 'pending' || model.status === 'uploaded');
@@ -82,9 +76,8 @@ export function PhotoChecksPanel({ model, canEdit }: { model: Model; canEdit: bo
             variant="outline"
             size="sm"
             onClick={() => void onRemove()}
-            disabled={remove.isPending}
+            pending={remove.isPending}
           >
-            {remove.isPending ? <ButtonSpinner /> : null}
             Remove flagged photos ({summary.flagged})
           </Button>
         ) : null}

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '@web/lib/api';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ButtonSpinner } from '@web/components/ui/spinner';
+import { SectionCard } from '@web/components/ui/card';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUpdatePromptModifier } from '../api/models-api';
 
 export function PromptModifierEditor({
@@ -25,23 +23,15 @@ export function PromptModifierEditor({
       toast({ title: 'Prompt modifier updated' });
       setEditing(false);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Update failed', error);
     }
   };
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-2">
-        <div className="space-y-1">
-          <CardTitle role="heading" aria-level={2}>
-            Prompt Modifier
-          </CardTitle>
-          <CardDescription>Text added to every prompt you generate with this model.</CardDescription>
-        </div>
-        {canEdit && !editing ? (
+    <SectionCard
+      title="Prompt Modifier"
+      description="Text added to every prompt you generate with this model."
+      aside={
+        canEdit && !editing ? (
           <Button
             size="sm"
             variant="outline"
@@ -52,34 +42,32 @@ export function PromptModifierEditor({
           >
             Edit
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent>
-        {editing ? (
-          <div className="grid gap-3">
-            <Textarea
-              aria-label="Prompt modifier"
-              value={draft}
-              maxLength={500}
-              onChange={(e) => setDraft(e.target.value)}
-              placeholder="e.g. professional lighting, 85mm lens"
-            />
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button onClick={() => void onSave()} disabled={save.isPending}>
-                {save.isPending ? <ButtonSpinner /> : null}
-                Save
-              </Button>
-            </div>
+        ) : null
+      }
+    >
+      {editing ? (
+        <div className="grid gap-3">
+          <Textarea
+            aria-label="Prompt modifier"
+            value={draft}
+            maxLength={500}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="e.g. professional lighting, 85mm lens"
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={() => void onSave()} pending={save.isPending}>
+              Save
+            </Button>
           </div>
-        ) : (
-          <p className="text-sm whitespace-pre-wrap">
-            {value || <span className="text-muted-foreground">No prompt modifier set.</span>}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      ) : (
+        <p className="text-sm whitespace-pre-wrap">
+          {value || <span className="text-muted-foreground">No prompt modifier set.</span>}
+        </p>
+      )}
+    </SectionCard>
   );
 }

@@ -1,28 +1,18 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertCircle, CheckCircle2, Loader2, RefreshCw, Sparkles } from 'lucide-react';
-import { MIN_TRAINING_IMAGES, TRAINING_COST } from '@shared/constants';
+import { MIN_TRAINING_IMAGES, TRAINING_COST, type ModelStatus } from '@shared/constants';
 import { MIN_PASSING_PHOTOS } from '@shared/photo-checks';
 import type { Model, TrainingStatusResponse } from '@shared/schemas/models';
 import { INSUFFICIENT_TRAINING_TOKENS } from '@shared/schemas/models';
 import { estimatedProgress, lastLogLines, progressFromLogs } from '@shared/training-progress';
-import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useModelAction } from '../api/models-api';
 import { PHOTO_CHECKS_ID } from './photo-checks-panel';
 
@@ -49,25 +39,71 @@ export function displayProgress(model: Model, status: TrainingStatusResponse | u
   return progressFromLogs(status?.logs) ?? estimatedProgress(model.updatedAt);
 }
 
-export function StatusPanel({
-  model,
-  status,
-  isOwner,
-  isAdmin,
-  balance,
-  offlineTraining,
-  onRefresh,
-  refreshing,
-}: Props) {
-  const navigate = useNavigate();
+type Toast = { title: string; description?: string };
+type Failure = { title: string; fallback: string };
+type ModelAction = Parameters<typeof useModelAction>[1];
+
+/** Runs one model action and says how it went. */
+async function runAction(m: ReturnType<typeof useModelAction>, ok: Toast, fail: Failure) {
+  try {
+    const res = await m.mutateAsync();
+    toast({ title: ok.title, description: ok.description ?? res?.message });
+  } catch (error) {
+    toastError(fail.title, error, fail.fallback);
+  }
+}
+
+/** A button that runs one model action, with a spinner while it runs. */
+function ActionButton({
+  modelId,
+  action,
+  ok,
+  fail,
+  variant,
+  size,
+  className,
+  children,
+}: {
+  modelId: string;
+  action: ModelAction;
+  ok: Toast;
+  fail: Failure;
+  variant?: 'outline' | 'destructive';
+  size?: 'sm';
+  className?: string;
+  children: ReactNode;
+}) {
+  const m = useModelAction(modelId, action);
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      className={className}
+      onClick={() => void runAction(m, ok, fail)}
+      pending={m.isPending}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** What every state's view is told. */
+type ViewProps = {
+  model: Model;
+  status: TrainingStatusResponse | undefined;
+  isOwner: boolean;
+  isAdmin: boolean;
+  canManage: boolean;
+  balance: number;
+  offlineTraining: boolean;
+  imageCount: number;
+  /** the Refresh button, shown in the header of the states that move by themselves */
+  refresh: ReactNode;
+};
+
+/** Pending or uploaded: the photos, the tokens and the button that starts training. */
+function StartTrainingView({ model, isOwner, balance, offlineTraining, imageCount }: ViewProps) {
   const train = useModelAction(model.id, 'train');
-  const retry = useModelAction(model.id, 'retry-training');
-  const cancel = useModelAction(model.id, 'cancel-training');
-  const markReady = useModelAction(model.id, 'skip-processing');
-  const reupload = useModelAction(model.id, 'reupload-runware');
-  const imageCount = model.imageCount ?? model.trainingImages.length;
-  const progress = displayProgress(model, status);
-  const canManage = isOwner || isAdmin;
   const [confirmTraining, setConfirmTraining] = useState(false);
   // The dialog opens without a Radix trigger, so it is told where focus goes on closing: the flagged
   // photos after "Review photos", else back to Start Training (not the page body).
@@ -86,279 +122,285 @@ export function StatusPanel({
   const checks = model.photoChecks;
   const fewPassing = checks ? checks.passing < MIN_PASSING_PHOTOS : false;
   const startTraining = () =>
-    void run(
+    void runAction(
       train,
       { title: 'Training started', description: 'Training may take 30-60 minutes.' },
       { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
     );
+  const enoughImages = imageCount >= MIN_TRAINING_IMAGES;
+  const enoughTokens = balance >= TRAINING_COST;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle role="heading" aria-level={2}>
+          Start Training
+        </CardTitle>
+        <CardDescription>
+          Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes
+          {offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!enoughImages ? (
+          <p className="text-sm text-muted-foreground">
+            Upload at least {MIN_TRAINING_IMAGES} images to start training ({imageCount} uploaded).
+          </p>
+        ) : null}
+        {isOwner && model.status === 'uploaded' && enoughImages ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              ref={startButton}
+              onClick={() => (fewPassing ? setConfirmTraining(true) : startTraining())}
+              disabled={!enoughTokens || train.isPending}
+            >
+              {train.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
+              Start Training
+            </Button>
+            <ConfirmDialog
+              open={confirmTraining}
+              onOpenChange={setConfirmTraining}
+              onCloseAutoFocus={onDialogClosed}
+              title="Train with these photos?"
+              description={
+                <>
+                  Only {checks?.passing ?? 0} of your {imageCount} photos passed the photo checks
+                  {checks?.pending ? ` (${checks.pending} are still being checked)` : ''}. A model trained on
+                  fewer than {MIN_PASSING_PHOTOS} good photos often looks less like you. You can remove or
+                  replace the flagged photos first, or train anyway.
+                </>
+              }
+              confirmLabel="Train anyway"
+              onConfirm={startTraining}
+              cancelLabel="Review photos"
+              onCancel={() => (reviewing.current = true)}
+            />
+            {!enoughTokens ? (
+              <p className="text-sm text-destructive-text">
+                {INSUFFICIENT_TRAINING_TOKENS}{' '}
+                <Link to="/tokens/purchase" className="font-medium underline">
+                  Buy tokens
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {model.trainingError === 'Training was canceled' ? (
+          <p className="text-sm text-muted-foreground">
+            The last training was canceled and its tokens refunded.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
 
-  const run = async (
-    m: typeof train,
-    ok: { title: string; description?: string },
-    fail: { title: string; fallback: string },
-  ) => {
-    try {
-      const res = await m.mutateAsync();
-      toast({ title: ok.title, description: ok.description ?? res?.message });
-    } catch (error) {
-      toast({ variant: 'destructive', title: fail.title, description: errorMessage(error, fail.fallback) });
-    }
-  };
+/** The card of a state that moves by itself: a spinning title, what is happening, Refresh beside it. */
+function WorkingCard({
+  title,
+  description,
+  refresh,
+  children,
+}: {
+  title: string;
+  description: string;
+  refresh: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <div className="space-y-1">
+          <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {refresh}
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}
 
+/** Training: progress, the last log lines, and Cancel for who may manage the model. */
+function TrainingView({ model, status, canManage, refresh }: ViewProps) {
+  const progress = displayProgress(model, status);
+  const lines = lastLogLines(status?.logs, 5);
+  return (
+    <WorkingCard
+      title="Training in Progress"
+      description="Your model is training. This page refreshes every 10 seconds."
+      refresh={refresh}
+    >
+      <CardContent className="grid gap-3">
+        <div className="flex items-center justify-between text-sm">
+          <span>Progress</span>
+          <span data-testid="training-progress">{progress}%</span>
+        </div>
+        {/* the bar shows a sliver even at 0 %; screen readers get the real figure */}
+        <Progress
+          value={Math.max(5, progress)}
+          getValueLabel={() => `${progress}%`}
+          aria-label="Training progress"
+        />
+        {lines.length > 0 ? (
+          // a named log, read on demand: the 10 s poll would otherwise announce every refresh
+          <pre
+            role="log"
+            aria-live="off"
+            aria-label="Training log"
+            className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
+          >
+            {lines.join('\n')}
+          </pre>
+        ) : null}
+        {canManage ? (
+          <div>
+            <ActionButton
+              modelId={model.id}
+              action="cancel-training"
+              variant="destructive"
+              ok={{ title: 'Training canceled', description: 'Your tokens have been refunded.' }}
+              fail={{ title: 'Error cancelling training', fallback: 'An unexpected error occurred' }}
+            >
+              Cancel Training
+            </ActionButton>
+          </div>
+        ) : null}
+      </CardContent>
+    </WorkingCard>
+  );
+}
+
+/** Trained, being prepared for generation; Mark as Ready once the vendor says it succeeded. */
+function FinalizingView({ model, status, canManage, refresh }: ViewProps) {
+  const succeeded = status?.progress === 100 || status?.trainingStatus === 'succeeded';
+  return (
+    <WorkingCard
+      title={model.status === 'training_complete' ? 'Finalizing AIR ID' : 'Finalizing Model - Almost Ready'}
+      description="Training is complete. The model is being prepared for generation; this usually takes 5-10 minutes."
+      refresh={refresh}
+    >
+      {succeeded && canManage ? (
+        <CardContent>
+          <ActionButton
+            modelId={model.id}
+            action="skip-processing"
+            variant="outline"
+            ok={{ title: 'Processing skipped', description: 'The model is ready to use.' }}
+            fail={{ title: 'Error', fallback: 'Failed to complete model processing' }}
+          >
+            Mark as Ready
+          </ActionButton>
+        </CardContent>
+      ) : null}
+    </WorkingCard>
+  );
+}
+
+function ReadyView({ model }: ViewProps) {
+  return (
+    <Alert variant="success">
+      <CheckCircle2 aria-hidden="true" />
+      <AlertTitle>Ready to Use</AlertTitle>
+      <AlertDescription>
+        <p>Your model is trained and ready. Generate images of yourself in any style.</p>
+        <Button className="mt-3" asChild>
+          <Link to={`/generate?modelId=${encodeURIComponent(model.id)}`}>Generate Images</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Failed: the reason (tokens refunded), Retry for who may manage it, Contact Support for its owner. */
+function FailedView({ model, status, isAdmin, canManage, imageCount }: ViewProps) {
+  const navigate = useNavigate();
+  return (
+    <Alert variant="destructive">
+      <AlertCircle aria-hidden="true" />
+      <AlertTitle>Training Failed</AlertTitle>
+      <AlertDescription>
+        <p>
+          {asSentence(
+            status?.error ?? model.trainingError ?? 'Something went wrong while training this model.',
+          )}{' '}
+          The tokens for this training have been refunded.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {canManage && imageCount >= MIN_TRAINING_IMAGES ? (
+            <ActionButton
+              modelId={model.id}
+              action="retry-training"
+              ok={{ title: 'Training restarted', description: 'Training may take 30-60 minutes.' }}
+              fail={{ title: 'Failed to retry training', fallback: 'An unexpected error occurred' }}
+            >
+              Retry Training
+            </ActionButton>
+          ) : null}
+          {!isAdmin ? (
+            <Button
+              variant="outline"
+              onClick={() => navigate(`/support?modelId=${encodeURIComponent(model.id)}`)}
+            >
+              Contact Support
+            </Button>
+          ) : null}
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The model's state → what the panel shows; `working` states move by themselves and carry Refresh in their card. */
+const VIEWS: Record<ModelStatus, { View: ComponentType<ViewProps>; working: boolean }> = {
+  pending: { View: StartTrainingView, working: false },
+  uploaded: { View: StartTrainingView, working: false },
+  training: { View: TrainingView, working: true },
+  training_complete: { View: FinalizingView, working: true },
+  processing: { View: FinalizingView, working: true },
+  ready: { View: ReadyView, working: false },
+  failed: { View: FailedView, working: false },
+};
+
+export function StatusPanel({ onRefresh, refreshing, ...props }: Props) {
+  const { model, isOwner, isAdmin } = props;
+  const { View, working } = VIEWS[model.status];
   const refresh = (
     <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
       <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
       Refresh
     </Button>
   );
-
-  let body: React.ReactNode = null;
-  if (model.status === 'pending' || model.status === 'uploaded') {
-    const enoughImages = imageCount >= MIN_TRAINING_IMAGES;
-    const enoughTokens = balance >= TRAINING_COST;
-    body = (
-      <Card>
-        <CardHeader>
-          <CardTitle role="heading" aria-level={2}>
-            Start Training
-          </CardTitle>
-          <CardDescription>
-            Training costs {TRAINING_COST} tokens and usually takes 30-60 minutes
-            {offlineTraining ? ' (this server uses the built-in offline trainer, which is much faster)' : ''}.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {!enoughImages ? (
-            <p className="text-sm text-muted-foreground">
-              Upload at least {MIN_TRAINING_IMAGES} images to start training ({imageCount} uploaded).
-            </p>
-          ) : null}
-          {isOwner && model.status === 'uploaded' && enoughImages ? (
-            <div className="flex flex-wrap items-center gap-3">
-              <Button
-                ref={startButton}
-                onClick={() => (fewPassing ? setConfirmTraining(true) : startTraining())}
-                disabled={!enoughTokens || train.isPending}
-              >
-                {train.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
-                Start Training
-              </Button>
-              <AlertDialog open={confirmTraining} onOpenChange={setConfirmTraining}>
-                <AlertDialogContent onCloseAutoFocus={onDialogClosed}>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Train with these photos?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      Only {checks?.passing ?? 0} of your {imageCount} photos passed the photo checks
-                      {checks?.pending ? ` (${checks.pending} are still being checked)` : ''}. A model trained
-                      on fewer than {MIN_PASSING_PHOTOS} good photos often looks less like you. You can remove
-                      or replace the flagged photos first, or train anyway.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel onClick={() => (reviewing.current = true)}>
-                      Review photos
-                    </AlertDialogCancel>
-                    <AlertDialogAction onClick={startTraining}>Train anyway</AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
-              {!enoughTokens ? (
-                <p className="text-sm text-destructive-text">
-                  {INSUFFICIENT_TRAINING_TOKENS}{' '}
-                  <Link to="/tokens/purchase" className="font-medium underline">
-                    Buy tokens
-                  </Link>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          {model.trainingError === 'Training was canceled' ? (
-            <p className="text-sm text-muted-foreground">
-              The last training was canceled and its tokens refunded.
-            </p>
-          ) : null}
-        </CardContent>
-      </Card>
-    );
-  } else if (model.status === 'training') {
-    const lines = lastLogLines(status?.logs, 5);
-    body = (
-      <Card>
-        <CardHeader className="flex flex-row items-start justify-between gap-2">
-          <div className="space-y-1">
-            <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
-              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
-              Training in Progress
-            </CardTitle>
-            <CardDescription>Your model is training. This page refreshes every 10 seconds.</CardDescription>
-          </div>
-          {refresh}
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <div className="flex items-center justify-between text-sm">
-            <span>Progress</span>
-            <span data-testid="training-progress">{progress}%</span>
-          </div>
-          {/* the bar shows a sliver even at 0 %; screen readers get the real figure */}
-          <Progress
-            value={Math.max(5, progress)}
-            getValueLabel={() => `${progress}%`}
-            aria-label="Training progress"
-          />
-          {lines.length > 0 ? (
-            // a named log, read on demand: the 10 s poll would otherwise announce every refresh
-            <pre
-              role="log"
-              aria-live="off"
-              aria-label="Training log"
-              className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
-            >
-              {lines.join('\n')}
-            </pre>
-          ) : null}
-          {canManage ? (
-            <div>
-              <Button
-                variant="destructive"
-                onClick={() =>
-                  void run(
-                    cancel,
-                    { title: 'Training canceled', description: 'Your tokens have been refunded.' },
-                    { title: 'Error cancelling training', fallback: 'An unexpected error occurred' },
-                  )
-                }
-                disabled={cancel.isPending}
-              >
-                {cancel.isPending ? <ButtonSpinner /> : null}
-                Cancel Training
-              </Button>
-            </div>
-          ) : null}
-        </CardContent>
-      </Card>
-    );
-  } else if (model.status === 'training_complete' || model.status === 'processing') {
-    const succeeded = status?.progress === 100 || status?.trainingStatus === 'succeeded';
-    body = (
-      <Card>
-        <CardHeader className="flex flex-row items-start justify-between gap-2">
-          <div className="space-y-1">
-            <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
-              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
-              {model.status === 'training_complete' ? 'Finalizing AIR ID' : 'Finalizing Model - Almost Ready'}
-            </CardTitle>
-            <CardDescription>
-              Training is complete. The model is being prepared for generation; this usually takes 5-10
-              minutes.
-            </CardDescription>
-          </div>
-          {refresh}
-        </CardHeader>
-        {succeeded && canManage ? (
-          <CardContent>
-            <Button
-              variant="outline"
-              onClick={() =>
-                void run(
-                  markReady,
-                  { title: 'Processing skipped', description: 'The model is ready to use.' },
-                  { title: 'Error', fallback: 'Failed to complete model processing' },
-                )
-              }
-              disabled={markReady.isPending}
-            >
-              {markReady.isPending ? <ButtonSpinner /> : null}
-              Mark as Ready
-            </Button>
-          </CardContent>
-        ) : null}
-      </Card>
-    );
-  } else if (model.status === 'ready') {
-    body = (
-      <Alert variant="success">
-        <CheckCircle2 aria-hidden="true" />
-        <AlertTitle>Ready to Use</AlertTitle>
-        <AlertDescription>
-          <p>Your model is trained and ready. Generate images of yourself in any style.</p>
-          <Button className="mt-3" asChild>
-            <Link to={`/generate?modelId=${encodeURIComponent(model.id)}`}>Generate Images</Link>
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  } else if (model.status === 'failed') {
-    body = (
-      <Alert variant="destructive">
-        <AlertCircle aria-hidden="true" />
-        <AlertTitle>Training Failed</AlertTitle>
-        <AlertDescription>
-          <p>
-            {asSentence(
-              status?.error ?? model.trainingError ?? 'Something went wrong while training this model.',
-            )}{' '}
-            The tokens for this training have been refunded.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {canManage && imageCount >= MIN_TRAINING_IMAGES ? (
-              <Button
-                onClick={() =>
-                  void run(
-                    retry,
-                    { title: 'Training restarted', description: 'Training may take 30-60 minutes.' },
-                    { title: 'Failed to retry training', fallback: 'An unexpected error occurred' },
-                  )
-                }
-                disabled={retry.isPending}
-              >
-                {retry.isPending ? <ButtonSpinner /> : null}
-                Retry Training
-              </Button>
-            ) : null}
-            {!isAdmin ? (
-              <Button
-                variant="outline"
-                onClick={() => navigate(`/support?modelId=${encodeURIComponent(model.id)}`)}
-              >
-                Contact Support
-              </Button>
-            ) : null}
-          </div>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-
   const showReupload =
     isAdmin &&
     (model.processingStatus === 'failed' || model.status === 'failed' || Boolean(model.runwareAirName)) &&
     model.status !== 'training';
   return (
     <div className="grid gap-4">
-      {body}
+      <View
+        {...props}
+        canManage={isOwner || isAdmin}
+        imageCount={model.imageCount ?? model.trainingImages.length}
+        refresh={refresh}
+      />
       <div className="flex flex-wrap gap-2">
-        {model.status !== 'training' && model.status !== 'training_complete' && model.status !== 'processing'
-          ? refresh
-          : null}
+        {working ? null : refresh}
         {showReupload ? (
-          <Button
+          <ActionButton
+            modelId={model.id}
+            action="reupload-runware"
             variant="outline"
             size="sm"
-            onClick={() =>
-              void run(
-                reupload,
-                {
-                  title: 'Re-upload started',
-                  description: 'The model is being uploaded to the generation provider again.',
-                },
-                { title: 'Re-upload failed', fallback: 'Re-upload error' },
-              )
-            }
-            disabled={reupload.isPending}
+            ok={{
+              title: 'Re-upload started',
+              description: 'The model is being uploaded to the generation provider again.',
+            }}
+            fail={{ title: 'Re-upload failed', fallback: 'Re-upload error' }}
           >
-            {reupload.isPending ? <ButtonSpinner /> : null}
             Re-upload to Runware
-          </Button>
+          </ActionButton>
         ) : null}
       </div>
     </div>

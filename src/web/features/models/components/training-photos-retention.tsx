@@ -1,23 +1,12 @@
 import { Link } from 'react-router';
 import { ImageOff, Trash2 } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
-import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { useAppConfig } from '@web/lib/app-config';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useDeleteTrainingPhotos } from '../api/models-api';
 
 /**
@@ -60,11 +49,7 @@ export function TrainingPhotosRetention({ model, isOwner }: { model: Model; isOw
         description: `${res.deleted} ${res.deleted === 1 ? 'photo' : 'photos'} deleted. Your model keeps generating.`,
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Could not delete the photos',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Could not delete the photos', error);
     }
   };
 
@@ -76,30 +61,25 @@ export function TrainingPhotosRetention({ model, isOwner }: { model: Model; isOw
           : ''}
         Your model does not need them to generate images.
       </p>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="outline" className="shrink-0 text-destructive-text" disabled={remove.isPending}>
             <Trash2 aria-hidden="true" />
             Delete my training photos now
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete the training photos?</AlertDialogTitle>
-            <AlertDialogDescription>
-              All {model.trainingImages.length} training photos of &quot;{model.name}&quot; and their face
-              data will be permanently deleted. The model stays and keeps generating images; training it again
-              would need new photos.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={() => void onDelete()}>
-              Delete photos
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title="Delete the training photos?"
+        description={
+          <>
+            All {model.trainingImages.length} training photos of &quot;{model.name}&quot; and their face data
+            will be permanently deleted. The model stays and keeps generating images; training it again would
+            need new photos.
+          </>
+        }
+        confirmLabel="Delete photos"
+        destructive
+        onConfirm={() => void onDelete()}
+      />
     </div>
   );
 }

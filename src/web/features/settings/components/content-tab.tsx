@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import type { PublicUser } from '@shared/schemas/user';
-import { errorMessage } from '@web/lib/api';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Badge } from '@web/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUpdateNsfw } from '../api/settings-api';
 
 export function ContentTab({ user }: { user: PublicUser }) {
@@ -33,23 +23,17 @@ export function ContentTab({ user }: { user: PublicUser }) {
           : 'NSFW content options are now disabled.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Update failed', error);
     }
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle role="heading" aria-level={2}>
-          Content
-        </CardTitle>
-        <CardDescription>Choose which content you can see and generate.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
+    <>
+      <SectionCard
+        title="Content"
+        description="Choose which content you can see and generate."
+        contentClassName="grid gap-4"
+      >
         <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
           <div className="grid gap-1.5">
             <div className="flex items-center gap-2">
@@ -73,28 +57,22 @@ export function ContentTab({ user }: { user: PublicUser }) {
             }}
           />
         </div>
-      </CardContent>
-
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Age Verification Required</AlertDialogTitle>
-            <AlertDialogDescription>By enabling NSFW options, you confirm that:</AlertDialogDescription>
-          </AlertDialogHeader>
-          <ul className="ml-5 list-disc space-y-1 text-sm">
-            <li>You are at least 18 years old</li>
-            <li>You are legally permitted to view adult content in your jurisdiction</li>
-            <li>You take full responsibility for the content you generate</li>
-            <li>You will not generate or distribute illegal content</li>
-          </ul>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void save(true)}>
-              I Confirm I Am 18+ Years Old
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </Card>
+      </SectionCard>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Age Verification Required"
+        description="By enabling NSFW options, you confirm that:"
+        confirmLabel="I Confirm I Am 18+ Years Old"
+        onConfirm={() => void save(true)}
+      >
+        <ul className="ml-5 list-disc space-y-1 text-sm">
+          <li>You are at least 18 years old</li>
+          <li>You are legally permitted to view adult content in your jurisdiction</li>
+          <li>You take full responsibility for the content you generate</li>
+          <li>You will not generate or distribute illegal content</li>
+        </ul>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -3,14 +3,7 @@ import { Download, FileArchive } from 'lucide-react';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
@@ -43,64 +36,58 @@ export function DataExportCard() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle role="heading" aria-level={2}>
-          Download my data
-        </CardTitle>
-        <CardDescription>
-          A zip of everything you gave us and made here: your profile, token history and purchases (CSV),
-          support tickets, each model&apos;s details, the training photos we still keep, your LoRA weights,
-          and every generated image with its settings. We e-mail you when it is ready.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {latest.isPending ? (
-          <Skeleton className="h-10 w-full" aria-label="Loading your exports" />
-        ) : latest.isError ? (
-          <p className="text-sm text-destructive-text">
-            {errorMessage(latest.error, 'Could not load your exports.')}
-          </p>
-        ) : (
-          <div role="status" aria-live="polite" data-testid="export-status" className="text-sm">
-            {!current ? (
-              <p className="text-muted-foreground">You have no export yet.</p>
-            ) : current.status === 'pending' ? (
-              <p className="flex items-center gap-2">
-                <ButtonSpinner />
-                Preparing your archive (asked {formatDateTime(current.createdAt)})…
-              </p>
-            ) : current.status === 'ready' && current.downloadUrl ? (
-              <div className="flex flex-wrap items-center gap-3">
-                <Button asChild variant="outline">
-                  <a href={current.downloadUrl} download={`lora-studio-data-${current.id.slice(0, 8)}.zip`}>
-                    <Download aria-hidden="true" />
-                    Download archive {current.bytes ? `(${size(current.bytes)})` : ''}
-                  </a>
-                </Button>
-                <span className="text-muted-foreground">
-                  Available until {formatDateTime(current.expiresAt)}, then deleted.
-                </span>
-              </div>
-            ) : current.status === 'failed' ? (
-              <p className="text-destructive-text">{current.error ?? 'The export could not be built.'}</p>
-            ) : (
-              <p className="text-muted-foreground">Your last export has expired.</p>
-            )}
-          </div>
-        )}
-      </CardContent>
-      <CardFooter className="flex flex-wrap items-center gap-3">
-        <Button type="button" onClick={ask} disabled={pending || request.isPending || latest.isPending}>
-          {request.isPending ? <ButtonSpinner /> : <FileArchive aria-hidden="true" />}
-          {pending ? 'Export in progress' : 'Export my data'}
-        </Button>
-        {refusal ? (
-          <p role="alert" className="text-sm text-destructive-text">
-            {refusal}
-          </p>
-        ) : null}
-      </CardFooter>
-    </Card>
+    <SectionCard
+      title="Download my data"
+      description="A zip of everything you gave us and made here: your profile, token history and purchases (CSV), support tickets, each model's details, the training photos we still keep, your LoRA weights, and every generated image with its settings. We e-mail you when it is ready."
+      footerClassName="flex flex-wrap items-center gap-3"
+      footer={
+        <>
+          <Button type="button" onClick={ask} disabled={pending || request.isPending || latest.isPending}>
+            {request.isPending ? <ButtonSpinner /> : <FileArchive aria-hidden="true" />}
+            {pending ? 'Export in progress' : 'Export my data'}
+          </Button>
+          {refusal ? (
+            <p role="alert" className="text-sm text-destructive-text">
+              {refusal}
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      {latest.isPending ? (
+        <Skeleton className="h-10 w-full" aria-label="Loading your exports" />
+      ) : latest.isError ? (
+        <p className="text-sm text-destructive-text">
+          {errorMessage(latest.error, 'Could not load your exports.')}
+        </p>
+      ) : (
+        <div role="status" aria-live="polite" data-testid="export-status" className="text-sm">
+          {!current ? (
+            <p className="text-muted-foreground">You have no export yet.</p>
+          ) : current.status === 'pending' ? (
+            <p className="flex items-center gap-2">
+              <ButtonSpinner />
+              Preparing your archive (asked {formatDateTime(current.createdAt)})…
+            </p>
+          ) : current.status === 'ready' && current.downloadUrl ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button asChild variant="outline">
+                <a href={current.downloadUrl} download={`lora-studio-data-${current.id.slice(0, 8)}.zip`}>
+                  <Download aria-hidden="true" />
+                  Download archive {current.bytes ? `(${size(current.bytes)})` : ''}
+                </a>
+              </Button>
+              <span className="text-muted-foreground">
+                Available until {formatDateTime(current.expiresAt)}, then deleted.
+              </span>
+            </div>
+          ) : current.status === 'failed' ? (
+            <p className="text-destructive-text">{current.error ?? 'The export could not be built.'}</p>
+          ) : (
+            <p className="text-muted-foreground">Your last export has expired.</p>
+          )}
+        </div>
+      )}
+    </SectionCard>
   );
 }

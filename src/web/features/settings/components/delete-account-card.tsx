@@ -6,22 +6,13 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/app-config';
 import { endSessionLocally } from '@web/lib/session';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import {
   Dialog,
   DialogClose,
   DialogContent,
-  DialogDescription,
+  DialogHeading,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -78,24 +69,11 @@ export function DeleteAccountCard() {
   };
 
   return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle role="heading" aria-level={2}>
-          Delete my account
-        </CardTitle>
-        <CardDescription>
-          Deletes your account and everything in it, at once and for good. {KEPT}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          {DELETED.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-        {runwareHosted ? <p className="mt-3 text-sm text-muted-foreground">{RUNWARE_NOTE}</p> : null}
-      </CardContent>
-      <CardFooter>
+    <SectionCard
+      title="Delete my account"
+      description={<>Deletes your account and everything in it, at once and for good. {KEPT}</>}
+      className="border-destructive/40"
+      footer={
         <Dialog
           open={open}
           onOpenChange={(next) => {
@@ -114,10 +92,7 @@ export function DeleteAccountCard() {
           </DialogTrigger>
           <DialogContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <DialogHeader>
-                <DialogTitle>Delete your account?</DialogTitle>
-                <DialogDescription>This cannot be undone. We delete:</DialogDescription>
-              </DialogHeader>
+              <DialogHeading title="Delete your account?" description="This cannot be undone. We delete:" />
               <ul className="list-disc space-y-1 pl-5 text-sm">
                 {DELETED.map((line) => (
                   <li key={line}>{line}</li>
@@ -155,7 +130,14 @@ export function DeleteAccountCard() {
             </form>
           </DialogContent>
         </Dialog>
-      </CardFooter>
-    </Card>
+      }
+    >
+      <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        {DELETED.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {runwareHosted ? <p className="mt-3 text-sm text-muted-foreground">{RUNWARE_NOTE}</p> : null}
+    </SectionCard>
   );
 }

@@ -1,11 +1,10 @@
-import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePrivacy, useSetFaceAnalysis } from '@web/lib/privacy';
 import { FaceAnalysisNotice } from '@web/components/face-analysis-notice';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 
 /** Settings → Privacy: the face-analysis consent, changeable at any time (decision 025). */
 export function FaceAnalysisCard() {
@@ -23,46 +22,36 @@ export function FaceAnalysisCard() {
           : 'Every stored face descriptor and likeness score of yours is being deleted.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      toastError('Update failed', error);
     }
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle role="heading" aria-level={2}>
-          Face analysis
-        </CardTitle>
-        <CardDescription>
-          Your choice, separate from everything else. You can change it at any time.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor="face-analysis-switch">Allow face analysis of my training photos</Label>
-            <p className="text-sm text-muted-foreground">
-              {!current
-                ? 'Loading…'
-                : current.faceAnalysisAt
-                  ? `${current.faceAnalysis ? 'On' : 'Off'} since ${formatDateTime(current.faceAnalysisAt)}.`
-                  : 'Off: you have not been asked yet.'}
-            </p>
-          </div>
-          <Switch
-            id="face-analysis-switch"
-            checked={current?.faceAnalysis ?? false}
-            disabled={!current || set.isPending}
-            aria-describedby="face-analysis-notice"
-            onCheckedChange={(next) => void save(next)}
-          />
+    <SectionCard
+      title="Face analysis"
+      description="Your choice, separate from everything else. You can change it at any time."
+      contentClassName="grid gap-4"
+    >
+      <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="face-analysis-switch">Allow face analysis of my training photos</Label>
+          <p className="text-sm text-muted-foreground">
+            {!current
+              ? 'Loading…'
+              : current.faceAnalysisAt
+                ? `${current.faceAnalysis ? 'On' : 'Off'} since ${formatDateTime(current.faceAnalysisAt)}.`
+                : 'Off: you have not been asked yet.'}
+          </p>
         </div>
-        <FaceAnalysisNotice id="face-analysis-notice" />
-      </CardContent>
-    </Card>
+        <Switch
+          id="face-analysis-switch"
+          checked={current?.faceAnalysis ?? false}
+          disabled={!current || set.isPending}
+          aria-describedby="face-analysis-notice"
+          onCheckedChange={(next) => void save(next)}
+        />
+      </div>
+      <FaceAnalysisNotice id="face-analysis-notice" />
+    </SectionCard>
   );
 }

@@ -2,22 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Mail } from 'lucide-react';
 import { profileFormSchema, type PublicUser } from '@shared/schemas/user';
-import { errorMessage, isApiError } from '@web/lib/api';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
+import { SectionCard } from '@web/components/ui/card';
+import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useResendVerification, useUpdateProfile } from '../api/settings-api';
 
 function EmailVerification({ user }: { user: PublicUser }) {
@@ -45,11 +37,7 @@ function EmailVerification({ user }: { user: PublicUser }) {
                 description: `We sent a new verification link to ${user.email}.`,
               }),
             onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not send verification email',
-                description: errorMessage(error, 'Please try again later.'),
-              }),
+              toastError('Could not send verification email', error, 'Please try again later.'),
           })
         }
       >
@@ -81,64 +69,47 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           : 'Your profile has been updated successfully.',
       });
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const name of ['username', 'email', 'currentPassword'] as const) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      showFieldErrors(error, ['username', 'email', 'currentPassword'] as const, form.setError);
+      toastError('Update failed', error);
     }
   });
 
   return (
-    <Card>
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader>
-          <CardTitle role="heading" aria-level={2}>
-            Profile
-          </CardTitle>
-          <CardDescription>Your username is visible to other users.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField id="profile-username" label="Username" error={errors.username?.message}>
-            {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
-          </FormField>
-          <FormField id="profile-email" label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-            )}
-          </FormField>
-          {emailChanging ? (
-            <FormField
-              id="profile-current-password"
-              label="Current password"
-              hint="Needed to change your email. We will also tell your current address."
-              error={errors.currentPassword?.message}
-            >
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="current password"
-                  autoComplete="current-password"
-                  {...form.register('currentPassword')}
-                />
-              )}
-            </FormField>
-          ) : null}
-          <EmailVerification user={user} />
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <ButtonSpinner /> : null}
-            Save Changes
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <SectionCard
+      title="Profile"
+      description="Your username is visible to other users."
+      contentClassName="grid gap-4"
+      onSubmit={onSubmit}
+      footer={
+        <Button type="submit" pending={isSubmitting}>
+          Save Changes
+        </Button>
+      }
+    >
+      <FormField id="profile-username" label="Username" error={errors.username?.message}>
+        {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
+      </FormField>
+      <FormField id="profile-email" label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      {emailChanging ? (
+        <FormField
+          id="profile-current-password"
+          label="Current password"
+          hint="Needed to change your email. We will also tell your current address."
+          error={errors.currentPassword?.message}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleSubject="current password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
+      ) : null}
+      <EmailVerification user={user} />
+    </SectionCard>
   );
 }

@@ -1,20 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema } from '@shared/schemas/user';
-import { errorMessage, isApiError } from '@web/lib/api';
+import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
+import { SectionCard } from '@web/components/ui/card';
+import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/use-toast';
+import { toast, toastError } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
 import { SessionsCard } from './sessions-card';
 
@@ -31,72 +23,51 @@ export function SecurityTab() {
       form.reset(EMPTY);
       toast({ title: 'Password changed', description: 'Your password has been changed successfully.' });
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const name of ['currentPassword', 'newPassword'] as const) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Password change failed',
-        description: errorMessage(error, 'Please try again.'),
-      });
+      showFieldErrors(error, ['currentPassword', 'newPassword'] as const, form.setError);
+      toastError('Password change failed', error);
     }
   });
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <form onSubmit={onSubmit} noValidate>
-          <CardHeader>
-            <CardTitle role="heading" aria-level={2}>
-              Security
-            </CardTitle>
-            <CardDescription>
-              Change your password. Use at least 8 characters with a letter and a number.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="current password"
-                  autoComplete="current-password"
-                  {...form.register('currentPassword')}
-                />
-              )}
-            </FormField>
-            <FormField id="security-new" label="New password" error={errors.newPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="new password"
-                  autoComplete="new-password"
-                  {...form.register('newPassword')}
-                />
-              )}
-            </FormField>
-            <FormField id="security-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  toggleSubject="confirm password"
-                  autoComplete="new-password"
-                  {...form.register('confirmPassword')}
-                />
-              )}
-            </FormField>
-          </CardContent>
-          <CardFooter>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <ButtonSpinner /> : null}
-              Change Password
-            </Button>
-          </CardFooter>
-        </form>
-      </Card>
+      <SectionCard
+        title="Security"
+        description="Change your password. Use at least 8 characters with a letter and a number."
+        contentClassName="grid gap-4"
+        onSubmit={onSubmit}
+        footer={
+          <Button type="submit" pending={isSubmitting}>
+            Change Password
+          </Button>
+        }
+      >
+        <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleSubject="current password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
+        <PasswordFields
+          newPassword={{
+            id: 'security-new',
+            label: 'New password',
+            toggleSubject: 'new password',
+            error: errors.newPassword?.message,
+            field: form.register('newPassword'),
+          }}
+          confirm={{
+            id: 'security-confirm',
+            label: 'Confirm password',
+            error: errors.confirmPassword?.message,
+            field: form.register('confirmPassword'),
+          }}
+          value={form.watch('newPassword') ?? ''}
+        />
+      </SectionCard>
       <SessionsCard />
     </div>
   );

@@ -9,7 +9,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
@@ -143,8 +142,7 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
               <p className="text-sm text-destructive-text">Failed to load your models. Please try again.</p>
             ) : null}
           </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? <ButtonSpinner /> : null}
+          <Button type="submit" pending={create.isPending}>
             Submit Ticket
           </Button>
         </form>

@@ -7,7 +7,6 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
 import { confirmOfflinePayment } from '../api/tokens-api';
@@ -158,8 +157,7 @@ export function OfflineCardForm({ paymentIntentId, amountLabel, onSucceeded }: P
         </p>
       ) : null}
 
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? <ButtonSpinner /> : null}
+      <Button type="submit" size="lg" className="w-full" pending={isSubmitting}>
         Pay {amountLabel}
       </Button>
     </form>

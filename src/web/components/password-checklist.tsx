@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import { passwordChecklist } from '@shared/password-checklist';
 import { cn } from '@web/lib/cn';
 
-/** Spec part 1 §2: the live checklist under the register password. */
+/** Spec part 1 §2: the live checklist under a new password (register, reset, change). */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   return (
     <ul id={id} className="grid gap-1 text-sm" aria-label="Password requirements">

@@ -9,3 +9,10 @@ export function useDebounced<T>(value: T, ms = 300): T {
   }, [value, ms]);
   return settled;
 }
+
+/** A search box's text as typed, and the trimmed text the server is asked for once typing pauses. */
+export function useDebouncedSearch(ms = 300) {
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), ms);
+  return { text, setText, query };
+}

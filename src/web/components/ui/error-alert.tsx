@@ -1,16 +1,19 @@
 import { CircleX } from 'lucide-react';
 import { errorMessage } from '@web/lib/api';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
+import { Alert, AlertDescription, AlertTitle } from './alert';
+import { Button } from './button';
 
-export function SectionError({
+/** A part of a page that failed to load: what failed, the server's text, and a way to ask again. */
+export function ErrorAlert({
   title,
   error,
   onRetry,
+  retryLabel = 'Try again',
 }: {
   title: string;
   error: unknown;
   onRetry: () => void;
+  retryLabel?: string;
 }) {
   return (
     <Alert variant="destructive">
@@ -19,7 +22,7 @@ export function SectionError({
       <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
         <p>{errorMessage(error, 'Please try again.')}</p>
         <Button size="sm" variant="outline" onClick={onRetry}>
-          Try again
+          {retryLabel}
         </Button>
       </AlertDescription>
     </Alert>
