@@ -40,7 +40,7 @@ export function GeneratePage() {
  * link's wishes), the cost, and the results of its runs.
  */
 function Generator({ user }: { user: PublicUser }) {
-  const showNsfw = Boolean(user.enableNSFW ?? user.enableNsfw);
+  const showNsfw = user.enableNSFW;
   const balance = user.tokenBalance ?? 0;
   const { form, update, reset, size, setSize, setHd } = useGeneratorForm(user.id);
   const stack = useModelStack(showNsfw, form, update);

@@ -17,7 +17,7 @@ export type { Appearance, ThemeFeatures, ThemeProfile, ThemeVariant } from '@sha
 export type ThemeProfileId = ProfileId;
 export type ThemeFeatureName = keyof ThemeFeatures;
 
-export type SiteTheme = {
+export type AppliedTheme = {
   primaryColor: string;
   accentColor: string;
   appearance: Appearance;
@@ -52,7 +52,7 @@ export const PROFILE_IDS = Object.keys(DEFAULT_PROFILES) as ThemeProfileId[];
 export function themeFromProfile(
   id: ThemeProfileId,
   profile: ThemeProfile = DEFAULT_PROFILES[id],
-): SiteTheme {
+): AppliedTheme {
   return {
     primaryColor: profile.primaryColor,
     accentColor: profile.accentColor,
@@ -66,7 +66,7 @@ export function themeFromProfile(
   };
 }
 
-export const STANDARD_THEME: SiteTheme = themeFromProfile('standard');
+export const STANDARD_THEME: AppliedTheme = themeFromProfile('standard');
 
 const APPEARANCES: readonly Appearance[] = ['light', 'dark', 'system'];
 const VARIANTS: readonly ThemeVariant[] = ['professional', 'vibrant', 'tint'];
@@ -112,7 +112,7 @@ export function profilesFromResponse(data: ThemeResponse | undefined): Record<Th
 }
 
 /** The active profile's preset, overridden by the top-level theme fields the server sends. */
-export function themeFromResponse(data: ThemeResponse): SiteTheme {
+export function themeFromResponse(data: ThemeResponse): AppliedTheme {
   const profiles = profilesFromResponse(data);
   const id = isProfileId(data.enhancedTheme?.activeProfile) ? data.enhancedTheme.activeProfile : 'standard';
   const base = themeFromProfile(id, profiles[id]);
@@ -131,10 +131,10 @@ export function themeFromResponse(data: ThemeResponse): SiteTheme {
 }
 
 /** Accepts a stored backup only when every field is still sane. */
-export function parseStoredTheme(raw: string | null): SiteTheme | null {
+export function parseStoredTheme(raw: string | null): AppliedTheme | null {
   if (!raw) return null;
   try {
-    const v = JSON.parse(raw) as Partial<SiteTheme>;
+    const v = JSON.parse(raw) as Partial<AppliedTheme>;
     const id = isProfileId(v.profileId) ? v.profileId : 'standard';
     const fallback = DEFAULT_PROFILES[id];
     const profile = normaliseProfile(
@@ -148,7 +148,7 @@ export function parseStoredTheme(raw: string | null): SiteTheme | null {
 }
 
 /** Writes the site theme into the CSS variables styles.css reads. */
-export function applySiteTheme(theme: SiteTheme, root: HTMLElement = document.documentElement): void {
+export function applySiteTheme(theme: AppliedTheme, root: HTMLElement = document.documentElement): void {
   for (const [name, value] of Object.entries(themeCssVariables(theme))) root.style.setProperty(name, value);
   root.dataset.variant = theme.variant;
   root.dataset.profile = theme.profileId;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SiteTheme, ThemeFeatureName, ThemeProfile, ThemeProfileId } from './site-theme';
+import type { AppliedTheme, ThemeFeatureName, ThemeProfile, ThemeProfileId } from './site-theme';
 import type { ThemeMode, ThemePreference } from './theme-storage';
 
 export type ThemeModeContextValue = {
@@ -12,12 +12,12 @@ export type ThemeModeContextValue = {
 };
 
 export type SiteThemeContextValue = {
-  theme: SiteTheme;
+  theme: AppliedTheme;
   profiles: Record<ThemeProfileId, ThemeProfile>;
   isDirty: boolean;
   isSaving: boolean;
   /** Changes some fields; saved automatically after 1 s of quiet. */
-  update: (partial: Partial<SiteTheme>) => void;
+  update: (partial: Partial<AppliedTheme>) => void;
   selectProfile: (id: ThemeProfileId) => void;
   toggleFeature: (name: ThemeFeatureName) => void;
   /** Back to the standard theme, and saves it. */

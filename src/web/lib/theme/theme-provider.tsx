@@ -14,7 +14,7 @@ import {
   STANDARD_THEME,
   themeFromProfile,
   themeFromResponse,
-  type SiteTheme,
+  type AppliedTheme,
   type ThemeFeatureName,
   type ThemeProfileId,
   type ThemeResponse,
@@ -38,7 +38,7 @@ import {
 
 export const THEME_QUERY_KEY = keyOf(siteApi.theme);
 
-function resolveMode(preference: ThemePreference, site: SiteTheme, systemDark: boolean): ThemeMode {
+function resolveMode(preference: ThemePreference, site: AppliedTheme, systemDark: boolean): ThemeMode {
   return resolveThemeMode(preference, site.appearance, systemDark);
 }
 
@@ -47,7 +47,7 @@ function inlinedTheme(): ThemeResponse | undefined {
   return readInlinedJson<ThemeResponse>(INLINE_THEME_ID);
 }
 
-function initialSiteTheme(): SiteTheme {
+function initialSiteTheme(): AppliedTheme {
   const inlined = inlinedTheme();
   return inlined ? themeFromResponse(inlined) : readStoredSiteTheme();
 }
@@ -72,7 +72,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [preference, setPreferenceState] = useState<ThemePreference>(() => readStoredMode() ?? 'system');
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
-  const [site, setSite] = useState<SiteTheme>(initialSiteTheme);
+  const [site, setSite] = useState<AppliedTheme>(initialSiteTheme);
   const hydrated = useHydrated();
   const [isDirty, setDirty] = useState(false);
   const [isSaving, setSaving] = useState(false);
@@ -159,7 +159,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const change = useCallback(
-    (produce: (current: SiteTheme) => SiteTheme, isReset = false) => {
+    (produce: (current: AppliedTheme) => AppliedTheme, isReset = false) => {
       resetPending.current = isReset;
       const next = produce(latest.current);
       latest.current = next;

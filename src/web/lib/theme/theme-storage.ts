@@ -1,4 +1,4 @@
-import { isColor, parseStoredTheme, STANDARD_THEME, type SiteTheme } from './site-theme';
+import { isColor, parseStoredTheme, STANDARD_THEME, type AppliedTheme } from './site-theme';
 
 export {
   applyMode,
@@ -31,7 +31,7 @@ function safeLocalSet(key: string, value: string | null): void {
 }
 
 /** Spec part 1 §4 fallbacks after the server: backup, then stored colours, then the standard theme. */
-export function readStoredSiteTheme(): SiteTheme {
+export function readStoredSiteTheme(): AppliedTheme {
   const backup = parseStoredTheme(safeLocalGet(BACKUP_KEY));
   if (backup) return backup;
   const primary = safeLocalGet(PRIMARY_KEY);
@@ -43,7 +43,7 @@ export function readStoredSiteTheme(): SiteTheme {
   };
 }
 
-export function storeSiteTheme(theme: SiteTheme): void {
+export function storeSiteTheme(theme: AppliedTheme): void {
   safeLocalSet(BACKUP_KEY, JSON.stringify(theme));
   safeLocalSet(PRIMARY_KEY, theme.primaryColor);
   safeLocalSet(ACCENT_KEY, theme.accentColor);

@@ -1,16 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/api/admin';
-import type { AuditAction } from '@shared/schemas/audit';
+import type { AuditQueryInput } from '@shared/schemas/audit';
 import { call, keyOf } from '@web/lib/api-client';
 
 /** The filters the Audit log tab sends; empty ones are left out of the URL. */
-export type AuditFilters = {
-  action?: AuditAction;
-  targetUserId?: string;
-  adminId?: string;
-  from?: string;
-  to?: string;
-};
+export type AuditFilters = Omit<AuditQueryInput, 'cursor' | 'limit'>;
 
 export const auditKeys = {
   all: keyOf(adminApi.audit),
