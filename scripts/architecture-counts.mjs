@@ -73,7 +73,8 @@ const apiFiles = production
   .filter((f) => /['"`]\/api\//.test(text.get(f)));
 
 // --- types the web declares again --------------------------------------------------------------------
-const DECL = /export\s+(?:type|interface)\s+([A-Z][A-Za-z0-9]*)/g;
+// `export type A = B;` (an alias of an imported type) names the shared type, it does not copy it
+const DECL = /export\s+(?:type|interface)\s+([A-Z][A-Za-z0-9]*)\b(?!\s*=\s*[\w$.]+(?:<[^>]*>)?;)/g;
 const declared = (files) => {
   const names = new Map();
   for (const f of files) for (const m of text.get(f).matchAll(DECL)) names.set(m[1], f);
