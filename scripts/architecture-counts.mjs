@@ -73,7 +73,8 @@ const apiFiles = production
   .filter((f) => /['"`]\/api\//.test(text.get(f)));
 
 // --- types the web declares again --------------------------------------------------------------------
-const DECL = /export\s+(?:type|interface)\s+([A-Z][A-Za-z0-9]*)/g;
+// `export type A = B;` (an alias of an imported type) names the shared type, it does not copy it
+const DECL = /export\s+(?:type|interface)\s+([A-Z][A-Za-z0-9]*)\b(?!\s*=\s*[\w$.]+(?:<[^>]*>)?;)/g;
 const declared = (files) => {
   const names = new Map();
   for (const f of files) for (const m of text.get(f).matchAll(DECL)) names.set(m[1], f);
@@ -94,7 +95,10 @@ for (const [name, f] of declared(production.filter((f) => f.startsWith('src/web/
 // strings and numbers replaced) for runs of at least SHAPE_LINES. Meaningful lines: not blank, not a
 // comment, not an import, not lone punctuation, and carrying at least THIN_TOKENS tokens — JSX closers,
 // `},` and the like are the grammar, not the logic. A run whose lines appear in more than COMMON places is
-// the house pattern (e.g. a route's guard options), not a copy. One row per pair of files.
+// the house pattern (e.g. a route's guard options), not a copy. A run of declarations — object
+// properties such as a route descriptor's `path: '/api/…',` or a seed row's fields — is a table, not
+// logic: a run counts only if at least a third of its lines do something (a call, a branch, an
+// assignment). One row per pair of files.
 const MIN_LINES = 6;
 const SHAPE_LINES = 10;
 const THIN_TOKENS = 4;
@@ -125,7 +129,8 @@ function meaningfulLines(source) {
         /\b(?!(?:if|else|return|const|let|await|async|function|for|of|in|new|throw|try|catch|true|false|null|undefined|export|type|interface)\b)[A-Za-z_$][\w$]*/g,
         'x',
       );
-    out.push({ line, shape, n: i + 1 });
+    const declaration = /^['"]?[\w$-]+['"]?\??:\s/.test(line) && !/=>|\s=\s|\bawait\b|\s\?\s/.test(line);
+    out.push({ line, shape, n: i + 1, declaration: declaration || /^[\])}]+[,;)]*$/.test(line) });
   });
   return out;
 }
@@ -150,6 +155,12 @@ function duplicatePairs(files) {
     }
     for (const places of windows.values()) {
       if (places.length < 2 || places.length > COMMON) continue;
+      const { f, i } = places[0];
+      const doing = lines
+        .get(f)
+        .slice(i, i + width)
+        .filter((l) => !l.declaration).length;
+      if (doing * 3 < width) continue;
       for (let x = 0; x < places.length; x++) {
         for (let y = x + 1; y < places.length; y++) {
           const [p, q] = [places[x], places[y]].sort((u, v) => (u.f < v.f ? -1 : u.f > v.f ? 1 : u.i - v.i));
