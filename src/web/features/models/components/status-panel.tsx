@@ -12,8 +12,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast, toastError } from '@web/components/ui/use-toast';
 import { useModelAction } from '../api/models-api';
+import { ActionButton, runAction } from './model-action-button';
 import { PHOTO_CHECKS_ID } from './photo-checks-panel';
 
 type Props = {
@@ -37,54 +37,6 @@ export function asSentence(text: string) {
 export function displayProgress(model: Model, status: TrainingStatusResponse | undefined) {
   if (typeof status?.progress === 'number') return status.progress;
   return progressFromLogs(status?.logs) ?? estimatedProgress(model.updatedAt);
-}
-
-type Toast = { title: string; description?: string };
-type Failure = { title: string; fallback: string };
-type ModelAction = Parameters<typeof useModelAction>[1];
-
-/** Runs one model action and says how it went. */
-async function runAction(m: ReturnType<typeof useModelAction>, ok: Toast, fail: Failure) {
-  try {
-    const res = await m.mutateAsync();
-    toast({ title: ok.title, description: ok.description ?? res?.message });
-  } catch (error) {
-    toastError(fail.title, error, fail.fallback);
-  }
-}
-
-/** A button that runs one model action, with a spinner while it runs. */
-function ActionButton({
-  modelId,
-  action,
-  ok,
-  fail,
-  variant,
-  size,
-  className,
-  children,
-}: {
-  modelId: string;
-  action: ModelAction;
-  ok: Toast;
-  fail: Failure;
-  variant?: 'outline' | 'destructive';
-  size?: 'sm';
-  className?: string;
-  children: ReactNode;
-}) {
-  const m = useModelAction(modelId, action);
-  return (
-    <Button
-      variant={variant}
-      size={size}
-      className={className}
-      onClick={() => void runAction(m, ok, fail)}
-      pending={m.isPending}
-    >
-      {children}
-    </Button>
-  );
 }
 
 /** What every state's view is told. */
