@@ -15,17 +15,20 @@ const storage = process.env.SCALE_STORAGE === 'disk' ? 'disk' : 's3';
 const USERS = 10;
 /** how long clients keep starting new work */
 const LOAD_MS = 40_000;
-/** after the load: how long the jobs may take to settle (a killed worker's render lease is 90 s) */
+/** after the load: how long the jobs may take to settle (a killed worker's leases run to 90 s) */
 const QUIESCE_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** issue 27: a killed worker's running generation is finished by another worker within this */
+const TAKEOVER_MS = 15_000;
 
 type Run = {
   records: ClientRecord[];
   surprises: { client: string; url: string; status: number | null; body: unknown }[];
   addresses: string[];
   paidIntents: string[];
-  killedWorker?: { name: string; pid: number; at: number; heldJobs: string[] };
+  /** heldRenders: the generation.render jobs among heldJobs */
+  killedWorker?: { name: string; pid: number; at: number; heldJobs: string[]; heldRenders: string[] };
   /** at: the SIGKILL; diedAt: the process gone (a connection accepted until then can still break) */
   killedWeb?: { name: string; at: number; diedAt: number; inflight: number };
   restartedAt?: number;
@@ -203,6 +206,21 @@ describe.skipIf(!databaseUrl)(
       const held = run.killedWorker!.heldJobs;
       const rows = await q(`select id, status from jobs where id = any($1::uuid[])`, [held]);
       for (const r of rows) expect(r.status, r.id).toBe('done');
+      // ... and its running generation soon: the dead worker's heartbeat went stale, not its lease
+      const renders = await q<{ id: string; after_ms: number; attempts: number }>(
+        `select id, attempts, (extract(epoch from finished_at) * 1000 - $2)::int as after_ms
+        from jobs where id = any($1::uuid[])`,
+        [run.killedWorker!.heldRenders, run.killedWorker!.at],
+      );
+      expect(renders.length, 'the worker was killed rendering').toBeGreaterThan(0);
+      console.log(
+        `scale: killed worker's render(s) finished ${renders.map((r) => r.after_ms)} ms after the kill`,
+      );
+      for (const r of renders) {
+        expect(r.after_ms, `render ${r.id} finished by another worker`).toBeLessThanOrEqual(TAKEOVER_MS);
+        // the killed run counted, and the one that finished it
+        expect(r.attempts, `render ${r.id}`).toBeGreaterThanOrEqual(2);
+      }
       // the restarted worker reported its heartbeat
       const beats = await q(`select id, pid from workers where started_at > to_timestamp($1 / 1000.0)`, [
         run.killedWorker!.at,
@@ -242,17 +260,28 @@ async function killAndRestart() {
   const worker = cluster.workers[0];
   const web = cluster.web[0];
   const pid = worker.pid!;
-  let held: string[] = [];
-  for (let i = 0; i < 400 && held.length === 0; i++) {
-    held = (
-      await q<{ id: string }>(`select id from jobs where status = 'running' and locked_by like $1`, [
-        `${pid}-%`,
-      ])
-    ).map((r) => r.id);
-    if (held.length === 0) await sleep(50);
+  // kill it while it renders a generation (the other jobs it holds then are taken back too)
+  let held: { id: string; name: string }[] = [];
+  for (let i = 0; i < 600 && !held.some((j) => j.name === 'generation.render'); i++) {
+    held = await q<{ id: string; name: string }>(
+      `select id, name from jobs where status = 'running' and locked_by like $1`,
+      [`${pid}-%`],
+    );
+    if (!held.some((j) => j.name === 'generation.render')) await sleep(50);
   }
   await worker.kill();
-  run.killedWorker = { name: worker.name, pid, at: worker.killedAt!, heldJobs: held };
+  // only what it still held when it died (a render that finished just before the kill is not one)
+  const stillHeld = await q<{ id: string; name: string }>(
+    `select id, name from jobs where id = any($1::uuid[]) and status = 'running' and locked_by like $2`,
+    [held.map((j) => j.id), `${pid}-%`],
+  );
+  run.killedWorker = {
+    name: worker.name,
+    pid,
+    at: worker.killedAt!,
+    heldJobs: stillHeld.map((j) => j.id),
+    heldRenders: stillHeld.filter((j) => j.name === 'generation.render').map((j) => j.id),
+  };
   for (let i = 0; i < 4000 && (cluster.proxy.inflight.get(web.name) ?? 0) === 0; i++) await sleep(5);
   const inflight = cluster.proxy.inflight.get(web.name) ?? 0;
   const diedAt = await web.kill();
