@@ -1,21 +1,14 @@
-// `npm start`: build the web client when its sources changed, then run the server in this process.
+// `npm start`: build the web client and the server when their sources changed, then run the built
+// server (plain JavaScript, dist/server/main.js) in this process with source maps on. `npm run dev`
+// runs the TypeScript sources through tsx instead.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newest, serverBuildStale, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist/web/index.html');
-
-function newest(dir) {
-  let max = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const p = path.join(dir, entry.name);
-    max = Math.max(max, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return max;
-}
 
 export function ensureWebBuild({ quiet = false } = {}) {
   const sources = Math.max(
@@ -36,9 +29,21 @@ export function ensureWebBuild({ quiet = false } = {}) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
+/** Builds the server in a child process (esbuild stays out of the server's memory). */
+export function ensureServerBuild({ quiet = false } = {}) {
+  if (!serverBuildStale()) return;
+  if (!quiet) console.log('Building the server…');
+  const res = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--quiet'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   ensureWebBuild();
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(path.join(root, 'src/server/main.ts'));
+  ensureServerBuild();
+  // what `node --enable-source-maps` does: stack traces name the .ts lines
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(serverEntry).href);
 }

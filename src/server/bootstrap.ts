@@ -42,6 +42,8 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
   const mailer = createMailer(config, database.db, (m) => log.info(m));
   const queue = createQueue(database.db, {
     pollMs: opts.queuePollMs,
+    concurrency: config.jobConcurrency.total,
+    kindCaps: config.jobConcurrency.perKind,
     log: (m, err) => log.warn({ err }, m),
   });
   // a key of its own, derived from SESSION_SECRET: a file-URL signature is never a cookie's (lib/keys.ts)

@@ -27,6 +27,39 @@ describe('config', () => {
     expect(c.secureCookies).toBe(false);
   });
 
+  it('reads JOB_CONCURRENCY as a total and per-kind limits, keeping the defaults of kinds not named', () => {
+    const defaults = loadConfig(base).jobConcurrency;
+    expect(defaults.total).toBe(8);
+    expect(defaults.perKind).toMatchObject({ generation: 4, training: 2, photos: 1, mail: 2 });
+    expect(loadConfig({ ...base, JOB_CONCURRENCY: '3' }).jobConcurrency).toEqual({
+      total: 3,
+      perKind: defaults.perKind,
+    });
+    const mixed = loadConfig({ ...base, JOB_CONCURRENCY: ' 12, generation=8,training = 1 ' }).jobConcurrency;
+    expect(mixed).toEqual({ total: 12, perKind: { ...defaults.perKind, generation: 8, training: 1 } });
+    expect(loadConfig({ ...base, JOB_CONCURRENCY: 'total=2' }).jobConcurrency.total).toBe(2);
+    const refused = (value: string) => {
+      try {
+        loadConfig({ ...base, JOB_CONCURRENCY: value });
+        return 'accepted';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+    };
+    expect(refused('renders=2')).toMatch(
+      /JOB_CONCURRENCY: unknown job kind "renders" \(kinds: total, generation, /,
+    );
+    expect(refused('generation=0')).toMatch(
+      /JOB_CONCURRENCY: "generation=0": each limit must be a whole number from 1 to 64/,
+    );
+    expect(refused('1.5')).toMatch(/JOB_CONCURRENCY: "1.5"/);
+    expect(refused('mail=x')).toMatch(/JOB_CONCURRENCY: "mail=x"/);
+    expect(refused('4,total=5')).toMatch(/JOB_CONCURRENCY: "total" is given twice/);
+    // empty means unset, as for every variable
+    expect(loadConfig({ ...base, JOB_CONCURRENCY: '' }).jobConcurrency).toEqual(defaults);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names a hop count or proxy addresses', () => {
     expect(loadConfig(base).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -46,14 +46,8 @@ async function main() {
   registerJobs(deps);
 
   const app = role === 'worker' ? null : await buildApp(deps, { logger: { level: config.logLevel } });
-  if (role !== 'web') {
-    await scheduleMaintenance(deps);
-    await scheduleExportExpiry(deps);
-    await schedulePaymentsReconcile(deps);
-    await scheduleAuditPurge(deps);
-    await scheduleRetention(deps);
-    deps.queue.start();
-  }
+  // The heartbeat row exists before the first claim: a worker killed at any point after it claims
+  // has its jobs taken back by the others within seconds (jobs/claim.ts), not after their leases.
   const heartbeat =
     role === 'web'
       ? null
@@ -62,6 +56,14 @@ async function main() {
           { id: deps.queue.workerId, role, activeCount: deps.queue.activeCount },
           { onError: (err) => deps.log.warn({ err }, 'worker heartbeat failed') },
         );
+  if (role !== 'web') {
+    await scheduleMaintenance(deps);
+    await scheduleExportExpiry(deps);
+    await schedulePaymentsReconcile(deps);
+    await scheduleAuditPurge(deps);
+    await scheduleRetention(deps);
+    deps.queue.start();
+  }
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     console.log(`LoRA Studio is running at ${config.publicUrl} (${deps.database.kind}, role ${role})`);

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { until } from '../../src/server/test/until';
-import type { Cluster } from './cluster';
+import type { Cluster, Instance } from './cluster';
 
 /** No job running and none due (recurring jobs wait queued for their next run). */
 export async function settle(pool: pg.Pool, ms = 60_000) {
@@ -68,4 +68,45 @@ export async function killWhileRunning(
     leaseLeft = 0;
   }
   return { jobId: seen.id, leaseLeft: Math.max(leaseLeft, 0) };
+}
+
+/**
+ * Waits (up to 30 s) until `worker` holds a running job named `name`, SIGKILLs it, and returns the
+ * jobs it still held when it died (heldJobs) and those named `name` among them (heldRenders).
+ */
+export async function killHolding(pool: pg.Pool, worker: Instance, name: string) {
+  const q = async <T = any>(text: string, values: unknown[] = []): Promise<T[]> =>
+    (await pool.query(text, values)).rows as T[];
+  const like = `${worker.pid!}-%`;
+  let held: { id: string; name: string }[] = [];
+  for (let i = 0; i < 600 && !held.some((j) => j.name === name); i++) {
+    held = await q(`select id, name from jobs where status = 'running' and locked_by like $1`, [like]);
+    if (!held.some((j) => j.name === name)) await new Promise((r) => setTimeout(r, 50));
+  }
+  await worker.kill();
+  // only what it still held when it died (one finished just before the kill is not one)
+  const still = await q<{ id: string; name: string }>(
+    `select id, name from jobs where id = any($1::uuid[]) and status = 'running' and locked_by like $2`,
+    [held.map((j) => j.id), like],
+  );
+  return {
+    heldJobs: still.map((j) => j.id),
+    heldRenders: still.filter((j) => j.name === name).map((j) => j.id),
+  };
+}
+
+/** Issue 27: each job was finished (by another worker) within `ms` of the kill at `killedAt`. */
+export async function expectFinishedWithin(pool: pg.Pool, ids: string[], killedAt: number, ms: number) {
+  const { rows } = await pool.query<{ id: string; after_ms: number; attempts: number }>(
+    `select id, attempts, (extract(epoch from finished_at) * 1000 - $2)::int as after_ms
+    from jobs where id = any($1::uuid[])`,
+    [ids, killedAt],
+  );
+  expect(rows.length, 'the worker was killed holding such a job').toBeGreaterThan(0);
+  console.log(`scale: the killed worker's job(s) finished ${rows.map((r) => r.after_ms)} ms after the kill`);
+  for (const r of rows) {
+    expect(r.after_ms, `job ${r.id} finished by another worker`).toBeLessThanOrEqual(ms);
+    // the killed run counted, and the one that finished it
+    expect(r.attempts, `job ${r.id}`).toBeGreaterThanOrEqual(2);
+  }
 }

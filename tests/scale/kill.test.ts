@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makePhoto, multipartBody } from '../../src/server/test/photo-fixtures';
 import { freshDatabase, startCluster, type Cluster, type Instance } from './cluster';
+import { expectFinishedWithin, killHolding } from './job-kill';
 import { SimClient, isFailure, type ClientRecord, type Reply } from './sim-client';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -15,17 +16,20 @@ const storage = process.env.SCALE_STORAGE === 'disk' ? 'disk' : 's3';
 const USERS = 10;
 /** how long clients keep starting new work */
 const LOAD_MS = 40_000;
-/** after the load: how long the jobs may take to settle (a killed worker's render lease is 90 s) */
+/** after the load: how long the jobs may take to settle (a killed worker's leases run to 90 s) */
 const QUIESCE_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** issue 27: a killed worker's running generation is finished by another worker within this */
+const TAKEOVER_MS = 15_000;
 
 type Run = {
   records: ClientRecord[];
   surprises: { client: string; url: string; status: number | null; body: unknown }[];
   addresses: string[];
   paidIntents: string[];
-  killedWorker?: { name: string; pid: number; at: number; heldJobs: string[] };
+  /** heldRenders: the generation.render jobs among heldJobs */
+  killedWorker?: { name: string; pid: number; at: number; heldJobs: string[]; heldRenders: string[] };
   /** at: the SIGKILL; diedAt: the process gone (a connection accepted until then can still break) */
   killedWeb?: { name: string; at: number; diedAt: number; inflight: number };
   restartedAt?: number;
@@ -203,6 +207,8 @@ describe.skipIf(!databaseUrl)(
       const held = run.killedWorker!.heldJobs;
       const rows = await q(`select id, status from jobs where id = any($1::uuid[])`, [held]);
       for (const r of rows) expect(r.status, r.id).toBe('done');
+      // ... and its running generation soon: the dead worker's heartbeat went stale, not its lease
+      await expectFinishedWithin(pool, run.killedWorker!.heldRenders, run.killedWorker!.at, TAKEOVER_MS);
       // the restarted worker reported its heartbeat
       const beats = await q(`select id, pid from workers where started_at > to_timestamp($1 / 1000.0)`, [
         run.killedWorker!.at,
@@ -242,17 +248,9 @@ async function killAndRestart() {
   const worker = cluster.workers[0];
   const web = cluster.web[0];
   const pid = worker.pid!;
-  let held: string[] = [];
-  for (let i = 0; i < 400 && held.length === 0; i++) {
-    held = (
-      await q<{ id: string }>(`select id from jobs where status = 'running' and locked_by like $1`, [
-        `${pid}-%`,
-      ])
-    ).map((r) => r.id);
-    if (held.length === 0) await sleep(50);
-  }
-  await worker.kill();
-  run.killedWorker = { name: worker.name, pid, at: worker.killedAt!, heldJobs: held };
+  // kill it while it renders a generation (the other jobs it holds then are taken back too)
+  const held = await killHolding(pool, worker, 'generation.render');
+  run.killedWorker = { name: worker.name, pid, at: worker.killedAt!, ...held };
   for (let i = 0; i < 4000 && (cluster.proxy.inflight.get(web.name) ?? 0) === 0; i++) await sleep(5);
   const inflight = cluster.proxy.inflight.get(web.name) ?? 0;
   const diedAt = await web.kill();

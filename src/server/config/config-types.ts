@@ -1,3 +1,4 @@
+import type { JobConcurrency } from '../jobs/job-kinds';
 import type { Env } from './env';
 
 export type Config = {
@@ -52,6 +53,8 @@ export type Config = {
   };
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;
+  /** JOB_CONCURRENCY: handlers one worker process runs at once, in all and per kind of job */
+  jobConcurrency: JobConcurrency;
   /** How often background work polls and backs off; the test harness shortens them. */
   timings: Timings;
   /** Setup problems tolerated because a vendor's base URL is overridden; main.ts logs them at start. */

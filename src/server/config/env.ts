@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { strongPasswordSchema } from '../../shared/schemas/auth';
+import { DEFAULT_JOB_CONCURRENCY, parseJobConcurrency } from '../jobs/job-kinds';
 
 // The environment the server reads, as one schema: each variable's type, bounds and default.
 const optional = z
@@ -93,6 +94,14 @@ export const envSchema = z.object({
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // issue 27: how many jobs one worker process runs at once, in all and per kind (jobs/job-kinds.ts)
+  JOB_CONCURRENCY: optional.transform((v, ctx) => {
+    if (v === undefined) return DEFAULT_JOB_CONCURRENCY;
+    const parsed = parseJobConcurrency(v);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

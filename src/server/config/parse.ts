@@ -138,6 +138,7 @@ export function parseConfig(
       auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     },
     metricsToken: e.METRICS_TOKEN,
+    jobConcurrency: e.JOB_CONCURRENCY,
     timings: DEFAULT_TIMINGS,
     warnings: [],
     ...overrides,

@@ -38,6 +38,18 @@ export type SubscribeHandlers = {
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
+/**
+ * The embedded database sized for a laptop (issue 27, decision 034): PostgreSQL's default 128 MB of
+ * shared buffers filled the WebAssembly heap as pages were read and never gave it back — idle
+ * `npm start` measured 428 MB RSS with them, 268 MB with 16 MB (`bench/lean.ts`). One process owns
+ * the files, so a page not in the buffers is a read from the OS cache. Index builds (migrations)
+ * get 16 MB instead of 64. The WebAssembly heap's initial size cannot go below the module's 128 MB.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=16MB', 'maintenance_work_mem=16MB'].flatMap((setting) => ['-c', setting]),
+];
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -100,7 +112,7 @@ export async function openDatabase(opts: {
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: { pg_trgm } });
+    client = new PGlite(dir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type Database } from '../db/client';
+import { until } from '../test/until';
 import { createQueue } from './queue';
 
 // The queue's own tests use throwaway job names, not the app's JobPayloads.
@@ -73,6 +74,56 @@ describe('durable queue', () => {
     await q.stop();
     expect(row?.status).toBe('done');
     expect(polls).toBe(4);
+  });
+
+  it('runs at most its cap of each kind at once, within the total, and lets other kinds past a full one', async () => {
+    database = await openDatabase({ memory: true });
+    const kinds: Record<string, string> = { render: 'generation', train: 'training', mail: 'mail' };
+    const q = createQueue<TestJobs>(database.db, {
+      pollMs: 20,
+      concurrency: 4,
+      kindCaps: { generation: 2, training: 1 },
+      kindOf: (name) => kinds[name],
+    });
+    const now = new Map<string, number>();
+    const peak = new Map<string, number>();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    for (const name of Object.keys(kinds))
+      q.define({
+        name,
+        schema: z.object({}),
+        handler: async () => {
+          order.push(name);
+          now.set(name, (now.get(name) ?? 0) + 1);
+          now.set('all', (now.get('all') ?? 0) + 1);
+          for (const k of [name, 'all']) peak.set(k, Math.max(peak.get(k) ?? 0, now.get(k)!));
+          await gate;
+          now.set(name, now.get(name)! - 1);
+          now.set('all', now.get('all')! - 1);
+          return name;
+        },
+      });
+    const ids: string[] = [];
+    // the renders and trainings are older, but the mail must not wait behind them
+    for (let i = 0; i < 4; i++)
+      ids.push((await q.enqueue('render', {}, { runAt: new Date(Date.now() - 3000) }))!);
+    for (let i = 0; i < 2; i++)
+      ids.push((await q.enqueue('train', {}, { runAt: new Date(Date.now() - 2000) }))!);
+    ids.push((await q.enqueue('mail', {}, { runAt: new Date(Date.now() - 1000) }))!);
+    q.start();
+    await until(() => order.length === 4, 'four handlers to start');
+    await new Promise((r) => setTimeout(r, 100));
+    // two renders and one training (their caps), and the mail past the older ones still waiting
+    expect([...order].sort()).toEqual(['mail', 'render', 'render', 'train']);
+    release();
+    for (const id of ids) expect(await q.waitFor(id, 5000)).toMatchObject({ status: 'done' });
+    await q.stop();
+    expect(peak.get('render')).toBe(2);
+    expect(peak.get('train')).toBe(1);
+    expect(peak.get('all')).toBe(4);
+    expect(order).toHaveLength(7);
   });
 
   it('picks up a job whose worker died (expired lease) after a restart', async () => {

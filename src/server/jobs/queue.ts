@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { jobs } from '../db/schema/index';
+import { claimNext, type ClaimedJob } from './claim';
+import { JOB_KIND_OF } from './job-kinds';
 import type { JobPayloads } from './job-payloads';
+import { WORKER_DEAD_MS } from './worker-heartbeat';
 
 export type JobContext = {
   jobId: string;
@@ -47,13 +50,26 @@ export type Queue = ReturnType<typeof createQueue<JobPayloads>>;
  */
 export function createQueue<M extends PayloadMap = JobPayloads>(
   db: Db,
-  opts: { pollMs?: number; concurrency?: number; log?: (msg: string, err?: unknown) => void } = {},
+  opts: {
+    pollMs?: number;
+    /** handlers run at once, all kinds together */
+    concurrency?: number;
+    /** and of each kind (a name's kind: `kindOf`, by default jobs/job-kinds.ts); unnamed kinds: no cap of their own */
+    kindCaps?: Partial<Record<string, number>>;
+    kindOf?: (name: string) => string | undefined;
+    /** a running job whose worker's heartbeat row is older than this is taken back (worker-heartbeat.ts) */
+    deadWorkerMs?: number;
+    log?: (msg: string, err?: unknown) => void;
+  } = {},
 ) {
   const defs = new Map<string, JobDefinition<any>>();
   type Name = keyof M & string;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = opts.pollMs ?? 500;
   const concurrency = opts.concurrency ?? 4;
+  const kindOf = opts.kindOf ?? ((name: string) => (JOB_KIND_OF as Record<string, string>)[name]);
+  const activeByKind = new Map<string, number>();
+  const deadWorkerMs = opts.deadWorkerMs ?? WORKER_DEAD_MS;
   const waiters = new Map<string, Set<() => void>>();
   let running = false;
   let active = 0;
@@ -115,46 +131,23 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)));
   }
 
-  async function claim(): Promise<{
-    id: string;
-    name: string;
-    payload: Record<string, unknown>;
-    attempts: number;
-  } | null> {
-    const names = [...defs.keys()];
-    if (names.length === 0) return null;
-    const lease = 60_000;
-    const res = await db.execute(sql`
-      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
-        locked_by = ${workerId}, locked_until = now() + make_interval(secs => ${lease / 1000}), updated_at = now()
-      where id = (
-        select id from ${jobs}
-        where ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-          and name in (${sql.join(
-            names.map((n) => sql`${n}`),
-            sql`, `,
-          )})
-        order by run_at
-        limit 1
-        for update skip locked
-      )
-      returning id, name, payload, attempts`);
-    const row = (res as unknown as { rows: any[] }).rows[0];
-    return row ?? null;
+  /** Claims a job of a kind still below its cap. */
+  async function claim() {
+    const names = [...defs.keys()].filter((name) => {
+      const kind = kindOf(name);
+      const cap = kind === undefined ? undefined : opts.kindCaps?.[kind];
+      return cap === undefined || (activeByKind.get(kind!) ?? 0) < cap;
+    });
+    return claimNext(db, { names, workerId, deadWorkerMs });
   }
 
-  async function runOne(job: {
-    id: string;
-    name: string;
-    payload: Record<string, unknown>;
-    attempts: number;
-  }) {
+  async function runOne(job: ClaimedJob) {
     const def = defs.get(job.name)!;
     const leaseMs = def.leaseMs ?? 60_000;
     await db
       .update(jobs)
       .set({ lockedUntil: new Date(Date.now() + leaseMs) })
-      .where(eq(jobs.id, job.id));
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
     const ctx: JobContext = {
       jobId: job.id,
       attempt: job.attempts,
@@ -195,11 +188,19 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
       }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      // Only while this worker still holds the row: one that stalled and was taken over (its lease
+      // lapsed, or its heartbeat stopped) must not settle (refund) or retry a job another one runs.
+      // Touching the lease here keeps it ours through onFailed.
       const [row] = await db
-        .select({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
-        .from(jobs)
-        .where(eq(jobs.id, job.id));
-      const exhausted = !row || row.attempts >= row.maxAttempts;
+        .update(jobs)
+        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+        .returning({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
+      if (!row) {
+        opts.log?.(`job ${job.name} ${job.id} failed after another worker took it over`, err);
+        return;
+      }
+      const exhausted = row.attempts >= row.maxAttempts;
       if (exhausted) {
         if (def.onFailed) {
           try {
@@ -261,15 +262,20 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
           break;
         }
         if (!job) break;
+        if (job.was === 'running')
+          opts.log?.(`job ${job.name} ${job.id} taken over from worker ${job.heldBy} (gone or lease lapsed)`);
         claimed = true;
         active++;
         activeIds.add(job.id);
         const jobId = job.id;
+        const kind = kindOf(job.name) ?? '';
+        activeByKind.set(kind, (activeByKind.get(kind) ?? 0) + 1);
         const p = runOne(job)
           .catch((err) => opts.log?.('job run crashed', err))
           .finally(() => {
             active--;
             activeIds.delete(jobId);
+            activeByKind.set(kind, activeByKind.get(kind)! - 1);
             inflight.delete(p);
             kick();
           });

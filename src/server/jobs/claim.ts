@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs, workers } from '../db/schema/index';
+
+export type ClaimedJob = {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+  /** attempts including this one */
+  attempts: number;
+  /** the row's status before the claim: 'running' when it was taken over from a gone worker */
+  was: 'queued' | 'running';
+  /** the worker that held it before (a take-over), else null */
+  heldBy: string | null;
+};
+
+/** The first lease of a claim; the worker sets the job's own lease as it starts the handler. */
+const CLAIM_LEASE_MS = 60_000;
+
+/**
+ * Claims the next job with one of `names` for `workerId` (`FOR UPDATE SKIP LOCKED`), counting the
+ * attempt. Claimable: a due queued job, and a running job whose holder is gone, either because its
+ * lease lapsed (the last resort) or because its worker's heartbeat row is older than `deadWorkerMs`
+ * (a SIGKILLed or frozen process; worker-heartbeat.ts). A holder without a row (not beating yet, or a
+ * queue run without a heartbeat) counts as alive, so only its lease can free its jobs; and a worker
+ * whose own heartbeat stalled (its writes failing) never takes its own running jobs a second time. Of two
+ * claimers racing for a row, the second re-checks it under the lock, finds its new holder alive
+ * (fresh lease, fresh or no row) and skips it.
+ */
+export async function claimNext(
+  db: Db,
+  o: { names: string[]; workerId: string; deadWorkerMs: number },
+): Promise<ClaimedJob | null> {
+  if (o.names.length === 0) return null;
+  const res = await db.execute(sql`
+    with next as (
+      select id, status as was, locked_by as held_by from ${jobs}
+      where ((status = 'queued' and run_at <= now())
+        or (status = 'running' and (locked_until < now() or locked_by in (
+          select w.id from ${workers} w
+          where w.last_seen < now() - make_interval(secs => ${o.deadWorkerMs / 1000})
+            and w.id <> ${o.workerId}))))
+        and name in (${sql.join(
+          o.names.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+      order by run_at
+      limit 1
+      for update skip locked
+    )
+    update ${jobs} j set status = 'running', attempts = j.attempts + 1, locked_by = ${o.workerId},
+      locked_until = now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000}), updated_at = now()
+    from next where j.id = next.id
+    returning j.id, j.name, j.payload, j.attempts, next.was, next.held_by`);
+  const row = (res as unknown as { rows: Record<string, any>[] }).rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    payload: row.payload,
+    attempts: row.attempts,
+    was: row.was,
+    heldBy: row.held_by ?? null,
+  };
+}
