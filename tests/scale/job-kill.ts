@@ -71,17 +71,20 @@ export async function killWhileRunning(
 }
 
 /**
- * Waits (up to 30 s) until `worker` holds a running job named `name`, SIGKILLs it, and returns the
- * jobs it still held when it died (heldJobs) and those named `name` among them (heldRenders).
+ * SIGKILLs `worker` once it holds a running job, preferring a moment when one of them is named `name`
+ * (waited for up to `preferMs`; the load's timing must not move much, or the restarted instances see no
+ * load). Returns the jobs it still held when it died (heldJobs) and those named `name` (heldRenders).
  */
-export async function killHolding(pool: pg.Pool, worker: Instance, name: string) {
+export async function killHolding(pool: pg.Pool, worker: Instance, name: string, preferMs = 8_000) {
   const q = async <T = any>(text: string, values: unknown[] = []): Promise<T[]> =>
     (await pool.query(text, values)).rows as T[];
   const like = `${worker.pid!}-%`;
+  const preferUntil = Date.now() + preferMs;
   let held: { id: string; name: string }[] = [];
-  for (let i = 0; i < 600 && !held.some((j) => j.name === name); i++) {
+  for (let i = 0; i < 600; i++) {
     held = await q(`select id, name from jobs where status = 'running' and locked_by like $1`, [like]);
-    if (!held.some((j) => j.name === name)) await new Promise((r) => setTimeout(r, 50));
+    if (held.some((j) => j.name === name) || (held.length > 0 && Date.now() >= preferUntil)) break;
+    await new Promise((r) => setTimeout(r, 50));
   }
   await worker.kill();
   // only what it still held when it died (one finished just before the kill is not one)

@@ -208,7 +208,13 @@ describe.skipIf(!databaseUrl)(
       const rows = await q(`select id, status from jobs where id = any($1::uuid[])`, [held]);
       for (const r of rows) expect(r.status, r.id).toBe('done');
       // ... and its running generation soon: the dead worker's heartbeat went stale, not its lease
-      await expectFinishedWithin(pool, run.killedWorker!.heldRenders, run.killedWorker!.at, TAKEOVER_MS);
+      // (when it died holding one: the kill waits at most 8 s for a render, not to shift the load)
+      if (run.killedWorker!.heldRenders.length > 0) {
+        await expectFinishedWithin(pool, run.killedWorker!.heldRenders, run.killedWorker!.at, TAKEOVER_MS);
+      } else
+        console.log(
+          'scale: the worker held no render when killed; take-back timed in src/server/jobs/claim.test.ts',
+        );
       // the restarted worker reported its heartbeat
       const beats = await q(`select id, pid from workers where started_at > to_timestamp($1 / 1000.0)`, [
         run.killedWorker!.at,
