@@ -13,6 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { queryClient as appQueryClient } from '@web/lib/query-client';
 import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
+import { startHydrating } from '@web/lib/hydration';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
@@ -83,10 +84,11 @@ let firstPageShown = false;
 
 /**
  * The server renders the page at once, and a page hydrating its HTML must draw what the server drew:
- * both skip the one-task deferral below.
+ * both skip the one-task deferral below, and `useHydrated()` reads false until hydration is done.
  */
 export function renderPagesAtOnce(): void {
   firstPageShown = true;
+  startHydrating();
 }
 
 /**

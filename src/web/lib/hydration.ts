@@ -1,19 +1,34 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const subscribe = () => () => {};
+// Set by main.tsx while React takes over a page the server sent as HTML.
+let hydrating = false;
+
+/** Before `hydrateRoot` (router.tsx `renderPagesAtOnce`): components mounted until `hydrated()` start as the HTML. */
+export function startHydrating(): void {
+  hydrating = true;
+}
+
+/** main.tsx, once hydration has committed: components mounted later start hydrated. */
+export function hydrated(): void {
+  hydrating = false;
+}
 
 /**
  * False while React hydrates a page the server sent as HTML (and while the server renders it), true
  * from the next render on, and always true for a page rendered in the browser from scratch. Anything
  * the server cannot know (the session, the person's light/dark choice, the time) reads this first, so
  * the first client render matches the HTML and the real value follows one render later.
+ *
+ * That later render is a transition: it yields to the browser like the hydration before it. (With
+ * useSyncExternalStore React re-rendered every reader at once, synchronously: the longest task of
+ * /login and /register after hydration, docs/decisions/035-load-on-use.md.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [done, setDone] = useState(() => typeof document !== 'undefined' && !hydrating);
+  useEffect(() => {
+    if (!done) startTransition(() => setDone(true));
+  }, [done]);
+  return done;
 }
 
 /** The id of the JSON block the server writes with the current site theme (http/pages.ts). */
