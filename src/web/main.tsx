@@ -6,7 +6,6 @@ import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
 import { prefetchSession } from '@web/lib/session';
-import { hydrated } from '@web/lib/hydration';
 import './styles.css';
 
 bootstrapTheme();
@@ -19,7 +18,6 @@ if (!container) throw new Error('index.html has no #root element');
 /** Marks the page as React's once its first render (or hydration) has committed: tests wait for it. */
 function AppReady() {
   useEffect(() => {
-    hydrated();
     document.documentElement.dataset.app = 'ready';
   }, []);
   return null;

@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { queryClient as appQueryClient } from '@web/lib/query-client';
 import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
-import { startHydrating } from '@web/lib/hydration';
+import { noteLocation, startHydrating } from '@web/lib/hydration';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
@@ -206,6 +206,8 @@ function renderRoute(route: AppRoute) {
 }
 
 export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
+  // before the new page's components mount: a page other than the one sent as HTML starts hydrated
+  noteLocation(useLocation().pathname);
   const bare = routes.filter((r) => r.layout === 'bare');
   const inShell = routes.filter((r) => (r.layout ?? 'shell') === 'shell');
   return (

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import {
   Boxes,
@@ -38,45 +37,12 @@ import type { ThemePreference } from '@web/lib/theme/theme-mode';
 import { useOfflineSummary } from './offline-indicator';
 import { PRIMARY_NAV } from './shell-nav';
 
-// The signed-in person's menus, loaded by the shell when one is about to open (see shell.tsx).
+// The signed-in person's menus, loaded by the shell only when there is one (see shell.tsx).
 
-/** What happened at the shell's plain trigger while this code was loading. */
-export type MenuOpening = {
-  /** the plain trigger had the keyboard's focus */
-  refocus: boolean;
-  /** it was pressed with the pointer: the menu opens as it mounts */
-  open: boolean;
-  /** the key that pressed it (Enter, Space, ArrowDown): replayed on the real trigger */
-  key?: string;
-};
-
-const NOT_YET: MenuOpening = { refocus: false, open: false };
-
-/** Takes over from the plain trigger: its focus, and a press made while this code was on its way. */
-function useTakeOver(opening: MenuOpening) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const button = trigger.current;
-    if (!button) return;
-    if (opening.key) {
-      // Radix opens on the key and, seeing a key, focuses the first item
-      button.focus();
-      button.dispatchEvent(
-        new KeyboardEvent('keydown', { key: opening.key, bubbles: true, cancelable: true }),
-      );
-    } else if (opening.refocus && !opening.open && document.activeElement === document.body) {
-      // the focused plain trigger is gone: its focus comes here, unless the person has moved on
-      button.focus();
-    }
-  }, [opening]);
-  return { trigger, defaultOpen: opening.open && !opening.key };
-}
-
-export function MobileNav({ user, opening = NOT_YET }: { user: PublicUser; opening?: MenuOpening }) {
-  const { trigger, defaultOpen } = useTakeOver(opening);
+export function MobileNav({ user }: { user: PublicUser }) {
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild ref={trigger}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
           <Menu aria-hidden="true" />
         </Button>
@@ -123,14 +89,13 @@ const APPEARANCES = [
   { value: 'system', label: 'System', icon: Monitor },
 ] as const;
 
-export function UserMenu({ user, opening = NOT_YET }: { user: PublicUser; opening?: MenuOpening }) {
+export function UserMenu({ user }: { user: PublicUser }) {
   const { preference, setPreference } = useTheme();
   const { signOut, isPending } = useSignOut();
   const offline = useOfflineSummary();
-  const { trigger, defaultOpen } = useTakeOver(opening);
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild ref={trigger}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
           {/* WCAG 2.5.3: the name is built from the content, so it contains the visible username;
               the avatar's initials are decoration */}

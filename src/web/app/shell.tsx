@@ -1,14 +1,6 @@
-import {
-  lazy,
-  Suspense,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Coins, Menu } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
 import { cn } from '@web/lib/cn';
 import { formatNumber, formatTokens, initials } from '@web/lib/format';
@@ -18,69 +10,12 @@ import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { PRIMARY_NAV } from './shell-nav';
-import type { MenuOpening } from './shell-menus';
 
-// The menus (Radix dropdown, avatar, sign-out) are a chunk of their own, with the `dialogs` chunk
-// behind them: a visitor never downloads them, and a signed-in page loads them only when a menu is about
-// to open (the pointer over a trigger, the keyboard's focus on it, a tap), not with the page
-// (docs/decisions/035-load-on-use.md). Until then each trigger is drawn plain, the same size and name.
-type ShellMenus = typeof import('./shell-menus');
-let menusChunk: Promise<ShellMenus> | undefined;
-let loadedMenus: ShellMenus | undefined;
-const loadMenus = () =>
-  (menusChunk ??= import('./shell-menus').then(
-    (m) => (loadedMenus = m),
-    (error: unknown) => {
-      // a failed download is tried again on the next approach
-      menusChunk = undefined;
-      throw error;
-    },
-  ));
-
-type PlainTriggerProps = {
-  'aria-haspopup': 'menu';
-  'aria-expanded': false;
-  onPointerEnter: (event: PointerEvent) => void;
-  onFocus: () => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-  onClick: () => void;
-};
-
-/**
- * A menu whose code loads when it is about to be used. The plain trigger stays in place until the code
- * is in (so a press is never lost to a swap half-way); the real menu then takes over, with the focus
- * if the plain trigger had it, already open if it was pressed meanwhile.
- */
-function MenuOnDemand({
-  trigger,
-  menu,
-}: {
-  trigger: (props: PlainTriggerProps) => ReactElement;
-  menu: (menus: ShellMenus, opening: MenuOpening) => ReactNode;
-}) {
-  const [menus, setMenus] = useState(loadedMenus);
-  const [opening, setOpening] = useState<MenuOpening>({ refocus: false, open: false });
-  if (menus) return menu(menus, opening);
-  const load = (wanted?: Partial<MenuOpening>) => {
-    if (wanted) setOpening((o) => ({ ...o, ...wanted }));
-    loadMenus().then(setMenus, () => {});
-  };
-  return trigger({
-    'aria-haspopup': 'menu',
-    'aria-expanded': false,
-    // a touch also enters the trigger, just before its press: that loads on the tap (onClick)
-    onPointerEnter: (event) => {
-      if (event.pointerType === 'mouse') load();
-    },
-    onFocus: () => load({ refocus: true }),
-    onKeyDown: (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
-      event.preventDefault();
-      load({ refocus: true, key: event.key });
-    },
-    onClick: () => load({ open: true }),
-  });
-}
+// The menus (Radix dropdown, avatar, sign-out) and the footer's offline note (Radix tooltip) are
+// chunks of their own: a visitor on /login or /register never downloads them, and a signed-in page
+// paints its content without waiting for them. Their stand-ins below have the same size.
+const MobileNav = lazy(() => import('./shell-menus').then((m) => ({ default: m.MobileNav })));
+const UserMenu = lazy(() => import('./shell-menus').then((m) => ({ default: m.UserMenu })));
 const OfflineIndicator = lazy(() =>
   import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),
 );
@@ -126,33 +61,23 @@ function CompactTokenBalance({ user }: { user: PublicUser }) {
   );
 }
 
-/** The phone's menu button (Button size "icon", hidden from md up) until its menu's code is in. */
-function PlainMobileNavTrigger(props: PlainTriggerProps) {
-  return (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu" {...props}>
-      <Menu aria-hidden="true" />
-    </Button>
-  );
+/** The menu button's exact footprint (Button size "icon", hidden from md up) while its chunk loads. */
+function MobileNavPlaceholder() {
+  return <span aria-hidden="true" className="size-10 shrink-0 md:hidden" />;
 }
 
-/** The user-menu trigger (avatar or initials, the name from lg up) until its menu's code is in. */
-function PlainUserMenuTrigger({ user, ...props }: PlainTriggerProps & { user: PublicUser }) {
+/** Looks like the user-menu trigger (avatar initials, the name from lg up) while its chunk loads. */
+function UserMenuPlaceholder({ user }: { user: PublicUser }) {
   return (
-    <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" {...props}>
-      <span
-        aria-hidden="true"
-        className="relative flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary-text"
-      >
-        {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" className="aspect-square size-full object-cover" />
-        ) : (
-          initials(user.username)
-        )}
+    <span
+      aria-hidden="true"
+      className="inline-flex h-10 items-center gap-2 px-1.5 text-sm font-medium sm:px-2"
+    >
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary-text">
+        {initials(user.username)}
       </span>
-      <span className="sr-only">User menu for </span>
-      <span className="sr-only lg:hidden">{user.username}</span>
       <span className="hidden max-w-32 truncate lg:inline">{user.username}</span>
-    </Button>
+    </span>
   );
 }
 
@@ -164,10 +89,9 @@ function TopBar() {
         {/* Until the session is known the left side stays empty: the logo would otherwise jump
             right when the phone menu button appears in front of it (layout shift). */}
         {isLoading ? null : user ? (
-          <MenuOnDemand
-            trigger={(props) => <PlainMobileNavTrigger {...props} />}
-            menu={(m, opening) => <m.MobileNav user={user} opening={opening} />}
-          />
+          <Suspense fallback={<MobileNavPlaceholder />}>
+            <MobileNav user={user} />
+          </Suspense>
         ) : null}
         {isLoading ? null : <Logo to={user ? '/dashboard' : '/'} className="sm:mr-2" />}
         {user ? (
@@ -184,10 +108,9 @@ function TopBar() {
             <>
               <TokenBalance user={user} className="hidden sm:flex" />
               <CompactTokenBalance user={user} />
-              <MenuOnDemand
-                trigger={(props) => <PlainUserMenuTrigger user={user} {...props} />}
-                menu={(m, opening) => <m.UserMenu user={user} opening={opening} />}
-              />
+              <Suspense fallback={<UserMenuPlaceholder user={user} />}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>

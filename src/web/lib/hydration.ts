@@ -1,16 +1,18 @@
 import { startTransition, useEffect, useState } from 'react';
 
-// Set by main.tsx while React takes over a page the server sent as HTML.
-let hydrating = false;
+// The path of the page React is taking over from the server's HTML, until the person leaves it. React
+// hydrates that page's Suspense boundaries in passes after the first commit, so "hydration has
+// committed" is no signal; leaving the page is (a new page renders from scratch).
+let hydratingPath: string | undefined;
 
-/** Before `hydrateRoot` (router.tsx `renderPagesAtOnce`): components mounted until `hydrated()` start as the HTML. */
+/** Before `hydrateRoot` (router.tsx `renderPagesAtOnce`): components mounted on this page start as the HTML. */
 export function startHydrating(): void {
-  hydrating = true;
+  if (typeof window !== 'undefined') hydratingPath = window.location.pathname;
 }
 
-/** main.tsx, once hydration has committed: components mounted later start hydrated. */
-export function hydrated(): void {
-  hydrating = false;
+/** The router, on each render: components of another page start hydrated. */
+export function noteLocation(pathname: string): void {
+  if (hydratingPath !== undefined && pathname !== hydratingPath) hydratingPath = undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ export function hydrated(): void {
  * /login and /register after hydration, docs/decisions/035-load-on-use.md.)
  */
 export function useHydrated(): boolean {
-  const [done, setDone] = useState(() => typeof document !== 'undefined' && !hydrating);
+  const [done, setDone] = useState(() => typeof document !== 'undefined' && hydratingPath === undefined);
   useEffect(() => {
     if (!done) startTransition(() => setDone(true));
   }, [done]);
