@@ -130,9 +130,20 @@ function prerenderPages(): Plugin {
               '  </head>',
           );
       const landingHead = withScript(island);
+      // The entry's imports that never lead back to it (React, the router and query cache), each after
+      // its own imports: boot.ts evaluates them one task each before the app's modules, instead of the
+      // whole graph in one long task (docs/decisions/035-load-on-use.md).
+      const first: string[] = [];
+      const place = (file: string) => {
+        if (first.includes(file) || closure([file]).has(entry.fileName)) return;
+        for (const dep of byFile.get(file)?.imports ?? []) place(dep);
+        first.push(file);
+      };
+      entry.imports.forEach(place);
       const bootHead = withScript(
         boot,
-        ` data-app="/${entry.fileName}" data-preload="${entry.imports.map((f) => `/${f}`).join(' ')}"`,
+        ` data-app="/${entry.fileName}" data-preload="${entry.imports.map((f) => `/${f}`).join(' ')}"` +
+          ` data-first="${first.map((f) => `/${f}`).join(' ')}"`,
       );
       await mkdir(path.join(outDir, 'pages'), { recursive: true });
       for (const [url, name] of Object.entries(server.PRERENDERED_PAGES)) {
@@ -221,6 +232,14 @@ const OVERLAYS = new RegExp(
     String.raw`)\.tsx$)`,
 );
 const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVERLAYS.test(id);
+// Radix's in-page controls (tabs, switch, avatar, progress) and the small pieces they share with the
+// overlays: a page that draws a tab list or a switch loads these (~a quarter of the overlays' weight),
+// not the menus, selects, dialogs and positioning engine it only needs once one opens
+// (docs/decisions/035-load-on-use.md). The overlays' chunk imports this one.
+const CONTROLS = (id: string) =>
+  /node_modules[\\/]@radix-ui[\\/](primitive|react-(tabs|switch|avatar|progress|roving-focus|collection|presence|direction|id|context|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|use-previous|use-size))[\\/]/.test(
+    id,
+  ) || /src[\\/]web[\\/]components[\\/]ui[\\/](avatar|progress|switch|tabs)\.tsx$/.test(id);
 // pages with a form (a form that loads its schema late, lib/lazy-zod-resolver.ts, needs no zod to show)
 const FORMS = /node_modules[\\/]react-hook-form[\\/]/;
 // zod, the resolver and every shared module that builds a schema at load
@@ -294,6 +313,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               groups: [
                 { name: 'react', test: REACT, priority: 5 },
                 { name: 'vendor', test: VENDOR, priority: 4 },
+                { name: 'controls', test: CONTROLS, priority: 3, includeDependenciesRecursively: false },
                 { name: 'dialogs', test: DIALOGS, priority: 2 },
                 { name: 'forms', test: FORMS, priority: 1 },
                 { name: 'schemas', test: SCHEMAS, priority: 1 },

@@ -49,3 +49,9 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const UPLOAD_STATUSES = ['pending', 'processing', 'success', 'failed'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+// Read by pages that draw no form: kept here, beside no zod schema, so those pages do not load zod
+// (the browser's `schemas` chunk) to read a number or a header name.
+export const MAX_PROMPT_LENGTH = 3000;
+/** Lists the spec calls a plain list answer with an array; the next page's cursor rides in this header. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

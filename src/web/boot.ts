@@ -2,20 +2,35 @@
 // script in dist/web/pages). The page is already drawn; the app and React start downloading after the
 // first paint, so that paint waits for none of it (docs/decisions/029-react-everywhere-and-prerender.md).
 const app = document.querySelector<HTMLScriptElement>('script[data-app]');
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 requestAnimationFrame(() =>
   setTimeout(() => {
     if (!app?.dataset.app) return;
-    for (const href of (app.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    const list = (name: 'preload' | 'first') => (app.dataset[name] ?? '').split(' ').filter(Boolean);
+    // the app's own script too: it is appended only once React is in, but downloads beside it
+    for (const href of [...list('preload'), app.dataset.app]) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
     }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = app.dataset.app;
-    document.head.append(script);
+    // React, then the router and the query cache, each evaluated in a task of its own before the app's
+    // modules: the whole graph at once is one long task that blocks input while the page is loading
+    // (docs/decisions/035-load-on-use.md). A failure here only means the app's script loads them.
+    let ready: Promise<unknown> = Promise.resolve();
+    for (const href of list('first'))
+      ready = ready.then(() => import(/* @vite-ignore */ href)).then(nextTask);
+    void ready
+      .catch(() => {})
+      .then(() => {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = app.dataset.app!;
+        document.head.append(script);
+      });
   }),
 );

@@ -59,8 +59,7 @@ export const cursorSchema = z
 
 export type ErrorBody = { error: string; message: string; code: string; fields?: Record<string, string> };
 
-/** Lists the spec calls a plain list answer with an array; the next page's cursor rides in this header. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export { NEXT_CURSOR_HEADER } from '../constants';
 
 /** The bare acknowledgement many actions answer with. */
 export const successSchema = z.object({ success: z.boolean() });

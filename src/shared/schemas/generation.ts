@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { DIMENSION_STEP, MAX_DIMENSION, MAX_IMAGE_COUNT, MIN_DIMENSION, MIN_IMAGE_COUNT } from '../constants';
+import {
+  DIMENSION_STEP,
+  MAX_DIMENSION,
+  MAX_IMAGE_COUNT,
+  MAX_PROMPT_LENGTH,
+  MIN_DIMENSION,
+  MIN_IMAGE_COUNT,
+} from '../constants';
 import { CONTROL_CHARS_MESSAGE, cursorSchema, isIsoDay, noControlChars } from './common';
 import { GENERATE_TEXTS, MAX_SEED } from '../generation-texts';
 
-export const MAX_PROMPT_LENGTH = 3000;
+export { MAX_PROMPT_LENGTH };
 export const MIN_LORA_STRENGTH = 0;
 export const MAX_LORA_STRENGTH = 2;
 export const LORA_STRENGTH_STEP = 0.05;

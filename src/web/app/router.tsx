@@ -13,6 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { queryClient as appQueryClient } from '@web/lib/query-client';
 import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
+import { noteLocation, startHydrating } from '@web/lib/hydration';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
@@ -83,10 +84,11 @@ let firstPageShown = false;
 
 /**
  * The server renders the page at once, and a page hydrating its HTML must draw what the server drew:
- * both skip the one-task deferral below.
+ * both skip the one-task deferral below, and `useHydrated()` reads false until hydration is done.
  */
 export function renderPagesAtOnce(): void {
   firstPageShown = true;
+  startHydrating();
 }
 
 /**
@@ -204,6 +206,8 @@ function renderRoute(route: AppRoute) {
 }
 
 export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
+  // before the new page's components mount: a page other than the one sent as HTML starts hydrated
+  noteLocation(useLocation().pathname);
   const bare = routes.filter((r) => r.layout === 'bare');
   const inShell = routes.filter((r) => (r.layout ?? 'shell') === 'shell');
   return (

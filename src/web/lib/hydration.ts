@@ -1,19 +1,36 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const subscribe = () => () => {};
+// The path of the page React is taking over from the server's HTML, until the person leaves it. React
+// hydrates that page's Suspense boundaries in passes after the first commit, so "hydration has
+// committed" is no signal; leaving the page is (a new page renders from scratch).
+let hydratingPath: string | undefined;
+
+/** Before `hydrateRoot` (router.tsx `renderPagesAtOnce`): components mounted on this page start as the HTML. */
+export function startHydrating(): void {
+  if (typeof window !== 'undefined') hydratingPath = window.location.pathname;
+}
+
+/** The router, on each render: components of another page start hydrated. */
+export function noteLocation(pathname: string): void {
+  if (hydratingPath !== undefined && pathname !== hydratingPath) hydratingPath = undefined;
+}
 
 /**
  * False while React hydrates a page the server sent as HTML (and while the server renders it), true
  * from the next render on, and always true for a page rendered in the browser from scratch. Anything
  * the server cannot know (the session, the person's light/dark choice, the time) reads this first, so
  * the first client render matches the HTML and the real value follows one render later.
+ *
+ * That later render is a transition: it yields to the browser like the hydration before it. (With
+ * useSyncExternalStore React re-rendered every reader at once, synchronously: the longest task of
+ * /login and /register after hydration, docs/decisions/035-load-on-use.md.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [done, setDone] = useState(() => typeof document !== 'undefined' && hydratingPath === undefined);
+  useEffect(() => {
+    if (!done) startTransition(() => setDone(true));
+  }, [done]);
+  return done;
 }
 
 /** The id of the JSON block the server writes with the current site theme (http/pages.ts). */

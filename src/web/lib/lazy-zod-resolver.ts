@@ -1,14 +1,24 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 
+/** Props for a `<form>`: the first key, pointer press or input in it (autofill too) calls `preload`. */
+export type PreloadOnUse = {
+  onKeyDown: () => void;
+  onPointerDown: () => void;
+  onInput: () => void;
+};
+
 /**
- * A react-hook-form resolver whose schema (with zod and the resolver) is downloaded after the form's
- * first paint instead of with the page: `preload()` from an effect, or at the latest on the first
- * check. The checks, messages and parsed values are the schema's own, as with zodResolver(schema).
+ * A react-hook-form resolver whose schema (with zod and the resolver) is downloaded when the form is
+ * first used instead of with the page: spread `preloadOnUse` on the form, or call `preload()`; at the
+ * latest it loads on the first check. Not at mount: on a page that arrives as HTML (/login, /register)
+ * the `schemas` chunk's evaluation would be one more long task while the page is being loaded
+ * (docs/decisions/035-load-on-use.md). The checks, messages and parsed values are the schema's own, as with
+ * zodResolver(schema).
  */
 export function lazyZodResolver<T extends FieldValues>(
   load: () => Promise<ZodType<T>>,
-): Resolver<T> & { preload: () => void } {
+): Resolver<T> & { preload: () => void; preloadOnUse: PreloadOnUse } {
   let ready: Promise<Resolver<T>> | undefined;
   const get = () => {
     ready ??= Promise.all([load(), import('@hookform/resolvers/zod')]).then(
@@ -20,5 +30,9 @@ export function lazyZodResolver<T extends FieldValues>(
     return ready;
   };
   const resolver: Resolver<T> = async (values, context, options) => (await get())(values, context, options);
-  return Object.assign(resolver, { preload: () => void get().catch(() => {}) });
+  const preload = () => void get().catch(() => {});
+  return Object.assign(resolver, {
+    preload,
+    preloadOnUse: { onKeyDown: preload, onPointerDown: preload, onInput: preload },
+  });
 }

@@ -49,6 +49,8 @@ type SectionCardProps = {
   footerClassName?: string;
   /** the card is a form (its footer holds the submit button); validation is the form's own */
   onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** more props of that form (e.g. a lazy resolver's `preloadOnUse`) */
+  formProps?: Omit<ComponentProps<'form'>, 'onSubmit' | 'children'>;
   children: ReactNode;
 };
 
@@ -65,6 +67,7 @@ export function SectionCard({
   contentClassName,
   footerClassName,
   onSubmit,
+  formProps,
   children,
 }: SectionCardProps) {
   const heading = (
@@ -92,7 +95,7 @@ export function SectionCard({
   return (
     <Card className={className}>
       {onSubmit ? (
-        <form onSubmit={onSubmit} noValidate>
+        <form noValidate {...formProps} onSubmit={onSubmit}>
           {body}
         </form>
       ) : (

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { LoginInput } from '@shared/schemas/auth';
@@ -12,7 +11,7 @@ import { toast, toastError } from '@web/components/ui/use-toast';
 import { useLogin } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
-// zod and the shared auth schemas (with the common-password list) come after the first paint
+// zod and the shared auth schemas (with the common-password list) load when the form is first used
 const loginResolver = lazyZodResolver<LoginInput>(() =>
   import('@shared/schemas/auth').then((m) => m.loginSchema),
 );
@@ -25,7 +24,6 @@ export function LoginPage() {
     resolver: loginResolver,
     defaultValues: { username: '', password: '' },
   });
-  useEffect(() => loginResolver.preload(), []);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -51,7 +49,7 @@ export function LoginPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" {...loginResolver.preloadOnUse}>
         <FormField id="login-username" label="Username" error={errors.username?.message}>
           {(control) => (
             <Input {...control} autoComplete="username" autoFocus {...form.register('username')} />

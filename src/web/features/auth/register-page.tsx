@@ -15,7 +15,7 @@ import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
-// zod and the shared auth schemas (with the common-password list) come after the first paint
+// zod and the shared auth schemas (with the common-password list) load when the form is first used
 const registerResolver = lazyZodResolver<RegisterFormInput>(() =>
   import('@shared/schemas/auth').then((m) => m.registerFormSchema),
 );
@@ -34,7 +34,6 @@ export function RegisterPage() {
   const shownReferralCode = useHydrated() ? referralCode : null;
 
   useEffect(() => rememberReferralCode(searchParams.get('ref')), [searchParams]);
-  useEffect(() => registerResolver.preload(), []);
 
   const form = useForm<RegisterFormInput>({
     resolver: registerResolver,
@@ -77,7 +76,7 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" {...registerResolver.preloadOnUse}>
         <FormField
           id="register-username"
           label="Username"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
-import { MAX_PROMPT_LENGTH } from '@shared/schemas/generation';
+import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/user';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';

@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -5,11 +6,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
-import { ContentTab } from './components/content-tab';
-import { PrivacyTab } from './components/privacy-tab';
+import { FullPageSpinner } from '@web/components/ui/spinner';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
 import { SettingsHeader } from './components/settings-header';
+
+// The Content and Privacy tabs ask before acting (Radix dialogs, the `dialogs` chunk): they load when
+// opened, so the page's first load carries only the tab list's own code (docs/decisions/035-load-on-use.md).
+const ContentTab = lazy(() => import('./components/content-tab').then((m) => ({ default: m.ContentTab })));
+const PrivacyTab = lazy(() => import('./components/privacy-tab').then((m) => ({ default: m.PrivacyTab })));
+
+function LazyTab({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
 
 const TABS = ['profile', 'security', 'content', 'privacy', 'api-keys'] as const;
 type Tab = (typeof TABS)[number];
@@ -65,10 +74,14 @@ export function SettingsPage() {
           <SecurityTab />
         </TabsContent>
         <TabsContent value="content">
-          <ContentTab user={user} />
+          <LazyTab>
+            <ContentTab user={user} />
+          </LazyTab>
         </TabsContent>
         <TabsContent value="privacy">
-          <PrivacyTab />
+          <LazyTab>
+            <PrivacyTab />
+          </LazyTab>
         </TabsContent>
         <TabsContent value="api-keys">
           <Card>

@@ -10,7 +10,7 @@ import { adminApi } from '@shared/api/admin';
 import { modelsApi } from '@shared/api/models';
 import { stylesApi } from '@shared/api/styles';
 import type { AdminCreateUserInput } from '@shared/schemas/admin';
-import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
+import { NEXT_CURSOR_HEADER } from '@shared/constants';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
 import type {
   LedgerCheck as SharedLedgerCheck,

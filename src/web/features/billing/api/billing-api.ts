@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tokensApi } from '@shared/api/tokens';
-import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
+import { NEXT_CURSOR_HEADER } from '@shared/constants';
 import type { RecheckResponse, TransactionsPage } from '@shared/schemas/tokens';
 import { apiQuery, call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';

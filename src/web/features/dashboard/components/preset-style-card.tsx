@@ -1,16 +1,31 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff, ImageOff } from 'lucide-react';
 import { formatTokens } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import type { DashboardPresetStyle } from '../api/dashboard-api';
+
+// Radix Tooltip comes with the `dialogs` chunk; the dashboard needs it only once an NSFW preview has
+// been revealed (its Hide button carries the tooltip), so it loads then, not with the page
+// (docs/decisions/035-load-on-use.md).
+const WithTooltip = lazy(() => import('@web/components/ui/tooltip').then((m) => ({ default: m.TooltipFor })));
 
 export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
   const [revealed, setRevealed] = useState(false);
   const hidden = style.isNSFW && !revealed;
+  const hideButton = (
+    <Button
+      size="icon-sm"
+      variant="secondary"
+      className="absolute top-2 right-2 bg-background/80 backdrop-blur"
+      onClick={() => setRevealed(false)}
+      aria-label="Hide sensitive content"
+    >
+      <EyeOff aria-hidden="true" />
+    </Button>
+  );
   return (
     <Card className="flex flex-col overflow-hidden">
       <div className="relative aspect-square w-full overflow-hidden bg-muted">
@@ -49,20 +64,12 @@ export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
           </div>
         ) : null}
         {style.isNSFW && revealed ? (
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                size="icon-sm"
-                variant="secondary"
-                className="absolute top-2 right-2 bg-background/80 backdrop-blur"
-                onClick={() => setRevealed(false)}
-                aria-label="Hide sensitive content"
-              >
-                <EyeOff aria-hidden="true" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Hide sensitive content</TooltipContent>
-          </Tooltip>
+          // the button works at once; its tooltip joins it when the chunk is in
+          <Suspense fallback={hideButton}>
+            <WithTooltip content="Hide sensitive content" refocus={false}>
+              {hideButton}
+            </WithTooltip>
+          </Suspense>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

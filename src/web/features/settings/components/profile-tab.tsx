@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Mail } from 'lucide-react';
-import { profileFormSchema, type PublicUser } from '@shared/schemas/user';
+import type { ProfileInput, PublicUser } from '@shared/schemas/user';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
@@ -50,8 +51,16 @@ function EmailVerification({ user }: { user: PublicUser }) {
 
 export function ProfileTab({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
-  const form = useForm({
-    resolver: zodResolver(profileFormSchema(user.email)),
+  // zod and the schema load when the form is first used, not with the page (docs/decisions/035-load-on-use.md)
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver<ProfileInput>(() =>
+        import('@shared/schemas/user').then((m) => m.profileFormSchema(user.email)),
+      ),
+    [user.email],
+  );
+  const form = useForm<ProfileInput>({
+    resolver,
     // `values` keeps the form in step with the session after a save or a refetch.
     values: { username: user.username, email: user.email, currentPassword: '' },
   });
@@ -80,6 +89,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
       description="Your username is visible to other users."
       contentClassName="grid gap-4"
       onSubmit={onSubmit}
+      formProps={resolver.preloadOnUse}
       footer={
         <Button type="submit" pending={isSubmitting}>
           Save Changes

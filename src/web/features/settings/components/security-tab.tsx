@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordFormSchema } from '@shared/schemas/user';
+import type { z } from 'zod';
+import type { changePasswordFormSchema } from '@shared/schemas/user';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
@@ -12,9 +13,16 @@ import { SessionsCard } from './sessions-card';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+// zod, the schema and the common-password list load when the form is first used, not with the page
+// (docs/decisions/035-load-on-use.md)
+const resolver = lazyZodResolver<ChangePasswordForm>(() =>
+  import('@shared/schemas/user').then((m) => m.changePasswordFormSchema),
+);
+
 export function SecurityTab() {
   const change = useChangePassword();
-  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const form = useForm<ChangePasswordForm>({ resolver, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
@@ -35,6 +43,7 @@ export function SecurityTab() {
         description="Change your password. Use at least 8 characters with a letter and a number."
         contentClassName="grid gap-4"
         onSubmit={onSubmit}
+        formProps={resolver.preloadOnUse}
         footer={
           <Button type="submit" pending={isSubmitting}>
             Change Password
