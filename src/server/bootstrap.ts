@@ -8,7 +8,6 @@ import { buildEngineSet, createEngines, type EngineSet } from './engines/engines
 import { createQueue } from './jobs/queue';
 import { createSessionCache, subscribeSessionCache, SESSION_CACHE_TTL_MS } from './lib/session-cache';
 import { createMailer } from './mail/mailer';
-import { configureSharp } from './modules/models';
 import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import { createUrlSigner } from './storage/signed-url';
@@ -27,7 +26,6 @@ export type CreateDepsOptions = {
 
 export async function createDeps(config: Config, opts: CreateDepsOptions = {}): Promise<AppDeps> {
   const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
-  configureSharp();
   const database =
     opts.database ??
     (await openDatabase({

@@ -1,15 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -45,10 +40,10 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
  * the files, so a page not in the buffers is a read from the OS cache. Index builds (migrations)
  * get 16 MB instead of 64. The WebAssembly heap's initial size cannot go below the module's 128 MB.
  */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...['shared_buffers=16MB', 'maintenance_work_mem=16MB'].flatMap((setting) => ['-c', setting]),
-];
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'].flatMap((setting) => [
+  '-c',
+  setting,
+]);
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -65,7 +60,12 @@ export async function openDatabase(opts: {
   poolSize?: number;
   onError?: (err: Error) => void;
 }): Promise<Database> {
+  // Only the driver in use is loaded: PGlite's WebAssembly module and node-postgres each cost several
+  // MB resident that the other kind of process never needs (issue 27, docs/decisions/041-lean-start.md).
   if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
@@ -89,7 +89,7 @@ export async function openDatabase(opts: {
         await pool.end();
       },
       subscribe: async (channel, handlers) => {
-        const stop = listenOnPostgres(opts.url!, channel, handlers);
+        const stop = listenOnPostgres(pg, opts.url!, channel, handlers);
         listeners.add(stop);
         return async () => {
           listeners.delete(stop);
@@ -106,13 +106,20 @@ export async function openDatabase(opts: {
       },
     };
   }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   let client: PGlite;
   if (opts.memory) {
     client = new PGlite({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+    client = new PGlite(dir, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -144,7 +151,12 @@ export async function openDatabase(opts: {
  * ends, `down` is called and a new connection is tried after 0.25 s, doubling up to 5 s; a periodic
  * `select 1` notices a connection that died without a word.
  */
-function listenOnPostgres(url: string, channel: string, handlers: SubscribeHandlers) {
+function listenOnPostgres(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  handlers: SubscribeHandlers,
+) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;

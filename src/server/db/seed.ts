@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../lib/sharp';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { baseModels, presetStyles, tokenPackages } from './schema/index';

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createOutboxRepository } from './outbox.repository';
@@ -42,9 +43,14 @@ export function linkMail(opts: {
 }
 
 // Every message is kept in the outbox table; with SMTP configured it is also delivered.
+const require = createRequire(import.meta.url);
+
 export function createMailer(config: Config, db: Db, log: (msg: string) => void): Mailer {
   const repo = createOutboxRepository(db);
-  const transport = config.smtp ? nodemailer.createTransport(config.smtp.url) : null;
+  // nodemailer loads only with SMTP configured: an outbox-only studio never needs it (issue 27)
+  const transport = config.smtp
+    ? (require('nodemailer') as typeof Nodemailer).createTransport(config.smtp.url)
+    : null;
   return {
     kind: transport ? 'smtp' : 'outbox',
     async send(msg) {

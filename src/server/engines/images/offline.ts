@@ -1,4 +1,5 @@
-import sharp, { type OverlayOptions } from 'sharp';
+import { sharp } from '../../lib/sharp';
+import type { OverlayOptions } from 'sharp';
 import type { ImageEngine, RenderedImage, RenderRequest } from './images';
 
 /**

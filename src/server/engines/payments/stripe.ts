@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import {
   paymentError,
@@ -61,8 +62,12 @@ function providerError(err: unknown): EngineError {
   return paymentError(e?.message ?? 'Stripe request failed', rejected ? 'rejected' : 'unavailable');
 }
 
+const require = createRequire(import.meta.url);
+
 export function createStripePaymentsEngine(config: StripeConfig): StripePaymentsEngine {
-  const stripe = new Stripe(config.secretKey, clientOptions(config));
+  // loaded only with Stripe keys: the SDK is ~12 MB resident that an offline studio never uses (issue 27)
+  const StripeClient = require('stripe') as typeof Stripe;
+  const stripe = new StripeClient(config.secretKey, clientOptions(config));
   return {
     name: 'stripe',
     async createIntent(input) {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import { addToColourBuckets, hexColour, type ColourBucket } from '../colour';
 import type { Storage } from '../../storage/storage';
 import { tqdmLine } from './tqdm';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import { EngineError } from '../engine-error';
 
 export type Point = { x: number; y: number };

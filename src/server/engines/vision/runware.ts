@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import type { RunwareClient } from '../runware-client';
 import { imageStats } from './image-stats';
 import type { VisionEngine } from './vision';

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import { sharp } from '../../lib/sharp';
+import type { Metadata } from 'sharp';
 import type { z } from 'zod';
 import { totalCost, costPerImage } from '../../../shared/token-cost';
 import { GENERATE_TEXTS, insufficientTokensText, MAX_SEED } from '../../../shared/generation-texts';

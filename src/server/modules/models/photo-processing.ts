@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import os from 'node:os';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import { sharp } from '../../lib/sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../../lib/errors';
 import { invalidFormatMessage } from '../../../shared/schemas/models';
 
@@ -17,17 +17,6 @@ export type ProcessedPhoto = {
   height: number;
   phash: string;
 };
-
-/**
- * Process-wide libvips settings, applied once at start (bootstrap.ts). Its operation cache would keep
- * up to 50 MB of results of inputs that never come back (every upload is a new file), and one libvips
- * thread per core multiplies the decode buffers on a big machine: an upload of 20 × 10 MB must stay in
- * bounded memory (issue 14).
- */
-export function configureSharp() {
-  sharp.cache(false);
-  sharp.concurrency(Math.min(4, Math.max(1, os.availableParallelism())));
-}
 
 /** JPEG, PNG or WebP by magic bytes (the file name and the browser's type are not trusted). */
 export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {

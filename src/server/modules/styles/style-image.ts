@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import { AppError } from '../../lib/errors';
 import { PUBLIC_PREFIX, stylePreviewKey } from '../../storage/keys';
 
