@@ -162,6 +162,20 @@ export default tseslint.config(
     },
   },
   {
+    // libvips loads on first use (docs/decisions/041-lean-start.md): server code takes sharp from lib/
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/lib/sharp.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='sharp'][importKind!='type']",
+          message: 'Import sharp from src/server/lib/sharp.ts: it loads libvips on first use.',
+        },
+      ],
+    },
+  },
+  {
     // the server's module walls (tests may reach inside to set up and inspect)
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],

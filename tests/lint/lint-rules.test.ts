@@ -37,6 +37,16 @@ describe('eslint house rules', () => {
     expect(ids).toContain('no-restricted-imports');
   });
 
+  it('refuses sharp imported at start in server code, allows its types and the lazy loader', async () => {
+    const code = "import sharp from 'sharp';\nexport const x = sharp;\n";
+    expect(await ruleIds(code, 'src/server/engines/images/new-file.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds(code, 'src/server/lib/sharp.ts')).not.toContain('no-restricted-syntax');
+    const types = "import type { Metadata } from 'sharp';\nexport type X = Metadata;\n";
+    expect(await ruleIds(types, 'src/server/engines/images/new-file.ts')).not.toContain(
+      'no-restricted-syntax',
+    );
+  });
+
   it('refuses a vendor SDK outside engines/', async () => {
     const ids = await ruleIds(
       "import Stripe from 'stripe';\nexport const x = Stripe;\n",
