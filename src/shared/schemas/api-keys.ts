@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { safeText } from './common';
+
+// Personal API keys (issue 26 part 2, docs/decisions/039-api-keys-and-openapi.md).
+
+/** What a key may do: `read` the person's models and gallery, `generate` images (tokens are spent). */
+export const API_KEY_SCOPES = ['read', 'generate'] as const;
+export type ApiKeyScopeName = (typeof API_KEY_SCOPES)[number];
+/** How many live keys one person may hold: enough for a few tools, few enough to list on one page. */
+export const MAX_API_KEYS = 10;
+export const API_KEY_NAME_MAX = 60;
+
+export const API_KEY_TEXTS = {
+  nameRequired: 'Please name the key',
+  nameTooLong: `At most ${API_KEY_NAME_MAX} characters`,
+  scopesRequired: 'Pick at least one scope',
+  tooMany: `You can have at most ${MAX_API_KEYS} API keys. Revoke one you no longer use first.`,
+  notFound: 'API key not found',
+  invalid: 'Invalid or revoked API key',
+  routeClosed: 'API keys cannot be used on this route; sign in to the app for it.',
+  missingScope: (scope: ApiKeyScopeName) => `This API key lacks the "${scope}" scope.`,
+  rateLimited: 'Too many requests with this API key. Please slow down.',
+} as const;
+
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: 'Unknown scope' });
+
+export const createApiKeySchema = z.object({
+  name: safeText({ error: API_KEY_TEXTS.nameRequired })
+    .trim()
+    .min(1, API_KEY_TEXTS.nameRequired)
+    .max(API_KEY_NAME_MAX, API_KEY_TEXTS.nameTooLong),
+  scopes: z
+    .array(apiKeyScopeSchema, { error: API_KEY_TEXTS.scopesRequired })
+    .min(1, API_KEY_TEXTS.scopesRequired)
+    .max(API_KEY_SCOPES.length)
+    // each scope once, in a stable order
+    .transform((s) => API_KEY_SCOPES.filter((scope) => s.includes(scope))),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+
+export const apiKeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  scopes: z.array(apiKeyScopeSchema),
+  /** the token's public start (`ls_<prefix>`), to tell keys apart; the secret is never shown again */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyListSchema = z.object({ apiKeys: z.array(apiKeySchema) });
+/** The one answer that carries the token: right after creation, never again. */
+export const apiKeyCreatedSchema = z.object({
+  apiKey: apiKeySchema.extend({ token: z.string() }),
+});
+export const apiKeyRevokedSchema = z.object({ success: z.boolean() });
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (built from the descriptors on the server). */
+export const openApiDocumentSchema = z
+  .object({ openapi: z.string(), info: z.record(z.string(), z.unknown()) })
+  .catchall(z.unknown());
