@@ -76,7 +76,7 @@ describe('eslint house rules', () => {
       expect(ids).toContain(walls);
     });
 
-    it("walls in api-keys/: others reach its service only through its index.ts", async () => {
+    it('walls in api-keys/: others reach its service only through its index.ts', async () => {
       const inside = await ruleIds(
         use('../api-keys/api-keys.repository', 'createApiKeysRepository'),
         'src/server/modules/generation/new-file.ts',

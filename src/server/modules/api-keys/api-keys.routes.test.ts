@@ -137,7 +137,12 @@ describe('Authorization: Bearer', () => {
     const refused: [string, Method, string, unknown?][] = [
       ['admin stats', 'GET', '/api/admin/stats'],
       ['admin users', 'GET', '/api/admin/users'],
-      ['a user model status (admin)', 'POST', `/api/models/${crypto.randomUUID()}/status`, { status: 'uploaded' }],
+      [
+        'a user model status (admin)',
+        'POST',
+        `/api/models/${crypto.randomUUID()}/status`,
+        { status: 'uploaded' },
+      ],
       ['preset style edit (admin)', 'POST', '/api/preset-styles', {}],
       ['payment', 'POST', '/api/create-payment-intent', { packageId: crypto.randomUUID() }],
       ['purchase', 'POST', '/api/purchase-tokens', {}],
@@ -158,7 +163,10 @@ describe('Authorization: Bearer', () => {
       ['new model', 'POST', '/api/models', { name: 'x' }],
     ];
     for (const [what, method, url, body] of refused) {
-      expect(h.routes.some((r) => r.method === method && matches(r.url, url)), what).toBe(true);
+      expect(
+        h.routes.some((r) => r.method === method && matches(r.url, url)),
+        what,
+      ).toBe(true);
       const res = await withKey(key.token, method, url, body);
       expect(res.statusCode, what).toBe(403);
       expect(res.json().message).toBe(API_KEY_TEXTS.routeClosed);

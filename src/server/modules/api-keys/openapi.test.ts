@@ -55,7 +55,10 @@ describe('GET /api/openapi.json', () => {
       for (const status of Object.keys(d.response)) expect(op.responses[status], name).toBeDefined();
       expect(op.responses['4XX'], name).toEqual({ $ref: '#/components/responses/Error' });
       for (const p of d.path.match(/:[A-Za-z]+/g) ?? [])
-        expect(op.parameters?.find((x) => x.name === p.slice(1))).toMatchObject({ in: 'path', required: true });
+        expect(op.parameters?.find((x) => x.name === p.slice(1))).toMatchObject({
+          in: 'path',
+          required: true,
+        });
       if (d.body) expect(op.requestBody?.content['application/json'], name).toBeDefined();
       if (d.multipart) expect(op.requestBody?.content['multipart/form-data'], name).toBeDefined();
     }

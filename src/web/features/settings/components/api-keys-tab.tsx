@@ -77,7 +77,7 @@ export function ApiKeysTab() {
   const example = curlExample(window.location.origin);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <SectionCard
         title="API keys"
         description="Use LoRA Studio from your own scripts. A key acts as you on the routes its scopes allow; it can never pay, change your account or reach admin pages."
@@ -110,8 +110,8 @@ export function ApiKeysTab() {
         title="Try it"
         description="Each request sends the key in the Authorization header. A key is limited to a number of requests per minute; past it, the answer is 429 with Retry-After."
       >
-        <div className="grid gap-3">
-          <div className="flex items-start gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
+          <div className="flex min-w-0 items-start gap-2">
             <pre
               className="min-w-0 flex-1 overflow-x-auto rounded-md border bg-muted/40 p-3 font-mono text-xs"
               aria-label="curl example"
