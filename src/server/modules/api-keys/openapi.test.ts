@@ -110,6 +110,13 @@ describe('GET /docs/api', () => {
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['content-type']).toMatch(type);
     }
+    const zipped = await c.inject({
+      method: 'GET',
+      url: '/docs/api/swagger-ui-bundle.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(700_000);
     expect((await c.get('/docs/api/package.json')).statusCode).not.toBe(200);
     expect((await c.get('/docs/api/../package.json')).body).not.toContain('"swagger-ui-dist"');
   });
