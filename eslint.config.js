@@ -32,6 +32,7 @@ const features = [
 const serverModules = [
   'account-deletion',
   'admin',
+  'api-keys',
   'audit',
   'auth',
   'consent',

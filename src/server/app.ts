@@ -47,6 +47,9 @@ import { accountDeletionRoutes } from './modules/account-deletion/account-deleti
 import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { retentionRoutes } from './modules/retention/retention.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { apiDocsRoutes } from './modules/api-keys/api-docs.routes';
+import { createApiKeysService } from './modules/api-keys';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -139,7 +142,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerCsrf(app, { publicUrl: deps.config.publicUrl, cookieName: SESSION_COOKIE });
 
   const auth = createAuthService(deps);
-  registerSession(app, auth);
+  registerSession(app, auth, createApiKeysService(deps));
   registerAdminPrefixGuard(app);
   registerControlCharGuard(app);
 
@@ -171,6 +174,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(supportRoutes, { deps });
   await app.register(accountDeletionRoutes, { deps, reauthenticate: auth.reauthenticate });
   await app.register(dataExportsRoutes, { deps });
+  await app.register(apiKeysRoutes, { deps });
+  await app.register(apiDocsRoutes);
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot, {

@@ -86,6 +86,24 @@ describe('eslint house rules', () => {
       expect(ids).toContain(walls);
     });
 
+    it('walls in api-keys/: others reach its service only through its index.ts', async () => {
+      const inside = await ruleIds(
+        use('../api-keys/api-keys.repository', 'createApiKeysRepository'),
+        'src/server/modules/generation/new-file.ts',
+      );
+      expect(inside).toContain(walls);
+      const out = await ruleIds(
+        use('../generation/generation.service', 'createGenerationService'),
+        'src/server/modules/api-keys/new-file.ts',
+      );
+      expect(out).toContain(walls);
+      const http = await ruleIds(
+        use('../modules/api-keys/api-keys.repository', 'createApiKeysRepository'),
+        'src/server/http/new-file.ts',
+      );
+      expect(http).toContain(walls);
+    });
+
     it("lets a module import another module's index.ts and its own repository", async () => {
       const other = await ruleIds(
         use('../tokens', 'applyLedgerEntry'),

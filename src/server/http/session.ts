@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../lib/errors';
+import type { ApiKeyCaller, ApiKeysService } from '../modules/api-keys';
 import type { AuthService } from '../modules/auth';
 import type { UserRow } from '../modules/users';
 
@@ -10,17 +11,38 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     sessionId: string | null;
+    /** the personal API key the request authenticated with (then `sessionId` is null) */
+    apiKey: ApiKeyCaller | null;
   }
 }
 
-export function registerSession(app: FastifyInstance, auth: AuthService) {
+/** The token of an `Authorization: Bearer …` header; undefined when the request carries none. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer[ \t]+(.*)$/i.exec(header);
+  return m ? m[1]!.trim() : undefined;
+}
+
+export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys?: ApiKeysService) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
   // preValidation (not preHandler): route guards can then refuse a caller before their input is validated.
   app.addHook('preValidation', async (request) => {
     // the built client's files are the same for everyone: a signed-in page load asks for ~50 of
     // them, and a session read each would queue on the database ahead of the page's own reads
     if (request.url.startsWith('/assets/')) return;
+    // A request with a personal API key is judged by the key alone (decision 039): its cookie, if it
+    // also sends one, is never read, so the key's path cannot borrow the session's powers. A key opens
+    // only the /api routes whose descriptor names its scope; elsewhere the request stays a guest's.
+    const bearer = apiKeys ? bearerToken(request.headers.authorization) : undefined;
+    if (bearer !== undefined) {
+      if (!request.routeOptions.url?.startsWith('/api/')) return;
+      const found = await apiKeys!.authenticate(bearer, request.routeOptions.config.apiKey);
+      request.user = found.user;
+      request.apiKey = found.apiKey;
+      return;
+    }
     const raw = request.cookies?.[SESSION_COOKIE];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);

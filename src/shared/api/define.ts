@@ -7,6 +7,9 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A personal API key's scopes (docs/decisions/039-api-keys-and-openapi.md). */
+export type ApiKeyScope = 'read' | 'generate';
+
 // any zod schema: the descriptor only carries it, the server validates and serialises with it
 export type Schema = z.ZodType;
 
@@ -21,6 +24,11 @@ export type RouteDescriptor = {
   multipart?: true;
   /** the body of every success status the route answers with (errors share one shape, error-handler.ts) */
   response: { [status: number]: Schema };
+  /**
+   * A personal API key with this scope may call the route (`Authorization: Bearer`, decision 039).
+   * Without it, a request with a key is refused: never on admin, payment, account or privacy routes.
+   */
+  apiKey?: ApiKeyScope;
 };
 
 /** Keeps the literal types of a descriptor (the path, the schemas) while checking its shape. */

@@ -13,11 +13,13 @@ import { defineRoute } from './define';
 /** Image generation and the person's gallery (server: modules/generation, modules/gallery). */
 export const generationApi = {
   baseModels: defineRoute({
+    apiKey: 'read',
     method: 'GET',
     path: '/api/base-models',
     response: { 200: baseModelListSchema },
   }),
   generate: defineRoute({
+    apiKey: 'generate',
     method: 'POST',
     path: '/api/generate-image',
     body: generateImageSchema,
@@ -31,6 +33,7 @@ export const generationApi = {
     response: { 200: analyzeImageResponseSchema },
   }),
   images: defineRoute({
+    apiKey: 'read',
     method: 'GET',
     path: '/api/generated-images',
     query: galleryQuerySchema,

@@ -22,8 +22,14 @@ const reupload = (path: `/api/models/:id/${string}`) =>
 
 /** A person's models: create, photos, training, hosting (server: modules/models, modules/retention). */
 export const modelsApi = {
-  list: defineRoute({ method: 'GET', path: '/api/models', response: { 200: modelListSchema } }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/models',
+    response: { 200: modelListSchema },
+    apiKey: 'read',
+  }),
   detail: defineRoute({
+    apiKey: 'read',
     method: 'GET',
     path: '/api/models/:id',
     params: idParamsSchema,
@@ -69,6 +75,7 @@ export const modelsApi = {
     response: { 200: photosDeletedSchema },
   }),
   trainingStatus: defineRoute({
+    apiKey: 'read',
     method: 'GET',
     path: '/api/models/:id/training-status',
     params: idParamsSchema,

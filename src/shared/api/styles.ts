@@ -13,12 +13,14 @@ import { defineRoute } from './define';
 /** Preset styles: the lists users pick from, the admin's edits (server: modules/styles). */
 export const stylesApi = {
   list: defineRoute({
+    apiKey: 'read',
     method: 'GET',
     path: '/api/preset-styles',
     query: styleListQuerySchema,
     response: { 200: presetStyleListSchema },
   }),
   detail: defineRoute({
+    apiKey: 'read',
     method: 'GET',
     path: '/api/preset-styles/:id',
     params: idParamsSchema,

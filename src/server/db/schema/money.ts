@@ -25,6 +25,9 @@ export const transactions = pgTable(
     refId: text('ref_id'),
     // a refund names the ledger row it gives back
     refundOf: uuid('refund_of'),
+    // the API key a generation was made with (docs/decisions/039-api-keys-and-openapi.md); no foreign
+    // key: the append-only ledger outlives the keys (a revoked key's row stays, named)
+    apiKeyId: uuid('api_key_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDe
 
   route(app, generationApi.generate, usersOnly, async (request, reply) => {
     const user = requireUser(request);
-    const out = await generation.generate(user, request.body);
+    const out = await generation.generate(user, request.body, { apiKeyId: request.apiKey?.id ?? null });
     // still rendering after the wait: the images will land in the gallery (202 says "accepted, not done")
     return reply.status(out.status === 'pending' ? 202 : 200).send(out);
   });

@@ -212,7 +212,7 @@ export function createGenerationService(deps: AppDeps) {
   }
 
   /** Debits, records the generation and enqueues its job in one transaction. */
-  async function start(user: UserRow, input: GenerateInput) {
+  async function start(user: UserRow, input: GenerateInput, via: { apiKeyId?: string | null } = {}) {
     const { request, perImage, total, engine } = await prepare(user, input);
     const generationId = randomUUID();
     let jobId: string | null = null;
@@ -226,6 +226,7 @@ export function createGenerationService(deps: AppDeps) {
           description: `Image generation: ${input.count} image(s)`,
           refType: 'generation',
           refId: generationId,
+          apiKeyId: via.apiKeyId ?? null,
         });
         await createGenerationRepository(tx).insert({
           id: generationId,
@@ -298,8 +299,9 @@ export function createGenerationService(deps: AppDeps) {
     start,
     result,
 
-    async generate(user: UserRow, input: GenerateInput) {
-      const { generationId, jobId } = await start(user, input);
+    /** `via.apiKeyId`: the personal API key the request came with; its ledger row names it. */
+    async generate(user: UserRow, input: GenerateInput, via: { apiKeyId?: string | null } = {}) {
+      const { generationId, jobId } = await start(user, input, via);
       if (jobId) await deps.queue.waitFor(jobId, GENERATION_WAIT_MS);
       return result(user, generationId);
     },

@@ -16,6 +16,8 @@ export type LedgerEntry = {
   refundOf?: string;
   amountInCents?: number | null;
   insufficientMessage?: string;
+  /** the personal API key the change was made with (a generation through the API) */
+  apiKeyId?: string | null;
 };
 
 export type LedgerResult = { row: LedgerRow; balance: number; duplicate: boolean };
@@ -50,6 +52,7 @@ export async function applyLedgerEntry(tx: DbOrTx, entry: LedgerEntry): Promise<
     refType: entry.refType,
     refId: entry.refId,
     refundOf: entry.refundOf,
+    apiKeyId: entry.apiKeyId ?? null,
   });
   return { row, balance, duplicate: false };
 }

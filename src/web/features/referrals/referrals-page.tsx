@@ -13,27 +13,10 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
+import { copyText } from '@web/lib/clipboard';
 import { formatDate, formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useReferrals } from './api/referrals-api';
-
-async function copyText(text: string) {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // older browsers and non-secure origins: the classic selection copy
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
-}
 
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   const [copied, setCopied] = useState(false);

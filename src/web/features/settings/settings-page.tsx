@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
@@ -15,6 +14,7 @@ import { SettingsHeader } from './components/settings-header';
 // opened, so the page's first load carries only the tab list's own code (docs/decisions/035-load-on-use.md).
 const ContentTab = lazy(() => import('./components/content-tab').then((m) => ({ default: m.ContentTab })));
 const PrivacyTab = lazy(() => import('./components/privacy-tab').then((m) => ({ default: m.PrivacyTab })));
+const ApiKeysTab = lazy(() => import('./components/api-keys-tab').then((m) => ({ default: m.ApiKeysTab })));
 
 function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
@@ -84,17 +84,9 @@ export function SettingsPage() {
           </LazyTab>
         </TabsContent>
         <TabsContent value="api-keys">
-          <Card>
-            <CardHeader>
-              <CardTitle role="heading" aria-level={2}>
-                API Keys
-              </CardTitle>
-              <CardDescription>Use LoRA Studio from your own tools.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <p className="text-muted-foreground">API access coming soon</p>
-            </CardContent>
-          </Card>
+          <LazyTab>
+            <ApiKeysTab />
+          </LazyTab>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { apiKeysApi } from '../../../shared/api/api-keys';
+import type { AppDeps } from '../../deps';
+import { usersOnly } from '../../http/guards';
+import { route } from '../../http/route';
+import { requireUser } from '../../http/session';
+import { createApiKeysService } from './api-keys.service';
+import { buildOpenApiDocument } from './openapi';
+
+export async function apiKeysRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const keys = createApiKeysService(opts.deps);
+
+  // a key can never manage keys: these descriptors carry no `apiKey` scope, so a bearer gets 403
+  route(app, apiKeysApi.list, usersOnly, async (request) => keys.list(requireUser(request)));
+
+  route(app, apiKeysApi.create, usersOnly, async (request, reply) => {
+    const created = await keys.create(requireUser(request), request.body);
+    return reply.status(201).header('cache-control', 'no-store').send(created);
+  });
+
+  route(app, apiKeysApi.revoke, usersOnly, async (request) =>
+    keys.revoke(requireUser(request), request.params.id),
+  );
+
+  // built on first use, after every route registered (the document reads who guards each one)
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  route(app, apiKeysApi.openapi, {}, async (_request, reply) => {
+    document ??= buildOpenApiDocument({ serverUrl: opts.deps.config.publicUrl, version: '1.0.0' });
+    reply.header('cache-control', 'public, max-age=300');
+    return document as never;
+  });
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_KEY_TEXTS,
+  MAX_API_KEYS,
+  type ApiKey,
+  type ApiKeyScopeName,
+} from '../../../shared/schemas/api-keys';
+import type { ApiKeyScope } from '../../../shared/api/define';
+import type { AppDeps } from '../../deps';
+import { safeEqual, sha256 } from '../../lib/crypto';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import type { UserRow } from '../users';
+import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
+
+// docs/decisions/039-api-keys-and-openapi.md. A token reads `ls_<prefix>_<secret>`: 8 random bytes of
+// prefix (hex, unique, the lookup) and 32 of secret (base64url). The table holds the prefix and the
+// SHA-256 of the secret: a random 256-bit secret needs no slow hash, nobody can guess one.
+const TOKEN = /^ls_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+/** last_used_at moves at most this often: a busy key does not write on every request. */
+export const LAST_USED_EVERY_MS = 60_000;
+/** Requests a key may make per minute (all routes together), counted in the shared rate_limits table. */
+export const API_KEY_REQUESTS_PER_MINUTE = 120;
+export const API_KEY_RATE_WINDOW_MS = 60_000;
+export const apiKeyRateKey = (id: string) => `apikey:${id}`;
+
+export type ApiKeyCaller = { id: string; scopes: ApiKeyScope[] };
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes as ApiKeyScopeName[],
+    prefix: `ls_${row.prefix}`,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export function createApiKeysService(deps: Pick<AppDeps, 'db'>) {
+  const repo = createApiKeysRepository(deps.db);
+  const limits = createRateLimiter(deps.db);
+
+  return {
+    async list(user: UserRow) {
+      return { apiKeys: (await repo.live(user.id, MAX_API_KEYS)).map(toApiKey) };
+    },
+
+    async create(user: UserRow, input: { name: string; scopes: ApiKeyScopeName[] }) {
+      const prefix = randomBytes(8).toString('hex');
+      const secret = randomBytes(32).toString('base64url');
+      const row = await deps.db.transaction(async (tx) => {
+        const r = createApiKeysRepository(tx);
+        await r.lockUser(user.id);
+        if ((await r.countLive(user.id)) >= MAX_API_KEYS)
+          throw new AppError(409, 'CONFLICT', API_KEY_TEXTS.tooMany);
+        return r.insert({
+          userId: user.id,
+          name: input.name,
+          scopes: input.scopes,
+          prefix,
+          secretHash: sha256(secret),
+        });
+      });
+      return { apiKey: { ...toApiKey(row), token: `ls_${prefix}_${secret}` } };
+    },
+
+    async revoke(user: UserRow, id: string) {
+      if (!(await repo.revoke(user.id, id))) throw notFound(API_KEY_TEXTS.notFound);
+      return { success: true };
+    },
+
+    /**
+     * The caller behind a bearer token, checked against the route's scope, rate-limited per key.
+     * Read from the database on every request (no cache), so a revoked key stops at once.
+     */
+    async authenticate(token: string, scope: ApiKeyScope | undefined) {
+      const m = TOKEN.exec(token);
+      const found = m ? await repo.byPrefix(m[1]!) : undefined;
+      if (
+        !m ||
+        !found ||
+        !safeEqual(found.key.secretHash, sha256(m[2]!)) ||
+        found.key.revokedAt ||
+        found.user.status !== 'active' ||
+        found.user.deletedAt
+      )
+        throw unauthorized(API_KEY_TEXTS.invalid);
+      if (!scope) throw forbidden(API_KEY_TEXTS.routeClosed);
+      const scopes = found.key.scopes as ApiKeyScope[];
+      if (!scopes.includes(scope)) throw forbidden(API_KEY_TEXTS.missingScope(scope));
+      await limits.enforce(
+        apiKeyRateKey(found.key.id),
+        API_KEY_RATE_WINDOW_MS,
+        API_KEY_REQUESTS_PER_MINUTE,
+        API_KEY_TEXTS.rateLimited,
+      );
+      const last = found.key.lastUsedAt?.getTime() ?? 0;
+      if (Date.now() - last >= LAST_USED_EVERY_MS) await repo.touch(found.key.id, LAST_USED_EVERY_MS);
+      return { user: found.user, apiKey: { id: found.key.id, scopes } satisfies ApiKeyCaller };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import { KeyRound, Plus, TriangleAlert } from 'lucide-react';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_TEXTS, type ApiKeyScopeName } from '@shared/api-key-texts';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { ButtonSpinner } from '@web/components/ui/spinner';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { useCreateApiKey } from '../api/api-keys-api';
+import { CopyButton } from './copy-button';
+
+export const SCOPE_TEXT: Record<ApiKeyScopeName, { label: string; hint: string }> = {
+  read: { label: 'Read', hint: 'List your models, their training status and your gallery.' },
+  generate: { label: 'Generate', hint: 'Generate images (spends your tokens).' },
+};
+
+/** Names a new key and picks its scopes, then shows its token once, with a copy button and a warning. */
+export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScopeName[]>(['read']);
+  const [errors, setErrors] = useState<{ name?: string; scopes?: string }>({});
+  const [token, setToken] = useState<string | null>(null);
+  const create = useCreateApiKey();
+
+  const reset = () => {
+    setName('');
+    setScopes(['read']);
+    setErrors({});
+    setToken(null);
+    create.reset();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    const found = {
+      name: !trimmed
+        ? API_KEY_TEXTS.nameRequired
+        : trimmed.length > API_KEY_NAME_MAX
+          ? API_KEY_TEXTS.nameTooLong
+          : undefined,
+      scopes: scopes.length === 0 ? API_KEY_TEXTS.scopesRequired : undefined,
+    };
+    setErrors(found);
+    if (found.name || found.scopes) return;
+    create.mutate(
+      { name: trimmed, scopes },
+      {
+        onSuccess: (data) => setToken(data.apiKey.token),
+        onError: (err) => {
+          if (isApiError(err) && err.fields) setErrors({ name: err.fields.name, scopes: err.fields.scopes });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button disabled={disabled}>
+          <Plus aria-hidden="true" />
+          Create API key
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {token ? (
+          <>
+            <DialogHeading
+              title="Your new API key"
+              description="Use it as a Bearer token: Authorization: Bearer <key>."
+            />
+            <Alert variant="warning">
+              <TriangleAlert aria-hidden="true" />
+              <AlertTitle>Copy it now</AlertTitle>
+              <AlertDescription>
+                This is the only time the key is shown. We store only a hash of it: if you lose it, revoke it
+                and create another. Keep it secret, like a password.
+              </AlertDescription>
+            </Alert>
+            <div className="grid gap-2">
+              <label htmlFor="new-api-key" className="text-sm font-medium">
+                API key
+              </label>
+              <div className="flex gap-2">
+                <Input
+                  id="new-api-key"
+                  value={token}
+                  readOnly
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="font-mono text-xs"
+                  data-testid="new-api-key"
+                />
+                <CopyButton value={token} label="API key" />
+              </div>
+            </div>
+            <DialogFooter>
+              <Button type="button" onClick={() => setOpen(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <DialogHeading
+              title="Create an API key"
+              description="Name the key after the tool that will use it, and give it only the scopes it needs."
+            />
+            <FormField id="api-key-name" label="Name" error={errors.name} hint="e.g. “Build server”">
+              {(control) => (
+                <Input
+                  {...control}
+                  value={name}
+                  maxLength={API_KEY_NAME_MAX + 20}
+                  autoComplete="off"
+                  onChange={(e) => setName(e.target.value)}
+                />
+              )}
+            </FormField>
+            <fieldset
+              className="grid gap-2"
+              aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}
+            >
+              <legend className="mb-1 text-sm font-medium">Scopes</legend>
+              {API_KEY_SCOPES.map((scope) => (
+                <label
+                  key={scope}
+                  htmlFor={`scope-${scope}`}
+                  className="flex items-start gap-3 rounded-md border p-3 text-sm"
+                >
+                  <input
+                    id={`scope-${scope}`}
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    checked={scopes.includes(scope)}
+                    aria-describedby={`scope-${scope}-hint`}
+                    onChange={(e) =>
+                      setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))
+                    }
+                  />
+                  <span className="grid gap-0.5">
+                    <span className="font-medium">{SCOPE_TEXT[scope].label}</span>
+                    <span id={`scope-${scope}-hint`} className="text-muted-foreground">
+                      {SCOPE_TEXT[scope].hint}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              {errors.scopes ? (
+                <p id="api-key-scopes-error" className="text-sm font-medium text-destructive-text">
+                  {errors.scopes}
+                </p>
+              ) : null}
+            </fieldset>
+            {create.isError && !(isApiError(create.error) && create.error.fields) ? (
+              <p role="alert" className="text-sm font-medium text-destructive-text">
+                {errorMessage(create.error, 'Could not create the key.')}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? <ButtonSpinner /> : <KeyRound aria-hidden="true" />}
+                Create key
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
