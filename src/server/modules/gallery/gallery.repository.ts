@@ -142,6 +142,7 @@ export function createGalleryRepository(db: DbOrTx) {
     !f.modelId &&
     f.styleId === undefined &&
     !f.baseModelId &&
+    !f.packBatchId &&
     !f.nsfw &&
     !f.size &&
     !f.since &&

@@ -261,6 +261,7 @@ export async function runGeneration(
           id: imageId,
           userId: gen.userId,
           generationId,
+          packBatchId: run.packBatchId ?? null,
           modelId: req.model?.id ?? null,
           baseModelId: req.baseModel.id,
           styleId: req.style?.id ?? null,

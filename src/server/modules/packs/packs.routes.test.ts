@@ -94,6 +94,15 @@ describe('POST /api/packs/:id/generate', () => {
     const { c, u } = await user(200);
     const model = await readyModel(h.deps, u.id);
     const pack = await createPack({ prompts: prompts(4) });
+    // an image of the user's outside the pack stays out of the album
+    const single = await c.post('/api/generate-image', {
+      prompt: 'not in the pack',
+      baseModelId: (await c.get('/api/base-models')).json()[0].id,
+      count: 1,
+      width: 256,
+      height: 256,
+    });
+    expect(single.statusCode, single.body).toBe(200);
     const res = await c.post(`/api/packs/${pack.id}/generate`, { modelId: model.id });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().batch).toMatchObject({ status: 'pending', total: 4, done: 0 });
@@ -107,7 +116,9 @@ describe('POST /api/packs/:id/generate', () => {
       refunded: 0,
     });
     const rows = await ledgerOf(u.id);
-    const usage = rows.filter((r) => r.type === 'usage');
+    // the single image's charge, then the pack's one charge
+    const usage = rows.filter((r) => r.type === 'usage' && r.refType === 'pack_batch');
+    expect(rows.filter((r) => r.type === 'usage')).toHaveLength(2);
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({
       amount: -60,
@@ -115,9 +126,10 @@ describe('POST /api/packs/:id/generate', () => {
       refType: 'pack_batch',
     });
     expect(rows.filter((r) => r.type === 'refund')).toHaveLength(0);
-    expect(await balanceOf(c)).toBe(250 - 60);
+    expect(await balanceOf(c)).toBe(250 - 15 - 60);
     const album = (await c.get(`/api/generated-images?packBatchId=${batch.id}`)).json();
     expect(album.images).toHaveLength(4);
+    expect((await c.get('/api/generated-images')).json().images).toHaveLength(5);
     expect(album.images.every((i: { modelId: string }) => i.modelId === model.id)).toBe(true);
     expect((await c.get('/api/pack-batches')).json().batches[0]).toMatchObject({ id: batch.id });
     // someone else cannot see the batch
