@@ -12,6 +12,7 @@ const features = [
   'admin',
   'admin-image-gallery',
   'admin-outbox',
+  'admin-packs',
   'admin-styles',
   'admin-support',
   'admin-upload-logs',
