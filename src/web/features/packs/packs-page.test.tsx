@@ -86,7 +86,7 @@ describe('PacksPage (the pack picker)', () => {
   it('confirms with the price, buys with the chosen model, then shows progress and the album link', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage();
-    const trigger = await screen.findByRole('button', { name: 'Generate the Travel pack' });
+    const trigger = await screen.findByRole('button', { name: 'Generate pack: Travel' });
     await user.click(trigger);
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('8 photos of My Face for 120 tokens, charged once');
@@ -112,7 +112,7 @@ describe('PacksPage (the pack picker)', () => {
     expect(await screen.findByText('You need a ready model first')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a model' }).getAttribute('href')).toBe('/models/create');
     expect(
-      (screen.getByRole('button', { name: 'Generate the Travel pack' }) as HTMLButtonElement).disabled,
+      (screen.getByRole('button', { name: 'Generate pack: Travel' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
 });

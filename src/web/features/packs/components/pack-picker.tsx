@@ -89,12 +89,8 @@ export function PackPicker({ packs, models, balance, busy, onBuy }: Props) {
                   confirmLabel={`Generate for ${formatTokens(p.price)}`}
                   onConfirm={() => model && onBuy(p.id, model.id)}
                   trigger={
-                    <Button
-                      className="w-full"
-                      disabled={!model || busy}
-                      aria-label={`Generate the ${p.name} pack`}
-                    >
-                      Generate pack
+                    <Button className="w-full" disabled={!model || busy}>
+                      Generate pack<span className="sr-only">: {p.name}</span>
                     </Button>
                   }
                 />
