@@ -30,6 +30,7 @@ import { galleryRoutes } from './modules/gallery/gallery.routes';
 import { baseModelsRoutes } from './modules/generation/base-models.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { packsRoutes } from './modules/packs/packs.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { stylesRoutes } from './modules/styles/styles.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(dataExportsRoutes, { deps });
   await app.register(apiKeysRoutes, { deps });
   await app.register(apiDocsRoutes);
+  await app.register(packsRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot, {

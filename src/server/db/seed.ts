@@ -1,9 +1,9 @@
 import { sharp } from '../lib/sharp';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { baseModels, presetStyles, tokenPackages } from './schema/index';
+import { baseModels, packPrompts, packs, presetStyles, tokenPackages } from './schema/index';
 import type { Storage } from '../storage/storage';
-import { stylePreviewKey } from '../storage/keys';
+import { packCoverKey, stylePreviewKey } from '../storage/keys';
 
 const BASE_MODELS = [
   {
@@ -107,6 +107,68 @@ const PACKAGES = [
   { name: 'Studio', tokenAmount: 3000, priceInCents: 1999, isDiscounted: true, sortOrder: 2 },
 ];
 
+// Photo packs (decision 038): a style named here is looked up by name; sizes default to the pack size.
+const PACKS: {
+  slug: string;
+  name: string;
+  description: string;
+  colors: string[];
+  discountPrice: number | null;
+  prompts: { prompt: string; style?: string; width?: number; height?: number }[];
+}[] = [
+  {
+    slug: 'business-headshots',
+    name: 'Business Headshots',
+    description: 'Eight polished portraits for your profile, CV and company page',
+    colors: ['#0f766e', '#e2e8f0'],
+    discountPrice: 250,
+    prompts: [
+      { prompt: 'corporate headshot, navy suit, neutral grey backdrop', style: 'Professional Headshot' },
+      { prompt: 'headshot in a bright modern office, soft window light', style: 'Professional Headshot' },
+      { prompt: 'friendly smile, white shirt, clean white background', style: 'Professional Headshot' },
+      { prompt: 'confident portrait, arms crossed, dark studio backdrop', style: 'Professional Headshot' },
+      { prompt: 'business casual portrait outdoors, city street, shallow depth of field' },
+      { prompt: 'portrait at a standing desk, laptop, warm afternoon light' },
+      { prompt: 'speaker on a conference stage, spotlight, audience blurred' },
+      { prompt: 'black and white executive portrait, dramatic side light' },
+    ],
+  },
+  {
+    slug: 'travel',
+    name: 'Travel',
+    description: 'Postcards of you around the world, from Paris to Patagonia',
+    colors: ['#0369a1', '#fde68a'],
+    discountPrice: null,
+    prompts: [
+      { prompt: 'standing in front of the Eiffel Tower at golden hour' },
+      { prompt: 'hiking in Patagonia, snowy peaks behind, windswept' },
+      { prompt: 'on a gondola in Venice, canal and old palaces' },
+      { prompt: 'walking through a Kyoto bamboo forest, morning mist' },
+      { prompt: 'on a tropical beach at sunset, palm trees' },
+      { prompt: 'in a busy Marrakech market, colourful lanterns' },
+      { prompt: 'in Times Square at night, neon signs' },
+      { prompt: 'by a Norwegian fjord, aurora in the sky' },
+    ],
+  },
+  {
+    slug: 'fantasy',
+    name: 'Fantasy',
+    description: 'Knights, mages and dragons: you as the hero of an epic tale',
+    colors: ['#4c1d95', '#f472b6'],
+    discountPrice: null,
+    prompts: [
+      { prompt: 'as a knight in shining armour, castle behind', style: 'Fantasy Hero' },
+      { prompt: 'as a mage casting a glowing spell, ancient library', style: 'Fantasy Hero' },
+      { prompt: 'as an elven ranger in an enchanted forest' },
+      { prompt: 'riding a dragon above the clouds', style: 'Fantasy Hero' },
+      { prompt: 'as a pirate captain on a stormy sea' },
+      { prompt: 'as a royal on a throne, candle-lit hall' },
+      { prompt: 'as a dwarf smith at a glowing forge' },
+      { prompt: 'as a space explorer on an alien planet', style: 'Fantasy Hero' },
+    ],
+  },
+];
+
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function stylePreview(name: string, [from, to]: string[]): Promise<Buffer> {
@@ -146,6 +208,43 @@ export async function seedCatalog(db: Db, storage: Storage) {
     }
     return false;
   });
+  const needPacks = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    if ((await tx.select({ id: packs.id }).from(packs).limit(1)).length > 0) return false;
+    const styleIds = new Map(
+      (await tx.select({ id: presetStyles.id, name: presetStyles.name }).from(presetStyles)).map((r) => [
+        r.name,
+        r.id,
+      ]),
+    );
+    for (const p of PACKS) {
+      const [row] = await tx
+        .insert(packs)
+        .values({
+          name: p.name,
+          description: p.description,
+          coverKey: packCoverKey(p.slug),
+          priceMode: p.discountPrice ? 'discounted' : 'sum',
+          discountPrice: p.discountPrice,
+        })
+        .returning({ id: packs.id });
+      await tx.insert(packPrompts).values(
+        p.prompts.map((q, position) => ({
+          packId: row.id,
+          position,
+          prompt: q.prompt,
+          styleId: (q.style && styleIds.get(q.style)) || null,
+          width: q.width ?? null,
+          height: q.height ?? null,
+        })),
+      );
+    }
+    return true;
+  });
+  if (needPacks) {
+    for (const p of PACKS)
+      await storage.put(packCoverKey(p.slug), await stylePreview(p.name, p.colors), 'image/webp');
+  }
   if (needStyles) {
     for (const s of STYLES)
       await storage.put(stylePreviewKey(s.slug), await stylePreview(s.name, s.colors), 'image/webp');

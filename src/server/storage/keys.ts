@@ -69,3 +69,9 @@ export function dataExportKey(userId: string, exportId: string) {
 export function stylePreviewKey(name: string) {
   return `${STYLE_PREVIEW_PREFIX}${name}.webp`;
 }
+
+/** A photo pack's cover (public, like style previews): decision 038. */
+export const PACK_COVER_PREFIX = `${PUBLIC_PREFIX}packs/`;
+export function packCoverKey(name: string) {
+  return `${PACK_COVER_PREFIX}${name}.webp`;
+}

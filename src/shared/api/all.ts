@@ -7,6 +7,7 @@ import { authApi } from './auth';
 import type { RouteDescriptor } from './define';
 import { generationApi } from './generation';
 import { modelsApi } from './models';
+import { packsApi } from './packs';
 import { siteApi } from './site';
 import { stylesApi } from './styles';
 import { supportApi } from './support';
@@ -20,6 +21,7 @@ export const API_AREAS = {
   auth: authApi,
   generation: generationApi,
   models: modelsApi,
+  packs: packsApi,
   site: siteApi,
   styles: stylesApi,
   support: supportApi,

@@ -98,6 +98,8 @@ export const galleryQuerySchema = z.object({
   modelId: z.uuid('Invalid model').optional(),
   // "custom" = images generated without a preset style
   styleId: z.union([z.literal('custom'), z.uuid('Invalid style')], { error: 'Invalid style' }).optional(),
+  // one photo-pack batch: the gallery's album view (docs/decisions/038-photo-packs.md)
+  packBatchId: z.uuid('Invalid album').optional(),
   limit: z.coerce
     .number({ error: 'Invalid limit' })
     .int('Invalid limit')

@@ -110,6 +110,18 @@ export const appRoutes: AppRoute[] = [
       import('@web/features/gallery/api/gallery-api').then((m) => m.prefetchGallery(client)),
   },
   {
+    path: '/packs',
+    guard: 'user',
+    title: 'Photo Packs',
+    lazy: () => import('@web/features/packs/packs-page').then((m) => m.PacksPage),
+  },
+  {
+    path: '/admin/packs',
+    guard: 'admin',
+    title: 'Photo Packs',
+    lazy: () => import('@web/features/admin-packs/admin-packs-page').then((m) => m.AdminPacksPage),
+  },
+  {
     path: '/admin/image-gallery',
     guard: 'admin',
     lazy: () =>

@@ -1,8 +1,19 @@
-import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './common';
 import { baseModels, presetStyles } from './catalog';
 import { models } from './models';
 import { users } from './users';
+import { packBatches } from './packs';
 
 export const generations = pgTable(
   'generations',
@@ -38,6 +49,10 @@ export const generatedImages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    // the photo-pack batch this image belongs to: the gallery shows a batch as an album (decision 038)
+    packBatchId: uuid('pack_batch_id').references((): AnyPgColumn => packBatches.id, {
+      onDelete: 'set null',
+    }),
     modelId: uuid('model_id').references(() => models.id, { onDelete: 'set null' }),
     baseModelId: uuid('base_model_id').references(() => baseModels.id, { onDelete: 'set null' }),
     styleId: uuid('style_id').references(() => presetStyles.id, { onDelete: 'set null' }),
@@ -63,6 +78,7 @@ export const generatedImages = pgTable(
     index('generated_images_user_model_idx').on(t.userId, t.modelId, t.createdAt, t.id),
     index('generated_images_user_style_idx').on(t.userId, t.styleId, t.createdAt, t.id),
     index('generated_images_generation_idx').on(t.generationId),
+    index('generated_images_pack_batch_idx').on(t.packBatchId, t.createdAt, t.id),
     // the gallery's "most like you" order and its keyset cursor (likeness, created_at, id)
     index('generated_images_user_likeness_idx').on(t.userId, t.likeness, t.createdAt, t.id),
     // prompt search is `ilike '%word%'`: only a trigram index can serve it (migration 0002 skips it without pg_trgm)

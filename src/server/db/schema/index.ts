@@ -9,3 +9,4 @@ export * from './audit';
 export * from './exports';
 export * from './consent';
 export * from './api-keys';
+export * from './packs';

@@ -22,6 +22,8 @@ export type ImageFilters = {
   /** a style id, or null for "no style" (Custom) */
   styleId?: string | null;
   baseModelId?: string;
+  /** one photo-pack batch (an album) */
+  packBatchId?: string;
   nsfw?: 'safe' | 'nsfw';
   size?: 'hd' | 'standard';
   since?: Date;
@@ -47,6 +49,7 @@ function where(f: ImageFilters): SQL | undefined {
     f.modelId ? eq(gi.modelId, f.modelId) : undefined,
     f.styleId === null ? sql`${gi.styleId} is null` : f.styleId ? eq(gi.styleId, f.styleId) : undefined,
     f.baseModelId ? eq(gi.baseModelId, f.baseModelId) : undefined,
+    f.packBatchId ? eq(gi.packBatchId, f.packBatchId) : undefined,
     f.nsfw ? eq(gi.isNsfw, f.nsfw === 'nsfw') : undefined,
     f.size === 'hd'
       ? sql`greatest(${gi.width}, ${gi.height}) >= 1024`
@@ -139,6 +142,7 @@ export function createGalleryRepository(db: DbOrTx) {
     !f.modelId &&
     f.styleId === undefined &&
     !f.baseModelId &&
+    !f.packBatchId &&
     !f.nsfw &&
     !f.size &&
     !f.since &&

@@ -85,6 +85,7 @@ export function createGalleryService(
         !q.search &&
         !q.modelId &&
         !q.styleId &&
+        !q.packBatchId &&
         q.sort !== 'likeness' &&
         q.minLikeness === undefined;
       const key = `gallery:${q.limit ?? PAGE_SIZE}`;
@@ -102,6 +103,7 @@ export function createGalleryService(
           search: q.search || undefined,
           modelId: q.modelId,
           styleId: q.styleId === 'custom' ? null : q.styleId,
+          packBatchId: q.packBatchId,
         },
         q,
         user,

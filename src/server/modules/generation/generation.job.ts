@@ -31,6 +31,11 @@ const THUMB_SIZE = 400;
 export const GENERATION_LEASE_MS =
   RENDER_TIMEOUT_MS + 2 * requestBudgetMs(RENDER_REQUEST_TIMEOUT_MS) + 60_000;
 
+/** A render job's lease; offline renders take a second, so a crashed worker's job is picked up sooner. */
+export function generationLeaseMs(deps: Pick<AppDeps, 'engines'>) {
+  return deps.engines.names.images === 'offline' ? 90_000 : GENERATION_LEASE_MS;
+}
+
 /** The vendor task of one render call: one per (generation, first undelivered image, attempt). */
 export function vendorTaskId(generationId: string, offset: number, attempt: number) {
   return derivedUUID(generationId, `task-${offset}-${attempt}`);
@@ -207,6 +212,99 @@ export async function settleGeneration(
 }
 
 /**
+ * Renders the images of one generation that are not stored yet, copies them into our storage, then
+ * settles it (refunding the rest). Throws a retryable failure while attempts remain (the caller's job
+ * retries); on the last attempt it settles instead. The render job runs it for a single generation,
+ * the photo-pack job for each prompt of a batch (modules/packs), so both share one engine path.
+ */
+export async function runGeneration(
+  deps: AppDeps,
+  generationId: string,
+  run: { attempt: number; maxAttempts: number; packBatchId?: string | null },
+): Promise<void> {
+  const repo = createGenerationRepository(deps.db);
+  const gen = await repo.byId(generationId);
+  if (!gen || gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed') return;
+  const parsed = generationRequestSchema.safeParse(gen.request);
+  if (!parsed.success) {
+    await settleGeneration(deps, generationId, 'The generation request could not be read');
+    return;
+  }
+  const req = parsed.data;
+  await repo.markRunning(generationId);
+  const engine = deps.engines.imagesFor(gen.engine);
+  const artifact =
+    engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
+  if (artifact && req.model) artifact.bestFace = await bestFace(deps, req.model.id);
+
+  let delivered = await repo.deliveredCount(generationId);
+  try {
+    while (delivered < gen.count) {
+      // offline renders one at a time so progress is stored as it goes; a vendor gets one task
+      const want = engine.name === 'offline' ? 1 : gen.count - delivered;
+      const taskId = vendorTaskId(generationId, delivered, run.attempt);
+      const images = await engine.render(
+        renderRequest(
+          req,
+          artifact,
+          taskId,
+          want,
+          (req.seed + delivered) % 2_147_483_648,
+          adoptableTasks(generationId, delivered, run.attempt),
+        ),
+      );
+      if (images.length === 0) break;
+      for (const img of images.slice(0, gen.count - delivered)) {
+        const imageId = derivedUUID(generationId, delivered);
+        const keys = await storeImage(deps, gen.userId, imageId, img.data, img.isNsfw, req);
+        await repo.insertImage({
+          id: imageId,
+          userId: gen.userId,
+          generationId,
+          packBatchId: run.packBatchId ?? null,
+          modelId: req.model?.id ?? null,
+          baseModelId: req.baseModel.id,
+          styleId: req.style?.id ?? null,
+          prompt: req.prompt,
+          negativePrompt: req.negativePrompt,
+          width: req.width,
+          height: req.height,
+          seed: img.seed,
+          loraStrength: req.model ? req.loraStrength : null,
+          tokensUsed: gen.costPerImage,
+          isNsfw: img.isNsfw,
+          storageKey: keys.original,
+          thumbKey: keys.thumb,
+          runwareTaskId: engine.name === 'runware' ? taskId : null,
+          // millisecond precision: the gallery's keyset cursor compares (created_at, id) exactly
+          createdAt: new Date(),
+        });
+        // LoRA weight 0 cannot show the person: no score to compute (decision 022)
+        if (req.model && req.loraStrength > 0) await enqueueLikeness(deps, imageId);
+        delivered++;
+      }
+      if (images.length < want) break;
+    }
+  } catch (err) {
+    // engine errors say whether a retry can help; anything else (storage, database) is assumed transient
+    const retryable = err instanceof EngineError ? err.retryable : true;
+    if (retryable && run.attempt < run.maxAttempts) throw err;
+    deps.log.warn({ err, generationId }, 'generation failed');
+    await settleGeneration(
+      deps,
+      generationId,
+      err instanceof EngineError ? err.message : 'Image generation failed',
+    );
+    return;
+  }
+  await settleGeneration(
+    deps,
+    generationId,
+    delivered < gen.count ? 'The image provider delivered fewer images than requested' : null,
+  );
+}
+
+/**
  * The render job: short, idempotent, restart-safe. It re-reads the generation, renders only the
  * images that are not stored yet, copies them into our storage, then settles (refunding the rest).
  * The HTTP request waits for it, but does not own it: a closed browser still gets its images.
@@ -219,89 +317,10 @@ export function defineGenerationJob(deps: AppDeps) {
     // longer than the render it guards (and the copies after it): a slow render is never taken over
     // and started (and billed) a second time while the first worker still waits for it. Offline
     // renders take a second: a crashed worker's job is picked up sooner.
-    leaseMs: deps.engines.names.images === 'offline' ? 90_000 : GENERATION_LEASE_MS,
+    leaseMs: generationLeaseMs(deps),
     backoffMs: (attempt) => Math.min(30_000, 2000 * 2 ** (attempt - 1)),
     handler: async ({ generationId }, ctx: JobContext) => {
-      const repo = createGenerationRepository(deps.db);
-      const gen = await repo.byId(generationId);
-      if (!gen || gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed')
-        return { kind: 'done' };
-      const parsed = generationRequestSchema.safeParse(gen.request);
-      if (!parsed.success) {
-        await settleGeneration(deps, generationId, 'The generation request could not be read');
-        return { kind: 'done' };
-      }
-      const req = parsed.data;
-      await repo.markRunning(generationId);
-      const engine = deps.engines.imagesFor(gen.engine);
-      const artifact =
-        engine.name === 'offline' && req.model ? await loadArtifact(deps, req.model.artifactKey) : null;
-      if (artifact && req.model) artifact.bestFace = await bestFace(deps, req.model.id);
-
-      let delivered = await repo.deliveredCount(generationId);
-      try {
-        while (delivered < gen.count) {
-          // offline renders one at a time so progress is stored as it goes; a vendor gets one task
-          const want = engine.name === 'offline' ? 1 : gen.count - delivered;
-          const taskId = vendorTaskId(generationId, delivered, ctx.attempt);
-          const images = await engine.render(
-            renderRequest(
-              req,
-              artifact,
-              taskId,
-              want,
-              (req.seed + delivered) % 2_147_483_648,
-              adoptableTasks(generationId, delivered, ctx.attempt),
-            ),
-          );
-          if (images.length === 0) break;
-          for (const img of images.slice(0, gen.count - delivered)) {
-            const imageId = derivedUUID(generationId, delivered);
-            const keys = await storeImage(deps, gen.userId, imageId, img.data, img.isNsfw, req);
-            await repo.insertImage({
-              id: imageId,
-              userId: gen.userId,
-              generationId,
-              modelId: req.model?.id ?? null,
-              baseModelId: req.baseModel.id,
-              styleId: req.style?.id ?? null,
-              prompt: req.prompt,
-              negativePrompt: req.negativePrompt,
-              width: req.width,
-              height: req.height,
-              seed: img.seed,
-              loraStrength: req.model ? req.loraStrength : null,
-              tokensUsed: gen.costPerImage,
-              isNsfw: img.isNsfw,
-              storageKey: keys.original,
-              thumbKey: keys.thumb,
-              runwareTaskId: engine.name === 'runware' ? taskId : null,
-              // millisecond precision: the gallery's keyset cursor compares (created_at, id) exactly
-              createdAt: new Date(),
-            });
-            // LoRA weight 0 cannot show the person: no score to compute (decision 022)
-            if (req.model && req.loraStrength > 0) await enqueueLikeness(deps, imageId);
-            delivered++;
-          }
-          if (images.length < want) break;
-        }
-      } catch (err) {
-        // engine errors say whether a retry can help; anything else (storage, database) is assumed transient
-        const retryable = err instanceof EngineError ? err.retryable : true;
-        if (retryable && ctx.attempt < GENERATION_MAX_ATTEMPTS) throw err;
-        deps.log.warn({ err, generationId }, 'generation failed');
-        await settleGeneration(
-          deps,
-          generationId,
-          err instanceof EngineError ? err.message : 'Image generation failed',
-        );
-        return { kind: 'done' };
-      }
-      await settleGeneration(
-        deps,
-        generationId,
-        delivered < gen.count ? 'The image provider delivered fewer images than requested' : null,
-      );
+      await runGeneration(deps, generationId, { attempt: ctx.attempt, maxAttempts: GENERATION_MAX_ATTEMPTS });
       return { kind: 'done' };
     },
     onFailed: async ({ generationId }, error) => {

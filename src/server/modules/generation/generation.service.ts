@@ -15,6 +15,7 @@ import {
   PERSONAL_LORA_ARCHITECTURE,
 } from '../../../shared/architecture';
 import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
 import { accessModel, MAX_INPUT_PIXELS } from '../models';
 import { generationImages } from '../gallery';
@@ -100,6 +101,15 @@ function isOfflineModel(model: { hostingProvider?: string | null; airName: strin
   if (!model) return false;
   return model.hostingProvider === 'offline' || (model.airName?.startsWith('offline:') ?? false);
 }
+
+/**
+ * Records a generation inside the caller's transaction, without a charge of its own: the photo-pack
+ * batch (modules/packs) charges once for all its prompts and refunds what fails itself.
+ */
+export async function recordGeneration(tx: DbOrTx, values: GenerationRowValues) {
+  await createGenerationRepository(tx).insert(values);
+}
+export type GenerationRowValues = Parameters<ReturnType<typeof createGenerationRepository>['insert']>[0];
 
 export function createGenerationService(deps: AppDeps) {
   const repo = createGenerationRepository(deps.db);

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FileText, Images, LifeBuoy, Mail, Palette, ShieldOff, Upload } from 'lucide-react';
+import { FileText, Images, LifeBuoy, Mail, Package, Palette, ShieldOff, Upload } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -40,6 +40,7 @@ const LINKS = [
   { to: '/admin/upload-logs', label: 'Upload Logs', icon: Upload },
   { to: '/admin/preset-styles/create', label: 'Create Style', icon: Palette },
   { to: '/admin/outbox', label: 'Mail Outbox', icon: Mail },
+  { to: '/admin/packs', label: 'Photo Packs', icon: Package },
 ];
 
 function AccessDenied() {

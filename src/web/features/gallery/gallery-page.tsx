@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
@@ -26,6 +26,7 @@ import {
   useGalleryModels,
   useGalleryStyles,
 } from './api/gallery-api';
+import { AlbumFilter } from './components/album-filter';
 import { GalleryTile } from './components/gallery-tile';
 
 // Spec part 2 §9: items 200 px, gap 16 px, 1 to 6 columns.
@@ -50,7 +51,11 @@ export function GalleryPage() {
   const [modelId, setModelId] = useState('all');
   const [styleId, setStyleId] = useState('all');
   const [order, setOrder] = useState<GalleryOrder>('newest');
-  const gallery = useGallery({ search, modelId, styleId, order });
+  // ?album=<batch id>: one photo pack's results (the Packs page links here)
+  const [params, setParams] = useSearchParams();
+  const album = params.get('album') ?? 'all';
+  const setAlbum = (v: string) => setParams(v === 'all' ? {} : { album: v }, { replace: true });
+  const gallery = useGallery({ search, modelId, styleId, order, album });
   const models = useGalleryModels();
   const styles = useGalleryStyles();
   const remove = useDeleteGalleryImage();
@@ -123,7 +128,8 @@ export function GalleryPage() {
     }
   };
 
-  const filtered = search !== '' || modelId !== 'all' || styleId !== 'all' || order !== 'newest';
+  const filtered =
+    search !== '' || modelId !== 'all' || styleId !== 'all' || order !== 'newest' || album !== 'all';
 
   return (
     <div>
@@ -148,6 +154,7 @@ export function GalleryPage() {
           </>
         }
       />
+      <AlbumFilter value={album} onChange={setAlbum} />
       <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_200px_200px_200px]">
         <div className="relative">
           <Search

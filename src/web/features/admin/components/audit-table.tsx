@@ -12,6 +12,8 @@ const ENTITY_LABELS: Record<NonNullable<AuditEntry['entity']>['type'], string> =
   token_package: 'Package',
   preset_style: 'Style',
   style_image: 'Style image',
+  pack: 'Photo pack',
+  pack_cover: 'Pack cover',
   site_theme: 'Theme',
   support_ticket: 'Ticket',
 };

@@ -10,6 +10,7 @@ import { GALLERY_POLL_MS } from '@shared/constants';
 import type { GalleryPage, GeneratedImageView } from '@shared/schemas/generation';
 import { generationApi } from '@shared/api/generation';
 import { modelsApi } from '@shared/api/models';
+import { packsApi } from '@shared/api/packs';
 import { stylesApi } from '@shared/api/styles';
 import { apiQuery, call } from '@web/lib/api-client';
 import { generatedImageKeys, modelKeys, styleKeys } from '@web/lib/query-keys';
@@ -18,7 +19,14 @@ import { prefetchForVisit, refetchOnVisit } from '@web/lib/query-client';
 /** newest first; "likeness": most like you first (scored images only); "like60": newest with a score of 60+ */
 export type GalleryOrder = 'newest' | 'likeness' | 'like60';
 export const LIKENESS_FILTER_MIN = 60;
-export type GalleryFilters = { search: string; modelId: string; styleId: string; order?: GalleryOrder };
+export type GalleryFilters = {
+  search: string;
+  modelId: string;
+  styleId: string;
+  order?: GalleryOrder;
+  /** one photo-pack batch (an album), or 'all' */
+  album?: string;
+};
 const GALLERY_STYLES = { showNsfw: true };
 export const galleryKeys = {
   all: generatedImageKeys.all,
@@ -48,6 +56,7 @@ export function useGallery(filters: GalleryFilters) {
     styleId: filters.styleId === 'all' ? undefined : filters.styleId,
     sort: filters.order === 'likeness' ? ('likeness' as const) : undefined,
     minLikeness: filters.order === 'like60' ? String(LIKENESS_FILTER_MIN) : undefined,
+    packBatchId: filters.album && filters.album !== 'all' ? filters.album : undefined,
   };
   return useInfiniteQuery({
     ...galleryQuery(params),
@@ -99,4 +108,9 @@ export function useDeleteGalleryImage() {
     mutationFn: (id: string) => call(generationApi.deleteImage, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });
+}
+
+/** The user's photo-pack batches: the albums the gallery can show on their own. */
+export function useGalleryAlbums() {
+  return useQuery(apiQuery(packsApi.batches));
 }

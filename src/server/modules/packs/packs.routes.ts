@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { packsApi } from '../../../shared/api/packs';
+import type { AppDeps } from '../../deps';
+import { route } from '../../http/route';
+import { adminOnly, usersOnly } from '../../http/guards';
+import { requireAdmin, requireUser } from '../../http/session';
+import { AppError, badRequest } from '../../lib/errors';
+import { createPacksAdminService } from './packs.admin.service';
+import { createPacksService } from './packs.service';
+
+const COVER_REQUIRED = 'Please choose an image to upload';
+
+export async function packsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const packs = createPacksService(opts.deps);
+  const admin = createPacksAdminService(opts.deps);
+
+  route(app, packsApi.list, usersOnly, async (request) => packs.list(request.query.cursor));
+
+  route(app, packsApi.generate, usersOnly, async (request, reply) => {
+    const batch = await packs.generate(requireUser(request), request.params.id, request.body.modelId);
+    return reply.status(202).send({ batch });
+  });
+
+  route(app, packsApi.batches, usersOnly, async (request) =>
+    packs.batches(requireUser(request), request.query.cursor),
+  );
+
+  route(app, packsApi.batch, usersOnly, async (request) => ({
+    batch: await packs.batch(requireUser(request), request.params.id),
+  }));
+
+  // Admin (also behind the /api/admin/ prefix guard, http/guards.ts)
+  route(app, packsApi.adminList, adminOnly, async (request) => admin.list(request.query.cursor));
+
+  route(app, packsApi.adminCreate, adminOnly, async (request, reply) =>
+    reply.status(201).send(await admin.create(requireAdmin(request), request.body)),
+  );
+
+  route(app, packsApi.adminUpdate, adminOnly, async (request) =>
+    admin.update(requireAdmin(request), request.params.id, request.body),
+  );
+
+  route(app, packsApi.adminSetActive, adminOnly, async (request) =>
+    admin.update(requireAdmin(request), request.params.id, { isActive: request.body.isActive }),
+  );
+
+  route(app, packsApi.adminUploadCover, adminOnly, async (request, reply) => {
+    if (!request.isMultipart())
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
+    let data: Buffer | null = null;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image' || data) {
+        part.file.resume();
+        continue;
+      }
+      data = await part.toBuffer();
+    }
+    if (!data || data.length === 0) throw badRequest(COVER_REQUIRED, { image: COVER_REQUIRED });
+    return reply.status(201).send(await admin.uploadCover(requireAdmin(request), data));
+  });
+}

@@ -1,0 +1,53 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { packsApi } from '@shared/api/packs';
+import { stylesApi } from '@shared/api/styles';
+import type { PackInput } from '@shared/schemas/packs';
+import { apiQuery, call, keyOf } from '@web/lib/api-client';
+
+export const adminPackKeys = { all: keyOf(packsApi.adminList), userList: keyOf(packsApi.list) };
+
+export function useAdminPacks() {
+  return useInfiniteQuery({
+    queryKey: adminPackKeys.all,
+    queryFn: ({ pageParam, signal }) => call(packsApi.adminList, { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Every style, inactive ones too, for the prompts' style pickers. */
+export function usePackStyles() {
+  return useQuery(apiQuery(stylesApi.list, { query: { showNsfw: true, includeInactive: true } }));
+}
+
+export function useSavePack() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string | null; body: PackInput }) =>
+      v.id
+        ? call(packsApi.adminUpdate, { params: { id: v.id }, body: v.body })
+        : call(packsApi.adminCreate, { body: v.body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminPackKeys.all });
+      void client.invalidateQueries({ queryKey: adminPackKeys.userList });
+    },
+  });
+}
+
+export function useSetPackActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; isActive: boolean }) =>
+      call(packsApi.adminSetActive, { params: { id: v.id }, body: { isActive: v.isActive } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminPackKeys.all });
+      void client.invalidateQueries({ queryKey: adminPackKeys.userList });
+    },
+  });
+}
+
+export async function uploadPackCover(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  return (await call(packsApi.adminUploadCover, { form })).coverUrl;
+}

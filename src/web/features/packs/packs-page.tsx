@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { PageHeader } from '@web/components/ui/page-header';
+import { ErrorAlert } from '@web/components/ui/error-alert';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { errorMessage } from '@web/lib/api';
+import { useUser } from '@web/lib/session';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useBatch, useBuyPack, useOwnModels, usePacks } from './api/packs-api';
+import { BatchProgress } from './components/batch-progress';
+import { PackPicker } from './components/pack-picker';
+
+export function PacksPage() {
+  usePageTitle('Photo Packs');
+  const user = useUser();
+  const packs = usePacks();
+  const models = useOwnModels();
+  const buy = useBuyPack();
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const batch = useBatch(batchId);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Photo Packs"
+        description="A themed set of photos of you in one go: pick your model and a pack, pay once."
+      />
+      {batch.data ? <BatchProgress batch={batch.data.batch} /> : null}
+      {buy.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>
+            {errorMessage(buy.error, 'The pack could not be started. Please try again.')}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {packs.isError ? (
+        <ErrorAlert
+          title="Failed to load the packs"
+          error={packs.error}
+          onRetry={() => void packs.refetch()}
+        />
+      ) : models.isError ? (
+        <ErrorAlert
+          title="Failed to load your models"
+          error={models.error}
+          onRetry={() => void models.refetch()}
+        />
+      ) : packs.isPending || models.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packs">
+          <Skeleton className="h-72" />
+          <Skeleton className="h-72" />
+          <Skeleton className="h-72" />
+        </div>
+      ) : (
+        <PackPicker
+          packs={packs.data.packs}
+          models={models.data}
+          balance={user.user?.tokenBalance ?? 0}
+          busy={buy.isPending}
+          onBuy={(packId, modelId) =>
+            buy.mutate({ packId, modelId }, { onSuccess: (out) => setBatchId(out.batch.id) })
+          }
+        />
+      )}
+    </div>
+  );
+}

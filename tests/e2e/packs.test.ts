@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { models } from '../../src/server/db/schema/index';
+import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
+import { seriousViolations } from './support/axe';
+import { signUp } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import type { TestServer } from './support/server';
+
+// Issue 26, part 1: buy a photo pack and see its album. Its own server: a ready model and tokens are
+// written into its data directory while it is stopped (PGlite is single-process), as models-support.ts does.
+const e2e = useServerAndBrowser({}, { own: true });
+
+async function readyModelAndTokens(server: TestServer, username: string, tokens: number) {
+  await server.kill();
+  const database = await openDatabase({ dataDir: server.dataDir });
+  try {
+    const user = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
+    if (!user) throw new Error(`no user ${username}`);
+    const id = randomUUID();
+    await database.db.insert(models).values({
+      id,
+      userId: user.id,
+      name: 'Pack Model',
+      status: 'ready',
+      triggerWord: 'zxqperson',
+      runwareAirName: `offline:${id}@1`,
+      hostingProvider: 'offline',
+    });
+    await database.db.transaction((tx) =>
+      applyLedgerEntry(tx, {
+        userId: user.id,
+        type: 'admin_adjustment',
+        amount: tokens,
+        idempotencyKey: `admin:${randomUUID()}`,
+        description: 'e2e grant',
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+  await server.restart();
+}
+
+const balance = async (page: Page) =>
+  (await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user.tokenBalance as number;
+
+describe('photo packs', () => {
+  it('buy a pack with a ready model, watch it progress, open its album in the gallery', async () => {
+    const { page } = e2e.browser;
+    const { username } = await signUp(page, e2e.server.url);
+    await readyModelAndTokens(e2e.server, username, 100); // 50 at sign-up + 100
+
+    await page.goto(`${e2e.server.url}/packs`);
+    await page.getByRole('heading', { name: 'Photo Packs', level: 1 }).waitFor();
+    const travel = page
+      .getByRole('list', { name: 'Photo packs' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Travel' });
+    await expect.poll(() => travel.getByText('8 photos').count()).toBe(1);
+    expect(await travel.getByText('120 tokens').count()).toBe(1);
+    expect(await page.getByRole('combobox', { name: 'Model' }).textContent()).toContain('Pack Model');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Generate pack: Travel' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('for 120 tokens, charged once');
+    await dialog.getByRole('button', { name: 'Generate for 120 tokens' }).click();
+
+    const album = page.getByRole('link', { name: 'Open the album' });
+    await album.waitFor({ timeout: 60_000 });
+    expect(await page.getByText('8 of 8 photos done').count()).toBe(1);
+    expect(await balance(page)).toBe(150 - 120);
+
+    await album.click();
+    await page.waitForURL(/\/gallery\?album=[0-9a-f-]{36}$/);
+    const images = page.getByRole('list', { name: 'Your images' }).getByRole('listitem');
+    await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(8);
+    expect(await page.getByRole('combobox', { name: 'Album' }).textContent()).toContain('Travel pack');
+
+    // at 360 px the picker stays usable: no sideways scrolling
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${e2e.server.url}/packs`);
+    await page.getByRole('button', { name: 'Generate pack: Travel' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
