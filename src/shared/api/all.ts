@@ -5,6 +5,7 @@ import { adminApi } from './admin';
 import { authApi } from './auth';
 import type { RouteDescriptor } from './define';
 import { generationApi } from './generation';
+import { imagesApi } from './images';
 import { modelsApi } from './models';
 import { siteApi } from './site';
 import { stylesApi } from './styles';
@@ -17,6 +18,7 @@ export const API_AREAS = {
   admin: adminApi,
   auth: authApi,
   generation: generationApi,
+  images: imagesApi,
   models: modelsApi,
   site: siteApi,
   styles: stylesApi,

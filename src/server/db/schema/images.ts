@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './common';
 import { baseModels, presetStyles } from './catalog';
 import { models } from './models';
@@ -55,6 +65,10 @@ export const generatedImages = pgTable(
     // 0–100, how much the largest face looks like the personal model's person (decision 022); null: not
     // scored (no personal model, no detectable face, or not scored yet) — never a made-up number
     likeness: integer('likeness'),
+    // the image this one is an upscale of (issue 25); its upscales are the rows naming it here
+    upscaledFrom: uuid('upscaled_from').references((): AnyPgColumn => generatedImages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -63,6 +77,7 @@ export const generatedImages = pgTable(
     index('generated_images_user_model_idx').on(t.userId, t.modelId, t.createdAt, t.id),
     index('generated_images_user_style_idx').on(t.userId, t.styleId, t.createdAt, t.id),
     index('generated_images_generation_idx').on(t.generationId),
+    index('generated_images_upscaled_from_idx').on(t.upscaledFrom),
     // the gallery's "most like you" order and its keyset cursor (likeness, created_at, id)
     index('generated_images_user_likeness_idx').on(t.userId, t.likeness, t.createdAt, t.id),
     // prompt search is `ilike '%word%'`: only a trigram index can serve it (migration 0002 skips it without pg_trgm)
