@@ -12,6 +12,7 @@ import { registerTrainingJobs } from './modules/models';
 import { definePaymentsJobs } from './modules/payments';
 import { defineRetentionJob } from './modules/retention';
 import { defineStylesJobs } from './modules/styles';
+import { defineUpscaleJob } from './modules/upscale';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker
 // roles. App-level composition, beside app.ts: the queue in jobs/ never imports a module.
@@ -29,4 +30,5 @@ export function registerJobs(deps: AppDeps) {
   defineDataExportJobs(deps);
   defineConsentJobs(deps);
   defineRetentionJob(deps);
+  defineUpscaleJob(deps);
 }

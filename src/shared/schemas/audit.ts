@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'ticket.status',
   'ticket.priority',
   'ticket.note',
+  'upscale_price.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_TYPES = [
   'style_image',
   'site_theme',
   'support_ticket',
+  'upscale_price',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -64,6 +66,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'ticket.status': 'Ticket status changed',
   'ticket.priority': 'Ticket priority changed',
   'ticket.note': 'Ticket note added',
+  'upscale_price.update': 'Upscale price changed',
 };
 
 const INVALID_DAY = 'Use a date like 2026-11-26';

@@ -1,2 +1,2 @@
 // What other modules (and app-level composition) may use of generation/ (docs/architecture.md "Module walls").
-export { defineGenerationJob, settleGeneration } from './generation.job';
+export { defineGenerationJob, settleGeneration, storeImage } from './generation.job';
