@@ -70,7 +70,10 @@ export function GalleryTile({
             NSFW
           </Badge>
         ) : null}
-        <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+        <div
+          hidden={Boolean(selection)}
+          className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+        >
           <Button type="button" size="icon-sm" variant="secondary" onClick={onDownload} aria-label="Download">
             <Download />
           </Button>

@@ -61,8 +61,8 @@ export function UpscalePanel({ image, onOpenImage }: Props) {
               title={tooBig ? `Over ${MAX_UPSCALED_SIDE} px a side` : undefined}
               onClick={() => setFactor(f)}
             >
-              <Maximize2 /> Upscale ×{f}
-              {cost !== undefined ? <span className="text-muted-foreground">({cost} tokens)</span> : null}
+              <Maximize2 />
+              {`Upscale ×${f}${cost !== undefined ? ` (${cost} tokens)` : ''}`}
             </Button>
           );
         })}
