@@ -52,6 +52,7 @@ const serverModules = [
   'system',
   'theme',
   'tokens',
+  'upscale',
   'users',
 ];
 const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/server');

@@ -44,6 +44,7 @@ import { adminTokensRoutes } from './modules/tokens/admin-tokens.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { upscaleRoutes } from './modules/upscale/upscale.routes';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(retentionRoutes, { deps });
   await app.register(generationRoutes, { deps });
   await app.register(galleryRoutes, { deps });
+  await app.register(upscaleRoutes, { deps });
   await app.register(trainingRoutes, { deps });
   await app.register(adminModelsRoutes, { deps });
   await app.register(webhooksRoutes, { deps });

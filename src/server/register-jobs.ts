@@ -13,6 +13,7 @@ import { definePacksJobs } from './modules/packs';
 import { definePaymentsJobs } from './modules/payments';
 import { defineRetentionJob } from './modules/retention';
 import { defineStylesJobs } from './modules/styles';
+import { defineUpscaleJob } from './modules/upscale';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker
 // roles. App-level composition, beside app.ts: the queue in jobs/ never imports a module.
@@ -31,4 +32,5 @@ export function registerJobs(deps: AppDeps) {
   defineConsentJobs(deps);
   defineRetentionJob(deps);
   definePacksJobs(deps);
+  defineUpscaleJob(deps);
 }

@@ -55,3 +55,15 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const MAX_PROMPT_LENGTH = 3000;
 /** Lists the spec calls a plain list answer with an array; the next page's cursor rides in this header. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+// Issue 25, downloads and upscale (docs/decisions/037-downloads-and-upscale.md).
+/** The most images one zip download holds. */
+export const MAX_ZIP_IMAGES = 500;
+/** The upscale factors offered ("Upscale ×2 / ×4"). */
+export const UPSCALE_FACTORS = [2, 4] as const;
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+/**
+ * The longest side an upscaled image may have: twice the largest generated side (MAX_DIMENSION), which
+ * is also Runware's limit for an upscale's result (4096×4096). An upscale beyond it is refused.
+ */
+export const MAX_UPSCALED_SIDE = 2 * MAX_DIMENSION;

@@ -16,6 +16,12 @@
  *   state; getResponse for an upload's taskUUID stays `processing` for ever (a documented backend
  *   issue), so readiness must be probed another way.
  * - modelSearch by AIR.
+ * - upscale (sdk-js Runware/types.ts IUpscaleGan, ETaskType.UPSCALE = 'upscale'; the SDK renamed it
+ *   from `upscaleImage`): `inputImage` (an image UUID, a data URI, plain base64 or a public URL; PNG,
+ *   JPG or WEBP), `model` (an upscaler AIR; only SwinIR does ×4), `upscaleFactor` 2 | 4,
+ *   `outputType`, `outputFormat`, `outputQuality` 20–99, `deliveryMethod`, `includeCost`,
+ *   `webhookURL`, `uploadEndpoint`, `ttl`, `settings`; the result is at most 4096×4096 (a larger one
+ *   is quietly made from a shrunk input, so our side must never ask for it).
  *
  * Everything received is recorded; everything our side got wrong is a violation (tests assert none).
  * A re-used taskUUID is refused: the contract gives each task its own id and says nothing of re-use.
@@ -215,6 +221,24 @@ export const UPLOAD_ARCHITECTURES = [
   'sdxlturbo',
 ];
 export const CAPTION_MODELS = ['runware:150@2', 'runware:151@1', 'runware:152@1', 'runware:152@2'];
+export const UPSCALE_PARAMS = [
+  'inputImage',
+  'model',
+  'upscaleFactor',
+  'outputType',
+  'outputFormat',
+  'outputQuality',
+  'deliveryMethod',
+  'includeCost',
+  'webhookURL',
+  'uploadEndpoint',
+  'ttl',
+  'settings',
+];
+/** Runware's upscalers: Clarity, CCSR, SD latent upscaler, SwinIR (the only one doing ×4) */
+export const UPSCALE_MODELS = ['runware:500@1', 'runware:501@1', 'runware:502@1', 'runware:503@1'];
+export const UPSCALE_X4_MODELS = ['runware:503@1'];
+export const UPSCALE_MAX_SIDE = 4096;
 export const SEARCH_PARAMS = [
   'search',
   'source',
@@ -355,5 +379,28 @@ export function taskChecks(violations: Violation[]) {
       refuse(task, 'invalidInputsImage', "Invalid value for 'inputs.image' parameter.", 'inputs.image');
   }
 
-  return { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption };
+  /** upscale: the checks of its parameters; answers the input image's bytes when it can read them */
+  function checkUpscale(task: Task): { factor: number; data: Buffer | null } {
+    onlyKnown(task, UPSCALE_PARAMS);
+    const model = str(task, 'model', { required: true })!;
+    if (!UPSCALE_MODELS.includes(model))
+      refuse(task, 'invalidModel', `Model '${model}' does not upscale images.`, 'model');
+    const factor = num(task, 'upscaleFactor', { required: true, int: true })!;
+    oneOf(task, 'upscaleFactor', [2, 4]);
+    if (factor === 4 && !UPSCALE_X4_MODELS.includes(model))
+      refuse(task, 'invalidUpscaleFactor', `Model '${model}' does not upscale ×4.`, 'upscaleFactor');
+    oneOf(task, 'outputType', ['URL', 'base64Data', 'dataURI']);
+    oneOf(task, 'outputFormat', ['JPG', 'PNG', 'WEBP']);
+    num(task, 'outputQuality', { int: true, min: 20, max: 99 });
+    num(task, 'ttl', { int: true, min: 60 });
+    oneOf(task, 'deliveryMethod', ['sync', 'async']);
+    bool(task, 'includeCost');
+    const input = str(task, 'inputImage', { required: true, min: 8 })!;
+    const uri = /^data:image\/(jpeg|png|webp);base64,(.+)$/s.exec(input);
+    const ok = uri || /^https?:\/\//.test(input) || UUID_V4.test(input) || /^[A-Za-z0-9+/=]+$/.test(input);
+    if (!ok) refuse(task, 'invalidInputImage', "Invalid value for 'inputImage' parameter.", 'inputImage');
+    return { factor, data: uri ? Buffer.from(uri[2]!, 'base64') : null };
+  }
+
+  return { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption, checkUpscale };
 }

@@ -15,6 +15,7 @@ import {
   type Task,
   UPLOAD_ARCHITECTURES,
   UPLOAD_PARAMS,
+  UPSCALE_MAX_SIDE,
   UUID_V4,
   type Upload,
   type Violation,
@@ -42,7 +43,42 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
   const failures: { status: number; error: Omit<ApiError, 'taskUUID'> }[] = [];
   let jpeg: Buffer | undefined;
 
-  const { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption } = taskChecks(violations);
+  const { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption, checkUpscale } =
+    taskChecks(violations);
+  /** accepted upscale tasks: the result's size, and when it was asked for */
+  const upscales = new Map<string, { task: Task; width: number; height: number; createdAt: number }>();
+  const upscaleItem = (base: string, id: string, withStatus: boolean) => ({
+    taskType: 'upscale',
+    taskUUID: id,
+    ...(withStatus ? { status: 'success' } : {}),
+    imageUUID: `${id.slice(0, 24)}${'0'.repeat(12)}`,
+    imageURL: `${base}/upscaled/${id}.jpg`,
+  });
+
+  async function upscale(task: Task, base: string) {
+    const { factor, data } = checkUpscale(task);
+    const meta = data
+      ? await sharp(data)
+          .metadata()
+          .catch(() => null)
+      : null;
+    if (!meta?.width || !meta.height)
+      refuse(task, 'invalidInputImage', 'The input image could not be read.', 'inputImage');
+    const width = meta!.width! * factor;
+    const height = meta!.height! * factor;
+    // Runware shrinks the input instead of refusing: the user would pay for less than was promised
+    if (Math.max(width, height) > UPSCALE_MAX_SIDE)
+      violate({
+        code: 'upscaleOverCap',
+        message: `${width}×${height} is over ${UPSCALE_MAX_SIDE}×${UPSCALE_MAX_SIDE}`,
+        taskType: 'upscale',
+        taskUUID: String(task.taskUUID),
+      });
+    const id = String(task.taskUUID);
+    upscales.set(id, { task, width, height, createdAt: Date.now() });
+    if (task.deliveryMethod === 'async') return [{ taskType: 'upscale', taskUUID: id }];
+    return [upscaleItem(base, id, false)];
+  }
 
   function uploadFor(air: string) {
     for (let i = uploads.length - 1; i >= 0; i--) if (uploads[i].air === air) return uploads[i];
@@ -234,6 +270,10 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     onlyKnown(task, []);
     const id = String(task.taskUUID);
     if (uploadTasks.has(id)) return [{ taskType: 'modelUpload', taskUUID: id, status: 'processing' }];
+    if (upscales.has(id))
+      return Date.now() - upscales.get(id)!.createdAt >= (opts.renderMs ?? 0)
+        ? [upscaleItem(base, id, true)]
+        : [{ taskType: 'upscale', taskUUID: id, status: 'processing' }];
     const r = renders.get(id);
     if (r)
       return renderDone(r)
@@ -263,6 +303,8 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
         return imageInference(task, base);
       case 'caption':
         return caption(task);
+      case 'upscale':
+        return upscale(task, base);
       case 'modelUpload':
         return modelUpload(task);
       case 'modelSearch':
@@ -283,6 +325,19 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method === 'GET' && req.url?.startsWith('/upscaled/')) {
+      imageGets.push({ url: req.url, auth: req.headers.authorization });
+      if (req.headers.authorization)
+        violate({ code: 'credentialsOnPublicUrl', message: `credentials sent to ${req.url}` });
+      const up = upscales.get(req.url.slice('/upscaled/'.length).replace(/\.jpg$/, ''));
+      if (!up) return void res.writeHead(404).end();
+      const out = await sharp({
+        create: { width: up.width, height: up.height, channels: 3, background: '#806040' },
+      })
+        .jpeg()
+        .toBuffer();
+      return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(out);
+    }
     if (req.method === 'GET' && req.url?.startsWith('/image/')) {
       imageGets.push({ url: req.url, auth: req.headers.authorization });
       if (req.headers.authorization)
@@ -354,6 +409,7 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     received,
     violations,
     renders,
+    upscales,
     uploads,
     imageGets,
     submitted,

@@ -9,6 +9,8 @@ import { createRunwareHost } from './hosting/runware';
 import type { ImageEngine } from './images/images';
 import { createOfflineImageEngine } from './images/offline';
 import { createRunwareImageEngine } from './images/runware';
+import { createOfflineUpscaler, type Upscaler } from './images/upscale';
+import { createRunwareUpscaler } from './images/runware-upscale';
 import { createRunwareClient, type RunwareClient } from './runware-client';
 import { createOfflinePaymentsEngine, type OfflinePaymentsEngine } from './payments/offline';
 import { createStripePaymentsEngine, type StripePaymentsEngine } from './payments/stripe';
@@ -29,6 +31,8 @@ export type EngineSet = {
   trainers: { offline: TrainingEngine; replicate?: TrainingEngine };
   hosts: { offline: HostingEngine; runware?: HostingEngine };
   images: { offline: ImageEngine; runware?: ImageEngine };
+  /** upscales (issue 25): Runware's upscale task with its keys, else a sharp resampling */
+  upscalers: { offline: Upscaler; runware?: Upscaler };
   vision: VisionEngine;
   /** offline face analysis for the training-photo checks (decision 020); always local, no vendor */
   faces: FaceEngine;
@@ -47,6 +51,9 @@ export type Engines = EngineSet & {
   imageEngine: ImageEngine;
   /** the renderer a generation was priced and recorded with */
   imagesFor(name: string): ImageEngine;
+  /** the upscaler new upscales use (the images engine's vendor), and the one an upscale was recorded with */
+  upscaler: Upscaler;
+  upscalerFor(name: string): Upscaler;
 };
 
 /** A model trained on a vendor whose keys are gone: every step fails (and the pipeline refunds). */
@@ -89,6 +96,10 @@ export function buildEngineSet(
         ? createRunwareImageEngine(runware, { pollMs: config.timings.imagesPollMs })
         : undefined,
     },
+    upscalers: {
+      offline: createOfflineUpscaler(),
+      runware: runware ? createRunwareUpscaler(runware, { pollMs: config.timings.imagesPollMs }) : undefined,
+    },
     vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
     faces: createFaceEngine({ idleUnloadMs: config.faces.idleUnloadMs }),
     payments: config.stripe ? createStripePaymentsEngine(config.stripe) : createOfflinePaymentsEngine(io.db),
@@ -104,9 +115,15 @@ export function createEngines(config: Config, set: EngineSet): Engines {
       : set.trainers.offline;
   const imageEngine =
     names.images === 'runware' && set.images.runware ? set.images.runware : set.images.offline;
+  const upscaler =
+    names.images === 'runware' && set.upscalers.runware ? set.upscalers.runware : set.upscalers.offline;
   return {
     ...set,
     names,
+    upscaler,
+    upscalerFor(name) {
+      return name === upscaler.name ? upscaler : set.upscalers.offline;
+    },
     trainer,
     trainerFor(name) {
       if (!name) return trainer;

@@ -22,6 +22,7 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_KIND_OF: Record<keyof JobPayloads, JobKind> = {
   'generation.render': 'generation',
   'generation.score-likeness': 'likeness',
+  'upscale.render': 'generation',
   'training.run': 'training',
   'hosting.upload': 'hosting',
   'models.check-photos': 'photos',

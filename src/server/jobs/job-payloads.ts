@@ -12,6 +12,7 @@ export type JobPayloads = Checked<{
   'payments.reconcile': Record<string, never>;
   'generation.render': { generationId: string };
   'generation.score-likeness': { imageId: string };
+  'upscale.render': { upscaleId: string };
   'training.run': { modelId: string; attempt: number };
   'hosting.upload': { modelId: string; logId: string };
   'models.watchdog': Record<string, unknown>;

@@ -6,6 +6,7 @@ import { apiKeysApi } from './api-keys';
 import { authApi } from './auth';
 import type { RouteDescriptor } from './define';
 import { generationApi } from './generation';
+import { imagesApi } from './images';
 import { modelsApi } from './models';
 import { packsApi } from './packs';
 import { siteApi } from './site';
@@ -20,6 +21,7 @@ export const API_AREAS = {
   apiKeys: apiKeysApi,
   auth: authApi,
   generation: generationApi,
+  images: imagesApi,
   models: modelsApi,
   packs: packsApi,
   site: siteApi,

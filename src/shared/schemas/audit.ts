@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'ticket.status',
   'ticket.priority',
   'ticket.note',
+  'upscale_price.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +45,7 @@ export const AUDIT_ENTITY_TYPES = [
   'pack_cover',
   'site_theme',
   'support_ticket',
+  'upscale_price',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -72,6 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'ticket.status': 'Ticket status changed',
   'ticket.priority': 'Ticket priority changed',
   'ticket.note': 'Ticket note added',
+  'upscale_price.update': 'Upscale price changed',
 };
 
 const INVALID_DAY = 'Use a date like 2026-11-26';

@@ -155,6 +155,9 @@ export const generatedImageViewSchema = z.object({
   generationId: z.string().nullable(),
   /** 0–100 likeness to the personal model's person (decision 022); null/absent: no score, shown as nothing */
   likeness: z.number().nullable().optional(),
+  /** the image this one is an upscale of (issue 25), and this image's own upscales, oldest first */
+  upscaledFrom: z.string().nullable().optional(),
+  upscales: z.array(z.object({ id: z.string(), width: z.number(), height: z.number() })).optional(),
   /** admin gallery only */
   userId: z.string().optional(),
   username: z.string().nullable().optional(),

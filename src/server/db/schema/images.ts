@@ -70,6 +70,10 @@ export const generatedImages = pgTable(
     // 0–100, how much the largest face looks like the personal model's person (decision 022); null: not
     // scored (no personal model, no detectable face, or not scored yet) — never a made-up number
     likeness: integer('likeness'),
+    // the image this one is an upscale of (issue 25); its upscales are the rows naming it here
+    upscaledFrom: uuid('upscaled_from').references((): AnyPgColumn => generatedImages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,6 +83,7 @@ export const generatedImages = pgTable(
     index('generated_images_user_style_idx').on(t.userId, t.styleId, t.createdAt, t.id),
     index('generated_images_generation_idx').on(t.generationId),
     index('generated_images_pack_batch_idx').on(t.packBatchId, t.createdAt, t.id),
+    index('generated_images_upscaled_from_idx').on(t.upscaledFrom),
     // the gallery's "most like you" order and its keyset cursor (likeness, created_at, id)
     index('generated_images_user_likeness_idx').on(t.userId, t.likeness, t.createdAt, t.id),
     // prompt search is `ilike '%word%'`: only a trigram index can serve it (migration 0002 skips it without pg_trgm)

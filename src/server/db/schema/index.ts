@@ -10,3 +10,4 @@ export * from './exports';
 export * from './consent';
 export * from './api-keys';
 export * from './packs';
+export * from './upscale';

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { userChanged } from '../../lib/user-changes';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
@@ -171,6 +171,28 @@ export function createGalleryRepository(db: DbOrTx) {
         .where(eq(generatedImages.generationId, generationId))
         .orderBy(sql`${generatedImages.createdAt} asc`, sql`${generatedImages.id} asc`);
       return rows.map(flatten);
+    },
+    /** The owner's images among `ids` (a zip download), oldest first; another user's ids are not found. */
+    async ownedByIds(ids: string[], userId: string): Promise<ImageWithNames[]> {
+      const rows = await withNames()
+        .where(and(inArray(generatedImages.id, ids), eq(generatedImages.userId, userId)))
+        .orderBy(asc(generatedImages.createdAt), asc(generatedImages.id));
+      return rows.map(flatten);
+    },
+    /** The owner's images of one generation (its upscales have none), oldest first. */
+    async ownedByGeneration(generationId: string, userId: string): Promise<ImageWithNames[]> {
+      const rows = await withNames()
+        .where(and(eq(generatedImages.generationId, generationId), eq(generatedImages.userId, userId)))
+        .orderBy(asc(generatedImages.createdAt), asc(generatedImages.id));
+      return rows.map(flatten);
+    },
+    /** The upscales made of an image, oldest first (served by generated_images_upscaled_from_idx). */
+    async upscalesOf(id: string) {
+      return db
+        .select({ id: generatedImages.id, width: generatedImages.width, height: generatedImages.height })
+        .from(generatedImages)
+        .where(eq(generatedImages.upscaledFrom, id))
+        .orderBy(asc(generatedImages.createdAt), asc(generatedImages.id));
     },
     async byId(id: string) {
       const [row] = await db.select().from(generatedImages).where(eq(generatedImages.id, id));

@@ -131,6 +131,17 @@ export function createGalleryService(
 
     count: () => repo.count(),
 
+    /** One of the owner's images (an admin: anyone's) with the upscales made of it (issue 25). */
+    async one(viewer: UserRow, id: string) {
+      let [row] = await repo.ownedByIds([id], viewer.id);
+      if (!row && viewer.isAdmin) {
+        const owner = await repo.byId(id);
+        if (owner) [row] = await repo.ownedByIds([id], owner.userId);
+      }
+      if (!row) throw notFound('Image not found');
+      return { ...toImageView(row, viewer), upscales: await repo.upscalesOf(id) };
+    },
+
     /** Deletes the owner's image and its files; anyone else's id reads as 404 (docs/product/decisions.md §1). */
     async remove(user: UserRow, id: string) {
       // the files go by a durable job enqueued with the row's deletion (jobs/storage-cleanup.ts)

@@ -9,6 +9,15 @@ export type Viewer = { id: string; isAdmin: boolean; enableNsfw: boolean };
  * docs/product/decisions.md §23: a viewer without NSFW enabled gets only the blurred picture of an NSFW image (grid,
  * preview and download alike), so there is nothing to reveal. Admins moderate and see originals.
  */
+/** The key a viewer is served for an image: the blurred WebP of an NSFW image with NSFW off (§23). */
+export function servedKey(
+  row: Pick<ImageWithNames, 'isNsfw' | 'userId' | 'id' | 'storageKey'>,
+  viewer: Viewer,
+) {
+  const hidden = row.isNsfw && !viewer.enableNsfw && !viewer.isAdmin;
+  return hidden ? generatedImageKeys(row.userId, row.id).blurred : row.storageKey;
+}
+
 export function toImageView(
   row: ImageWithNames,
   viewer: Viewer,
@@ -38,6 +47,7 @@ export function toImageView(
     generationId: row.generationId,
     // a LoRA-weight-0 image scored before issue 23 is not of the person: shown without a score
     likeness: row.loraStrength === 0 ? null : row.likeness,
+    upscaledFrom: row.upscaledFrom,
   };
   if (opts.withOwner) {
     view.userId = row.userId;

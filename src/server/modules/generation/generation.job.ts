@@ -137,7 +137,7 @@ function renderRequest(
 }
 
 /** Re-encodes whatever the engine delivered into our three files: JPEG original, WebP thumb, blurred WebP. */
-async function storeImage(
+export async function storeImage(
   deps: Pick<AppDeps, 'storage'>,
   userId: string,
   imageId: string,

@@ -19,7 +19,24 @@ export function nameForType(filename: string, contentType: string | null | undef
   return `${dot > 0 ? filename.slice(0, dot) : filename}.${ext}`;
 }
 
-/** Saves a (session-protected) file under a chosen name: fetched with the cookie, then a blob link. */
+/** The name a Content-Disposition gives: `filename*=` (UTF-8) first, else `filename=`. */
+export function dispositionName(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      /* a broken encoding: the plain name */
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Saves a (session-protected) file: fetched with the cookie, then a blob link, under the server's
+ * name (Content-Disposition) when it gives one, else `filename`.
+ */
 export async function downloadFile(url: string, filename: string): Promise<void> {
   const res = await fetch(url, { credentials: 'include' });
   if (!res.ok) throw new Error(`Download failed (${res.status})`);
@@ -27,7 +44,8 @@ export async function downloadFile(url: string, filename: string): Promise<void>
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
-  a.download = nameForType(filename, res.headers.get('content-type') || blob.type);
+  const named = dispositionName(res.headers.get('content-disposition')) ?? filename;
+  a.download = nameForType(named, res.headers.get('content-type') || blob.type);
   document.body.appendChild(a);
   a.click();
   a.remove();

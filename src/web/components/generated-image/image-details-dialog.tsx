@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
@@ -26,6 +26,8 @@ type Props = {
     | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** more below the details: the gallery's upscale and download actions (issue 25) */
+  children?: ReactNode;
   /** blur NSFW pictures for viewers who did not enable NSFW content (docs/product/decisions.md §23) */
   hideNsfw?: boolean;
   /** whose image it is when the viewer is not its owner (the admin gallery): the likeness names them */
@@ -44,7 +46,15 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** The Image Details dialog (docs/product/spec-part-1.md §2, part 2 §2), shared by the galleries and the generator. */
-export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerName, likenessOff }: Props) {
+export function ImageDetailsDialog({
+  image,
+  open,
+  onOpenChange,
+  hideNsfw,
+  ownerName,
+  likenessOff,
+  children,
+}: Props) {
   // Opened from buttons, not a Dialog trigger: remember the opener so closing puts the keyboard back there.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -104,6 +114,7 @@ export function ImageDetailsDialog({ image, open, onOpenChange, hideNsfw, ownerN
                 <Row label="Negative prompt">{image.negativePrompt}</Row>
               ) : null}
             </dl>
+            {children}
           </div>
         ) : null}
       </DialogContent>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
+import { CheckSquare, ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { saveImage } from '@web/components/generated-image/download';
@@ -28,6 +28,11 @@ import {
 } from './api/gallery-api';
 import { AlbumFilter } from './components/album-filter';
 import { GalleryTile } from './components/gallery-tile';
+import { SelectionBar } from './components/selection-bar';
+import { UpscalePanel } from './components/upscale-panel';
+import { downloadUrl, startZipDownload } from './api/downloads-api';
+import { imagesApi } from '@shared/api/images';
+import { call } from '@web/lib/api-client';
 
 // Spec part 2 §9: items 200 px, gap 16 px, 1 to 6 columns.
 const GRID_STYLE = {
@@ -66,6 +71,19 @@ export function GalleryPage() {
   const previewIndex = previewId === null ? -1 : images.findIndex((img) => img.id === previewId);
   const [details, setDetails] = useState<GeneratedImageView | null>(null);
   const [toDelete, setToDelete] = useState<GeneratedImageView | null>(null);
+  // selection mode (issue 25): chosen images by id, downloaded as one zip
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
   const hideNsfw = !user?.enableNSFW;
   // no face-analysis consent: the details say why there is no likeness score (decision 025)
   const likenessOff = usePrivacy().data?.privacy.faceAnalysis === false;
@@ -112,8 +130,17 @@ export function GalleryPage() {
 
   if (!user) return null;
 
-  const onDownload = (img: { id: string; imageUrl: string }) =>
-    saveImage(img.imageUrl, `lora-studio-image-${img.id}.jpg`);
+  // full resolution under the server's readable name (Content-Disposition)
+  const onDownload = (img: { id: string }) =>
+    saveImage(downloadUrl(img.id), `lora-studio-image-${img.id}.jpg`);
+  // an original or an upscale, from the details' links: loaded already, or asked for
+  const openById = async (id: string) => {
+    try {
+      setDetails(images.find((i) => i.id === id) ?? (await call(imagesApi.image, { params: { id } })));
+    } catch (error) {
+      toastError('Error', error, 'Could not open that image.');
+    }
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -138,6 +165,13 @@ export function GalleryPage() {
         description="Every image you have generated."
         actions={
           <>
+            <Button
+              variant="outline"
+              onClick={() => (selecting ? stopSelecting() : setSelecting(true))}
+              aria-pressed={selecting}
+            >
+              <CheckSquare /> Select
+            </Button>
             <Button
               variant="outline"
               onClick={() => void gallery.refetch()}
@@ -219,6 +253,16 @@ export function GalleryPage() {
         </Select>
       </div>
 
+      {selecting ? (
+        <SelectionBar
+          count={selected.size}
+          loaded={images.length}
+          onSelectAll={() => setSelected(new Set(images.map((i) => i.id)))}
+          onClear={() => setSelected(new Set())}
+          onDownload={() => startZipDownload({ ids: [...selected] })}
+          onDone={stopSelecting}
+        />
+      ) : null}
       {gallery.isPending ? (
         <div className="grid" style={GRID_STYLE} aria-busy="true" aria-label="Loading images">
           {Array.from({ length: 10 }, (_, i) => (
@@ -263,6 +307,9 @@ export function GalleryPage() {
                 onDownload={() => void onDownload(img)}
                 onDetails={() => setDetails(img)}
                 onDelete={() => setToDelete(img)}
+                selection={
+                  selecting ? { selected: selected.has(img.id), onToggle: () => toggle(img.id) } : undefined
+                }
               />
             ))}
             {isFetchingNextPage
@@ -295,7 +342,11 @@ export function GalleryPage() {
         onOpenChange={(o) => !o && setDetails(null)}
         hideNsfw={hideNsfw}
         likenessOff={likenessOff}
-      />
+      >
+        {details ? (
+          <UpscalePanel key={details.id} image={details} onOpenImage={(id) => void openById(id)} />
+        ) : null}
+      </ImageDetailsDialog>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

@@ -16,6 +16,7 @@ const ENTITY_LABELS: Record<NonNullable<AuditEntry['entity']>['type'], string> =
   pack_cover: 'Pack cover',
   site_theme: 'Theme',
   support_ticket: 'Ticket',
+  upscale_price: 'Upscale price',
 };
 
 // what needs a second look stands out: removals in red, access and password changes in amber

@@ -6,6 +6,7 @@ import { formatMoney, formatNumber } from '@web/lib/format';
 import { type TokenPackage, useAdminPackages } from '../api/admin-api';
 import { PackageDialog } from './package-dialog';
 import { TabError } from './tab-error';
+import { UpscalePrices } from './upscale-prices';
 import { AdminTable } from '@web/components/admin/admin-table';
 import { Td, Tr } from '@web/components/ui/table';
 
@@ -76,6 +77,7 @@ export function TokensTab() {
         </AdminTable>
       )}
       <PackageDialog pkg={editing} open={open} onOpenChange={setOpen} />
+      <UpscalePrices />
     </div>
   );
 }

@@ -15,6 +15,8 @@ type Props = {
   onDelete?: () => void;
   /** one of the first tiles, on screen at once: loaded at once (the page's largest paint), not lazily */
   priority?: boolean;
+  /** selection mode (issue 25): a checkbox, and a click on the picture selects instead of opening */
+  selection?: { selected: boolean; onToggle: () => void };
 };
 
 /** A gallery item: lazy thumbnail, NSFW badge (blurred for viewers without NSFW), hover actions, captions. */
@@ -26,15 +28,20 @@ export function GalleryTile({
   onDetails,
   onDelete,
   priority = false,
+  selection,
 }: Props) {
   return (
     <li className="group min-w-0">
-      <div className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
+      <div
+        className={`relative aspect-square overflow-hidden rounded-lg border bg-muted ${selection?.selected ? 'border-primary ring-2 ring-primary' : 'border-border'}`}
+      >
         <button
           type="button"
-          onClick={onOpen}
+          onClick={selection ? selection.onToggle : onOpen}
           className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={`Open image: ${imageLabel(image.prompt)}`}
+          aria-label={`${selection ? 'Select' : 'Open'} image: ${imageLabel(image.prompt)}`}
+          aria-pressed={selection ? selection.selected : undefined}
+          tabIndex={selection ? -1 : undefined}
         >
           <img
             src={image.thumbnailUrl}
@@ -47,12 +54,26 @@ export function GalleryTile({
             className={`size-full object-cover transition-transform group-hover:scale-[1.02] ${image.isNSFW && hideNsfw ? 'blur-xl' : ''}`}
           />
         </button>
+        {selection ? (
+          <label className="absolute top-1 right-1 flex size-9 cursor-pointer items-center justify-center rounded-md bg-background/80">
+            <input
+              type="checkbox"
+              className="size-5 accent-primary"
+              checked={selection.selected}
+              onChange={selection.onToggle}
+              aria-label={`Select image: ${imageLabel(image.prompt)}`}
+            />
+          </label>
+        ) : null}
         {image.isNSFW ? (
           <Badge variant="red" className="absolute top-2 left-2">
             NSFW
           </Badge>
         ) : null}
-        <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+        <div
+          hidden={Boolean(selection)}
+          className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+        >
           <Button type="button" size="icon-sm" variant="secondary" onClick={onDownload} aria-label="Download">
             <Download />
           </Button>

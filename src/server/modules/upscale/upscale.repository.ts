@@ -1,0 +1,76 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { generatedImages, upscalePrices, upscales, users } from '../../db/schema/index';
+import { userChanged } from '../../lib/user-changes';
+
+export type UpscaleRow = typeof upscales.$inferSelect;
+export type SourceImage = typeof generatedImages.$inferSelect;
+
+export function createUpscaleRepository(db: DbOrTx) {
+  return {
+    prices: () => db.select().from(upscalePrices).orderBy(asc(upscalePrices.factor)),
+    async price(factor: number) {
+      const [row] = await db.select().from(upscalePrices).where(eq(upscalePrices.factor, factor));
+      return row ?? null;
+    },
+    async lockPrice(factor: number) {
+      const [row] = await db
+        .select()
+        .from(upscalePrices)
+        .where(eq(upscalePrices.factor, factor))
+        .for('update');
+      return row ?? null;
+    },
+    async setPrice(factor: number, tokenCost: number) {
+      await db
+        .insert(upscalePrices)
+        .values({ factor, tokenCost })
+        .onConflictDoUpdate({ target: upscalePrices.factor, set: { tokenCost, updatedAt: new Date() } });
+    },
+    /** The owner's image; anyone else's is not found. */
+    async ownedImage(id: string, userId: string): Promise<SourceImage | null> {
+      const [row] = await db
+        .select()
+        .from(generatedImages)
+        .where(and(eq(generatedImages.id, id), eq(generatedImages.userId, userId)));
+      return row ?? null;
+    },
+    async image(id: string): Promise<SourceImage | null> {
+      const [row] = await db.select().from(generatedImages).where(eq(generatedImages.id, id));
+      return row ?? null;
+    },
+    insert: (row: typeof upscales.$inferInsert) => db.insert(upscales).values(row),
+    async byId(id: string) {
+      const [row] = await db.select().from(upscales).where(eq(upscales.id, id));
+      return row ?? null;
+    },
+    async lockById(id: string) {
+      const [row] = await db.select().from(upscales).where(eq(upscales.id, id)).for('update');
+      return row ?? null;
+    },
+    async markRunning(id: string) {
+      await db
+        .update(upscales)
+        .set({ status: 'running' })
+        .where(and(eq(upscales.id, id), eq(upscales.status, 'pending')));
+    },
+    async finish(id: string, values: Pick<UpscaleRow, 'status' | 'error' | 'resultImageId'>) {
+      await db
+        .update(upscales)
+        .set({ ...values, completedAt: new Date() })
+        .where(eq(upscales.id, id));
+    },
+    /** The upscaled image (its id derived from the upscale: a second try inserts nothing). */
+    async insertImage(row: typeof generatedImages.$inferInsert) {
+      await db.insert(generatedImages).values(row).onConflictDoNothing({ target: generatedImages.id });
+      userChanged(row.userId);
+    },
+    async balanceOf(userId: string) {
+      const [row] = await db
+        .select({ tokenBalance: users.tokenBalance })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.tokenBalance ?? 0;
+    },
+  };
+}
