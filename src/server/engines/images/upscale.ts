@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 
 /**
  * The longest a vendor upscale may take before the step gives up on it (it stays adoptable by the

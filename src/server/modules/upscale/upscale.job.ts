@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { EngineError } from '../../engines/engine-error';
