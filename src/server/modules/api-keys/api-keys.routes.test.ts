@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allDescriptors } from '../../../shared/api/all';
 import { API_KEY_TEXTS, MAX_API_KEYS } from '../../../shared/schemas/api-keys';
-import { apiKeys, rateLimits, transactions } from '../../db/schema/index';
+import { apiKeys, rateLimits, transactions, users } from '../../db/schema/index';
 import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { API_KEY_REQUESTS_PER_MINUTE, apiKeyRateKey } from './api-keys.service';
@@ -236,6 +236,15 @@ describe('Authorization: Bearer', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(API_KEY_TEXTS.invalid);
     expect((await c.get('/api/user/api-keys')).json().apiKeys).toEqual([]);
+  });
+
+  it('stops working while its owner is suspended or being deleted', async () => {
+    const { c, u } = await user();
+    const key = await newKey(c);
+    await h.deps.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.id));
+    expect((await withKey(key.token, 'GET', '/api/models')).statusCode).toBe(401);
+    await h.deps.db.update(users).set({ status: 'active', deletedAt: new Date() }).where(eq(users.id, u.id));
+    expect((await withKey(key.token, 'GET', '/api/models')).statusCode).toBe(401);
   });
 
   it('refuses unknown, malformed and tampered tokens with 401', async () => {
