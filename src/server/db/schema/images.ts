@@ -1,14 +1,4 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './common';
 import { baseModels, presetStyles } from './catalog';
 import { models } from './models';
@@ -50,9 +40,7 @@ export const generatedImages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
     // the photo-pack batch this image belongs to: the gallery shows a batch as an album (decision 038)
-    packBatchId: uuid('pack_batch_id').references((): AnyPgColumn => packBatches.id, {
-      onDelete: 'set null',
-    }),
+    packBatchId: uuid('pack_batch_id').references(() => packBatches.id, { onDelete: 'set null' }),
     modelId: uuid('model_id').references(() => models.id, { onDelete: 'set null' }),
     baseModelId: uuid('base_model_id').references(() => baseModels.id, { onDelete: 'set null' }),
     styleId: uuid('style_id').references(() => presetStyles.id, { onDelete: 'set null' }),

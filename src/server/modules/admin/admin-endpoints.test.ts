@@ -60,6 +60,7 @@ type Ctx = {
   modelId: string;
   hostModelIds: [string, string];
   failedLogId: string;
+  photoPackId: string;
 };
 type Call = { url: string; payload?: unknown; headers?: Record<string, string> };
 
@@ -79,6 +80,11 @@ const styleBody = {
   name: 'Walked Style',
   description: 'Made by the walk test',
   prompt: 'a walked style prompt',
+};
+
+const walkPack = {
+  name: 'Walk Photo Pack',
+  prompts: [1, 2, 3, 4].map((i) => ({ prompt: `walk prompt ${i}` })),
 };
 
 // One valid request per admin endpoint. Order matters only for the admin pass (deletes run last).
@@ -166,6 +172,18 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
     url: `/api/admin/token-packages/${c.packageId}`,
     payload: { name: 'Walked Pack', tokenAmount: 11, priceInCents: 299, isDiscounted: true },
   }),
+  // photo packs (issue 26, part 1; modules/packs)
+  'GET /api/admin/packs': () => ({ url: '/api/admin/packs' }),
+  'POST /api/admin/packs': () => ({ url: '/api/admin/packs', payload: walkPack }),
+  'PUT /api/admin/packs/:id': (c) => ({
+    url: `/api/admin/packs/${c.photoPackId}`,
+    payload: { ...walkPack, name: 'Walked Photo Pack' },
+  }),
+  'PATCH /api/admin/packs/:id/active': (c) => ({
+    url: `/api/admin/packs/${c.photoPackId}/active`,
+    payload: { isActive: false },
+  }),
+  'POST /api/admin/packs/cover': () => ({ url: '/api/admin/packs/cover', ...multipartImage(png) }),
   'GET /api/admin/sales': () => ({ url: '/api/admin/sales' }),
   'GET /api/admin/ledger-check': () => ({ url: '/api/admin/ledger-check' }),
   'DELETE /api/admin/token-packages/:id': (c) => ({ url: `/api/admin/token-packages/${c.doomedPackageId}` }),
@@ -256,6 +274,7 @@ beforeAll(async () => {
     modelId: model.id,
     hostModelIds: [hosted[0].id, hosted[1].id],
     failedLogId: failedLog.id,
+    photoPackId: (await h.deps.db.select().from(schema.packs).limit(1))[0]!.id,
   };
   const all = parseRouteTree(h.app.printRoutes({ commonPrefix: false }));
   adminRoutes = all.filter((r) => r.split(' ')[1].startsWith('/api/admin/') || ADMIN_ELSEWHERE.includes(r));
