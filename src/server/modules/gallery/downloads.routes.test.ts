@@ -244,6 +244,22 @@ describe('POST /api/generated-images/zip', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    // under `Referrer-Policy: no-referrer` a browser's form POST says `Origin: null`: its
+    // Sec-Fetch-Site (which no page can set) decides; cross-site stays refused (http/csrf.ts)
+    const form = (site: string) =>
+      c.inject({
+        method: 'POST',
+        url: '/api/generated-images/zip',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'null',
+          'sec-fetch-site': site,
+        },
+        payload: new URLSearchParams({ payload: JSON.stringify({ ids: [img!.id] }) }).toString(),
+      });
+    expect((await form('same-origin')).statusCode).toBe(200);
+    expect((await form('cross-site')).statusCode).toBe(403);
+    expect((await form('same-site')).statusCode).toBe(403);
   });
 
   it('is rate-limited: 429 with Retry-After', async () => {
