@@ -22,6 +22,9 @@ export function registerCsrf(app: FastifyInstance, opts: { publicUrl: string; co
       }
     }
     if (source === undefined) return;
+    // A form POST (the gallery's zip download) under our `Referrer-Policy: no-referrer` carries
+    // `Origin: null`; the browser's own Sec-Fetch-Site, which no page can set, still says where it came from.
+    if (source === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
     const host = request.headers.host;
     // The site's own origin is also whatever host the request came in on (PUBLIC_URL may differ from a LAN name).
     const selfOrigin = host ? `${request.protocol}://${host}` : undefined;

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ZIP_IMAGES } from '../../../shared/constants';
 import { ZIP_TEXTS } from '../../../shared/schemas/images';
-import { generatedImages, users } from '../../db/schema/index';
+import { generatedImages, generations, users } from '../../db/schema/index';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { generatedImageKeys } from '../../storage/keys';
 import { catalog } from '../../test/generation-helpers';
@@ -163,11 +163,16 @@ describe('POST /api/generated-images/zip', () => {
     const c = h.client();
     const u = await c.register();
     const generationId = randomUUID();
-    await h.deps.db.execute(
-      // a generation row for the images to belong to
-      `insert into generations (id, user_id, status, request, count, cost_per_image, total_cost)
-       values ('${generationId}', '${u.id}', 'succeeded', '{}'::jsonb, 3, 15, 45)` as never,
-    );
+    // a generation row for the images to belong to
+    await h.deps.db.insert(generations).values({
+      id: generationId,
+      userId: u.id,
+      status: 'succeeded',
+      request: {},
+      count: 3,
+      costPerImage: 15,
+      totalCost: 45,
+    });
     const rows = await seedImages(u.id, 3, { over: () => ({ generationId }) });
     await seedImages(u.id, 2); // not of that generation
     const res = await zipOf(c, { generationId });
@@ -244,6 +249,22 @@ describe('POST /api/generated-images/zip', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    // under `Referrer-Policy: no-referrer` a browser's form POST says `Origin: null`: its
+    // Sec-Fetch-Site (which no page can set) decides; cross-site stays refused (http/csrf.ts)
+    const form = (site: string) =>
+      c.inject({
+        method: 'POST',
+        url: '/api/generated-images/zip',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'null',
+          'sec-fetch-site': site,
+        },
+        payload: new URLSearchParams({ payload: JSON.stringify({ ids: [img!.id] }) }).toString(),
+      });
+    expect((await form('same-origin')).statusCode).toBe(200);
+    expect((await form('cross-site')).statusCode).toBe(403);
+    expect((await form('same-site')).statusCode).toBe(403);
   });
 
   it('is rate-limited: 429 with Retry-After', async () => {

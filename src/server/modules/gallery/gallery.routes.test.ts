@@ -101,6 +101,8 @@ describe('GET /api/generated-images', () => {
         'seed',
         'generationId',
         'likeness',
+        // issue 25: the original an upscale was made from (null for a generated image)
+        'upscaledFrom',
       ].sort(),
     );
   });

@@ -28,7 +28,11 @@ export function UpscalePrices() {
         title: 'Price saved',
         description: `An upscale ×${factor} now costs ${draft[factor]} tokens.`,
       });
-      setDraft((d) => ({ ...d, [factor]: undefined as unknown as string }));
+      setDraft((d) => {
+        const next = { ...d };
+        delete next[factor];
+        return next;
+      });
     } catch (error) {
       toastError('Error', error, 'The price could not be saved.');
     }
