@@ -274,6 +274,18 @@ export function taskChecks(violations: Violation[]) {
     violate(error);
     throw new Refusal(error);
   };
+  const cap = (key: string) => `${key[0].toUpperCase()}${key.slice(1)}`;
+  /** Runware's answer to a required parameter left out */
+  const missing = (task: Task, key: string): never =>
+    refuse(task, `missing${cap(key)}`, `Missing required parameter '${key}'.`, key);
+  /** Runware's answer to a parameter of the wrong type or range (with the allowed values when listed) */
+  const invalid = (task: Task, key: string, allowed?: unknown[]): never =>
+    refuse(
+      task,
+      `invalid${cap(key)}`,
+      `Invalid value for '${key}' parameter.${allowed ? ` Allowed: ${allowed.join(', ')}.` : ''}`,
+      key,
+    );
 
   function onlyKnown(task: Task, allowed: string[]) {
     const legacy = LEGACY[String(task.taskType)] ?? {};
@@ -286,22 +298,11 @@ export function taskChecks(violations: Violation[]) {
   function str(task: Task, key: string, o: { required?: boolean; min?: number; max?: number } = {}) {
     const v = task[key];
     if (v === undefined) {
-      if (o.required)
-        refuse(
-          task,
-          `missing${key[0].toUpperCase()}${key.slice(1)}`,
-          `Missing required parameter '${key}'.`,
-          key,
-        );
+      if (o.required) missing(task, key);
       return undefined;
     }
     if (typeof v !== 'string' || v.length < (o.min ?? 0) || v.length > (o.max ?? Infinity))
-      refuse(
-        task,
-        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
-        `Invalid value for '${key}' parameter.`,
-        key,
-      );
+      invalid(task, key);
     return v as string;
   }
   function num(
@@ -311,13 +312,7 @@ export function taskChecks(violations: Violation[]) {
   ) {
     const v = task[key];
     if (v === undefined) {
-      if (o.required)
-        refuse(
-          task,
-          `missing${key[0].toUpperCase()}${key.slice(1)}`,
-          `Missing required parameter '${key}'.`,
-          key,
-        );
+      if (o.required) missing(task, key);
       return undefined;
     }
     const bad =
@@ -327,33 +322,15 @@ export function taskChecks(violations: Violation[]) {
       v < (o.min ?? -Infinity) ||
       v > (o.max ?? Infinity) ||
       (o.step && v % o.step !== 0);
-    if (bad)
-      refuse(
-        task,
-        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
-        `Invalid value for '${key}' parameter.`,
-        key,
-      );
+    if (bad) invalid(task, key);
     return v as number;
   }
   function oneOf(task: Task, key: string, values: unknown[]) {
     const v = task[key];
-    if (v !== undefined && !values.includes(v))
-      refuse(
-        task,
-        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
-        `Invalid value for '${key}' parameter. Allowed: ${values.join(', ')}.`,
-        key,
-      );
+    if (v !== undefined && !values.includes(v)) invalid(task, key, values);
   }
   function bool(task: Task, key: string) {
-    if (task[key] !== undefined && typeof task[key] !== 'boolean')
-      refuse(
-        task,
-        `invalid${key[0].toUpperCase()}${key.slice(1)}`,
-        `Invalid value for '${key}' parameter.`,
-        key,
-      );
+    if (task[key] !== undefined && typeof task[key] !== 'boolean') invalid(task, key);
   }
   /** caption (caption-image): `model` and `inputs: { image }` */
   function checkCaption(task: Task) {
@@ -379,6 +356,23 @@ export function taskChecks(violations: Violation[]) {
       refuse(task, 'invalidInputsImage', "Invalid value for 'inputs.image' parameter.", 'inputs.image');
   }
 
+  function checkSafety(task: Task) {
+    if (task.safety === undefined) return;
+    const s = task.safety as Record<string, unknown>;
+    if (!s || typeof s !== 'object' || Array.isArray(s))
+      refuse(task, 'invalidSafety', "Invalid value for 'safety' parameter.", 'safety');
+    for (const k of Object.keys(s))
+      if (k !== 'checkContent')
+        refuse(task, 'unknownParameter', `Unknown parameter 'safety.${k}'.`, `safety.${k}`);
+    if (s.checkContent !== undefined && typeof s.checkContent !== 'boolean')
+      refuse(
+        task,
+        'invalidSafety',
+        "Invalid value for 'safety.checkContent' parameter.",
+        'safety.checkContent',
+      );
+  }
+
   /** upscale: the checks of its parameters; answers the input image's bytes when it can read them */
   function checkUpscale(task: Task): { factor: number; data: Buffer | null } {
     onlyKnown(task, UPSCALE_PARAMS);
@@ -402,5 +396,5 @@ export function taskChecks(violations: Violation[]) {
     return { factor, data: uri ? Buffer.from(uri[2]!, 'base64') : null };
   }
 
-  return { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption, checkUpscale };
+  return { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption, checkSafety, checkUpscale };
 }

@@ -15,12 +15,12 @@ import {
   type Task,
   UPLOAD_ARCHITECTURES,
   UPLOAD_PARAMS,
-  UPSCALE_MAX_SIDE,
   UUID_V4,
   type Upload,
   type Violation,
   taskChecks,
 } from './runware-contract';
+import { upscaleTasks } from './runware-upscale-double';
 
 export type { RunwareDoubleOptions, Violation, Render, Upload } from './runware-contract';
 
@@ -43,42 +43,10 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
   const failures: { status: number; error: Omit<ApiError, 'taskUUID'> }[] = [];
   let jpeg: Buffer | undefined;
 
-  const { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption, checkUpscale } =
-    taskChecks(violations);
-  /** accepted upscale tasks: the result's size, and when it was asked for */
-  const upscales = new Map<string, { task: Task; width: number; height: number; createdAt: number }>();
-  const upscaleItem = (base: string, id: string, withStatus: boolean) => ({
-    taskType: 'upscale',
-    taskUUID: id,
-    ...(withStatus ? { status: 'success' } : {}),
-    imageUUID: `${id.slice(0, 24)}${'0'.repeat(12)}`,
-    imageURL: `${base}/upscaled/${id}.jpg`,
-  });
-
-  async function upscale(task: Task, base: string) {
-    const { factor, data } = checkUpscale(task);
-    const meta = data
-      ? await sharp(data)
-          .metadata()
-          .catch(() => null)
-      : null;
-    if (!meta?.width || !meta.height)
-      refuse(task, 'invalidInputImage', 'The input image could not be read.', 'inputImage');
-    const width = meta!.width! * factor;
-    const height = meta!.height! * factor;
-    // Runware shrinks the input instead of refusing: the user would pay for less than was promised
-    if (Math.max(width, height) > UPSCALE_MAX_SIDE)
-      violate({
-        code: 'upscaleOverCap',
-        message: `${width}×${height} is over ${UPSCALE_MAX_SIDE}×${UPSCALE_MAX_SIDE}`,
-        taskType: 'upscale',
-        taskUUID: String(task.taskUUID),
-      });
-    const id = String(task.taskUUID);
-    upscales.set(id, { task, width, height, createdAt: Date.now() });
-    if (task.deliveryMethod === 'async') return [{ taskType: 'upscale', taskUUID: id }];
-    return [upscaleItem(base, id, false)];
-  }
+  const checks = taskChecks(violations);
+  const { violate, refuse, onlyKnown, str, num, oneOf, bool, checkCaption, checkSafety } = checks;
+  const upscale = upscaleTasks(checks, () => opts.renderMs ?? 0);
+  const { upscales } = upscale;
 
   function uploadFor(air: string) {
     for (let i = uploads.length - 1; i >= 0; i--) if (uploads[i].air === air) return uploads[i];
@@ -123,21 +91,7 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     bool(task, 'includeCost');
     if (task.scheduler !== undefined && !SCHEDULERS_ANY(task.scheduler))
       refuse(task, 'invalidScheduler', "Invalid value for 'scheduler' parameter.", 'scheduler');
-    if (task.safety !== undefined) {
-      const s = task.safety as Record<string, unknown>;
-      if (!s || typeof s !== 'object' || Array.isArray(s))
-        refuse(task, 'invalidSafety', "Invalid value for 'safety' parameter.", 'safety');
-      for (const k of Object.keys(s))
-        if (k !== 'checkContent')
-          refuse(task, 'unknownParameter', `Unknown parameter 'safety.${k}'.`, `safety.${k}`);
-      if (s.checkContent !== undefined && typeof s.checkContent !== 'boolean')
-        refuse(
-          task,
-          'invalidSafety',
-          "Invalid value for 'safety.checkContent' parameter.",
-          'safety.checkContent',
-        );
-    }
+    checkSafety(task);
     if (task.lora !== undefined) {
       if (!Array.isArray(task.lora))
         refuse(task, 'invalidLora', "Invalid value for 'lora' parameter.", 'lora');
@@ -270,10 +224,8 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     onlyKnown(task, []);
     const id = String(task.taskUUID);
     if (uploadTasks.has(id)) return [{ taskType: 'modelUpload', taskUUID: id, status: 'processing' }];
-    if (upscales.has(id))
-      return Date.now() - upscales.get(id)!.createdAt >= (opts.renderMs ?? 0)
-        ? [upscaleItem(base, id, true)]
-        : [{ taskType: 'upscale', taskUUID: id, status: 'processing' }];
+    const upscaled = upscale.response(id, base);
+    if (upscaled) return upscaled;
     const r = renders.get(id);
     if (r)
       return renderDone(r)
@@ -304,7 +256,7 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
       case 'caption':
         return caption(task);
       case 'upscale':
-        return upscale(task, base);
+        return upscale.submit(task, base);
       case 'modelUpload':
         return modelUpload(task);
       case 'modelSearch':
@@ -321,33 +273,28 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     }
   }
 
+  async function renderImage(url: string) {
+    if (!renders.has(url.split('/')[2])) return null;
+    return (jpeg ??= await sharp({
+      create: { width: 512, height: 512, channels: 3, background: '#336699' },
+    })
+      .jpeg()
+      .toBuffer());
+  }
+
   const server = http.createServer(async (req, res) => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.method === 'GET' && req.url?.startsWith('/upscaled/')) {
-      imageGets.push({ url: req.url, auth: req.headers.authorization });
+    // images (renders and upscales) are served at public URLs: no credentials may be sent to them
+    if (req.method === 'GET' && /^\/(upscaled|image)\//.test(req.url ?? '')) {
+      const url = req.url!;
+      imageGets.push({ url, auth: req.headers.authorization });
       if (req.headers.authorization)
-        violate({ code: 'credentialsOnPublicUrl', message: `credentials sent to ${req.url}` });
-      const up = upscales.get(req.url.slice('/upscaled/'.length).replace(/\.jpg$/, ''));
-      if (!up) return void res.writeHead(404).end();
-      const out = await sharp({
-        create: { width: up.width, height: up.height, channels: 3, background: '#806040' },
-      })
-        .jpeg()
-        .toBuffer();
+        violate({ code: 'credentialsOnPublicUrl', message: `credentials sent to ${url}` });
+      const out = url.startsWith('/upscaled/') ? await upscale.image(url) : await renderImage(url);
+      if (!out) return void res.writeHead(404).end();
       return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(out);
-    }
-    if (req.method === 'GET' && req.url?.startsWith('/image/')) {
-      imageGets.push({ url: req.url, auth: req.headers.authorization });
-      if (req.headers.authorization)
-        violate({ code: 'credentialsOnPublicUrl', message: `credentials sent to ${req.url}` });
-      const [, , taskUUID] = req.url.split('/');
-      if (!renders.has(taskUUID)) return void res.writeHead(404).end();
-      jpeg ??= await sharp({ create: { width: 512, height: 512, channels: 3, background: '#336699' } })
-        .jpeg()
-        .toBuffer();
-      return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     }
     if (req.method !== 'POST' || req.url !== '/v1') {
       violate({ code: 'wrongEndpoint', message: `${req.method} ${req.url}` });

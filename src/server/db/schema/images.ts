@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './common';
 import { baseModels, presetStyles } from './catalog';
 import { models } from './models';
