@@ -2,6 +2,7 @@
 // The browser never imports this file: a page imports only its area's file (decision 032).
 import { accountApi } from './account';
 import { adminApi } from './admin';
+import { adminStatsApi } from './admin-stats';
 import { authApi } from './auth';
 import type { RouteDescriptor } from './define';
 import { generationApi } from './generation';
@@ -15,6 +16,7 @@ import { webhooksApi } from './webhooks';
 export const API_AREAS = {
   account: accountApi,
   admin: adminApi,
+  adminStats: adminStatsApi,
   auth: authApi,
   generation: generationApi,
   models: modelsApi,
