@@ -55,3 +55,6 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const MAX_PROMPT_LENGTH = 3000;
 /** Lists the spec calls a plain list answer with an array; the next page's cursor rides in this header. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+/** The admin charts' periods in days (GET /api/admin/stats/daily, decision 040); zod-free for the page. */
+export const STATS_PERIODS = [7, 30, 90] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** The periods the admin charts offer (decision 040). */
-export const STATS_PERIODS = [7, 30, 90] as const;
-export type StatsPeriod = (typeof STATS_PERIODS)[number];
+import type { StatsPeriod } from '../constants';
 
 const PERIOD_MESSAGE = 'days must be 7, 30 or 90';
 

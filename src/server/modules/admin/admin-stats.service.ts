@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
-import type { DailyStats, StatsPeriod } from '../../../shared/schemas/admin-stats';
+import type { StatsPeriod } from '../../../shared/constants';
+import type { DailyStats } from '../../../shared/schemas/admin-stats';
 import { createAdminStatsRepository } from './admin-stats.repository';
 
 const DAY_MS = 86_400_000;
