@@ -67,3 +67,6 @@ export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
  * is also Runware's limit for an upscale's result (4096×4096). An upscale beyond it is refused.
  */
 export const MAX_UPSCALED_SIDE = 2 * MAX_DIMENSION;
+/** The admin charts' periods in days (GET /api/admin/stats/daily, decision 040); zod-free for the page. */
+export const STATS_PERIODS = [7, 30, 90] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];

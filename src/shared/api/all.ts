@@ -3,6 +3,7 @@
 import { accountApi } from './account';
 import { adminApi } from './admin';
 import { apiKeysApi } from './api-keys';
+import { adminStatsApi } from './admin-stats';
 import { authApi } from './auth';
 import type { RouteDescriptor } from './define';
 import { generationApi } from './generation';
@@ -19,6 +20,7 @@ export const API_AREAS = {
   account: accountApi,
   admin: adminApi,
   apiKeys: apiKeysApi,
+  adminStats: adminStatsApi,
   auth: authApi,
   generation: generationApi,
   images: imagesApi,

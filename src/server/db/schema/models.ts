@@ -39,6 +39,8 @@ export const models = pgTable(
     trainingStartedAt: ts('training_started_at'),
     trainingCompletedAt: ts('training_completed_at'),
     readyAt: ts('ready_at'),
+    // when the model last moved to 'failed' (models.repository.ts stamps it; the admin charts count it)
+    failedAt: ts('failed_at'),
     // the owner's attestation that the photos show them or someone who consented (decision 025)
     subjectConsentAt: ts('subject_consent_at'),
     subjectNoticeVersion: text('subject_notice_version'),
@@ -56,6 +58,13 @@ export const models = pgTable(
       .where(sql`${t.photosDeletedAt} is null`),
     index('models_created_idx').on(t.createdAt, t.id),
     index('models_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // the admin charts' trainings ready / failed per day (decision 040)
+    index('models_ready_at_idx')
+      .on(t.readyAt)
+      .where(sql`${t.readyAt} is not null`),
+    index('models_failed_at_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );
 

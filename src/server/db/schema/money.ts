@@ -33,6 +33,7 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // migration 0019 adds INCLUDE (amount, amount_in_cents, ref_type): the admin charts read it alone
     index('transactions_type_created_idx').on(t.type, t.createdAt),
   ],
 );

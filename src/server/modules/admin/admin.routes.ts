@@ -6,11 +6,17 @@ import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
 import { requireAdmin } from '../../http/session';
 import { createAdminUsersService } from './admin-users.service';
+import { adminStatsApi } from '../../../shared/api/admin-stats';
+import { createAdminStatsService } from './admin-stats.service';
 
 export async function adminRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const users = createAdminUsersService(opts.deps);
 
   route(app, adminApi.stats, adminOnly, async () => users.stats());
+
+  // the dashboard's charts, per UTC day (docs/decisions/040-admin-charts.md)
+  const stats = createAdminStatsService(opts.deps);
+  route(app, adminStatsApi.daily, adminOnly, async (request) => stats.daily(request.query.days));
 
   // a plain list like the spec's other lists (decision 010): older pages through X-Next-Cursor
   route(app, adminApi.users, adminOnly, async (request, reply) => {

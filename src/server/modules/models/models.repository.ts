@@ -10,6 +10,10 @@ export type TrainingImageRow = typeof trainingImages.$inferSelect;
 export type NewTrainingImageRow = typeof trainingImages.$inferInsert;
 export type ModelPatch = Partial<Omit<NewModelRow, 'id' | 'userId' | 'createdAt'>>;
 
+/** Every move to 'failed' records when (the admin charts count failures per day, decision 040). */
+const stamped = (patch: ModelPatch): ModelPatch =>
+  patch.status === 'failed' && patch.failedAt === undefined ? { ...patch, failedAt: new Date() } : patch;
+
 export function createModelsRepository(db: DbOrTx) {
   return {
     async listByUser(userId: string) {
@@ -36,7 +40,7 @@ export function createModelsRepository(db: DbOrTx) {
     async update(id: string, patch: ModelPatch) {
       const [row] = await db
         .update(models)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({ ...stamped(patch), updatedAt: new Date() })
         .where(eq(models.id, id))
         .returning();
       return row ?? null;
@@ -47,7 +51,7 @@ export function createModelsRepository(db: DbOrTx) {
       if (attempt !== undefined) conds.push(eq(models.trainingAttempt, attempt));
       const [row] = await db
         .update(models)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({ ...stamped(patch), updatedAt: new Date() })
         .where(and(...conds))
         .returning();
       return row ?? null;

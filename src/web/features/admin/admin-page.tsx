@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AuditTab } from './components/audit-tab';
+import { AdminCharts } from './components/charts/admin-charts';
 import { ModelsTab } from './components/models-tab';
 import { SalesTab } from './components/sales-tab';
 import { StatCards } from './components/stat-cards';
@@ -98,6 +99,7 @@ export function AdminPage() {
         ))}
       </nav>
       <StatCards />
+      <AdminCharts />
       {/* manual: arrowing across the tabs must not jump to the Support or Upload Logs pages */}
       <Tabs value={tab} onValueChange={onTab} activationMode="manual">
         <TabsList className="w-full sm:w-auto">
