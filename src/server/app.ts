@@ -47,6 +47,7 @@ import { accountDeletionRoutes } from './modules/account-deletion/account-deleti
 import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { retentionRoutes } from './modules/retention/retention.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(supportRoutes, { deps });
   await app.register(accountDeletionRoutes, { deps, reauthenticate: auth.reauthenticate });
   await app.register(dataExportsRoutes, { deps });
+  await app.register(notificationsRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot, {

@@ -9,6 +9,7 @@ import { defineDataExportJobs } from './modules/data-exports';
 import { defineGenerationJob } from './modules/generation';
 import { defineLikenessJob } from './modules/likeness';
 import { registerTrainingJobs } from './modules/models';
+import { defineNotificationJobs } from './modules/notifications';
 import { definePaymentsJobs } from './modules/payments';
 import { defineRetentionJob } from './modules/retention';
 import { defineStylesJobs } from './modules/styles';
@@ -29,4 +30,5 @@ export function registerJobs(deps: AppDeps) {
   defineDataExportJobs(deps);
   defineConsentJobs(deps);
   defineRetentionJob(deps);
+  defineNotificationJobs(deps);
 }

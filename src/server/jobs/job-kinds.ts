@@ -40,6 +40,7 @@ export const JOB_KIND_OF: Record<keyof JobPayloads, JobKind> = {
   'styles.collect-preview': 'maintenance',
   'audit.purge': 'maintenance',
   'exports.expire': 'maintenance',
+  'notifications.mail': 'mail',
 };
 
 export type JobConcurrency = {

@@ -28,4 +28,5 @@ export type JobPayloads = Checked<{
   'exports.expire': Record<string, never>;
   'privacy.forget-faces': { userId: string };
   'privacy.retention': Record<string, never>;
+  'notifications.mail': { notificationId: string };
 }>;

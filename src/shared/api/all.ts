@@ -6,6 +6,7 @@ import { authApi } from './auth';
 import type { RouteDescriptor } from './define';
 import { generationApi } from './generation';
 import { modelsApi } from './models';
+import { notificationsApi } from './notifications';
 import { siteApi } from './site';
 import { stylesApi } from './styles';
 import { supportApi } from './support';
@@ -18,6 +19,7 @@ export const API_AREAS = {
   auth: authApi,
   generation: generationApi,
   models: modelsApi,
+  notifications: notificationsApi,
   site: siteApi,
   styles: stylesApi,
   support: supportApi,

@@ -8,3 +8,4 @@ export * from './likeness';
 export * from './audit';
 export * from './exports';
 export * from './consent';
+export * from './notifications';
