@@ -40,6 +40,7 @@ const serverModules = [
   'generation',
   'likeness',
   'models',
+  'notifications',
   'payments',
   'referrals',
   'retention',
