@@ -144,6 +144,7 @@ describe('support tickets', () => {
     expect(adminView.adminNotes[0].author).toMatchObject({ username: 'root_admin' });
     expect(adminView.adminNotes[0].author.id).toMatch(/^[0-9a-f-]{36}$/);
     // the answer's mail is a notification's (modules/notifications), sent by a job after the commit
+    h.deps.queue.start();
     await until(async () =>
       (await h.deps.db.query.mailOutbox.findMany()).some(
         (m) => m.to === 'alice_s@example.com' && m.text.includes('We refunded your tokens.'),
