@@ -44,6 +44,7 @@ const serverModules = [
   'likeness',
   'models',
   'packs',
+  'notifications',
   'payments',
   'referrals',
   'retention',

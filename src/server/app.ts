@@ -52,6 +52,7 @@ import { retentionRoutes } from './modules/retention/retention.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { apiDocsRoutes } from './modules/api-keys/api-docs.routes';
 import { createApiKeysService } from './modules/api-keys';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(apiKeysRoutes, { deps });
   await app.register(apiDocsRoutes);
   await app.register(packsRoutes, { deps });
+  await app.register(notificationsRoutes, { deps });
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot, {

@@ -10,6 +10,7 @@ import { defineGenerationJob } from './modules/generation';
 import { defineLikenessJob } from './modules/likeness';
 import { registerTrainingJobs } from './modules/models';
 import { definePacksJobs } from './modules/packs';
+import { defineNotificationJobs } from './modules/notifications';
 import { definePaymentsJobs } from './modules/payments';
 import { defineRetentionJob } from './modules/retention';
 import { defineStylesJobs } from './modules/styles';
@@ -33,4 +34,5 @@ export function registerJobs(deps: AppDeps) {
   defineRetentionJob(deps);
   definePacksJobs(deps);
   defineUpscaleJob(deps);
+  defineNotificationJobs(deps);
 }

@@ -42,6 +42,7 @@ export const JOB_KIND_OF: Record<keyof JobPayloads, JobKind> = {
   'audit.purge': 'maintenance',
   'exports.expire': 'maintenance',
   'packs.run': 'generation',
+  'notifications.mail': 'mail',
 };
 
 export type JobConcurrency = {

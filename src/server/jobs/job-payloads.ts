@@ -30,4 +30,5 @@ export type JobPayloads = Checked<{
   'privacy.forget-faces': { userId: string };
   'privacy.retention': Record<string, never>;
   'packs.run': { batchId: string };
+  'notifications.mail': { notificationId: string };
 }>;

@@ -11,6 +11,8 @@ export type MailMessage = {
   html: string;
   /** secrets in the body (link tokens) the outbox copy must not keep once SMTP delivered the mail */
   redact?: string[];
+  /** extra headers (List-Unsubscribe, List-Unsubscribe-Post), kept in the outbox copy too */
+  headers?: Record<string, string>;
 };
 
 export const REDACTED = '[redacted]';
@@ -68,6 +70,7 @@ export function createMailer(config: Config, db: Db, log: (msg: string) => void)
           subject: msg.subject,
           text: msg.text,
           html: msg.html,
+          ...(msg.headers ? { headers: msg.headers } : {}),
         });
         // Delivered: the outbox copy is a log now, not a way in (issue 13, point 7). The outbox
         // transport above keeps the link, since there the outbox is the delivery.

@@ -8,7 +8,14 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 // The mail_outbox table: the mailer writes every message here, the admin's outbox page reads it.
 export function createOutboxRepository(db: DbOrTx) {
   return {
-    async insert(msg: { to: string; subject: string; text: string; html: string; transport: string }) {
+    async insert(msg: {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      headers?: Record<string, string>;
+      transport: string;
+    }) {
       const [row] = await db.insert(mailOutbox).values(msg).returning();
       return row;
     },

@@ -10,6 +10,7 @@ import { generationApi } from './generation';
 import { imagesApi } from './images';
 import { modelsApi } from './models';
 import { packsApi } from './packs';
+import { notificationsApi } from './notifications';
 import { siteApi } from './site';
 import { stylesApi } from './styles';
 import { supportApi } from './support';
@@ -26,6 +27,7 @@ export const API_AREAS = {
   images: imagesApi,
   models: modelsApi,
   packs: packsApi,
+  notifications: notificationsApi,
   site: siteApi,
   styles: stylesApi,
   support: supportApi,

@@ -11,3 +11,4 @@ export * from './consent';
 export * from './api-keys';
 export * from './packs';
 export * from './upscale';
+export * from './notifications';

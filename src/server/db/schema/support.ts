@@ -59,6 +59,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** extra headers the mail was sent with (List-Unsubscribe, decision 036); null: none */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     transport: text('transport').notNull().default('outbox'),
     sentAt: ts('sent_at'),
     error: text('error'),

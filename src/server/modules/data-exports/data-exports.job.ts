@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { dataExportKey } from '../../storage/keys';
 import { createDataExportsRepository } from './data-exports.repository';
 import { writeExportArchive } from './export-archive';
+import { notify } from '../notifications';
 
 export const JOB_EXPORT_BUILD = 'exports.build';
 export const JOB_EXPORT_READY_MAIL = 'exports.ready-mail';
@@ -15,7 +16,8 @@ const byId = z.object({ exportId: z.uuid() });
  * The export's durable jobs. `exports.build` writes the archive and marks it ready in one step; a
  * worker killed midway leaves the export pending (and at most a temp file or an unfinished multipart
  * upload, never a half archive under the real key), and the next worker builds it again from the
- * start to the same key. Marking it ready enqueues the mail in the same transaction.
+ * start to the same key. Marking it ready tells the owner (modules/notifications: in the app, and by mail unless they turned
+ * that off) in the same transaction. `exports.ready-mail` only drains mails enqueued before that.
  * `exports.expire` runs every hour (one chain per database, like maintenance) and deletes archives
  * past their link's life, file first, then row.
  */
@@ -40,7 +42,16 @@ export function defineDataExportJobs(deps: AppDeps) {
           bytes,
           expiresAt,
         });
-        if (marked) await deps.queue.enqueue(JOB_EXPORT_READY_MAIL, { exportId }, { tx });
+        if (marked) {
+          await notify(deps, tx, {
+            userId: row.userId,
+            kind: 'data_export_ready',
+            subjectKey: `export:${exportId}:ready`,
+            title: 'Your LoRA Studio data export is ready',
+            body: `The copy of your LoRA Studio data you asked for is ready. Download it from Settings → Privacy until ${expiresAt.toUTCString()}. After that it is deleted; you can ask for a new one at any time.`,
+            link: '/settings?tab=privacy',
+          });
+        }
         return marked;
       });
       // the account went while the archive was written: nothing may stay behind

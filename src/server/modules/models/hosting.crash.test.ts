@@ -87,5 +87,11 @@ describe('a worker killed during a host upload', () => {
       where: (l, { eq: is }) => is(l.modelId, model.id),
     });
     expect(after.map((l) => l.status)).toEqual(['success']);
+    // two workers, one ready model: its owner is told once (modules/notifications)
+    const notices = await h.deps.db.query.notifications.findMany({
+      where: (n, { eq: is }) => is(n.userId, u.id),
+    });
+    expect(notices.filter((n) => n.kind === 'training_ready')).toHaveLength(1);
+    expect(notices.filter((n) => n.kind === 'training_failed')).toHaveLength(0);
   });
 });

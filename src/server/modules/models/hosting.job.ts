@@ -9,6 +9,7 @@ import { HOST_UPLOAD_MAX_RETRIES } from '../../../shared/constants';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { JOB_HOSTING, refundTraining } from './training.settle';
 import { createUploadLogsRepository, type UploadLogRow } from './upload-logs.repository';
+import { noticeModelFailed, noticeModelReady } from './model-notices';
 
 export function defineHostingJob(deps: AppDeps) {
   const models = createModelsRepository(deps.db);
@@ -54,7 +55,10 @@ export function defineHostingJob(deps: AppDeps) {
         processingStatus: 'failed',
         trainingError: `Model upload failed: ${message}`.slice(0, 2000),
       });
-      if (moved) await refundTraining(tx, moved, moved.trainingAttempt, 'model upload failed');
+      if (moved) {
+        const refund = await refundTraining(tx, moved, moved.trainingAttempt, 'model upload failed');
+        await noticeModelFailed(deps, tx, moved, refund && !refund.duplicate ? refund.row.amount : null);
+      }
     });
     return true;
   }
@@ -144,13 +148,18 @@ export function defineHostingJob(deps: AppDeps) {
           message: p.message,
           errorDetails: null,
         });
-        await createModelsRepository(tx).transition(modelId, ['processing', 'ready', 'failed'], {
-          status: 'ready',
-          runwareAirName: air,
-          processingStatus: 'ready',
-          readyAt: new Date(),
-          trainingError: null,
-        });
+        const ready = await createModelsRepository(tx).transition(
+          modelId,
+          ['processing', 'ready', 'failed'],
+          {
+            status: 'ready',
+            runwareAirName: air,
+            processingStatus: 'ready',
+            readyAt: new Date(),
+            trainingError: null,
+          },
+        );
+        if (ready) await noticeModelReady(deps, tx, ready);
       });
       return { kind: 'done', result: 'ready' };
     },

@@ -7,6 +7,7 @@ import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit'
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { toTrainingStatus } from './training-status';
+import { noticeModelReady } from './model-notices';
 import { PHOTOS_DELETED_MESSAGE } from '../../../shared/privacy-notices';
 import { createUploadLogsRepository } from './upload-logs.repository';
 import {
@@ -176,10 +177,14 @@ export function createTrainingService(deps: AppDeps) {
       ) {
         throw conflict('Training has not succeeded for this model.', 'INVALID_MODEL_STATUS');
       }
-      const moved = await repo.transition(id, [m.status], {
-        status: 'ready',
-        processingStatus: 'ready',
-        readyAt: new Date(),
+      const moved = await deps.db.transaction(async (tx) => {
+        const ready = await createModelsRepository(tx).transition(id, [m.status], {
+          status: 'ready',
+          processingStatus: 'ready',
+          readyAt: new Date(),
+        });
+        if (ready) await noticeModelReady(deps, tx, ready);
+        return ready;
       });
       if (!moved) throw conflict('The model changed meanwhile. Please refresh.', 'INVALID_MODEL_STATUS');
       return moved;

@@ -5,6 +5,7 @@ import { TRAINING_COST, type ModelStatus } from '../../../shared/constants';
 import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { createUploadLogsRepository } from './upload-logs.repository';
+import { noticeModelFailed } from './model-notices';
 
 export const JOB_TRAINING = 'training.run';
 export const JOB_HOSTING = 'hosting.upload';
@@ -54,11 +55,11 @@ export async function refundTraining(
 }
 
 /**
- * Fails a model that is still in the given attempt's pipeline and refunds that attempt, in one
- * transaction. Returns false when the model had already moved on (nothing changes then).
+ * Fails a model that is still in the given attempt's pipeline, refunds that attempt and tells its
+ * owner, in one transaction. Returns false when the model had already moved on (nothing changes then).
  */
 export async function failModel(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'queue'>,
   modelId: string,
   attempt: number,
   reason: string,
@@ -73,7 +74,8 @@ export async function failModel(
       attempt,
     );
     if (!moved) return false;
-    await refundTraining(tx, moved, attempt, reason.slice(0, 200));
+    const refund = await refundTraining(tx, moved, attempt, reason.slice(0, 200));
+    await noticeModelFailed(deps, tx, moved, refund && !refund.duplicate ? refund.row.amount : null);
     return true;
   });
 }

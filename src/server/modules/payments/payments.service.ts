@@ -14,6 +14,7 @@ import {
   packageById,
   type LedgerRow,
 } from '../tokens';
+import { notify } from '../notifications';
 import { createPaymentReversals } from './payment-reversals';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import { EngineError } from '../../engines/engine-error';
@@ -120,13 +121,22 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         });
         await createPaymentsRepository(tx).markCredited(payment.id, res.row.id);
         // tokens an earlier refund or dispute could not take back are owed: a purchase repays them
-        if (!res.duplicate)
+        if (!res.duplicate) {
           await collectOwedTokens(tx, {
             userId: payment.userId,
             credited: payment.tokenAmount,
             creditKey: key,
             refId: payment.id,
           });
+          await notify(deps, tx, {
+            userId: payment.userId,
+            kind: 'purchase_credited',
+            subjectKey: `${key}:credited`,
+            title: `${payment.tokenAmount.toLocaleString('en-US')} tokens were added to your balance`,
+            body: `Your ${payment.packageName} package purchase was credited: ${payment.tokenAmount.toLocaleString('en-US')} tokens.`,
+            link: '/billing-history',
+          });
+        }
         return { kind: 'credited' as const, row: res.row, duplicate: res.duplicate };
       },
       async (rows) => ({ kind: 'credited' as const, row: rows[0], duplicate: true }),

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { createRateLimiter } from '../../lib/rate-limiter';
-import { linkMail } from '../../mail/mailer';
+import { notify } from '../notifications';
 import type { UserRow } from '../users';
 import { createSupportRepository, type TicketDetail } from './support.repository';
 
@@ -40,10 +40,17 @@ export function toPublicTicket(d: TicketDetail, viewer: { isAdmin: boolean }): S
   };
 }
 
+const STATUS_WORDS: Record<TicketStatus, string> = {
+  open: 'open',
+  in_progress: 'in progress',
+  resolved: 'resolved',
+  closed: 'closed',
+};
+
 // A person with a real problem files a handful of tickets; a script filing hundreds only buries the team.
 const TICKETS_PER_HOUR = 20;
 
-export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>) {
+export function createSupportService(deps: Pick<AppDeps, 'db' | 'queue'>) {
   const repo = createSupportRepository(deps.db);
   const limits = createRateLimiter(deps.db);
 
@@ -66,6 +73,16 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
       const before = await r.byId(id);
       if (!before) throw notFound('Ticket not found');
       const after = (await r.update(id, values))!;
+      if (before.status !== after.status) {
+        await notify(deps, tx, {
+          userId: after.userId,
+          kind: 'support_ticket',
+          subjectKey: `ticket:${id}:status:${after.status}:${after.updatedAt.toISOString()}`,
+          title: `Your support ticket is now ${STATUS_WORDS[after.status]}`,
+          body: `The status of your ticket "${after.subject}" changed from ${STATUS_WORDS[before.status]} to ${STATUS_WORDS[after.status]}.`,
+          link: '/support',
+        });
+      }
       const pick = (t: typeof before) =>
         'status' in values ? { status: t.status } : { priority: t.priority };
       const entity = { type: 'support_ticket' as const, id };
@@ -123,6 +140,15 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
         const ticket = await r.byId(id);
         if (!ticket) throw notFound('Ticket not found');
         const row = await r.addNote(id, admin.id, note);
+        // the owner hears about the answer without having to poll the support page
+        await notify(deps, tx, {
+          userId: ticket.userId,
+          kind: 'support_ticket',
+          subjectKey: `ticket:${id}:note:${row.id}`,
+          title: `New response to your support ticket: ${ticket.subject}`,
+          body: `Our support team answered your ticket "${ticket.subject}":\n\n${note}`,
+          link: '/support',
+        });
         // the note's id, not its text: what was written to a user stays with the ticket
         await recordAdminAction(tx, {
           admin,
@@ -133,22 +159,6 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
         });
       });
       const ticket = await detailOr404(id);
-      // The user learns about the answer without having to poll the support page.
-      if (ticket.user) {
-        try {
-          await deps.mailer.send(
-            linkMail({
-              to: ticket.user.email,
-              subject: `New response to your support ticket: ${ticket.subject}`,
-              intro: `Hi ${ticket.user.username}, our support team answered your ticket "${ticket.subject}":\n\n${note}`,
-              linkLabel: 'View your tickets',
-              link: `${deps.config.publicUrl}/support`,
-            }),
-          );
-        } catch (err) {
-          deps.log.warn({ err, ticketId: id }, 'ticket note mail failed');
-        }
-      }
       return ticket;
     },
   };
