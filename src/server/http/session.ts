@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { ApiKeyCaller, ApiKeysService } from '../modules/api-keys';
+import { API_KEY_TOKEN_START, type ApiKeyCaller, type ApiKeysService } from '../modules/api-keys';
 import type { AuthService } from '../modules/auth';
 import type { UserRow } from '../modules/users';
 
@@ -35,8 +35,10 @@ export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys
     // A request with a personal API key is judged by the key alone (decision 039): its cookie, if it
     // also sends one, is never read, so the key's path cannot borrow the session's powers. A key opens
     // only the /api routes whose descriptor names its scope; elsewhere the request stays a guest's.
+    // Only a token shaped like a key (`ls_…`) is one: other bearers (the metrics token on /api/readyz)
+    // stay for the route to judge, as before keys existed.
     const bearer = apiKeys ? bearerToken(request.headers.authorization) : undefined;
-    if (bearer !== undefined) {
+    if (bearer?.startsWith(API_KEY_TOKEN_START)) {
       if (!request.routeOptions.url?.startsWith('/api/')) return;
       const found = await apiKeys!.authenticate(bearer, request.routeOptions.config.apiKey);
       request.user = found.user;

@@ -184,6 +184,12 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
     payload: { isActive: false },
   }),
   'POST /api/admin/packs/cover': () => ({ url: '/api/admin/packs/cover', ...multipartImage(png) }),
+  'GET /api/admin/upscale-prices': () => ({ url: '/api/admin/upscale-prices' }),
+  'PUT /api/admin/upscale-prices': () => ({
+    url: '/api/admin/upscale-prices',
+    payload: { factor: 2, tokenCost: 11 },
+  }),
+  'GET /api/admin/stats/daily': () => ({ url: '/api/admin/stats/daily?days=7' }),
   'GET /api/admin/sales': () => ({ url: '/api/admin/sales' }),
   'GET /api/admin/ledger-check': () => ({ url: '/api/admin/ledger-check' }),
   'DELETE /api/admin/token-packages/:id': (c) => ({ url: `/api/admin/token-packages/${c.doomedPackageId}` }),

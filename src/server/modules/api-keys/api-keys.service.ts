@@ -16,6 +16,8 @@ import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
 // docs/decisions/039-api-keys-and-openapi.md. A token reads `ls_<prefix>_<secret>`: 8 random bytes of
 // prefix (hex, unique, the lookup) and 32 of secret (base64url). The table holds the prefix and the
 // SHA-256 of the secret: a random 256-bit secret needs no slow hash, nobody can guess one.
+/** how every personal API key's token starts: a bearer without it is not a key (http/session.ts) */
+export const API_KEY_TOKEN_START = 'ls_';
 const TOKEN = /^ls_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 /** last_used_at moves at most this often: a busy key does not write on every request. */
 export const LAST_USED_EVERY_MS = 60_000;
