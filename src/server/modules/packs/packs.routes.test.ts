@@ -42,6 +42,16 @@ async function user(tokens = 0) {
   return { c, u };
 }
 const balanceOf = async (c: Client) => (await c.get('/api/auth/user')).json().user.tokenBalance as number;
+/**
+ * The balance once the session cache has caught up: on PostgreSQL the cache hears of a job's ledger
+ * write by LISTEN/NOTIFY a moment after the commit (src/server/lib/session-cache.ts).
+ */
+async function expectBalance(c: Client, want: number) {
+  await until(async () => ((await balanceOf(c)) === want ? true : null), `a balance of ${want}`, 5000).catch(
+    () => {},
+  );
+  expect(await balanceOf(c)).toBe(want);
+}
 const ledgerOf = async (userId: string) =>
   (await h.deps.db.query.transactions.findMany()).filter((t) => t.userId === userId);
 
@@ -126,7 +136,7 @@ describe('POST /api/packs/:id/generate', () => {
       refType: 'pack_batch',
     });
     expect(rows.filter((r) => r.type === 'refund')).toHaveLength(0);
-    expect(await balanceOf(c)).toBe(250 - 15 - 60);
+    await expectBalance(c, 250 - 15 - 60);
     const album = (await c.get(`/api/generated-images?packBatchId=${batch.id}`)).json();
     expect(album.images).toHaveLength(4);
     expect((await c.get('/api/generated-images')).json().images).toHaveLength(5);
@@ -150,7 +160,7 @@ describe('POST /api/packs/:id/generate', () => {
     const refunds = (await ledgerOf(u.id)).filter((r) => r.type === 'refund');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 30, idempotencyKey: `pack-refund:${batch.id}` });
-    expect(await balanceOf(c)).toBe(150 - 120 + 30);
+    await expectBalance(c, 150 - 120 + 30);
     expect((await c.get(`/api/generated-images?packBatchId=${batch.id}`)).json().images).toHaveLength(6);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
   });
@@ -170,7 +180,7 @@ describe('POST /api/packs/:id/generate', () => {
     );
     // 2 of 8 images failed, each worth 15 of 120: 100 × 30 / 120 = 25
     expect(batch).toMatchObject({ status: 'partial', charged: 100, refunded: 25 });
-    expect(await balanceOf(c)).toBe(150 - 100 + 25);
+    await expectBalance(c, 150 - 100 + 25);
   });
 
   it('every image failing refunds everything charged', async () => {
@@ -186,7 +196,7 @@ describe('POST /api/packs/:id/generate', () => {
       (await c.post(`/api/packs/${pack.id}/generate`, { modelId: model.id })).json().batch.id,
     );
     expect(batch).toMatchObject({ status: 'failed', done: 0, failed: 4, charged: 59, refunded: 59 });
-    expect(await balanceOf(c)).toBe(150);
+    await expectBalance(c, 150);
   });
 
   it('bought twice at once with the balance for one: exactly one succeeds', async () => {
@@ -209,7 +219,7 @@ describe('POST /api/packs/:id/generate', () => {
     expect((await c.get('/api/pack-batches')).json().batches).toHaveLength(1);
     const ok = a.statusCode === 202 ? a : b;
     await settled(c, ok.json().batch.id);
-    expect(await balanceOf(c)).toBe(0);
+    await expectBalance(c, 0);
   });
 
   it("refuses another user's model, a model not ready, an unknown or inactive pack", async () => {
@@ -239,7 +249,7 @@ describe('POST /api/packs/:id/generate', () => {
     expect((await c.post(`/api/packs/${travel.id}/generate`, {})).json().message).toBe(
       PACK_TEXTS.modelRequired,
     );
-    expect(await balanceOf(c)).toBe(550);
+    await expectBalance(c, 550);
   });
 });
 
