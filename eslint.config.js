@@ -23,6 +23,7 @@ const features = [
   'generate',
   'landing',
   'models',
+  'notifications',
   'packs',
   'referrals',
   'settings',

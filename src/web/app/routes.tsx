@@ -110,6 +110,12 @@ export const appRoutes: AppRoute[] = [
       import('@web/features/gallery/api/gallery-api').then((m) => m.prefetchGallery(client)),
   },
   {
+    path: '/notifications',
+    guard: 'user',
+    title: 'Notifications',
+    lazy: () => import('@web/features/notifications/notifications-page').then((m) => m.NotificationsPage),
+  },
+  {
     path: '/packs',
     guard: 'user',
     title: 'Photo Packs',

@@ -16,6 +16,11 @@ import { PRIMARY_NAV } from './shell-nav';
 // paints its content without waiting for them. Their stand-ins below have the same size.
 const MobileNav = lazy(() => import('./shell-menus').then((m) => ({ default: m.MobileNav })));
 const UserMenu = lazy(() => import('./shell-menus').then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() =>
+  import('@web/features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 const OfflineIndicator = lazy(() =>
   import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),
 );
@@ -108,6 +113,10 @@ function TopBar() {
             <>
               <TokenBalance user={user} className="hidden sm:flex" />
               <CompactTokenBalance user={user} />
+              {/* same footprint as the bell while its chunk loads */}
+              <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0 sm:size-10" />}>
+                <NotificationBell />
+              </Suspense>
               <Suspense fallback={<UserMenuPlaceholder user={user} />}>
                 <UserMenu user={user} />
               </Suspense>

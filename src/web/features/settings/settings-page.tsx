@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
+import { Bell, Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -14,13 +14,16 @@ import { SettingsHeader } from './components/settings-header';
 // opened, so the page's first load carries only the tab list's own code (docs/decisions/035-load-on-use.md).
 const ContentTab = lazy(() => import('./components/content-tab').then((m) => ({ default: m.ContentTab })));
 const PrivacyTab = lazy(() => import('./components/privacy-tab').then((m) => ({ default: m.PrivacyTab })));
+const NotificationsTab = lazy(() =>
+  import('./components/notifications-tab').then((m) => ({ default: m.NotificationsTab })),
+);
 const ApiKeysTab = lazy(() => import('./components/api-keys-tab').then((m) => ({ default: m.ApiKeysTab })));
 
 function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
 
-const TABS = ['profile', 'security', 'content', 'privacy', 'api-keys'] as const;
+const TABS = ['profile', 'security', 'content', 'notifications', 'privacy', 'api-keys'] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPage() {
@@ -58,6 +61,10 @@ export function SettingsPage() {
             <ShieldAlert aria-hidden="true" />
             Content
           </TabsTrigger>
+          <TabsTrigger value="notifications">
+            <Bell aria-hidden="true" />
+            Notifications
+          </TabsTrigger>
           <TabsTrigger value="privacy">
             <Fingerprint aria-hidden="true" />
             Privacy
@@ -76,6 +83,11 @@ export function SettingsPage() {
         <TabsContent value="content">
           <LazyTab>
             <ContentTab user={user} />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="notifications">
+          <LazyTab>
+            <NotificationsTab />
           </LazyTab>
         </TabsContent>
         <TabsContent value="privacy">
