@@ -14,7 +14,8 @@ const RUNS = 60;
  * The admin charts' query (decision 040) at 1M generated images over 90 days, with proportional
  * users, models and ledger rows, bulk-inserted by generate_series. PostgreSQL 15 (TEST_DATABASE_URL,
  * or a throwaway cluster as .ci/run starts one): PGlite does not hold 1M rows in reasonable time.
- * Reports the 90-day query's p99 over RUNS calls after one warm-up; goal ≤ 100 ms.
+ * Reports the first 90-day call (it counts and keeps the finished days) and the p99 of RUNS calls
+ * after it; goal ≤ 100 ms.
  */
 export async function run(): Promise<Record<string, number | string>> {
   const cluster = process.env.TEST_DATABASE_URL ? null : await startThrowawayPostgres();
@@ -65,7 +66,10 @@ export async function run(): Promise<Record<string, number | string>> {
     const seedMs = Math.round(performance.now() - seedStart);
 
     const stats = createAdminStatsService(h.deps);
+    // the first call counts the 89 finished days once and keeps them (admin_daily_stats)
+    const cold = performance.now();
     const first = await stats.daily(90);
+    const firstMs = Math.round(performance.now() - cold);
     const images = first.days.reduce((s, d) => s + d.images, 0);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -80,6 +84,7 @@ export async function run(): Promise<Record<string, number | string>> {
       database: `PostgreSQL ${version.rows[0]?.server_version ?? '?'}`,
       images,
       seedMs,
+      'stats90.firstMs (counts and keeps the finished days)': firstMs,
       'stats90.p50Ms': pick(0.5),
       'stats90.p99Ms': pick(0.99),
       'stats90.maxMs': Math.round(times.at(-1)!),

@@ -12,3 +12,4 @@ export * from './api-keys';
 export * from './packs';
 export * from './upscale';
 export * from './notifications';
+export * from './admin-stats';

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, between, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { generatedImages, models, transactions, users } from '../../db/schema/index';
+import { adminDailyStats, generatedImages, models, transactions, users } from '../../db/schema/index';
 
 /**
  * Ledger rows that move bought tokens (docs/decisions/040-admin-charts.md): a payment's credit
@@ -69,6 +69,19 @@ export function createAdminStatsRepository(db: DbOrTx) {
         ) as ledger
         order by days.date`);
       return (res as unknown as { rows: DailyStatsRow[] }).rows;
+    },
+    /** The kept figures of finished days from `first` to `last` (YYYY-MM-DD, both included). */
+    async kept(first: string, last: string) {
+      return db
+        .select()
+        .from(adminDailyStats)
+        .where(between(adminDailyStats.date, first, last))
+        .orderBy(asc(adminDailyStats.date));
+    },
+    /** Keeps finished days' figures; a day already kept (another request got there first) stays. */
+    async keep(days: (typeof adminDailyStats.$inferInsert)[]) {
+      if (days.length === 0) return;
+      await db.insert(adminDailyStats).values(days).onConflictDoNothing({ target: adminDailyStats.date });
     },
   };
 }

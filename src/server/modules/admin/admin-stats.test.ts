@@ -2,7 +2,14 @@
 import type { AddressInfo } from 'node:net';
 import { eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedImages, models, payments, transactions, users } from '../../db/schema/index';
+import {
+  adminDailyStats,
+  generatedImages,
+  models,
+  payments,
+  transactions,
+  users,
+} from '../../db/schema/index';
 import type { ImageEngine } from '../../engines/images/images';
 import { createOfflineImageEngine } from '../../engines/images/offline';
 import { catalog, switchableImages } from '../../test/generation-helpers';
@@ -10,6 +17,7 @@ import { createHarness, type Client, type Harness } from '../../test/harness';
 import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { failModel } from '../models/training.settle';
 import { createAdminStatsRepository } from './admin-stats.repository';
+import { createAdminStatsService } from './admin-stats.service';
 import type { DailyStats, DailyStatsDay } from '../../../shared/schemas/admin-stats';
 
 const SECRET = 'sk_test_double_stats';
@@ -249,6 +257,9 @@ describe('GET /api/admin/stats/daily', () => {
       { userId: u.id, name: 'b', triggerWord: 'b', status: 'ready', readyAt: new Date(first) },
       { userId: u.id, name: 'c', triggerWord: 'c', status: 'failed', failedAt: new Date(edge) },
     ]);
+    // finished days are counted once and kept: rows written into them afterwards (only a test
+    // backdates) show once the kept figures are counted again
+    await h.deps.db.delete(adminDailyStats);
     const after = byDate(await daily(90));
     const delta = (ms: number, f: Figure) => after.get(isoDay(ms))![f] - (before.get(isoDay(ms))?.[f] ?? 0);
     expect(delta(edge - DAY, 'signups')).toBe(1);
@@ -260,6 +271,44 @@ describe('GET /api/admin/stats/daily', () => {
     const signups = (m: Map<string, DailyStatsDay>) => [...m.values()].reduce((s, d) => s + d.signups, 0);
     // the three signed up after the first read: u and v moved to days inside the window, w out of it
     expect(signups(after)).toBe(signups(before) + 2);
+  });
+
+  it('keeps finished days as they were and counts the open ones live, with the same figures', async () => {
+    const service = createAdminStatsService(h.deps);
+    const repo = createAdminStatsRepository(h.deps.db);
+    const now = new Date();
+    const today = utcMidnight(now.getTime());
+    await h.deps.db.delete(adminDailyStats);
+    const counted = (await service.daily(30, now)).days;
+    // the same figures as counting every day from the tables
+    const live = await repo.daily(isoDay(today - 29 * DAY), isoDay(today));
+    expect(counted.map((d) => [d.date, d.signups, d.images, d.tokensSpent, d.revenueCents])).toEqual(
+      live.map((r) => [
+        r.date,
+        Number(r.signups),
+        Number(r.images),
+        Number(r.tokens_spent),
+        Number(r.revenue_cents),
+      ]),
+    );
+    // the finished days were kept (today never is, nor yesterday in its first hour)
+    const kept = await h.deps.db.select().from(adminDailyStats);
+    expect(kept.map((d) => d.date)).not.toContain(isoDay(today));
+    expect(kept.length).toBeGreaterThanOrEqual(28);
+    // a kept day is not rewritten: an account backdated into it changes the tables, not the chart
+    const day = today - 10 * DAY;
+    const u = await h.client().register();
+    await h.deps.db
+      .update(users)
+      .set({ createdAt: new Date(day + 1000) })
+      .where(eq(users.id, u.id));
+    const again = byDate((await service.daily(30, now)).days);
+    expect(again.get(isoDay(day))!.signups).toBe(byDate(counted).get(isoDay(day))!.signups);
+    // while today's figures move at once
+    await h.client().register();
+    expect(byDate((await service.daily(30, now)).days).get(isoDay(today))!.signups).toBe(
+      byDate(counted).get(isoDay(today))!.signups + 1,
+    );
   });
 
   it("does not move a boundary with the database session's time zone", async () => {
