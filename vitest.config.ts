@@ -51,6 +51,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll's default of 1 s is shorter than a Radix exit animation takes on a CI machine
+          // busy with the PostgreSQL lane beside three browsers (docs/decisions/030-test-speed.md)
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: true,
           maxWorkers: 3,
           pool: 'forks',

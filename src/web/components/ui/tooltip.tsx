@@ -1,7 +1,7 @@
 import {
   createContext,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useRef,
   type ComponentProps,
   type ReactElement,
@@ -66,7 +66,7 @@ export function TooltipContent({
 /**
  * A trigger and its tooltip, for TooltipOnDemand (tooltip-on-demand.tsx), which loads this file only
  * when the tooltip is about to open. `refocus` gives the keyboard back to the trigger, which React
- * has just drawn again inside the tooltip; Radix then opens it as on any focus.
+ * has just drawn again inside the tooltip, in the same commit; Radix then opens it as on any focus.
  */
 export function TooltipFor({
   content,
@@ -78,7 +78,7 @@ export function TooltipFor({
   refocus: boolean;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (refocus) trigger.current?.focus();
   }, [refocus]);
   return (
