@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ZIP_IMAGES } from '../../../shared/constants';
 import { ZIP_TEXTS } from '../../../shared/schemas/images';
-import { generatedImages, generations, users } from '../../db/schema/index';
+import { generatedImages, generations } from '../../db/schema/index';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { generatedImageKeys } from '../../storage/keys';
 import { catalog } from '../../test/generation-helpers';
@@ -141,8 +140,9 @@ describe('GET /api/generated-images/:id/download', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.rawPayload.equals(blurred)).toBe(true);
     expect(res.headers['content-disposition']).toMatch(/filename="[a-z0-9-]+\.webp"/);
-    // with NSFW on, the original
-    await h.deps.db.update(users).set({ enableNsfw: true }).where(eq(users.id, u.id));
+    // with NSFW on, the original (set through the API, which refreshes the signed-in user's cached
+    // row at once; a direct UPDATE reaches the cache only by NOTIFY, later on PostgreSQL)
+    expect((await c.post('/api/user/nsfw-settings', { enableNSFW: true })).statusCode).toBe(200);
     const shown = await c.get(`/api/generated-images/${img!.id}/download`);
     expect(shown.headers['content-type']).toBe('image/jpeg');
   });
