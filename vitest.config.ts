@@ -29,6 +29,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // one module graph per worker, not per file: importing the server app anew for each file was
+          // a third of this project's CPU time, and the offline face model now loads once per worker.
+          // Files must leave no module-level state behind (docs/decisions/030-test-speed.md).
+          isolate: false,
         },
       },
       {
@@ -39,6 +43,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 20_000,
+          isolate: false,
+          setupFiles: ['src/web/testing/fresh-document.ts'],
         },
       },
       {
