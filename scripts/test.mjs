@@ -64,7 +64,11 @@ function databaseTestFiles() {
   return { all, database: all.filter((f) => opensDatabase(f)) };
 }
 
-function run(name, projects, files = []) {
+// Most unit and API files spend much of their time waiting (job polls, leases, PostgreSQL), so one
+// worker per core keeps the cores busy; vitest's default leaves one core free.
+const WORKERS = `--maxWorkers=${Math.max(2, os.availableParallelism())}`;
+
+function run(name, projects, files = [], extra = []) {
   const out = path.join(tmp, `${name}.json`);
   const res = spawnSync(
     process.execPath,
@@ -75,6 +79,7 @@ function run(name, projects, files = []) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
+      ...extra,
       ...files,
     ],
     { cwd: root, stdio: 'inherit', env: process.env },
@@ -101,11 +106,11 @@ const add = (r) => {
   totals.skipped += r.skipped;
 };
 
-if (!only || only === 'unit') add(run('unit', ['unit', 'web']));
+if (!only || only === 'unit') add(run('unit', ['unit', 'web'], [], [WORKERS]));
 if (only === 'api') {
   const { all, database } = databaseTestFiles();
   console.log(`PostgreSQL pass: the ${database.length} of ${all.length} unit files that open a database`);
-  add(run('api', ['unit'], database));
+  add(run('api', ['unit'], database, [WORKERS]));
 }
 // the kill test starts real web and worker processes on PostgreSQL (tests/scale/): never on PGlite
 if (only === 'scale') {
