@@ -124,7 +124,9 @@ describe.skipIf(!databaseUrl)('privacy jobs: worker SIGKILLed mid-export and mid
       expect(up.status, JSON.stringify(up.body)).toBe(201);
       user.models.push(created.body.id);
     }
-    await settle(pool);
+    // the real face checks of the 60 photos, ~1 s each, on a CI machine whose other lane runs three
+    // browsers: a minute was not always enough
+    await settle(pool, 180_000);
     user.trainingModel = user.models[0];
     const train = await client.post(`/api/models/${user.trainingModel}/train`);
     expect(train.status, JSON.stringify(train.body)).toBe(200);
