@@ -14,6 +14,16 @@ export type RunwareItem = { taskType?: string; taskUUID?: string; status?: strin
 export type RunwareReply<T> = { data: T[]; errors: RunwareError[] };
 
 export const RUNWARE_DEFAULT_URL = 'https://api.runware.ai/v1';
+
+/**
+ * How long Runware keeps the images it made for us at their URLs (the `ttl` of an image task,
+ * runware-typescript src/types/task-map.ts; at least 60). They are pictures of a person, and we copy
+ * each into our own storage the moment its task succeeds; the hour covers a job that crashed after
+ * the task began and is taken up again (its lease, its retries' backoff) and adopts the paid-for
+ * result. Without it Runware's own retention applies, and an account's deletion could not reach that
+ * copy (docs/decisions/026-account-deletion.md).
+ */
+export const RUNWARE_RESULT_TTL_SECONDS = 3600;
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 const SERVER_CODES = new Set([
   'internalServerError',

@@ -1,7 +1,7 @@
 import { EngineError } from '../engine-error';
 import type { RunwareClient } from '../runware-client';
 import { RENDER_REQUEST_TIMEOUT_MS } from './images';
-import { download, taskError, type RunwareReply } from './runware-tasks';
+import { download, RUNWARE_RESULT_TTL_SECONDS, taskError, type RunwareReply } from './runware-tasks';
 import { UPSCALE_TIMEOUT_MS, type UpscaleRequest, type Upscaler } from './upscale';
 
 type UpscaleResult = {
@@ -29,6 +29,7 @@ export function upscaleTask(req: UpscaleRequest) {
     model: RUNWARE_UPSCALE_MODEL,
     upscaleFactor: req.factor,
     outputType: 'URL',
+    ttl: RUNWARE_RESULT_TTL_SECONDS,
     outputFormat: 'JPG',
     outputQuality: 95,
     deliveryMethod: 'async',

@@ -155,6 +155,8 @@ describe('Runware imageInference adapter', () => {
       numberResults: 2,
       seed: 421337,
       outputType: 'URL',
+      // Runware drops its copy of the person's pictures after an hour, not on its own schedule
+      ttl: 3600,
       outputFormat: 'JPG',
       deliveryMethod: 'async',
       safety: { checkContent: true },

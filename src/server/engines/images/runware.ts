@@ -7,7 +7,7 @@ import {
   type RenderRequest,
 } from './images';
 import type { RunwareClient } from '../runware-client';
-import { download, taskError, type RunwareReply } from './runware-tasks';
+import { download, RUNWARE_RESULT_TTL_SECONDS, taskError, type RunwareReply } from './runware-tasks';
 import { EngineError } from '../engine-error';
 
 type InferenceResult = {
@@ -47,6 +47,7 @@ export function inferenceTask(req: RenderRequest) {
     // Runware seeds start at 1
     seed: Math.max(1, req.seed),
     outputType: 'URL',
+    ttl: RUNWARE_RESULT_TTL_SECONDS,
     outputFormat: 'JPG',
     deliveryMethod: 'async',
     safety: { checkContent: true },

@@ -72,6 +72,8 @@ describe('upscale with Runware keys', () => {
       model: RUNWARE_UPSCALE_MODEL,
       upscaleFactor: 2,
       outputType: 'URL',
+      // Runware keeps the upscaled picture of the person for an hour only
+      ttl: 3600,
       outputFormat: 'JPG',
       deliveryMethod: 'async',
     });
@@ -101,6 +103,7 @@ describe('the contract double holds the upscale task to the SDK schema', () => {
         [{ ...good, taskUUID: randomUUID(), model: undefined }, 'missingModel'],
         [{ ...good, taskUUID: randomUUID(), inputImage: 'not an image!' }, 'invalidInputImage'],
         [{ ...good, taskUUID: randomUUID(), outputQuality: 100 }, 'invalidOutputQuality'],
+        [{ ...good, taskUUID: randomUUID(), ttl: 30 }, 'invalidTtl'],
       ];
       for (const [task, code] of cases) {
         const reply = await ask(JSON.parse(JSON.stringify(task)));
