@@ -43,13 +43,15 @@ export type Config = {
    * The retention schedule (issue 22), published as read: training photos and their face
    * descriptors photoRetentionDays after the model is ready; photos of a model never trained
    * unusedModelPhotoDays after upload; a data export offered exportLinkHours; the admin audit log
-   * kept auditLogRetentionDays.
+   * kept auditLogRetentionDays; a notification (the bell's list) notificationRetentionDays after it
+   * was made.
    */
   privacy: {
     photoRetentionDays: number;
     unusedModelPhotoDays: number;
     exportLinkHours: number;
     auditLogRetentionDays: number;
+    notificationRetentionDays: number;
   };
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;

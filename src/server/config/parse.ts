@@ -136,6 +136,7 @@ export function parseConfig(
       unusedModelPhotoDays: e.UNUSED_MODEL_PHOTO_DAYS,
       exportLinkHours: e.EXPORT_LINK_HOURS,
       auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
+      notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     },
     metricsToken: e.METRICS_TOKEN,
     jobConcurrency: e.JOB_CONCURRENCY,

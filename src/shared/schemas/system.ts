@@ -29,6 +29,7 @@ export const privacyConfigSchema = z.object({
   unusedModelPhotoDays: z.number().int(),
   exportLinkHours: z.number().int(),
   auditLogRetentionDays: z.number().int(),
+  notificationRetentionDays: z.number().int(),
   /** empty: none, everything stays on this server */
   processors: z.array(processorSchema),
 });

@@ -1,4 +1,10 @@
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
+
+// findBy…/waitFor wait up to 5 s, not 1: on a 2-core CI machine running the PostgreSQL lane beside
+// this one, a page's first render after a click has taken longer than a second (waits end as soon as
+// their check passes, so this costs nothing when it does).
+configure({ asyncUtilTimeout: 5000 });
 
 // The web test files share one jsdom per worker (vitest.config.ts: `isolate: false`; a jsdom per file
 // was a third of the web project's time). Each file still starts as a first visit would: the app's

@@ -33,6 +33,8 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // the retention pass: the oldest, across all users (modules/retention/retention.job.ts)
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
 

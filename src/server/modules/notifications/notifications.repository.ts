@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema/index';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
@@ -61,6 +61,23 @@ export function createNotificationsRepository(db: DbOrTx) {
             ids === 'all' ? undefined : inArray(notifications.id, ids),
           ),
         );
+    },
+    /** The retention pass: up to `limit` of the oldest made before `cutoff`; how many went. */
+    async deleteMadeBefore(cutoff: Date, limit: number) {
+      const rows = await db
+        .delete(notifications)
+        .where(
+          inArray(
+            notifications.id,
+            db
+              .select({ id: notifications.id })
+              .from(notifications)
+              .where(lt(notifications.createdAt, cutoff))
+              .limit(limit),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
     },
     /** Claims the row's mail: true once, for the first caller only. */
     async claimMail(id: string) {

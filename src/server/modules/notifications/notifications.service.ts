@@ -67,6 +67,20 @@ export async function mailSwitches(db: DbOrTx, userId: string): Promise<Notifica
   ) as NotificationPreferences['mail'];
 }
 
+/**
+ * The retention pass (config.privacy.notificationRetentionDays): every notification made before
+ * `cutoff`, read or not, in batches, each its own statement; how many went.
+ */
+export async function purgeNotificationsBefore(db: DbOrTx, cutoff: Date): Promise<number> {
+  const repo = createNotificationsRepository(db);
+  let removed = 0;
+  for (;;) {
+    const n = await repo.deleteMadeBefore(cutoff, 1000);
+    removed += n;
+    if (n < 1000) return removed;
+  }
+}
+
 export function createNotificationsService(deps: Pick<AppDeps, 'db'>) {
   const repo = createNotificationsRepository(deps.db);
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { purgeNotificationsBefore } from '../notifications';
 import { deleteTrainingPhotos } from './photo-deletion';
 import { createRetentionRepository } from './retention.repository';
 
@@ -10,7 +11,8 @@ const DAY = 86_400_000;
  * One pass of the retention schedule at `now` (decision 025), read from config.privacy — the same
  * numbers GET /api/config and the Privacy page show:
  * - photos of a ready model, `photoRetentionDays` after it became ready (the weights stay);
- * - photos of a model never trained to ready, `unusedModelPhotoDays` after their upload.
+ * - photos of a model never trained to ready, `unusedModelPhotoDays` after their upload;
+ * - notifications, read or not, `notificationRetentionDays` after they were made.
  * Each model in its own transaction; safe to run twice (what is gone is not found again).
  */
 export async function runRetention(deps: AppDeps, now: Date) {
@@ -39,8 +41,12 @@ export async function runRetention(deps: AppDeps, now: Date) {
     }
     if (batch.length === 0) break;
   }
+  const notifications = await purgeNotificationsBefore(
+    deps.db,
+    new Date(now.getTime() - deps.config.privacy.notificationRetentionDays * DAY),
+  );
   deps.queue.kick();
-  return { models, photos };
+  return { models, photos, notifications };
 }
 
 /**

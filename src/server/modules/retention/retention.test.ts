@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelFaceReferences, models, trainingImages } from '../../db/schema/index';
+import { modelFaceReferences, models, notifications, trainingImages } from '../../db/schema/index';
 import { catalog, giveTokens } from '../../test/generation-helpers';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
@@ -54,6 +54,7 @@ describe('retention schedule (decision 025)', () => {
     expect(await runRetention(h.deps, new Date(readyAt.getTime() + 29 * DAY))).toEqual({
       models: 0,
       photos: 0,
+      notifications: 0,
     });
     expect(await photoRows(modelId)).toBe(5);
 
@@ -81,6 +82,7 @@ describe('retention schedule (decision 025)', () => {
     expect(await runRetention(h.deps, new Date(readyAt.getTime() + 32 * DAY))).toEqual({
       models: 0,
       photos: 0,
+      notifications: 0,
     });
 
     // the weights stay: the model keeps generating
@@ -148,6 +150,45 @@ describe('retention schedule (decision 025)', () => {
   }, 60_000);
 });
 
+describe('notifications retention', () => {
+  it('deletes every notification, read or not, made more than NOTIFICATION_RETENTION_DAYS ago', async () => {
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    const [a, b] = [await h.client().register(), await h.client().register()];
+    const row = (userId: string, key: string, createdAt: Date, readAt: Date | null = null) => ({
+      userId,
+      kind: 'purchase_credited' as const,
+      subjectKey: `retention-test:${key}`,
+      title: 'Tokens added',
+      body: 'Your purchase is in your balance.',
+      createdAt,
+      readAt,
+    });
+    await h.deps.db
+      .insert(notifications)
+      .values([
+        row(a.id, 'old-read', ago(181), ago(170)),
+        row(a.id, 'old-unread', ago(200)),
+        row(b.id, 'old-other', ago(365)),
+        row(a.id, 'recent', ago(179)),
+      ]);
+    const left = async () =>
+      (await h.deps.db.select({ key: notifications.subjectKey }).from(notifications))
+        .map((r) => r.key)
+        .filter((k) => k.startsWith('retention-test:'))
+        .sort();
+    expect(h.config.privacy.notificationRetentionDays).toBe(180);
+    expect((await runRetention(h.deps, now)).notifications).toBe(3);
+    expect(await left()).toEqual(['retention-test:recent']);
+    // a second run finds nothing more
+    expect((await runRetention(h.deps, now)).notifications).toBe(0);
+    // another person's old one went as well
+    expect((await h.deps.db.select().from(notifications).where(eq(notifications.userId, b.id))).length).toBe(
+      0,
+    );
+  });
+});
+
 describe('GET /api/config privacy', () => {
   it('shows the retention numbers from the configuration, and no processor when offline', async () => {
     const other = await createHarness({ PHOTO_RETENTION_DAYS: '7', UNUSED_MODEL_PHOTO_DAYS: '3' });
@@ -157,6 +198,7 @@ describe('GET /api/config privacy', () => {
         photoRetentionDays: 7,
         unusedModelPhotoDays: 3,
         exportLinkHours: other.config.privacy.exportLinkHours,
+        notificationRetentionDays: 180,
         processors: [],
       });
     } finally {

@@ -17,6 +17,7 @@ const privacy = (over: Partial<PrivacyConfig> = {}): PrivacyConfig => ({
   unusedModelPhotoDays: 4,
   exportLinkHours: 36,
   auditLogRetentionDays: 400,
+  notificationRetentionDays: 90,
   processors: [],
   ...over,
 });
@@ -32,6 +33,7 @@ describe('PrivacyPage', () => {
     expect(schedule.textContent).toContain('deleted 4 days after upload');
     expect(schedule.textContent).toContain('works for 36 hours');
     expect(schedule.textContent).toContain('kept 400 days');
+    expect(schedule.textContent).toContain('read or not: deleted 90 days after they were sent');
     expect(screen.getByTestId('processors').textContent).toBe('None: everything stays on this server.');
   });
 

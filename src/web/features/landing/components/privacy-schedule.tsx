@@ -36,6 +36,10 @@ export function PrivacySchedule() {
           <li>A download of your data: its link works for {privacy.exportLinkHours} hours.</li>
           <li>Records of admin actions on accounts: kept {privacy.auditLogRetentionDays} days.</li>
           <li>
+            Notifications (the bell&apos;s list), read or not: deleted {privacy.notificationRetentionDays}{' '}
+            days after they were sent.
+          </li>
+          <li>
             You can delete a ready model&apos;s training photos at once on its page, switch face analysis off
             in <Link to="/settings?tab=privacy">Settings → Privacy</Link> (every descriptor goes), and delete
             a model with everything made from it.
