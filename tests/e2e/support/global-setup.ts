@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, executablePath, SHARED_BROWSER_ENV } from './browser';
 import { SHARED_SERVER_ENV, SHARED_SERVER_OVERRIDES, startServer } from './server';
@@ -9,6 +11,14 @@ import { SHARED_SERVER_ENV, SHARED_SERVER_OVERRIDES, startServer } from './serve
  * its own users. Specs that need another env, a server-wide count or a crash start their own server.
  */
 export default async function setup() {
+  // the web client and the server as `npm start` builds them, when their sources are newer
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const built = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/start.mjs').then((m) => { m.ensureWebBuild(); m.ensureServerBuild(); })"],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('could not build the web client and the server');
   const [server, browser] = await Promise.all([
     startServer(SHARED_SERVER_OVERRIDES),
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),

@@ -13,7 +13,7 @@ export function useServerAndBrowser(env: Record<string, string> = {}, opts: { ow
   beforeAll(async () => {
     e2e.server = Object.keys(env).length > 0 || opts.own ? await startServer(env) : await sharedServer();
     e2e.browser = await openBrowser();
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await e2e.browser?.close();
     await e2e.server?.stop();

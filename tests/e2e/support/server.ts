@@ -29,7 +29,7 @@ export const SHARED_SERVER_ENV = 'LORA_E2E_SERVER';
  */
 export const SHARED_SERVER_OVERRIDES = { TRUST_PROXY: '127.0.0.1' };
 
-async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 60_000) {
+async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
@@ -45,7 +45,7 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 60_000) 
 }
 
 /**
- * Starts the real server (`src/server/main.ts`, built web client) on a free port with its own data
+ * Starts the real server (`dist/server/main.js`, built web client) on a free port with its own data
  * directory, offline engines and short durations. Extra env overrides (e.g. OFFLINE_TRAIN_SECONDS).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -56,7 +56,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   let log = '';
   let proc: ChildProcess;
   const launch = async () => {
-    proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    // the server as `npm start` runs it: the built bundle (global-setup.ts builds it when stale), which
+    // starts in a fraction of tsx's time, compiling nothing; three specs starting servers at once on a
+    // busy CI machine outlasted a minute under tsx
+    proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
       cwd: root,
       env: {
         ...process.env,
