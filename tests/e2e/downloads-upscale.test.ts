@@ -81,7 +81,7 @@ describe('downloads and upscale in the browser', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('1024 × 1024 px').waitFor();
     await confirm.getByRole('button', { name: 'Upscale' }).click();
-    await dialog.getByText('1024 × 1024 px').waitFor({ timeout: 30_000 });
+    await dialog.getByText('1024 × 1024 px').waitFor({ timeout: 90_000 });
     await dialog.getByRole('button', { name: 'Open the original' }).click();
     await dialog.getByText('512 × 512 px').waitFor();
     await dialog.getByRole('button', { name: 'Open the upscale (1024 × 1024 px)' }).waitFor();
@@ -89,6 +89,6 @@ describe('downloads and upscale in the browser', () => {
     expect(me.user.tokenBalance).toBe(50 - 20 - 10);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => tiles.count(), { timeout: 60_000 }).toBe(3);
   });
 });

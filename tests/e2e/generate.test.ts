@@ -56,7 +56,7 @@ describe('generating images in the browser', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
     const cards = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
-    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => cards.count(), { timeout: 90_000 }).toBe(2);
     await page.getByText('Images generated').first().waitFor();
     expect(await balance()).toBe(30);
     await expect.poll(() => page.getByTestId('generator-balance').textContent()).toContain('30');
@@ -145,7 +145,7 @@ describe('a preset style, paid for', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
     const cards = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
-    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(4);
+    await expect.poll(() => cards.count(), { timeout: 90_000 }).toBe(4);
     expect(await balance()).toBe(110);
     await expect.poll(() => page.getByTestId('generator-balance').textContent()).toContain('110');
 

@@ -32,7 +32,7 @@ async function createModel(name: string, files: string[]) {
     .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
     .toBe(files.length);
   await page.getByRole('button', { name: 'Create Model' }).click();
-  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
@@ -68,7 +68,7 @@ describe('custom models in the browser', () => {
       )
       .toBeGreaterThan(0);
     await expect
-      .poll(() => page.getByLabel('Training log').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByLabel('Training log').textContent(), { timeout: 60_000 })
       .toContain('flux_train_replicate');
 
     await page.getByTestId('air-id').waitFor({ timeout: 90_000 });

@@ -33,7 +33,7 @@ async function createModel(page: Page, name: string, seed: number) {
     .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
     .toBe(6);
   await page.getByRole('button', { name: 'Create Model' }).click();
-  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
@@ -60,7 +60,7 @@ async function generateOne(page: Page, prompt: string) {
   await page.getByLabel('Number of images').fill('1');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   const card = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
-  await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => card.count(), { timeout: 90_000 }).toBe(1);
   return card.first();
 }
 
@@ -90,7 +90,7 @@ describe('a personal model reaches the generator', () => {
     await navigateInApp(page, `/models/${modelId}`);
     await page.getByRole('button', { name: 'Start Training' }).click();
     await page.getByText('Training in Progress').first().waitFor();
-    await page.getByText('Ready to Use').first().waitFor({ timeout: 45_000 });
+    await page.getByText('Ready to Use').first().waitFor({ timeout: 90_000 });
     const spent = 550 - (await balance(page));
     expect(spent).toBeGreaterThan(0);
 
@@ -141,7 +141,7 @@ describe('a personal model reaches the generator', () => {
     // leave for a page that does not read the models, and let the training finish meanwhile
     await page.getByRole('link', { name: 'Gallery' }).first().click();
     await page.waitForURL(`${e2e.server.url}/gallery`);
-    await expect.poll(() => modelStatus(page, id), { timeout: 45_000, interval: 500 }).toBe('ready');
+    await expect.poll(() => modelStatus(page, id), { timeout: 90_000, interval: 500 }).toBe('ready');
 
     // back through the app: the cached list still says "training"; the fresh read chooses the model
     await navigateInApp(page, `/generate?modelId=${id}`);

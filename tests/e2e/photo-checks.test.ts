@@ -26,7 +26,7 @@ describe('photo checks in the browser', () => {
       .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
       .toBe(files.length);
     await page.getByRole('button', { name: 'Create Model' }).click();
-    await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
 
     // the page reads the model again until every photo is checked
     const panel = page.getByTestId('photo-checks');

@@ -16,7 +16,7 @@ describe('Settings → Privacy in the browser', () => {
     await page.getByRole('button', { name: 'Export my data' }).click();
     // pending, then the link (the card polls while the archive is prepared)
     const link = page.getByRole('link', { name: /Download archive/ });
-    await link.waitFor({ timeout: 30_000 });
+    await link.waitFor({ timeout: 90_000 });
     await page.getByText(/Available until/).waitFor();
     const href = (await link.getAttribute('href'))!;
     expect(href).toMatch(/\/files\/u\/[0-9a-f-]{36}\/exports\/[0-9a-f-]{36}\.zip\?exp=\d+&sig=/);

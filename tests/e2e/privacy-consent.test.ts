@@ -64,7 +64,7 @@ describe('consent in the browser', () => {
       .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
       .toBe(5);
     await page.getByRole('button', { name: 'Create Model' }).click();
-    await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
     const id = new URL(page.url()).pathname.split('/').pop()!;
     const model = await (await page.request.get(`${e2e.server.url}/api/models/${id}`)).json();
     expect(model.subjectConsentAt).toEqual(expect.any(String));

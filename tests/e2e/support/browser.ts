@@ -43,7 +43,10 @@ export async function openBrowser(
     const context = await (
       await shared
     ).newContext({ viewport, colorScheme, extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
-    context.setDefaultTimeout(15_000);
+    // a wait ends as soon as its element shows; the bound is for a 2-core CI machine running the
+    // PostgreSQL lane beside three browsers and their servers, where an offline render or an image
+    // analysis has taken more than 15 s (docs/decisions/030-test-speed.md)
+    context.setDefaultTimeout(45_000);
     const page = await context.newPage();
     return { context, page, close: () => context.close().catch(() => {}) };
   }
@@ -55,7 +58,7 @@ export async function openBrowser(
     colorScheme,
     args: CHROMIUM_ARGS,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(45_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
