@@ -126,7 +126,36 @@ export async function run(): Promise<Record<string, number | string>> {
       await rm(dataDir, { recursive: true, force: true });
     }
   }
-  return out;
+  return { ...out, ...goals(out) };
+}
+
+/** Issue 27's goals, each beside the built figure it holds to. */
+function goals(out: Record<string, number | string>) {
+  const verdicts: Record<string, string> = {};
+  let all = true;
+  const check = (label: string, key: string, limit: number, unit: string) => {
+    const value = out[key];
+    if (typeof value !== 'number') {
+      verdicts[label] = 'not measured';
+      all = false;
+      return;
+    }
+    const met = value <= limit;
+    all &&= met;
+    verdicts[label] = `${value}${unit} (≤${limit}${unit}: ${met ? 'met' : 'MISSED'})`;
+  };
+  const built = [
+    ['npm start, PGlite (built)', 300],
+    ['--role=web, PostgreSQL (built)', 130],
+    ['--role=worker, PostgreSQL (built)', 130],
+  ] as const;
+  for (const [label, idleLimit] of built) {
+    check(`goal: ${label} idle RSS`, `${label}: idle RSS (MB)`, idleLimit, ' MB');
+    check(`goal: ${label} peak / idle while starting`, `${label}: peak / idle`, 1.3, '×');
+    check(`goal: ${label} start to ready`, `${label}: start to ready (ms)`, 3000, ' ms');
+  }
+  verdicts['all goals met'] = all ? 'yes' : 'no';
+  return verdicts;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MODEL_IMAGES, MAX_PHOTO_BYTES } from '../shared/constants';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
@@ -18,6 +17,7 @@ import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { THEME_BOOT_SCRIPT_HASH } from './http/pages';
 import { registerStatic } from './http/static';
+import { zodSchemaController } from './http/schema-compilers';
 import { photoClaim } from '../shared/photo-claim';
 import { liveProcessors } from './modules/system';
 import { purposeKey } from './lib/keys';
@@ -79,6 +79,7 @@ export type BuildOptions = {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    schemaController: zodSchemaController,
     // Fastify's own access logs are two lines a request, each serialising req and res; the hook below
     // writes one small line instead (issue 14)
     logController: new LogController({ disableRequestLogging: true }),
@@ -116,8 +117,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   const metrics = createHttpMetrics();
   registerRequestMetrics(app, metrics);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app, {

@@ -1,5 +1,6 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { zodSchemaController } from './schema-compilers';
 
 /**
  * Helmet's headers, worked out once. @fastify/helmet runs helmet's middleware on every request, which
@@ -8,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * with the same options gives the exact same headers for every response.
  */
 export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  const probe = Fastify();
+  const probe = Fastify({ schemaController: zodSchemaController });
   await probe.register(fastifyHelmet, options);
   probe.get('/', async () => '');
   const res = await probe.inject({ method: 'GET', url: '/' });
@@ -22,7 +23,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 
 /** What Fastify itself sends for the same route, so only helmet's additions are kept. */
 async function headersOfBareFastify() {
-  const bare = Fastify();
+  const bare = Fastify({ schemaController: zodSchemaController });
   bare.get('/', async () => '');
   const res = await bare.inject({ method: 'GET', url: '/' });
   await bare.close();
