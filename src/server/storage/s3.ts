@@ -1,17 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
 import { assertSafeKey, assertSafePrefix, contentTypeOfKey, type ByteRange, type Storage } from './storage';
 
 export type S3StorageConfig = {
@@ -36,7 +25,24 @@ function isMissingKey(err: unknown) {
   return e.name === 'NoSuchKey' || e.Code === 'NoSuchKey' || e.name === 'NotFound';
 }
 
+const require = createRequire(import.meta.url);
+
 export function createS3Storage(cfg: S3StorageConfig): Storage {
+  // The SDK loads with the first S3 storage, not at every start: ~120 ms and several MB resident that
+  // a studio storing on its own disk never needs (docs/decisions/041-lean-start.md).
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    UploadPartCommand,
+  } = require('@aws-sdk/client-s3') as typeof S3;
   const client = new S3Client({
     region: cfg.region,
     endpoint: cfg.endpoint,
