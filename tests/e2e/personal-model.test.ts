@@ -122,7 +122,7 @@ describe('a personal model reaches the generator', () => {
     await yourModel(page).click();
     await page.getByRole('option', { name: 'None' }).click();
     await page.getByTestId('no-model-hint').getByText('No personal model chosen').waitFor();
-  }, 120_000);
+  });
 
   it('opens /generate?modelId= while the list is cached from the training phase', async () => {
     const { page } = e2e.browser;
@@ -149,13 +149,14 @@ describe('a personal model reaches the generator', () => {
     // back through the app: the cached list still says "training"; the fresh read chooses the model
     await navigateInApp(page, `/generate?modelId=${id}`);
     await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
-    await expect.poll(() => yourModel(page).textContent(), { timeout: 5_000 }).toContain('E2E Cached');
+    // the fresh read on mount, not the next 10 s training poll (TRAINING_POLL_MS)
+    await expect.poll(() => yourModel(page).textContent(), { timeout: 8_000 }).toContain('E2E Cached');
     await page.getByTestId('chosen-model').getByText('E2E Cached').waitFor();
     expect(await page.getByTestId('model-notice').count()).toBe(0);
 
     const card = await generateOne(page, 'me, in a cached world');
     expect(await card.getByTestId('card-model').textContent()).toBe('Model: E2E Cached');
-  }, 120_000);
+  });
 
   // The sweep's pages and the records they show, made once for both modes.
   let journey: Promise<[string, string][]> | null = null;
