@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -263,7 +263,16 @@ const UI = (id: string) =>
   // the admin area's descriptors load with the admin pages only
   !/src[\\/]shared[\\/]api[\\/]admin\.ts$/.test(id);
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  // A production build is React's production build whatever NODE_ENV the calling process has: Vite
+  // keeps a NODE_ENV it finds set, and vitest sets `test`, so a client built from a test run (the e2e
+  // global setup) shipped React's development build, twice the size and several times slower, which
+  // `npm start` then served until a source changed. Vite reads it after loading this file.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return config(mode, isSsrBuild);
+});
+
+const config = (mode: string, isSsrBuild: boolean | undefined): UserConfig => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), contractTypesOnly(), prerenderPages()],
@@ -325,4 +334,4 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
-}));
+});

@@ -151,6 +151,17 @@ describe('public pages', () => {
       expect(html).not.toContain('data-session="guest"');
       expect(html).toContain('<link rel="preload" href="/api/auth/user"');
       expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/gallery-page-/);
+      // every script the page loads is a production build: a client built from a process with another
+      // NODE_ENV (vitest sets `test`) shipped React's development build (vite.config.ts)
+      const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      expect(scripts.length).toBeGreaterThan(1);
+      let react = 0;
+      for (const src of scripts) {
+        const js = await (await fetch(`${e2e.server.url}${src}`)).text();
+        expect(js, src).not.toContain('is deprecated in plain JavaScript React classes');
+        if (js.includes('https://react.dev/errors/')) react++;
+      }
+      expect(react).toBeGreaterThan(0);
       const guest = await (await fetch(`${e2e.server.url}/gallery`)).text();
       expect(guest).toContain('data-session="guest"');
       expect(guest).not.toContain('/api/auth/user');
