@@ -6,7 +6,7 @@ type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController'
 /**
  * Every route validates and serialises with its zod schemas. Handing Fastify these compilers as its
  * compilers' factory, rather than setting them after construction, keeps it from loading Ajv and
- * fast-json-stringify at all: building their defaults cost ~250 ms of every start and a few MB
+ * fast-json-stringify at all: building their defaults cost ~100 ms of every start and ~3 MB
  * resident that nothing used (issue 27, docs/decisions/041-lean-start.md). Fastify types the
  * factories for Ajv, but calls them only for a compiler function, which is what these return.
  */
