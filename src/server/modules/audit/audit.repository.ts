@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { adminAuditLog, users } from '../../db/schema/index';
 import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
+import { deleteInBatches } from '../../lib/batches';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type AuditInsert = typeof adminAuditLog.$inferInsert;
@@ -57,24 +58,21 @@ export function createAuditRepository(db: DbOrTx) {
      * flag the append-only trigger lets through. Returns how many rows went.
      */
     async purgeBefore(cutoff: Date) {
-      let total = 0;
-      for (;;) {
-        const n = await db.transaction(async (tx) => {
+      return deleteInBatches(PURGE_BATCH, (limit) =>
+        db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('lora.audit_purge', 'on', true)`);
           const old = tx
             .select({ id: adminAuditLog.id })
             .from(adminAuditLog)
             .where(lt(adminAuditLog.createdAt, cutoff))
-            .limit(PURGE_BATCH);
+            .limit(limit);
           const gone = await tx
             .delete(adminAuditLog)
             .where(inArray(adminAuditLog.id, old))
             .returning({ id: adminAuditLog.id });
           return gone.length;
-        });
-        total += n;
-        if (n < PURGE_BATCH) return total;
-      }
+        }),
+      );
     },
   };
 }

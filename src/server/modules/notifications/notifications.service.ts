@@ -15,6 +15,7 @@ import {
   type NewNotification,
   type NotificationRow,
 } from './notifications.repository';
+import { deleteInBatches } from '../../lib/batches';
 
 export const JOB_NOTIFICATION_MAIL = 'notifications.mail';
 
@@ -73,12 +74,7 @@ export async function mailSwitches(db: DbOrTx, userId: string): Promise<Notifica
  */
 export async function purgeNotificationsBefore(db: DbOrTx, cutoff: Date): Promise<number> {
   const repo = createNotificationsRepository(db);
-  let removed = 0;
-  for (;;) {
-    const n = await repo.deleteMadeBefore(cutoff, 1000);
-    removed += n;
-    if (n < 1000) return removed;
-  }
+  return deleteInBatches(1000, (limit) => repo.deleteMadeBefore(cutoff, limit));
 }
 
 export function createNotificationsService(deps: Pick<AppDeps, 'db'>) {
