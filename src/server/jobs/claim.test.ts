@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/template-db';
 import { jobs, workers } from '../db/schema/index';
 import { until } from '../test/until';
 import { createQueue } from './queue';
@@ -40,7 +41,7 @@ const row = async (id: string) => (await database!.db.select().from(jobs).where(
 
 describe('a job held by a dead worker', () => {
   it('is taken back by another worker once the holder misses its heartbeats, long before its lease', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const db = database.db;
     const runs: { worker: string; at: number }[] = [];
     let release: () => void = () => {};
@@ -84,7 +85,7 @@ describe('a job held by a dead worker', () => {
   });
 
   it('a frozen worker that fails after the take-over neither settles nor retries the job', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const db = database.db;
     const settled: string[] = [];
     const runs: string[] = [];
@@ -133,7 +134,7 @@ describe('a job held by a dead worker', () => {
   });
 
   it('a slow handler of a live worker keeps its job however long it runs', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const db = database.db;
     const runs: string[] = [];
     const slow = await worker(db, 30);
@@ -165,7 +166,7 @@ describe('a job held by a dead worker', () => {
   });
 
   it('takes back a job of a worker whose heartbeat is old by the default bound, and no other', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const db = database.db;
     const queue = createQueue<TestJobs>(db, { pollMs: 20 });
     cleanups.push(() => queue.stop({ graceMs: 0 }));

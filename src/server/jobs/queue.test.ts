@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/template-db';
 import { until } from '../test/until';
 import { createQueue } from './queue';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 describe('durable queue', () => {
   it('runs a job once, de-duplicates by singleton key and reports the result to a waiter', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     const seen: number[] = [];
     q.define({
@@ -34,7 +35,7 @@ describe('durable queue', () => {
   });
 
   it('retries failures with backoff and settles with onFailed when attempts run out', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     let calls = 0;
     const settled: string[] = [];
@@ -59,7 +60,7 @@ describe('durable queue', () => {
   });
 
   it('reschedules polling steps without counting them as failures', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     let polls = 0;
     q.define({
@@ -77,7 +78,7 @@ describe('durable queue', () => {
   });
 
   it('runs at most its cap of each kind at once, within the total, and lets other kinds past a full one', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const kinds: Record<string, string> = { render: 'generation', train: 'training', mail: 'mail' };
     const q = createQueue<TestJobs>(database.db, {
       pollMs: 20,
@@ -127,7 +128,7 @@ describe('durable queue', () => {
   });
 
   it('picks up a job whose worker died (expired lease) after a restart', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
     first.define({ name: 'work', schema: z.object({}), handler: async () => 'ok' });
     const id = await first.enqueue('work', {});
@@ -148,7 +149,7 @@ describe('durable queue', () => {
   });
 
   it('keeps the lease of a handler slower than its lease alive, so a second worker never runs it again', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const runs: string[] = [];
     const slow = (worker: string) => ({
       name: 'slow-vendor-call',
@@ -177,9 +178,11 @@ describe('durable queue', () => {
   });
 
   it("lets a dead worker's lease lapse: the heartbeat stops with the worker", async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const runs: string[] = [];
-    const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
+    // one job at a time: the "dead" worker still polls, and with a free slot it could claim the lapsed
+    // row itself before the second does (on PostgreSQL it sometimes did)
+    const first = createQueue<TestJobs>(database.db, { pollMs: 20, concurrency: 1 });
     let release: () => void = () => {};
     first.define({
       name: 'hang',
@@ -217,7 +220,7 @@ describe('durable queue', () => {
   });
 
   it('gives a job still running at the end of a bounded stop back, so another worker takes it at once', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     const runs: string[] = [];
     let release: () => void = () => {};
     const first = createQueue<TestJobs>(database.db, { pollMs: 20 });
@@ -265,7 +268,7 @@ describe('durable queue', () => {
   });
 
   it('waits for a handler that finishes within the grace', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     let started = false;
     const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     q.define({

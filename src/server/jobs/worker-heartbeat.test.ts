@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/template-db';
 import { workers } from '../db/schema/index';
 import { startWorkerHeartbeat } from './worker-heartbeat';
 import { until } from '../test/until';
@@ -12,7 +13,7 @@ afterEach(async () => {
 
 describe('worker heartbeat', () => {
   it('writes its row at once, refreshes last_seen and the job count, and deletes it on stop', async () => {
-    database = await openDatabase({ memory: true });
+    database = await openTestDatabase();
     let active = 0;
     const hb = await startWorkerHeartbeat(
       database.db,

@@ -3,18 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app';
 import { createDeps, type CreateDepsOptions } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
 import { TEST_TIMINGS } from './timings';
-import { openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { registerJobs } from '../register-jobs';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
-import { harnessBaseEnv, HARNESS_ADMIN, loadTemplate, type Template } from './template-db';
+import { freshDatabase, harnessBaseEnv, HARNESS_ADMIN, loadTemplate } from './template-db';
 import { createRouteCollector, type RouteEntry } from './route-catalog';
 import { EngineError } from '../engines/engine-error';
 import type { FaceEngine } from '../engines/vision/faces';
@@ -49,41 +47,6 @@ export type Client = {
 };
 
 export const ADMIN = HARNESS_ADMIN;
-
-/**
- * A fresh database per call: in-memory PGlite by default, or a new database on the server named by
- * TEST_DATABASE_URL (CI runs the API tests on PostgreSQL 15 that way). With the run's template it is a
- * clone of that (already migrated and seeded); the migrations are still run over it, as no-ops.
- */
-async function freshDatabase(
-  template: Template | null,
-): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ memory: true, loadDataDir: template?.image });
-    return { database, drop: async () => {} };
-  }
-  const name = `t_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(
-    template?.database ? `create database ${name} template ${template.database}` : `create database ${name}`,
-  );
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), onError: () => {} });
-  return {
-    database,
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * The photo checks' engine in tests that are not about them: the real one costs about a second a photo,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import type { Storage } from '../storage/storage';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
@@ -169,4 +169,54 @@ export async function loadTemplate(): Promise<Template | null> {
   }
   cached = { dir, template };
   return template;
+}
+
+/**
+ * A fresh database per call: in-memory PGlite by default, or a new database on the server named by
+ * TEST_DATABASE_URL (CI runs the API tests on PostgreSQL 15 that way). With the run's template it is a
+ * clone of that (already migrated and seeded); the migrations are still run over it, as no-ops.
+ */
+export async function freshDatabase(
+  template: Template | null,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ memory: true, loadDataDir: template?.image });
+    return { database, drop: async () => {} };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    template?.database ? `create database ${name} template ${template.database}` : `create database ${name}`,
+  );
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString(), onError: () => {} });
+  return {
+    database,
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for a test that needs no app (the queue's own tests): the run's template cloned, on
+ * PostgreSQL when TEST_DATABASE_URL names one. Closing it also drops it.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const { database, drop } = await freshDatabase(await loadTemplate());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
 }
