@@ -161,7 +161,11 @@ export async function startS3rver(dir: string, logFile: string): Promise<S3Serve
 
 export type Role = 'web' | 'worker';
 
-/** One server process (`node --import tsx src/server/main.ts --role=…`), restartable under its name. */
+/**
+ * One server process (`node dist/server/main.js --role=…`, the built server the README runs in
+ * production), restartable under its name. Through tsx each of the six starts of the kill test compiled
+ * the sources again, on a CI machine whose other lane runs three browsers.
+ */
 export class Instance {
   proc: ChildProcess | null = null;
   readonly port: number | null;
@@ -186,7 +190,8 @@ export class Instance {
     // vitest's own variables must not leak into the servers
     for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'TEST') delete env[k];
     if (this.port !== null) env.PORT = String(this.port);
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', `--role=${this.role}`], {
+    const entry = path.join(root, 'dist/server/main.js');
+    const proc = spawn(process.execPath, ['--enable-source-maps', entry, `--role=${this.role}`], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -269,6 +274,13 @@ export type Cluster = {
  * instances.
  */
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+  // the built server, made or refreshed in a child process as `npm start` does
+  const built = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/start.mjs').then((m) => m.ensureServerBuild({ quiet: true }))"],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('could not build the server (scripts/build-server.mjs)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lora-scale-'));
   const logs = path.join(dir, 'logs');
   mkdirSync(logs, { recursive: true });

@@ -35,6 +35,7 @@ beforeAll(async () => {
       '/': [],
       '/login': ['/assets/login-page-1.js'],
       '/models/:id': ['/assets/model-1.js'],
+      '/gallery': ['/assets/gallery-1.js'],
       '*': [],
     }),
   );
@@ -95,6 +96,20 @@ describe('pages', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/model-1.js">');
     const signedInLogin = await app.inject({ url: '/login', headers: { 'x-test-user': '1' } });
     expect(signedInLogin.body).not.toContain('Welcome back');
+  });
+
+  it("asks for the gallery's first page with the HTML, only on its plain URL and only when signed in", async () => {
+    const preload =
+      '<link rel="preload" href="/api/generated-images" as="fetch" crossorigin="use-credentials" />';
+    const signedIn = await app.inject({ url: '/gallery', headers: { 'x-test-user': '1' } });
+    expect(signedIn.body).toContain(preload);
+    // with filters the page asks for another list: a preload would go unused
+    const filtered = await app.inject({ url: '/gallery?modelId=m1', headers: { 'x-test-user': '1' } });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).not.toContain('/api/generated-images');
+    expect((await app.inject({ url: '/gallery' })).body).not.toContain('/api/generated-images');
+    const other = await app.inject({ url: '/models/abc', headers: { 'x-test-user': '1' } });
+    expect(other.body).not.toContain('/api/generated-images');
   });
 
   it('answers an unknown path with 404 and the 404 page', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { THEME_BOOT_SCRIPT, themeCssVariables } from '../../shared/theme-css';
 import type { ThemeResponse } from '../../shared/schemas/theme';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
+import { generationApi } from '../../shared/api/generation';
 
 /**
  * The HTML of every browser page (docs/decisions/029-react-everywhere-and-prerender.md). A visitor on a
@@ -31,6 +32,16 @@ const NOT_FOUND_PAGE = 'not-found';
 
 /** Pages a search engine may list (robots.txt, sitemap.xml). */
 export const PUBLIC_PAGES = ['/', '/login', '/register', '/terms', '/privacy', '/contact'];
+
+/**
+ * The read a signed-in page makes first and draws its largest paint from, asked for with the HTML as
+ * the session is, so it is on the wire while the scripts load (issue 23: the gallery's first thumbnail
+ * waited for the scripts, then for this list). Only for the page's plain URL: with filters in the query
+ * the page asks for another list, and a preload left unused is wasted and warned about.
+ */
+const FIRST_READS: Record<string, string> = {
+  '/gallery': generationApi.images.path,
+};
 
 /** The hash the Content-Security-Policy allows the theme script by (app.ts). */
 export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
@@ -99,6 +110,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     signedIn: boolean,
     theme: ThemeResponse | null,
     prerendered: boolean,
+    firstRead: string | undefined,
   ) {
     const head: string[] = [];
     let htmlAttrs = '';
@@ -119,6 +131,10 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     const extra: string[] = [];
     if (signedIn)
       extra.push('<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />');
+    if (firstRead)
+      extra.push(
+        `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
+      );
     // a pre-rendered page loads the app after its first paint (src/web/boot.ts): no preloads ahead of it
     if (!prerendered)
       for (const file of preloads[route ?? '*'] ?? [])
@@ -153,10 +169,11 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       cache.clear();
       cachedFor = themeKey;
     }
-    const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}`;
+    const firstRead = signedIn && url.search === '' && route ? FIRST_READS[route] : undefined;
+    const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}`;
     let page = cache.get(key);
     if (!page) {
-      page = render(name ? pages.get(name)! : template, route, signedIn, theme, Boolean(name));
+      page = render(name ? pages.get(name)! : template, route, signedIn, theme, Boolean(name), firstRead);
       cache.set(key, page);
     }
     reply
