@@ -107,6 +107,9 @@ const add = (r) => {
 };
 
 if (!only || only === 'unit') add(run('unit', ['unit', 'web'], [], [WORKERS]));
+// the two halves of `unit` apart, for .ci/run's lanes: `node` (server, shared, lint) and `web` (jsdom)
+if (only === 'node') add(run('unit', ['unit'], [], [WORKERS]));
+if (only === 'web') add(run('web', ['web'], [], [WORKERS]));
 if (only === 'api') {
   const { all, database } = databaseTestFiles();
   console.log(`PostgreSQL pass: the ${database.length} of ${all.length} unit files that open a database`);
