@@ -45,22 +45,26 @@ export const queryClient = createQueryClient();
 
 /** How recent the router's read may be and still count as this visit's. */
 const JUST_READ_MS = 2000;
-/** Query hashes the router has just read for the page being opened (app/router.tsx). */
-const readForVisit = new Set<string>();
+/** Query hashes the router has read for the page being opened, with when (app/router.tsx). */
+const readForVisit = new Map<string, number>();
 
 /** A read the router starts beside the page's download, for a query whose hook uses refetchOnVisit. */
 export function prefetchForVisit(client: QueryClient, queryKey: QueryKey): Promise<void> {
-  readForVisit.add(hashKey(queryKey));
+  readForVisit.set(hashKey(queryKey), Date.now());
   return client.prefetchQuery({ queryKey });
 }
 
 /**
  * For reads that are fresh on every visit: read again on mount, unless the router has just read
- * this very query for the page being opened (asking twice would only add a request).
+ * this very query for the page being opened (asking twice would only add a request). React Query asks
+ * this more than once for one mount (while rendering, and again as the observer subscribes), so the
+ * answer depends on the time alone: an answer that changed once asked sent every visit's read twice.
  */
 // any query, whatever its data
 export function refetchOnVisit(query: Query<any, any, any, any>): 'always' | false {
+  const now = Date.now();
+  const readAt = readForVisit.get(query.queryHash);
   const justRead =
-    readForVisit.delete(query.queryHash) && Date.now() - query.state.dataUpdatedAt < JUST_READ_MS;
+    readAt !== undefined && now - readAt < JUST_READ_MS && now - query.state.dataUpdatedAt < JUST_READ_MS;
   return justRead ? false : 'always';
 }
