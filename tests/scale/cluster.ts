@@ -7,8 +7,8 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from '../../src/server/test/free-port';
+import { createServerDatabase } from '../../src/server/test/server-database';
 import { startProxy, type Proxy } from './proxy';
 
 export { CLIENT_ADDRESS_HEADER, startProxy, UPSTREAM_HEADER, type Proxy, type ProxiedRequest } from './proxy';
@@ -55,22 +55,7 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop: () 
 
 /** A fresh database on the server named by `url` (one per run), dropped by `drop`. */
 export async function freshDatabase(url: string, prefix = 'scale') {
-  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createServerDatabase(url, `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`);
 }
 
 function waitForLine(proc: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -11,6 +10,7 @@ import { seedCatalog } from '../db/seed';
 import type { Storage } from '../storage/storage';
 import { bootstrapAdmin } from '../modules/users/bootstrap-admin';
 import { TEST_TIMINGS } from './timings';
+import { createServerDatabase } from './server-database';
 
 /**
  * One migrated and seeded database per test run, cloned by every harness (docs/decisions/030-test-speed.md).
@@ -92,20 +92,10 @@ export async function buildTemplate(): Promise<{ dir: string; teardown: () => Pr
   let dropTemplate = async () => {};
   if (url) {
     const name = `tmpl_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ url: u.toString(), onError: () => {} });
+    const created = await createServerDatabase(url, name);
+    database = await openDatabase({ url: created.url, onError: () => {} });
     manifest.database = name;
-    dropTemplate = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    dropTemplate = created.drop;
   } else {
     database = await openDatabase({ memory: true });
   }
@@ -184,26 +174,13 @@ export async function freshDatabase(
     const database = await openDatabase({ memory: true, loadDataDir: template?.image });
     return { database, drop: async () => {} };
   }
-  const name = `t_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(
-    template?.database ? `create database ${name} template ${template.database}` : `create database ${name}`,
+  const { url: cloneUrl, drop } = await createServerDatabase(
+    url,
+    `t_${randomUUID().replace(/-/g, '')}`,
+    template?.database,
   );
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), onError: () => {} });
-  return {
-    database,
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const database = await openDatabase({ url: cloneUrl, onError: () => {} });
+  return { database, url: cloneUrl, drop };
 }
 
 /**
