@@ -21,13 +21,36 @@ export async function until<T>(
 }
 
 /**
+ * Makes every job that waits out its backoff after a failed attempt due now. For tests of what happens
+ * when the attempts run out (a refund, a failed state), not of how long the queue waits between them:
+ * the backoffs of a real job add up to 14 s and more.
+ */
+export async function runRetriesNow(db: Db) {
+  await db.execute(sql`update jobs set run_at = now()
+    where status = 'queued' and attempts > 0 and run_at > now()`);
+}
+
+/** Settles `work` while making backed-off jobs due every `every` ms (`runRetriesNow`), e.g. a request that waits for its job. */
+export async function withRetriesNow<T>(db: Db, work: Promise<T>, every = 50): Promise<T> {
+  let settled = false;
+  const watched = work.finally(() => (settled = true));
+  while (!settled) {
+    await runRetriesNow(db);
+    await Promise.race([watched.catch(() => {}), new Promise((r) => setTimeout(r, every))]);
+  }
+  return watched;
+}
+
+/**
  * Waits until the job queue has nothing to do soon: no job running and none due within `soonMs`
  * (the test timings poll and back off in well under that). A test asserts what a pipeline did *not*
- * do after this, instead of sleeping for a while and hoping it would have.
+ * do after this, instead of sleeping for a while and hoping it would have. With `retriesNow`, a job
+ * backing off after a failed attempt is made due at once (`runRetriesNow`) and waited for too.
  */
-export async function drainQueue(db: Db, ms = 30_000, soonMs = 2_000) {
+export async function drainQueue(db: Db, ms = 30_000, soonMs = 2_000, opts: { retriesNow?: boolean } = {}) {
   await until(
     async () => {
+      if (opts.retriesNow) await runRetriesNow(db);
       const res = await db.execute(sql`select count(*)::int as n from jobs
         where status = 'running' or (status = 'queued' and run_at <= now() + make_interval(secs => ${soonMs / 1000}))`);
       return (res as unknown as { rows: { n: number }[] }).rows[0].n === 0;

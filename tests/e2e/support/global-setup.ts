@@ -1,8 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, executablePath, SHARED_BROWSER_ENV } from './browser';
-import { SHARED_SERVER_ENV, SHARED_SERVER_OVERRIDES, startServer } from './server';
+import {
+  buildDataTemplate,
+  DATA_TEMPLATE_ENV,
+  SHARED_SERVER_ENV,
+  SHARED_SERVER_OVERRIDES,
+  startServer,
+} from './server';
 
 /**
  * vitest globalSetup of the `e2e` project: one server (the default test env) and one Chromium for
@@ -19,10 +26,14 @@ export default async function setup() {
     { cwd: root, stdio: 'inherit' },
   );
   if (built.status !== 0) throw new Error('could not build the web client and the server');
-  const [server, browser] = await Promise.all([
-    startServer(SHARED_SERVER_OVERRIDES),
+  // every server of the run (this shared one and the specs' own) starts from a copy of one migrated,
+  // seeded data directory (server.ts)
+  const [template, browser] = await Promise.all([
+    buildDataTemplate(),
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
   ]);
+  process.env[DATA_TEMPLATE_ENV] = template;
+  const server = await startServer(SHARED_SERVER_OVERRIDES);
   process.env[SHARED_SERVER_ENV] = JSON.stringify({
     url: server.url,
     port: server.port,
@@ -33,7 +44,9 @@ export default async function setup() {
   return async () => {
     delete process.env[SHARED_SERVER_ENV];
     delete process.env[SHARED_BROWSER_ENV];
+    delete process.env[DATA_TEMPLATE_ENV];
     await browser.close();
     await server.stop();
+    await rm(template, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../src/server/test/free-port';
@@ -16,7 +16,8 @@ export type TestServer = {
   kill: () => Promise<void>;
   /** start again on the same data directory and port */
   restart: () => Promise<void>;
-  stop: () => Promise<void>;
+  /** SIGTERM, then its data directory is removed unless `keepData` */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
 };
 
 /** names the shared server of tests/e2e/support/global-setup.ts (JSON of its fields) */
@@ -28,6 +29,12 @@ export const SHARED_SERVER_ENV = 'LORA_E2E_SERVER';
  * spec file as a client of its own, as they did when every file had its own server.
  */
 export const SHARED_SERVER_OVERRIDES = { TRUST_PROXY: '127.0.0.1' };
+
+/**
+ * names a data directory (database and files) that a server with the default test env has migrated,
+ * seeded and shut down (global-setup.ts): each server starts from a copy of it
+ */
+export const DATA_TEMPLATE_ENV = 'LORA_E2E_DATA_TEMPLATE';
 
 async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -50,6 +57,15 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000)
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-'));
+  // A copy of a migrated and seeded data directory: an empty one costs each start PGlite's initdb and
+  // every migration, ~10 s of CPU on a machine the browsers and the other lanes share. Not its session
+  // secret: each server keeps its own, as before.
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && !Object.keys(env).some((k) => k.startsWith('ADMIN_') || k === 'DATABASE_URL'))
+    await cp(template, dataDir, {
+      recursive: true,
+      filter: (from) => path.basename(from) !== 'session-secret',
+    });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const admin = { username: 'e2e_admin', password: 'AdminPass123' };
@@ -101,13 +117,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await exited();
     },
     restart: launch,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       proc.kill('SIGTERM');
       await Promise.race([exited(), new Promise((r) => setTimeout(r, 5000))]);
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+      if (proc.exitCode === null) {
+        proc.kill('SIGKILL');
+        await exited();
+      }
+      if (!keepData) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     },
   };
+}
+
+/**
+ * The data directory every e2e server copies (DATA_TEMPLATE_ENV): a server with the default test env
+ * starts on it, migrates and seeds it, and shuts down. Returns its path; the caller removes it.
+ */
+export async function buildDataTemplate(): Promise<string> {
+  const saved = process.env[DATA_TEMPLATE_ENV];
+  delete process.env[DATA_TEMPLATE_ENV];
+  try {
+    const server = await startServer();
+    await server.stop({ keepData: true });
+    return server.dataDir;
+  } finally {
+    if (saved !== undefined) process.env[DATA_TEMPLATE_ENV] = saved;
+  }
 }
 
 /**
