@@ -55,12 +55,16 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000)
  * Starts the real server (`dist/server/main.js`, built web client) on a free port with its own data
  * directory, offline engines and short durations. Extra env overrides (e.g. OFFLINE_TRAIN_SECONDS).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  // null: an empty data directory (the template's own start)
+  opts: { template?: string | null } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-'));
   // A copy of a migrated and seeded data directory: an empty one costs each start PGlite's initdb and
   // every migration, ~10 s of CPU on a machine the browsers and the other lanes share. Not its session
   // secret: each server keeps its own, as before.
-  const template = process.env[DATA_TEMPLATE_ENV];
+  const template = opts.template === undefined ? process.env[DATA_TEMPLATE_ENV] : opts.template;
   if (template && !Object.keys(env).some((k) => k.startsWith('ADMIN_') || k === 'DATABASE_URL'))
     await cp(template, dataDir, {
       recursive: true,
@@ -120,7 +124,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     stop: async ({ keepData = false } = {}) => {
       proc.kill('SIGTERM');
       await Promise.race([exited(), new Promise((r) => setTimeout(r, 5000))]);
-      if (proc.exitCode === null) {
+      if (proc.exitCode === null && proc.signalCode === null) {
         proc.kill('SIGKILL');
         await exited();
       }
@@ -134,15 +138,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
  * starts on it, migrates and seeds it, and shuts down. Returns its path; the caller removes it.
  */
 export async function buildDataTemplate(): Promise<string> {
-  const saved = process.env[DATA_TEMPLATE_ENV];
-  delete process.env[DATA_TEMPLATE_ENV];
-  try {
-    const server = await startServer();
-    await server.stop({ keepData: true });
-    return server.dataDir;
-  } finally {
-    if (saved !== undefined) process.env[DATA_TEMPLATE_ENV] = saved;
-  }
+  const server = await startServer({}, { template: null });
+  await server.stop({ keepData: true });
+  return server.dataDir;
 }
 
 /**

@@ -4,7 +4,7 @@ import { EngineError } from '../../engines/engine-error';
 import { createHarness, facesOff, type Client, type Harness } from '../../test/harness';
 import { faceFixture, type FaceFixture } from '../../test/face-fixtures';
 import { multipartBody } from '../../test/photo-fixtures';
-import { runRetriesNow } from '../../test/until';
+import { withRetriesNow } from '../../test/until';
 import { grantTokens } from '../../test/training-helpers';
 import { bestFaceCrop, referenceDescriptor } from './model-faces';
 import sharp from 'sharp';
@@ -43,17 +43,10 @@ async function upload(c: Client, modelId: string, names: FaceFixture[]) {
   });
 }
 
-async function waitForChecks(
-  c: Client,
-  modelId: string,
-  timeoutMs = 150_000,
-  // the failing engine's test: its attempts' backoffs are not what it is about
-  retriesNow?: Harness,
-): Promise<ModelJson> {
+async function waitForChecks(c: Client, modelId: string, timeoutMs = 150_000): Promise<ModelJson> {
   const deadline = Date.now() + timeoutMs;
   let last: ModelJson | undefined;
   while (Date.now() < deadline) {
-    if (retriesNow) await runRetriesNow(retriesNow.deps.db);
     last = (await c.get(`/api/models/${modelId}`)).json() as ModelJson;
     if (last.photoChecks?.pending === 0) return last;
     await new Promise((r) => setTimeout(r, 250));
@@ -92,7 +85,8 @@ describe('training photo checks (real engine)', () => {
         }
       ).id;
       expect((await upload(c, modelId, ['person-a-1'])).statusCode).toBe(201);
-      const model = await waitForChecks(c, modelId, 30_000, broken);
+      // its attempts' backoffs are not what this test is about
+      const model = await withRetriesNow(broken.deps.db, waitForChecks(c, modelId, 30_000));
       expect(model.trainingImages[0].check).toEqual({ status: 'failed', verdict: null, problems: [] });
       expect(model.photoChecks).toEqual({ pending: 0, passing: 1, flagged: 0 });
     } finally {
