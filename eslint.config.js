@@ -124,6 +124,23 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // a name on an element without a role is an ARIA error that axe reports only if a page is
+    // scanned while that element shows (a loading skeleton, say), so the linter catches it first
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name=/^(div|span|p)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message:
+            'aria-label on a plain div, span or p is not allowed (axe: aria-prohibited-attr): give it a role, or use SkeletonGroup for a loading placeholder.',
+        },
+      ],
+    },
+  },
+  {
     // the browser never imports the server
     files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
     rules: {

@@ -185,4 +185,15 @@ describe('eslint house rules', () => {
       120_000,
     );
   });
+  it('refuses a name on a plain div, and lets one with a role or a SkeletonGroup pass', async () => {
+    const file = 'src/web/features/gallery/new-file.tsx';
+    const bare = 'export const X = () => <div aria-busy="true" aria-label="Loading images" />;\n';
+    expect(await ruleIds(bare, file)).toContain('no-restricted-syntax');
+    const withRole = 'export const X = () => <div role="status" aria-label="Loading images" />;\n';
+    expect(await ruleIds(withRole, file)).not.toContain('no-restricted-syntax');
+    const group =
+      "import { SkeletonGroup } from '@web/components/ui/skeleton';\n" +
+      'export const X = () => <SkeletonGroup label="Loading images" />;\n';
+    expect(await ruleIds(group, file)).not.toContain('no-restricted-syntax');
+  });
 });

@@ -9,7 +9,7 @@ import { ImageDetailsDialog } from '@web/components/generated-image/image-detail
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { Button } from '@web/components/ui/button';
 import { SearchField } from '@web/components/ui/search-field';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -60,11 +60,11 @@ export function AdminImageGalleryPage() {
   let body;
   if (list.isPending) {
     body = (
-      <div className="grid" style={GRID_STYLE} aria-busy="true" aria-label="Loading images">
+      <SkeletonGroup className="grid" style={GRID_STYLE} label="Loading images">
         {Array.from({ length: 12 }, (_, i) => (
           <Skeleton key={i} className="aspect-square rounded-lg" />
         ))}
-      </div>
+      </SkeletonGroup>
     );
   } else if (list.isError) {
     body = (

@@ -1,6 +1,6 @@
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/session';
 import { useModels, usePresetStyles } from './api/dashboard-api';
 import { PresetStylesSection } from './components/preset-styles-section';
@@ -15,7 +15,7 @@ import { WelcomeBanner } from './components/welcome-banner';
  */
 function DashboardSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading your dashboard" className="space-y-8">
+    <SkeletonGroup className="space-y-8" label="Loading your dashboard">
       <div className="space-y-3">
         <Skeleton className="h-7 w-36" />
         <div className="grid gap-3 sm:grid-cols-3">
@@ -32,7 +32,7 @@ function DashboardSkeleton() {
           ))}
         </div>
       </div>
-    </div>
+    </SkeletonGroup>
   );
 }
 

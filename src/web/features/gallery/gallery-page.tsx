@@ -11,7 +11,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { usePrivacy } from '@web/lib/privacy';
@@ -264,11 +264,11 @@ export function GalleryPage() {
         />
       ) : null}
       {gallery.isPending ? (
-        <div className="grid" style={GRID_STYLE} aria-busy="true" aria-label="Loading images">
+        <SkeletonGroup className="grid" style={GRID_STYLE} label="Loading images">
           {Array.from({ length: 10 }, (_, i) => (
             <Skeleton key={i} className="aspect-square rounded-lg" />
           ))}
-        </div>
+        </SkeletonGroup>
       ) : gallery.isError && images.length === 0 ? (
         <EmptyState
           title="Could not load your gallery"

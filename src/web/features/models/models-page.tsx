@@ -12,7 +12,7 @@ import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useModelList } from './api/models-api';
 import { IN_TRAINING, ModelStatusBadge } from './components/model-status';
@@ -97,16 +97,11 @@ export function ModelsPage() {
         />
       </div>
       {list.isPending ? (
-        <div
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading models"
-        >
+        <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-72 w-full" />
           ))}
-        </div>
+        </SkeletonGroup>
       ) : list.isError ? (
         <Alert variant="destructive">
           <AlertTitle>Could not load your models</AlertTitle>

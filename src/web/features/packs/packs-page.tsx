@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PageHeader } from '@web/components/ui/page-header';
 import { ErrorAlert } from '@web/components/ui/error-alert';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { errorMessage } from '@web/lib/api';
 import { useUser } from '@web/lib/session';
@@ -46,11 +46,11 @@ export function PacksPage() {
           onRetry={() => void models.refetch()}
         />
       ) : packs.isPending || models.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packs">
+        <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading packs">
           <Skeleton className="h-72" />
           <Skeleton className="h-72" />
           <Skeleton className="h-72" />
-        </div>
+        </SkeletonGroup>
       ) : (
         <PackPicker
           packs={packs.data.packs}

@@ -3,7 +3,7 @@ import { CheckCircle2, LifeBuoy } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -63,10 +63,10 @@ export function SupportPage() {
                 <TabsTrigger value="resolved">Resolved ({resolved.length})</TabsTrigger>
               </TabsList>
               {tickets.isPending ? (
-                <div className="mt-4 space-y-4" aria-busy="true" aria-label="Loading tickets">
+                <SkeletonGroup className="mt-4 space-y-4" label="Loading tickets">
                   <Skeleton className="h-32 w-full" />
                   <Skeleton className="h-32 w-full" />
-                </div>
+                </SkeletonGroup>
               ) : (
                 <>
                   <TabsContent value="open">

@@ -1,7 +1,7 @@
 import { Palette } from 'lucide-react';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { usePresetStyles } from '../api/dashboard-api';
 import { PresetStyleCard } from './preset-style-card';
 import { ErrorAlert } from '@web/components/ui/error-alert';
@@ -14,12 +14,7 @@ export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
         Available Preset Styles
       </h2>
       {styles.isPending ? (
-        <div
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading preset styles"
-        >
+        <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" label="Loading preset styles">
           {Array.from({ length: 4 }, (_, i) => (
             <Card key={i} className="overflow-hidden">
               <Skeleton className="aspect-square w-full rounded-none" />
@@ -30,7 +25,7 @@ export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
               </div>
             </Card>
           ))}
-        </div>
+        </SkeletonGroup>
       ) : styles.error ? (
         <ErrorAlert
           title="Could not load preset styles"

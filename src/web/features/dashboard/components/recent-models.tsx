@@ -6,7 +6,7 @@ import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
 import { ErrorAlert } from '@web/components/ui/error-alert';
@@ -76,16 +76,11 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
         </div>
       </div>
       {isLoading ? (
-        <div
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading models"
-        >
+        <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
           {Array.from({ length: DASHBOARD_RECENT_MODELS }, (_, i) => (
             <ModelCardSkeleton key={i} />
           ))}
-        </div>
+        </SkeletonGroup>
       ) : error ? (
         <ErrorAlert title="Could not load your models" error={error} onRetry={onRetry} />
       ) : hasModels ? (

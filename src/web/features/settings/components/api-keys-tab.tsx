@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
@@ -84,9 +84,9 @@ export function ApiKeysTab() {
         aside={<CreateApiKeyDialog disabled={!keys.isSuccess || full} />}
       >
         {keys.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading API keys">
+          <SkeletonGroup className="grid gap-3" label="Loading API keys">
             <Skeleton className="h-12 w-full" />
-          </div>
+          </SkeletonGroup>
         ) : keys.isError ? (
           <p className="text-sm text-destructive-text">
             {errorMessage(keys.error, 'Could not load your API keys.')}

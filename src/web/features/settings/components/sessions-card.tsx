@@ -4,7 +4,7 @@ import { formatDateTime } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/settings-api';
@@ -53,10 +53,10 @@ export function SessionsCard() {
       }
     >
       {sessions.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading sessions">
+        <SkeletonGroup className="grid gap-3" label="Loading sessions">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
-        </div>
+        </SkeletonGroup>
       ) : sessions.isError ? (
         <p className="text-sm text-destructive-text">
           {errorMessage(sessions.error, 'Could not load your sessions.')}

@@ -5,6 +5,10 @@ import type { DailyStatsDay } from '@shared/schemas/admin-stats';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { AdminCharts } from './admin-charts';
 
+// The charts are a lazy chunk (recharts). Loading it here, outside any test, keeps its transform
+// (seconds on a busy machine) out of the tests' five-second waits for the charts to show.
+await import('./daily-charts');
+
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { STATS_PERIODS, type StatsPeriod } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { useDailyStats } from '../../api/admin-stats-api';
 
 // recharts (decision 040) is a chunk of its own, fetched when the dashboard shows its charts
@@ -9,11 +9,11 @@ const DailyCharts = lazy(() => import('./daily-charts').then((m) => ({ default: 
 
 function ChartsSkeleton() {
   return (
-    <div className="grid gap-3 sm:gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Loading charts">
+    <SkeletonGroup className="grid gap-3 sm:gap-4 lg:grid-cols-2" label="Loading charts">
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} className="h-72 w-full" />
       ))}
-    </div>
+    </SkeletonGroup>
   );
 }
 
