@@ -227,8 +227,8 @@ const RADIX =
   /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll(-bar)?|aria-hidden|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/;
 const RADIX_SMALL = /@radix-ui[\\/]react-(slot|compose-refs|label|primitive)[\\/]/;
 const OVERLAYS = new RegExp(
-  String.raw`src[\\/]web[\\/]components[\\/](generated-image[\\/]|ui[\\/](` +
-    'alert-dialog|avatar|dialog|dropdown-menu|progress|select|slider|switch|tabs|toast|toast-region|tooltip' +
+  String.raw`src[\\/]web[\\/]components[\\/](generated-image[\\/](image-lightbox|image-details-dialog)\.tsx$|ui[\\/](` +
+    'alert-dialog|avatar|dialog|dropdown-menu|progress|select-radix|slider|switch|tabs|toast|toast-region|tooltip' +
     String.raw`)\.tsx$)`,
 );
 const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVERLAYS.test(id);

@@ -107,7 +107,7 @@ describe('public pages', () => {
     expect(page.url()).toBe(`${e2e.server.url}/login`);
   });
 
-  it('paint dark before any script for a visitor whose system prefers dark, and follow it live', async () => {
+  it('paint dark before any script for a visitor whose system prefers dark, follow it live, and honour less motion', async () => {
     const dark = await openBrowser({ colorScheme: 'dark' });
     try {
       await dark.page.route('**/assets/*.js', (route) => route.abort());
@@ -120,6 +120,21 @@ describe('public pages', () => {
       await expect
         .poll(() => dark.page.evaluate(() => document.documentElement.classList.contains('dark')))
         .toBe(false);
+
+      // asking for less motion stops an endless animation (a spinner) instead of restarting it
+      // every 0.01 ms, which flickers
+      const spinCount = () =>
+        dark.page.evaluate(() => {
+          const el = document.createElement('span');
+          el.className = 'animate-spin';
+          document.body.append(el);
+          const count = getComputedStyle(el).animationIterationCount;
+          el.remove();
+          return count;
+        });
+      expect(await spinCount()).toBe('infinite');
+      await dark.page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await spinCount()).toBe('1');
     } finally {
       await dark.close();
     }

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { createTestQueryClient, mockFetch } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
+import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 import { ThemeProvider } from '@web/lib/theme/theme-provider';
 import { USER_QUERY_KEY } from '@web/lib/session';
 import { AppRoutes, preloadRoute } from './router';
@@ -65,6 +67,21 @@ describe('app routes', () => {
     const full = within(header).getByTestId('token-balance');
     expect(full.getAttribute('aria-label')).toBeNull();
     expect(full.textContent).toBe('Token balance: 1,234 tokens');
+  });
+
+  it('draws the user menu plain until it is wanted; Enter opens it with the first item focused', async () => {
+    shimRadixForJsdom();
+    renderApp('/no/such/page', { 'GET /api/auth/user': { body: { user: makeUser({ username: 'ada' }) } } });
+    const trigger = await screen.findByRole('button', { name: /^User menu for/ }, { timeout: 5000 });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    // its code (Radix's menu, the `dialogs` chunk) loads on the focus; Enter may come before it is in
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', undefined, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    expect(menu.contains(document.activeElement)).toBe(true);
+    expect(within(menu).getByRole('menuitemradio', { name: 'System' })).toBeTruthy();
   });
 
   it('renders the landing page with How It Works and keeps ?ref for sign-up', async () => {

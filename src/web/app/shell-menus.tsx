@@ -1,3 +1,4 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import {
   Boxes,
@@ -37,12 +38,50 @@ import type { ThemePreference } from '@web/lib/theme/theme-mode';
 import { useOfflineSummary } from './offline-indicator';
 import { PRIMARY_NAV } from './shell-nav';
 
-// The signed-in person's menus, loaded by the shell only when there is one (see shell.tsx).
+// The signed-in person's menus, loaded by the shell when one is about to open (see shell.tsx).
 
-export function MobileNav({ user }: { user: PublicUser }) {
+/** What happened at the shell's plain trigger while this code was loading. */
+export type MenuOpening = {
+  /** the plain trigger had the keyboard's focus */
+  refocus: boolean;
+  /** it was pressed with the pointer: the menu opens as it mounts */
+  open: boolean;
+  /** the key that pressed it (Enter, Space, ArrowDown): replayed on the real trigger */
+  key?: string;
+};
+
+const NOT_YET: MenuOpening = { refocus: false, open: false };
+
+/**
+ * Takes over from the plain trigger: its focus, and a press made while this code was on its way. The
+ * focus comes back in a layout effect, in the commit that removed the plain trigger, before a key can
+ * land on <body> (as in components/ui/tooltip-on-demand.tsx). A key is replayed in a passive effect:
+ * Radix's menu learns that the keyboard is in use (and so focuses the first item) from a listener that
+ * its own passive effect adds, which runs before this one (children first).
+ */
+function useTakeOver(opening: MenuOpening) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const button = trigger.current;
+    if (!button || opening.open) return;
+    // the focused plain trigger is gone: its focus comes here, unless the person has moved on
+    if ((opening.refocus || opening.key) && document.activeElement === document.body) button.focus();
+  }, [opening]);
+  useEffect(() => {
+    const button = trigger.current;
+    if (!button || !opening.key) return;
+    // Radix opens on the key and, seeing a key, focuses the first item
+    button.focus();
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: opening.key, bubbles: true, cancelable: true }));
+  }, [opening]);
+  return { trigger, defaultOpen: opening.open && !opening.key };
+}
+
+export function MobileNav({ user, opening = NOT_YET }: { user: PublicUser; opening?: MenuOpening }) {
+  const { trigger, defaultOpen } = useTakeOver(opening);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild ref={trigger}>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
           <Menu aria-hidden="true" />
         </Button>
@@ -89,13 +128,14 @@ const APPEARANCES = [
   { value: 'system', label: 'System', icon: Monitor },
 ] as const;
 
-export function UserMenu({ user }: { user: PublicUser }) {
+export function UserMenu({ user, opening = NOT_YET }: { user: PublicUser; opening?: MenuOpening }) {
   const { preference, setPreference } = useTheme();
   const { signOut, isPending } = useSignOut();
   const offline = useOfflineSummary();
+  const { trigger, defaultOpen } = useTakeOver(opening);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild ref={trigger}>
         <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
           {/* WCAG 2.5.3: the name is built from the content, so it contains the visible username;
               the avatar's initials are decoration */}

@@ -1,6 +1,14 @@
-import { lazy, Suspense } from 'react';
+import {
+  lazy,
+  Suspense,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Coins } from 'lucide-react';
+import { Coins, Menu } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
 import { cn } from '@web/lib/cn';
 import { formatNumber, formatTokens, initials } from '@web/lib/format';
@@ -10,12 +18,70 @@ import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { PRIMARY_NAV } from './shell-nav';
+import type { MenuOpening } from './shell-menus';
 
-// The menus (Radix dropdown, avatar, sign-out) and the footer's offline note (Radix tooltip) are
-// chunks of their own: a visitor on /login or /register never downloads them, and a signed-in page
-// paints its content without waiting for them. Their stand-ins below have the same size.
-const MobileNav = lazy(() => import('./shell-menus').then((m) => ({ default: m.MobileNav })));
-const UserMenu = lazy(() => import('./shell-menus').then((m) => ({ default: m.UserMenu })));
+// The menus (Radix dropdown, avatar, sign-out) are a chunk of their own, with the `dialogs` chunk
+// behind them: a visitor never downloads them, and a signed-in page loads them only when a menu is
+// about to open (the pointer over a trigger, the keyboard's focus on it, a tap), not with the page
+// (docs/decisions/042-menus-on-demand.md). Until then each trigger is drawn plain, the same size and
+// name. The bell and the footer's offline note (Radix tooltip) are chunks of their own as well.
+type ShellMenus = typeof import('./shell-menus');
+let menusChunk: Promise<ShellMenus> | undefined;
+let loadedMenus: ShellMenus | undefined;
+const loadMenus = () =>
+  (menusChunk ??= import('./shell-menus').then(
+    (m) => (loadedMenus = m),
+    (error: unknown) => {
+      // a failed download is tried again on the next approach
+      menusChunk = undefined;
+      throw error;
+    },
+  ));
+
+type PlainTriggerProps = {
+  'aria-haspopup': 'menu';
+  'aria-expanded': false;
+  onPointerEnter: (event: PointerEvent) => void;
+  onFocus: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+  onClick: () => void;
+};
+
+/**
+ * A menu whose code loads when it is about to be used. The plain trigger stays in place until the code
+ * is in (so a press is never lost to a swap half-way); the real menu then takes over, with the focus
+ * if the plain trigger had it, already open if it was pressed meanwhile.
+ */
+function MenuOnDemand({
+  trigger,
+  menu,
+}: {
+  trigger: (props: PlainTriggerProps) => ReactElement;
+  menu: (menus: ShellMenus, opening: MenuOpening) => ReactNode;
+}) {
+  const [menus, setMenus] = useState(loadedMenus);
+  const [opening, setOpening] = useState<MenuOpening>({ refocus: false, open: false });
+  if (menus) return menu(menus, opening);
+  const load = (wanted?: Partial<MenuOpening>) => {
+    if (wanted) setOpening((o) => ({ ...o, ...wanted }));
+    loadMenus().then(setMenus, () => {});
+  };
+  return trigger({
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    // a touch also enters the trigger, just before its press: that loads on the tap (onClick)
+    onPointerEnter: (event) => {
+      if (event.pointerType === 'mouse') load();
+    },
+    onFocus: () => load({ refocus: true }),
+    onKeyDown: (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+      event.preventDefault();
+      load({ refocus: true, key: event.key });
+    },
+    onClick: () => load({ open: true }),
+  });
+}
 const NotificationBell = lazy(() =>
   import('@web/features/notifications/components/notification-bell').then((m) => ({
     default: m.NotificationBell,
@@ -66,23 +132,33 @@ function CompactTokenBalance({ user }: { user: PublicUser }) {
   );
 }
 
-/** The menu button's exact footprint (Button size "icon", hidden from md up) while its chunk loads. */
-function MobileNavPlaceholder() {
-  return <span aria-hidden="true" className="size-10 shrink-0 md:hidden" />;
+/** The phone's menu button (Button size "icon", hidden from md up) until its menu's code is in. */
+function PlainMobileNavTrigger(props: PlainTriggerProps) {
+  return (
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu" {...props}>
+      <Menu aria-hidden="true" />
+    </Button>
+  );
 }
 
-/** Looks like the user-menu trigger (avatar initials, the name from lg up) while its chunk loads. */
-function UserMenuPlaceholder({ user }: { user: PublicUser }) {
+/** The user-menu trigger (avatar or initials, the name from lg up) until its menu's code is in. */
+function PlainUserMenuTrigger({ user, ...props }: PlainTriggerProps & { user: PublicUser }) {
   return (
-    <span
-      aria-hidden="true"
-      className="inline-flex h-10 items-center gap-2 px-1.5 text-sm font-medium sm:px-2"
-    >
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary-text">
-        {initials(user.username)}
+    <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" {...props}>
+      <span
+        aria-hidden="true"
+        className="relative flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary-text"
+      >
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" className="aspect-square size-full object-cover" />
+        ) : (
+          initials(user.username)
+        )}
       </span>
+      <span className="sr-only">User menu for </span>
+      <span className="sr-only lg:hidden">{user.username}</span>
       <span className="hidden max-w-32 truncate lg:inline">{user.username}</span>
-    </span>
+    </Button>
   );
 }
 
@@ -94,9 +170,10 @@ function TopBar() {
         {/* Until the session is known the left side stays empty: the logo would otherwise jump
             right when the phone menu button appears in front of it (layout shift). */}
         {isLoading ? null : user ? (
-          <Suspense fallback={<MobileNavPlaceholder />}>
-            <MobileNav user={user} />
-          </Suspense>
+          <MenuOnDemand
+            trigger={(props) => <PlainMobileNavTrigger {...props} />}
+            menu={(m, opening) => <m.MobileNav user={user} opening={opening} />}
+          />
         ) : null}
         {isLoading ? null : <Logo to={user ? '/dashboard' : '/'} className="sm:mr-2" />}
         {user ? (
@@ -117,9 +194,10 @@ function TopBar() {
               <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0 sm:size-10" />}>
                 <NotificationBell />
               </Suspense>
-              <Suspense fallback={<UserMenuPlaceholder user={user} />}>
-                <UserMenu user={user} />
-              </Suspense>
+              <MenuOnDemand
+                trigger={(props) => <PlainUserMenuTrigger user={user} {...props} />}
+                menu={(m, opening) => <m.UserMenu user={user} opening={opening} />}
+              />
             </>
           ) : (
             <>

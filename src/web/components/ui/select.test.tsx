@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 
 afterEach(cleanup);
@@ -12,13 +11,20 @@ const FRUITS = { apple: 'Apple', banana: 'Banana', cherry: 'Cherry' } as const;
 type Fruit = keyof typeof FRUITS;
 const rendered = vi.fn();
 
-function Item({ value }: { value: Fruit }) {
-  rendered(value);
-  return <SelectItem value={value}>{FRUITS[value]}</SelectItem>;
-}
+// Each test takes a fresh copy of ./select, whose Radix code is not loaded yet: the page's state.
+let ui: typeof import('./select');
+beforeEach(async () => {
+  vi.resetModules();
+  ui = await import('./select');
+});
 
 function Fruits({ onChange }: { onChange?: (v: Fruit) => void }) {
+  const { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } = ui;
   const [value, setValue] = useState<Fruit>('banana');
+  function Item({ value: v }: { value: Fruit }) {
+    rendered(v);
+    return <SelectItem value={v}>{FRUITS[v]}</SelectItem>;
+  }
   return (
     <Select
       value={value}
@@ -39,18 +45,32 @@ function Fruits({ onChange }: { onChange?: (v: Fruit) => void }) {
   );
 }
 
-describe('Select', () => {
-  it('shows the chosen label without mounting a closed list', () => {
+const trigger = () => screen.getByRole('combobox', { name: 'Fruit' });
+// Radix's trigger names its text direction; the plain one does not
+const isRadix = () => trigger().getAttribute('dir') === 'ltr';
+
+describe('Select, before its code is wanted', () => {
+  it('is a plain combobox with the chosen label and no items', () => {
     rendered.mockClear();
     render(<Fruits />);
-    expect(screen.getByRole('combobox', { name: 'Fruit' }).textContent).toBe('Banana');
+    expect(trigger().textContent).toBe('Banana');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(isRadix()).toBe(false);
     expect(rendered).not.toHaveBeenCalled();
   });
 
-  it('lists the items when opened and changes the value', async () => {
+  it('becomes Radix’s select when the mouse comes over it, still closed', async () => {
+    render(<Fruits />);
+    fireEvent.pointerEnter(trigger(), { pointerType: 'mouse' });
+    await waitFor(() => expect(isRadix()).toBe(true));
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('opens once its code is in when pressed before, and changes the value', async () => {
     const onChange = vi.fn();
     render(<Fruits onChange={onChange} />);
-    await userEvent.click(screen.getByRole('combobox', { name: 'Fruit' }));
+    fireEvent.pointerDown(trigger(), { button: 0, pointerType: 'mouse' });
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'Apple',
       'Banana',
@@ -58,13 +78,64 @@ describe('Select', () => {
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Cherry' }));
     expect(onChange).toHaveBeenCalledWith('cherry');
-    expect(screen.getByRole('combobox', { name: 'Fruit' }).textContent).toBe('Cherry');
+    expect(trigger().textContent).toBe('Cherry');
+  });
+
+  it('keeps the keyboard: Enter pressed before its code is in opens it on the chosen item', async () => {
+    render(<Fruits />);
+    trigger().focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('option'));
+    expect(document.activeElement?.textContent).toBe('Banana');
+  });
+
+  it('gives the focus to Radix’s trigger when the plain one had it', async () => {
+    render(<Fruits />);
+    trigger().focus();
+    await waitFor(() => expect(isRadix()).toBe(true));
+    expect(document.activeElement).toBe(trigger());
+  });
+
+  it('still picks an item by a letter typed on the focused, closed trigger before its code is in', async () => {
+    const onChange = vi.fn();
+    render(<Fruits onChange={onChange} />);
+    trigger().focus();
+    await userEvent.keyboard('c');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('cherry'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('Select, once its code is in', () => {
+  beforeEach(() => ui.preloadSelect());
+
+  it('shows the chosen label without mounting a closed list', () => {
+    rendered.mockClear();
+    render(<Fruits />);
+    expect(isRadix()).toBe(true);
+    expect(trigger().textContent).toBe('Banana');
+    expect(rendered).not.toHaveBeenCalled();
+  });
+
+  it('lists the items when clicked and changes the value', async () => {
+    const onChange = vi.fn();
+    render(<Fruits onChange={onChange} />);
+    await userEvent.click(trigger());
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Apple',
+      'Banana',
+      'Cherry',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Cherry' }));
+    expect(onChange).toHaveBeenCalledWith('cherry');
+    expect(trigger().textContent).toBe('Cherry');
   });
 
   it('still picks an item by typing on the focused, closed trigger', async () => {
     const onChange = vi.fn();
     render(<Fruits onChange={onChange} />);
-    screen.getByRole('combobox', { name: 'Fruit' }).focus();
+    trigger().focus();
     await userEvent.keyboard('c');
     expect(onChange).toHaveBeenCalledWith('cherry');
     expect(screen.queryByRole('listbox')).toBeNull();

@@ -1,136 +1,192 @@
-import { createContext, useContext, useState, type ComponentProps, type ReactNode } from 'react';
-import * as SelectPrimitive from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import type * as SelectPrimitive from '@radix-ui/react-select';
+import { ChevronDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { SearchField } from './search-field';
+import { SELECT_TRIGGER_CLASS } from './select-styles';
+
+// Radix Select comes with the `dialogs` chunk (Radix's overlays and their positioning engine, ~40 KiB
+// gzip). A page draws its selects closed, so each is drawn here as a plain trigger that looks and reads
+// the same (a combobox named as the caller names it, showing the chosen value), and the chunk loads
+// when a select is about to be used: the mouse over a trigger, the keyboard's focus on it, a press.
+// Then Radix's select takes over, with the focus if the plain trigger had it, open if it was pressed,
+// and with the key the person pressed meanwhile (docs/decisions/042-overlays-on-demand.md).
+type Radix = typeof import('./select-radix');
+let loaded: Radix | undefined;
+let chunk: Promise<Radix> | undefined;
+const loadRadix = () =>
+  (chunk ??= import('./select-radix').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      // a failed download is tried again on the next approach
+      chunk = undefined;
+      throw error;
+    },
+  ));
 
 /**
- * Whether the list's items are mounted. Radix mounts a closed select's items too (into a detached
- * fragment, so the trigger can show the chosen item's text), and every item re-renders the whole
- * select as it registers: a page with three selects spent most of its first render there (issue 14).
- * Here the items mount when the list opens, or once the trigger is focused or hovered (so typing a
- * letter on a closed, focused trigger still picks an item); the trigger shows the chosen item's text
- * from `SelectValue`'s children, which every caller passes.
+ * Loads Radix's select now, so selects drawn from then on are Radix's from the start. The component
+ * tests of pages call it: they are about the page, and userEvent presses the element it found first,
+ * which the swap replaces (./select.test.tsx tests the plain trigger and the swap).
  */
-const ItemsMounted = createContext<(() => void) | null>(null);
-const ItemsWanted = createContext(false);
+export const preloadSelect = (): Promise<void> => loadRadix().then(() => undefined);
+
+/** What happened at a plain trigger while Radix's code was on its way. */
+type Wanted = {
+  /** the plain trigger had the keyboard's focus */
+  refocus?: boolean;
+  /** pressed with the pointer: the list opens as Radix's select mounts */
+  open?: boolean;
+  /** a key pressed on it (an opening key or a letter to jump to): replayed on Radix's trigger */
+  key?: string;
+};
+const Plain = createContext<{ want: (wanted?: Wanted) => void; disabled?: boolean } | null>(null);
+const TakeOver = createContext<Wanted>({});
+const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
 
 export function Select({
-  open: openProp,
-  defaultOpen = false,
-  onOpenChange,
+  defaultOpen,
   ...props
-}: ComponentProps<typeof SelectPrimitive.Root>) {
-  const [openState, setOpenState] = useState(defaultOpen);
-  const [primed, setPrimed] = useState(false);
-  const open = openProp ?? openState;
-  return (
-    <ItemsMounted.Provider value={primed ? null : () => setPrimed(true)}>
-      <ItemsWanted.Provider value={open || primed}>
-        <SelectPrimitive.Root
-          open={open}
-          onOpenChange={(next) => {
-            setOpenState(next);
-            onOpenChange?.(next);
-          }}
+}: ComponentProps<typeof SelectPrimitive.Root> & { children?: ReactNode }) {
+  const [radix, setRadix] = useState(loaded);
+  const [wanted, setWanted] = useState<Wanted | null>(null);
+  if (radix)
+    return (
+      <TakeOver.Provider value={wanted ?? {}}>
+        <radix.Select
           {...props}
+          defaultOpen={defaultOpen || (wanted?.open === true && !wanted.key)}
+          // approached before its code was in: its items mount at once, so a letter typed then finds them
+          primed={wanted !== null}
         />
-      </ItemsWanted.Provider>
-    </ItemsMounted.Provider>
-  );
+      </TakeOver.Provider>
+    );
+  const want = (next: Wanted = {}) => {
+    setWanted((w) => ({ ...w, ...next }));
+    loadRadix().then(setRadix, () => {});
+  };
+  return <Plain.Provider value={{ want, disabled: props.disabled }}>{props.children}</Plain.Provider>;
 }
-
-export const SelectGroup = SelectPrimitive.Group;
 
 /** The trigger's text: `children` is the chosen item's label (the items may not be mounted). */
 export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value> & { children: ReactNode }) {
-  return <SelectPrimitive.Value {...props} />;
+  const plain = useContext(Plain);
+  if (plain || !loaded) return <span style={{ pointerEvents: 'none' }}>{props.children}</span>;
+  return <loaded.SelectValue {...props} />;
 }
 
-export function SelectTrigger({
+export function SelectTrigger(props: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const plain = useContext(Plain);
+  if (plain || !loaded) return <PlainTrigger {...props} />;
+  return <RadixTrigger radix={loaded} {...props} />;
+}
+
+function PlainTrigger({
   className,
   children,
   onFocus,
   onPointerEnter,
+  onPointerDown,
+  onKeyDown,
+  asChild: _asChild,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
-  const prime = useContext(ItemsMounted);
+  const plain = useContext(Plain);
   return (
-    <SelectPrimitive.Trigger
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      disabled={plain?.disabled}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
+      {...props}
       onFocus={(e) => {
-        prime?.();
+        plain?.want({ refocus: true });
         onFocus?.(e);
       }}
       onPointerEnter={(e) => {
-        prime?.();
+        // a touch also enters the trigger, just before its press: that loads on the press
+        if (e.pointerType === 'mouse') plain?.want();
         onPointerEnter?.(e);
       }}
-      className={cn(
-        'flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive data-placeholder:text-muted-foreground [&>span]:truncate',
-        className,
-      )}
-      {...props}
+      onPointerDown={(e) => {
+        // Radix opens on the press of the main button, not on the click that follows it
+        if (e.button === 0 && !e.ctrlKey) plain?.want({ open: true });
+        onPointerDown?.(e);
+      }}
+      onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+        onKeyDown?.(e);
+        const letter = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+        if (!OPEN_KEYS.includes(e.key) && !letter) return;
+        e.preventDefault();
+        plain?.want({ refocus: true, key: e.key });
+      }}
     >
       {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
+      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+    </button>
   );
 }
 
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
+function RadixTrigger({
+  radix,
+  ref,
   ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
-  const wanted = useContext(ItemsWanted);
-  if (!wanted) return null;
+}: ComponentProps<typeof SelectPrimitive.Trigger> & { radix: Radix }) {
+  const wanted = useContext(TakeOver);
+  const own = useRef<HTMLButtonElement | null>(null);
+  // The focus comes back in the commit that removed the plain trigger, before a key can land on <body>
+  // (as in ./tooltip-on-demand.tsx), unless the person has moved on or the list opened with it.
+  useLayoutEffect(() => {
+    if ((wanted.refocus || wanted.key) && !wanted.open && document.activeElement === document.body)
+      own.current?.focus();
+  }, [wanted]);
+  // The key is replayed once the commit's effects have all run (Radix's trigger listens from its own,
+  // and the items register theirs after the trigger's), so a letter finds the items.
+  useEffect(() => {
+    const button = own.current;
+    if (!button || !wanted.key) return;
+    const key = wanted.key;
+    const replay = setTimeout(() => {
+      button.focus();
+      button.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }, 0);
+    return () => clearTimeout(replay);
+  }, [wanted]);
   return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        position={position}
-        className={cn(
-          'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg data-[state=open]:animate-fade-in',
-          position === 'popper' &&
-            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1',
-          className,
-        )}
-        {...props}
-      >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
-  );
-}
-
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      className={cn(
-        'relative flex w-full cursor-pointer items-center rounded-md py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-muted data-disabled:pointer-events-none data-disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute right-2 flex size-4 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <Check className="size-4" aria-hidden="true" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-    </SelectPrimitive.Item>
-  );
-}
-
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs text-muted-foreground', className)}
+    <radix.SelectTrigger
+      ref={(node) => {
+        own.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
       {...props}
     />
   );
+}
+
+export function SelectContent(props: ComponentProps<typeof SelectPrimitive.Content>) {
+  const plain = useContext(Plain);
+  if (plain || !loaded) return null;
+  return <loaded.SelectContent {...props} />;
+}
+
+export function SelectItem(props: ComponentProps<typeof SelectPrimitive.Item>) {
+  const plain = useContext(Plain);
+  if (plain || !loaded) return null;
+  return <loaded.SelectItem {...props} />;
 }
 
 type OptionSelectProps<V extends string> = {

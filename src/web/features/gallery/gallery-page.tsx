@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { CheckSquare, ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
+import type { ImageLightbox as LightboxComponent } from '@web/components/generated-image/image-lightbox';
 import { saveImage } from '@web/components/generated-image/download';
-import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
-import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
@@ -29,10 +28,26 @@ import {
 import { AlbumFilter } from './components/album-filter';
 import { GalleryTile } from './components/gallery-tile';
 import { SelectionBar } from './components/selection-bar';
-import { UpscalePanel } from './components/upscale-panel';
 import { downloadUrl, startZipDownload } from './api/downloads-api';
 import { imagesApi } from '@shared/api/images';
 import { call } from '@web/lib/api-client';
+
+// The preview, the details (with the upscale panel) and the delete question load when first opened
+// (typed as the module's own export: lazy() would drop its type parameter)
+const ImageLightbox = lazy(() =>
+  import('@web/components/generated-image/image-lightbox').then((m) => ({ default: m.ImageLightbox })),
+) as unknown as typeof LightboxComponent;
+const ImageDetailsDialog = lazy(() =>
+  import('@web/components/generated-image/image-details-dialog').then((m) => ({
+    default: m.ImageDetailsDialog,
+  })),
+);
+const UpscalePanel = lazy(() =>
+  import('./components/upscale-panel').then((m) => ({ default: m.UpscalePanel })),
+);
+const ConfirmDialog = lazy(() =>
+  import('@web/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 // Spec part 2 §9: items 200 px, gap 16 px, 1 to 6 columns.
 const GRID_STYLE = {
@@ -326,36 +341,42 @@ export function GalleryPage() {
         </>
       )}
 
-      <ImageLightbox
-        images={images}
-        index={previewIndex >= 0 ? previewIndex : null}
-        onIndexChange={(i) => setPreviewId(i === null ? null : (images[i]?.id ?? null))}
-        hasMore={Boolean(hasNextPage)}
-        onWrapToLast={() => setWrapToLast(true)}
-        onDownload={(img) => void onDownload(img)}
-        onDetails={(img) => setDetails(img)}
-        hideNsfw={hideNsfw}
-      />
-      <ImageDetailsDialog
-        image={details}
-        open={details !== null}
-        onOpenChange={(o) => !o && setDetails(null)}
-        hideNsfw={hideNsfw}
-        likenessOff={likenessOff}
-      >
-        {details ? (
-          <UpscalePanel key={details.id} image={details} onOpenImage={(id) => void openById(id)} />
-        ) : null}
-      </ImageDetailsDialog>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
-        title="Delete Image"
-        description="This image and its files will be permanently deleted."
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => void confirmDelete()}
-      />
+      <OverlayOnDemand open={previewIndex >= 0}>
+        <ImageLightbox
+          images={images}
+          index={previewIndex >= 0 ? previewIndex : null}
+          onIndexChange={(i) => setPreviewId(i === null ? null : (images[i]?.id ?? null))}
+          hasMore={Boolean(hasNextPage)}
+          onWrapToLast={() => setWrapToLast(true)}
+          onDownload={(img) => void onDownload(img)}
+          onDetails={(img) => setDetails(img)}
+          hideNsfw={hideNsfw}
+        />
+      </OverlayOnDemand>
+      <OverlayOnDemand open={details !== null}>
+        <ImageDetailsDialog
+          image={details}
+          open={details !== null}
+          onOpenChange={(o) => !o && setDetails(null)}
+          hideNsfw={hideNsfw}
+          likenessOff={likenessOff}
+        >
+          {details ? (
+            <UpscalePanel key={details.id} image={details} onOpenImage={(id) => void openById(id)} />
+          ) : null}
+        </ImageDetailsDialog>
+      </OverlayOnDemand>
+      <OverlayOnDemand open={toDelete !== null}>
+        <ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(o) => !o && setToDelete(null)}
+          title="Delete Image"
+          description="This image and its files will be permanently deleted."
+          confirmLabel="Delete"
+          destructive
+          onConfirm={() => void confirmDelete()}
+        />
+      </OverlayOnDemand>
     </div>
   );
 }
