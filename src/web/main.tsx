@@ -51,7 +51,12 @@ if (container.firstElementChild) {
   // The first render runs in a task of its own: evaluating the entry's modules and rendering the app
   // in one go is a single long task that blocks input (issue 14). The session read and the page's
   // chunks are already on the wire, so nothing waits on this.
-  setTimeout(() => createRoot(container).render(app));
+  // As a transition, that render also yields to the browser every few milliseconds (a default update
+  // renders in one go): nothing is on screen yet, so nothing is kept waiting but the first paint.
+  setTimeout(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
 }
 
 // tailwind-merge builds its class tables on its first call (~10 ms, ~40 ms on a slow phone). Done in
