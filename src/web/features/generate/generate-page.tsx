@@ -1,21 +1,20 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/user';
-import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
-import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
+import type { ImageLightbox as LightboxComponent } from '@web/components/generated-image/image-lightbox';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
+import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Separator } from '@web/components/ui/separator';
 import { Textarea } from '@web/components/ui/textarea';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { CostSummary } from './components/cost-summary';
-import { DeleteImageDialog } from './components/delete-image-dialog';
 import { GeneratedGrid } from './components/generated-grid';
 import { ImageHelper } from './components/image-helper';
 import { ImageSettings } from './components/image-settings';
@@ -26,6 +25,20 @@ import { useGenerationRun } from './hooks/use-generation-run';
 import { useGeneratorForm } from './hooks/use-generator-form';
 import { useModelStack } from './hooks/use-model-stack';
 import type { GeneratedCard } from './lib/generator-state';
+
+// The preview, the details and the delete question load when first opened (components/ui/overlay-on-demand.tsx);
+// the lightbox typed as the module's own export, as lazy() would drop its type parameter
+const ImageLightbox = lazy(() =>
+  import('@web/components/generated-image/image-lightbox').then((m) => ({ default: m.ImageLightbox })),
+) as unknown as typeof LightboxComponent;
+const ImageDetailsDialog = lazy(() =>
+  import('@web/components/generated-image/image-details-dialog').then((m) => ({
+    default: m.ImageDetailsDialog,
+  })),
+);
+const DeleteImageDialog = lazy(() =>
+  import('./components/delete-image-dialog').then((m) => ({ default: m.DeleteImageDialog })),
+);
 
 export function GeneratePage() {
   usePageTitle('Generate Images');
@@ -185,42 +198,48 @@ function Generator({ user }: { user: PublicUser }) {
         </section>
       </div>
 
-      <ImageLightbox
-        images={completed.map((c) => ({ ...c, id: c.key, imageUrl: c.imageUrl! }))}
-        index={previewIndex}
-        onIndexChange={setPreviewIndex}
-        onDownload={download}
-        onDetails={(img) => setDetails(completed.find((c) => c.key === img.id) ?? null)}
-        hideNsfw={!showNsfw}
-      />
-      <ImageDetailsDialog
-        open={details !== null}
-        onOpenChange={(o) => !o && setDetails(null)}
-        hideNsfw={!showNsfw}
-        image={
-          details
-            ? {
-                imageUrl: details.imageUrl ?? '',
-                thumbnailUrl: details.thumbnailUrl ?? details.imageUrl ?? '',
-                createdAt: details.createdAt,
-                width: details.width,
-                height: details.height,
-                tokensUsed: details.tokensUsed ?? 0,
-                baseModelName: details.baseModelName ?? null,
-                modelName: details.modelName ?? null,
-                styleName: details.styleName ?? null,
-                prompt: details.prompt,
-                negativePrompt: details.negativePrompt ?? '',
-                isNSFW: details.isNSFW ?? false,
-              }
-            : null
-        }
-      />
-      <DeleteImageDialog
-        open={confirmDelete !== null}
-        onOpenChange={(o) => !o && setConfirmDelete(null)}
-        onConfirm={() => confirmDelete && void discard(confirmDelete)}
-      />
+      <OverlayOnDemand open={previewIndex !== null && previewIndex >= 0}>
+        <ImageLightbox
+          images={completed.map((c) => ({ ...c, id: c.key, imageUrl: c.imageUrl! }))}
+          index={previewIndex}
+          onIndexChange={setPreviewIndex}
+          onDownload={download}
+          onDetails={(img) => setDetails(completed.find((c) => c.key === img.id) ?? null)}
+          hideNsfw={!showNsfw}
+        />
+      </OverlayOnDemand>
+      <OverlayOnDemand open={details !== null}>
+        <ImageDetailsDialog
+          open={details !== null}
+          onOpenChange={(o) => !o && setDetails(null)}
+          hideNsfw={!showNsfw}
+          image={
+            details
+              ? {
+                  imageUrl: details.imageUrl ?? '',
+                  thumbnailUrl: details.thumbnailUrl ?? details.imageUrl ?? '',
+                  createdAt: details.createdAt,
+                  width: details.width,
+                  height: details.height,
+                  tokensUsed: details.tokensUsed ?? 0,
+                  baseModelName: details.baseModelName ?? null,
+                  modelName: details.modelName ?? null,
+                  styleName: details.styleName ?? null,
+                  prompt: details.prompt,
+                  negativePrompt: details.negativePrompt ?? '',
+                  isNSFW: details.isNSFW ?? false,
+                }
+              : null
+          }
+        />
+      </OverlayOnDemand>
+      <OverlayOnDemand open={confirmDelete !== null}>
+        <DeleteImageDialog
+          open={confirmDelete !== null}
+          onOpenChange={(o) => !o && setConfirmDelete(null)}
+          onConfirm={() => confirmDelete && void discard(confirmDelete)}
+        />
+      </OverlayOnDemand>
     </div>
   );
 }
