@@ -9,10 +9,10 @@ import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { themeResponse } from '../modules/theme/theme.service';
 import { registerStatic } from './static';
 
-const template =
-  '<!doctype html><html lang="en"><head><script type="module" src="/assets/main-1.js"></script><title>LoRA Studio</title></head><body><div id="root"></div></body></html>';
-const login =
-  '<!doctype html><html lang="en"><head><title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>';
+const STYLESHEET = '<link rel="stylesheet" crossorigin href="/assets/main-1.css">';
+const CSS = 'body{color:#123456}';
+const template = `<!doctype html><html lang="en"><head><script type="module" src="/assets/main-1.js"></script>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"></div></body></html>`;
+const login = `<!doctype html><html lang="en"><head>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>`;
 const notFound = login.replace('Welcome back', '404 Page Not Found');
 
 let dir: string;
@@ -22,6 +22,8 @@ let theme: ThemeResponse = themeResponse(defaultTheme());
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'lora-pages-'));
   await mkdir(path.join(dir, 'pages'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'assets', 'main-1.css'), CSS);
   await writeFile(path.join(dir, 'index.html'), template);
   await writeFile(path.join(dir, 'pages', 'login.html'), login);
   await writeFile(path.join(dir, 'pages', 'not-found.html'), notFound);
@@ -110,6 +112,18 @@ describe('pages', () => {
     expect((await app.inject({ url: '/gallery' })).body).not.toContain('/api/generated-images');
     const other = await app.inject({ url: '/models/abc', headers: { 'x-test-user': '1' } });
     expect(other.body).not.toContain('/api/generated-images');
+  });
+
+  it('writes the stylesheet into the page instead of linking it, signed in or not', async () => {
+    for (const headers of [{}, { 'x-test-user': '1' }]) {
+      for (const url of ['/login', '/models/abc', '/no/such/page']) {
+        const html = (await app.inject({ url, headers })).body;
+        expect(html, url).toContain(`<style>${CSS}</style>`);
+        // kept for Vite's chunk loader to find, but disabled: never fetched, never blocking
+        expect(html, url).toContain(STYLESHEET.replace('>', ' disabled>'));
+        expect(html.split('rel="stylesheet"').length, url).toBe(2);
+      }
+    }
   });
 
   it('answers an unknown path with 404 and the 404 page', async () => {
