@@ -16,6 +16,7 @@ import { Button } from '@web/components/ui/button';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
+import { chunkLoader } from '@web/lib/chunk-loader';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { PRIMARY_NAV } from './shell-nav';
 import type { MenuOpening } from './shell-menus';
@@ -26,17 +27,7 @@ import type { MenuOpening } from './shell-menus';
 // (docs/decisions/042-menus-on-demand.md). Until then each trigger is drawn plain, the same size and
 // name. The bell and the footer's offline note (Radix tooltip) are chunks of their own as well.
 type ShellMenus = typeof import('./shell-menus');
-let menusChunk: Promise<ShellMenus> | undefined;
-let loadedMenus: ShellMenus | undefined;
-const loadMenus = () =>
-  (menusChunk ??= import('./shell-menus').then(
-    (m) => (loadedMenus = m),
-    (error: unknown) => {
-      // a failed download is tried again on the next approach
-      menusChunk = undefined;
-      throw error;
-    },
-  ));
+const menusChunk = chunkLoader((): Promise<ShellMenus> => import('./shell-menus'));
 
 type PlainTriggerProps = {
   'aria-haspopup': 'menu';
@@ -59,12 +50,12 @@ function MenuOnDemand({
   trigger: (props: PlainTriggerProps) => ReactElement;
   menu: (menus: ShellMenus, opening: MenuOpening) => ReactNode;
 }) {
-  const [menus, setMenus] = useState(loadedMenus);
+  const [menus, setMenus] = useState(menusChunk.loaded);
   const [opening, setOpening] = useState<MenuOpening>({ refocus: false, open: false });
   if (menus) return menu(menus, opening);
   const load = (wanted?: Partial<MenuOpening>) => {
     if (wanted) setOpening((o) => ({ ...o, ...wanted }));
-    loadMenus().then(setMenus, () => {});
+    menusChunk.load().then(setMenus, () => {});
   };
   return trigger({
     'aria-haspopup': 'menu',

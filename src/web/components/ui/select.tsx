@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type * as SelectPrimitive from '@radix-ui/react-select';
 import { ChevronDown } from 'lucide-react';
+import { chunkLoader } from '@web/lib/chunk-loader';
 import { cn } from '@web/lib/cn';
 import { SearchField } from './search-field';
 import { SELECT_TRIGGER_CLASS } from './select-styles';
@@ -22,24 +23,14 @@ import { SELECT_TRIGGER_CLASS } from './select-styles';
 // Then Radix's select takes over, with the focus if the plain trigger had it, open if it was pressed,
 // and with the key the person pressed meanwhile (docs/decisions/042-overlays-on-demand.md).
 type Radix = typeof import('./select-radix');
-let loaded: Radix | undefined;
-let chunk: Promise<Radix> | undefined;
-const loadRadix = () =>
-  (chunk ??= import('./select-radix').then(
-    (m) => (loaded = m),
-    (error: unknown) => {
-      // a failed download is tried again on the next approach
-      chunk = undefined;
-      throw error;
-    },
-  ));
+const radixChunk = chunkLoader((): Promise<Radix> => import('./select-radix'));
 
 /**
  * Loads Radix's select now, so selects drawn from then on are Radix's from the start. The component
  * tests of pages call it: they are about the page, and userEvent presses the element it found first,
  * which the swap replaces (./select.test.tsx tests the plain trigger and the swap).
  */
-export const preloadSelect = (): Promise<void> => loadRadix().then(() => undefined);
+export const preloadSelect = (): Promise<void> => radixChunk.load().then(() => undefined);
 
 /** What happened at a plain trigger while Radix's code was on its way. */
 type Wanted = {
@@ -58,7 +49,7 @@ export function Select({
   defaultOpen,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Root> & { children?: ReactNode }) {
-  const [radix, setRadix] = useState(loaded);
+  const [radix, setRadix] = useState(radixChunk.loaded);
   const [wanted, setWanted] = useState<Wanted | null>(null);
   if (radix)
     return (
@@ -73,7 +64,7 @@ export function Select({
     );
   const want = (next: Wanted = {}) => {
     setWanted((w) => ({ ...w, ...next }));
-    loadRadix().then(setRadix, () => {});
+    radixChunk.load().then(setRadix, () => {});
   };
   return <Plain.Provider value={{ want, disabled: props.disabled }}>{props.children}</Plain.Provider>;
 }
@@ -81,12 +72,14 @@ export function Select({
 /** The trigger's text: `children` is the chosen item's label (the items may not be mounted). */
 export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value> & { children: ReactNode }) {
   const plain = useContext(Plain);
+  const loaded = radixChunk.loaded();
   if (plain || !loaded) return <span style={{ pointerEvents: 'none' }}>{props.children}</span>;
   return <loaded.SelectValue {...props} />;
 }
 
 export function SelectTrigger(props: ComponentProps<typeof SelectPrimitive.Trigger>) {
   const plain = useContext(Plain);
+  const loaded = radixChunk.loaded();
   if (plain || !loaded) return <PlainTrigger {...props} />;
   return <RadixTrigger radix={loaded} {...props} />;
 }
@@ -179,12 +172,14 @@ function RadixTrigger({
 
 export function SelectContent(props: ComponentProps<typeof SelectPrimitive.Content>) {
   const plain = useContext(Plain);
+  const loaded = radixChunk.loaded();
   if (plain || !loaded) return null;
   return <loaded.SelectContent {...props} />;
 }
 
 export function SelectItem(props: ComponentProps<typeof SelectPrimitive.Item>) {
   const plain = useContext(Plain);
+  const loaded = radixChunk.loaded();
   if (plain || !loaded) return null;
   return <loaded.SelectItem {...props} />;
 }
