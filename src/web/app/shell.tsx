@@ -24,7 +24,7 @@ import type { MenuOpening } from './shell-menus';
 // The menus (Radix dropdown, avatar, sign-out) are a chunk of their own, with the `dialogs` chunk
 // behind them: a visitor never downloads them, and a signed-in page loads them only when a menu is
 // about to open (the pointer over a trigger, the keyboard's focus on it, a tap), not with the page
-// (docs/decisions/042-menus-on-demand.md). Until then each trigger is drawn plain, the same size and
+// (docs/decisions/042-overlays-on-demand.md). Until then each trigger is drawn plain, the same size and
 // name. The bell and the footer's offline note (Radix tooltip) are chunks of their own as well.
 type ShellMenus = typeof import('./shell-menus');
 const menusChunk = chunkLoader((): Promise<ShellMenus> => import('./shell-menus'));
