@@ -90,15 +90,19 @@ function matcher(patterns: string[]) {
  * the whole of it is ~11 KiB compressed, so it travels in the HTML's first packets. The CSP allows inline
  * styles (app.ts). The file stays in the build for anything that asks for it.
  */
-function inlineStylesheets(html: string, webRoot: string): string {
+function inlineStylesheets(html: string, webRoot: string, read: Map<string, string | null>): string {
   return html.replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
     (link, file: string) => {
-      const full = path.join(webRoot, file);
-      if (!existsSync(full)) return link;
-      const css = readFileSync(full, 'utf8');
-      // a stylesheet that could end the element early stays a link
-      if (/<\/style/i.test(css)) return link;
+      // every page links the same stylesheet: it is read once
+      if (!read.has(file)) {
+        const full = path.join(webRoot, file);
+        const css = existsSync(full) ? readFileSync(full, 'utf8') : null;
+        // a stylesheet that could end the element early stays a link
+        read.set(file, css === null || /<\/style/i.test(css) ? null : css);
+      }
+      const css = read.get(file);
+      if (css == null) return link;
       // The link stays, disabled (a disabled stylesheet is not fetched): Vite's loader looks for it
       // before it loads a lazy chunk that names this stylesheet, and would otherwise fetch it again.
       return `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`;
@@ -107,11 +111,17 @@ function inlineStylesheets(html: string, webRoot: string): string {
 }
 
 export function createPages(webRoot: string, options: PagesOptions = {}) {
-  const template = inlineStylesheets(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), webRoot);
+  const stylesheets = new Map<string, string | null>();
+  const template = inlineStylesheets(
+    readFileSync(path.join(webRoot, 'index.html'), 'utf8'),
+    webRoot,
+    stylesheets,
+  );
   const pages = new Map<string, string>();
   for (const name of [...Object.values(PRERENDERED), NOT_FOUND_PAGE]) {
     const file = path.join(webRoot, 'pages', `${name}.html`);
-    if (existsSync(file)) pages.set(name, inlineStylesheets(readFileSync(file, 'utf8'), webRoot));
+    if (existsSync(file))
+      pages.set(name, inlineStylesheets(readFileSync(file, 'utf8'), webRoot, stylesheets));
   }
   const landing = pages.get('index');
   if (landing && options.photoClaim)

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   Boxes,
@@ -34,51 +34,23 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { useSignOut } from '@web/features/auth/hooks/use-sign-out';
 import { useTheme } from '@web/lib/theme/theme-context';
+import { opensOnMount, useTakeOver, type Wanted } from '@web/lib/take-over';
 import type { ThemePreference } from '@web/lib/theme/theme-mode';
 import { useOfflineSummary } from './offline-indicator';
 import { PRIMARY_NAV } from './shell-nav';
 
 // The signed-in person's menus, loaded by the shell when one is about to open (see shell.tsx).
 
-/** What happened at the shell's plain trigger while this code was loading. */
-export type MenuOpening = {
-  /** the plain trigger had the keyboard's focus */
-  refocus: boolean;
-  /** it was pressed with the pointer: the menu opens as it mounts */
-  open: boolean;
-  /** the key that pressed it (Enter, Space, ArrowDown): replayed on the real trigger */
-  key?: string;
-};
+const NOT_YET: Wanted = {};
 
-const NOT_YET: MenuOpening = { refocus: false, open: false };
-
-/**
- * Takes over from the plain trigger: its focus, and a press made while this code was on its way. The
- * focus comes back in a layout effect, in the commit that removed the plain trigger, before a key can
- * land on <body> (as in components/ui/tooltip-on-demand.tsx). A key is replayed in a passive effect:
- * Radix's menu learns that the keyboard is in use (and so focuses the first item) from a listener that
- * its own passive effect adds, which runs before this one (children first).
- */
-function useTakeOver(opening: MenuOpening) {
+function useMenuTakeOver(opening: Wanted) {
   const trigger = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    const button = trigger.current;
-    if (!button || opening.open) return;
-    // the focused plain trigger is gone: its focus comes here, unless the person has moved on
-    if ((opening.refocus || opening.key) && document.activeElement === document.body) button.focus();
-  }, [opening]);
-  useEffect(() => {
-    const button = trigger.current;
-    if (!button || !opening.key) return;
-    // Radix opens on the key and, seeing a key, focuses the first item
-    button.focus();
-    button.dispatchEvent(new KeyboardEvent('keydown', { key: opening.key, bubbles: true, cancelable: true }));
-  }, [opening]);
-  return { trigger, defaultOpen: opening.open && !opening.key };
+  useTakeOver(trigger, opening);
+  return { trigger, defaultOpen: opensOnMount(opening) };
 }
 
-export function MobileNav({ user, opening = NOT_YET }: { user: PublicUser; opening?: MenuOpening }) {
-  const { trigger, defaultOpen } = useTakeOver(opening);
+export function MobileNav({ user, opening = NOT_YET }: { user: PublicUser; opening?: Wanted }) {
+  const { trigger, defaultOpen } = useMenuTakeOver(opening);
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild ref={trigger}>
@@ -128,11 +100,11 @@ const APPEARANCES = [
   { value: 'system', label: 'System', icon: Monitor },
 ] as const;
 
-export function UserMenu({ user, opening = NOT_YET }: { user: PublicUser; opening?: MenuOpening }) {
+export function UserMenu({ user, opening = NOT_YET }: { user: PublicUser; opening?: Wanted }) {
   const { preference, setPreference } = useTheme();
   const { signOut, isPending } = useSignOut();
   const offline = useOfflineSummary();
-  const { trigger, defaultOpen } = useTakeOver(opening);
+  const { trigger, defaultOpen } = useMenuTakeOver(opening);
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild ref={trigger}>

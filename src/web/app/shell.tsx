@@ -1,12 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Coins, Menu } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
@@ -17,9 +9,9 @@ import { FullPageSpinner } from '@web/components/ui/spinner';
 import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
 import { chunkLoader } from '@web/lib/chunk-loader';
+import { standInHandlers, type Wanted } from '@web/lib/take-over';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { PRIMARY_NAV } from './shell-nav';
-import type { MenuOpening } from './shell-menus';
 
 // The menus (Radix dropdown, avatar, sign-out) are a chunk of their own, with the `dialogs` chunk
 // behind them: a visitor never downloads them, and a signed-in page loads them only when a menu is
@@ -29,50 +21,36 @@ import type { MenuOpening } from './shell-menus';
 type ShellMenus = typeof import('./shell-menus');
 const menusChunk = chunkLoader((): Promise<ShellMenus> => import('./shell-menus'));
 
-type PlainTriggerProps = {
+type PlainTriggerProps = ReturnType<typeof standInHandlers> & {
   'aria-haspopup': 'menu';
   'aria-expanded': false;
-  onPointerEnter: (event: PointerEvent) => void;
-  onFocus: () => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-  onClick: () => void;
 };
+
+// the keys that open a Radix menu
+const menuKey = (event: { key: string }) => ['Enter', ' ', 'ArrowDown'].includes(event.key);
 
 /**
  * A menu whose code loads when it is about to be used. The plain trigger stays in place until the code
  * is in (so a press is never lost to a swap half-way); the real menu then takes over, with the focus
- * if the plain trigger had it, already open if it was pressed meanwhile.
+ * if the plain trigger had it, already open if it was pressed meanwhile (lib/take-over.ts).
  */
 function MenuOnDemand({
   trigger,
   menu,
 }: {
   trigger: (props: PlainTriggerProps) => ReactElement;
-  menu: (menus: ShellMenus, opening: MenuOpening) => ReactNode;
+  menu: (menus: ShellMenus, opening: Wanted) => ReactNode;
 }) {
   const [menus, setMenus] = useState(menusChunk.loaded);
-  const [opening, setOpening] = useState<MenuOpening>({ refocus: false, open: false });
+  const [opening, setOpening] = useState<Wanted>({});
   if (menus) return menu(menus, opening);
-  const load = (wanted?: Partial<MenuOpening>) => {
-    if (wanted) setOpening((o) => ({ ...o, ...wanted }));
+  const want = (wanted: Wanted = {}) => {
+    setOpening((o) => ({ ...o, ...wanted }));
     menusChunk.load().then(setMenus, () => {});
   };
-  return trigger({
-    'aria-haspopup': 'menu',
-    'aria-expanded': false,
-    // a touch also enters the trigger, just before its press: that loads on the tap (onClick)
-    onPointerEnter: (event) => {
-      if (event.pointerType === 'mouse') load();
-    },
-    onFocus: () => load({ refocus: true }),
-    onKeyDown: (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
-      event.preventDefault();
-      load({ refocus: true, key: event.key });
-    },
-    onClick: () => load({ open: true }),
-  });
+  return trigger({ 'aria-haspopup': 'menu', 'aria-expanded': false, ...standInHandlers(want, menuKey) });
 }
+
 const NotificationBell = lazy(() =>
   import('@web/features/notifications/components/notification-bell').then((m) => ({
     default: m.NotificationBell,

@@ -1,8 +1,6 @@
 import {
   createContext,
   useContext,
-  useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type ComponentProps,
@@ -12,6 +10,7 @@ import {
 import type * as SelectPrimitive from '@radix-ui/react-select';
 import { ChevronDown } from 'lucide-react';
 import { chunkLoader } from '@web/lib/chunk-loader';
+import { opensOnMount, standInHandlers, useTakeOver, type Wanted } from '@web/lib/take-over';
 import { cn } from '@web/lib/cn';
 import { SearchField } from './search-field';
 import { SELECT_TRIGGER_CLASS } from './select-styles';
@@ -32,23 +31,15 @@ const radixChunk = chunkLoader((): Promise<Radix> => import('./select-radix'));
  */
 export const preloadSelect = (): Promise<void> => radixChunk.load().then(() => undefined);
 
-/** What happened at a plain trigger while Radix's code was on its way. */
-type Wanted = {
-  /** the plain trigger had the keyboard's focus */
-  refocus?: boolean;
-  /** pressed with the pointer: the list opens as Radix's select mounts */
-  open?: boolean;
-  /** a key pressed on it (an opening key or a letter to jump to): replayed on Radix's trigger */
-  key?: string;
-};
 const Plain = createContext<{ want: (wanted?: Wanted) => void; disabled?: boolean } | null>(null);
 const TakeOver = createContext<Wanted>({});
 const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
+// an opening key, or a letter to jump to an item (Radix's typeahead)
+const selectKey = (event: KeyboardEvent) =>
+  OPEN_KEYS.includes(event.key) ||
+  (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey);
 
-export function Select({
-  defaultOpen,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Root> & { children?: ReactNode }) {
+export function Select({ defaultOpen, ...props }: ComponentProps<typeof SelectPrimitive.Root>) {
   const [radix, setRadix] = useState(radixChunk.loaded);
   const [wanted, setWanted] = useState<Wanted | null>(null);
   if (radix)
@@ -56,7 +47,7 @@ export function Select({
       <TakeOver.Provider value={wanted ?? {}}>
         <radix.Select
           {...props}
-          defaultOpen={defaultOpen || (wanted?.open === true && !wanted.key)}
+          defaultOpen={defaultOpen || (wanted !== null && opensOnMount(wanted))}
           // approached before its code was in: its items mount at once, so a letter typed then finds them
           primed={wanted !== null}
         />
@@ -95,6 +86,7 @@ function PlainTrigger({
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   const plain = useContext(Plain);
+  const standIn = standInHandlers((wanted) => plain?.want(wanted), selectKey);
   return (
     <button
       type="button"
@@ -106,25 +98,20 @@ function PlainTrigger({
       className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
       onFocus={(e) => {
-        plain?.want({ refocus: true });
+        standIn.onFocus();
         onFocus?.(e);
       }}
       onPointerEnter={(e) => {
-        // a touch also enters the trigger, just before its press: that loads on the press
-        if (e.pointerType === 'mouse') plain?.want();
+        standIn.onPointerEnter(e);
         onPointerEnter?.(e);
       }}
       onPointerDown={(e) => {
-        // Radix opens on the press of the main button, not on the click that follows it
-        if (e.button === 0 && !e.ctrlKey) plain?.want({ open: true });
+        standIn.onPointerDown(e);
         onPointerDown?.(e);
       }}
-      onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+      onKeyDown={(e) => {
         onKeyDown?.(e);
-        const letter = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
-        if (!OPEN_KEYS.includes(e.key) && !letter) return;
-        e.preventDefault();
-        plain?.want({ refocus: true, key: e.key });
+        standIn.onKeyDown(e);
       }}
     >
       {children}
@@ -138,26 +125,8 @@ function RadixTrigger({
   ref,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger> & { radix: Radix }) {
-  const wanted = useContext(TakeOver);
   const own = useRef<HTMLButtonElement | null>(null);
-  // The focus comes back in the commit that removed the plain trigger, before a key can land on <body>
-  // (as in ./tooltip-on-demand.tsx), unless the person has moved on or the list opened with it.
-  useLayoutEffect(() => {
-    if ((wanted.refocus || wanted.key) && !wanted.open && document.activeElement === document.body)
-      own.current?.focus();
-  }, [wanted]);
-  // The key is replayed once the commit's effects have all run (Radix's trigger listens from its own,
-  // and the items register theirs after the trigger's), so a letter finds the items.
-  useEffect(() => {
-    const button = own.current;
-    if (!button || !wanted.key) return;
-    const key = wanted.key;
-    const replay = setTimeout(() => {
-      button.focus();
-      button.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-    }, 0);
-    return () => clearTimeout(replay);
-  }, [wanted]);
+  useTakeOver(own, useContext(TakeOver));
   return (
     <radix.SelectTrigger
       ref={(node) => {

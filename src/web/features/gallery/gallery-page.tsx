@@ -2,7 +2,10 @@ import { lazy, useEffect, useMemo, useState } from 'react';
 import { CheckSquare, ImageIcon, Plus, RefreshCw, Search } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import type { ImageLightbox as LightboxComponent } from '@web/components/generated-image/image-lightbox';
+import {
+  LazyImageDetailsDialog as ImageDetailsDialog,
+  LazyImageLightbox as ImageLightbox,
+} from '@web/components/generated-image/overlays-on-demand';
 import { saveImage } from '@web/components/generated-image/download';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -33,15 +36,7 @@ import { imagesApi } from '@shared/api/images';
 import { call } from '@web/lib/api-client';
 
 // The preview, the details (with the upscale panel) and the delete question load when first opened
-// (typed as the module's own export: lazy() would drop its type parameter)
-const ImageLightbox = lazy(() =>
-  import('@web/components/generated-image/image-lightbox').then((m) => ({ default: m.ImageLightbox })),
-) as unknown as typeof LightboxComponent;
-const ImageDetailsDialog = lazy(() =>
-  import('@web/components/generated-image/image-details-dialog').then((m) => ({
-    default: m.ImageDetailsDialog,
-  })),
-);
+// (components/ui/overlay-on-demand.tsx)
 const UpscalePanel = lazy(() =>
   import('./components/upscale-panel').then((m) => ({ default: m.UpscalePanel })),
 );

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/user';
-import type { ImageLightbox as LightboxComponent } from '@web/components/generated-image/image-lightbox';
+import {
+  LazyImageDetailsDialog as ImageDetailsDialog,
+  LazyImageLightbox as ImageLightbox,
+} from '@web/components/generated-image/overlays-on-demand';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
@@ -26,16 +29,8 @@ import { useGeneratorForm } from './hooks/use-generator-form';
 import { useModelStack } from './hooks/use-model-stack';
 import type { GeneratedCard } from './lib/generator-state';
 
-// The preview, the details and the delete question load when first opened (components/ui/overlay-on-demand.tsx);
-// the lightbox typed as the module's own export, as lazy() would drop its type parameter
-const ImageLightbox = lazy(() =>
-  import('@web/components/generated-image/image-lightbox').then((m) => ({ default: m.ImageLightbox })),
-) as unknown as typeof LightboxComponent;
-const ImageDetailsDialog = lazy(() =>
-  import('@web/components/generated-image/image-details-dialog').then((m) => ({
-    default: m.ImageDetailsDialog,
-  })),
-);
+// The preview, the details and the delete question load when first opened
+// (components/ui/overlay-on-demand.tsx)
 const DeleteImageDialog = lazy(() =>
   import('./components/delete-image-dialog').then((m) => ({ default: m.DeleteImageDialog })),
 );
