@@ -2,6 +2,7 @@ import {
   useEffect,
   useLayoutEffect,
   type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
   type RefObject,
 } from 'react';
@@ -40,6 +41,10 @@ export function standInHandlers(
     onFocus: () => want({ refocus: true }),
     onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
       if (event.button === 0 && !event.ctrlKey) want({ open: true });
+    },
+    // a click with no press before it: a screen reader's activation (a key's is stopped at keydown)
+    onClick: (event: ReactMouseEvent<HTMLElement>) => {
+      if (event.detail === 0) want({ open: true });
     },
     onKeyDown: (event: ReactKeyboardEvent<HTMLElement>) => {
       if (!replays(event)) return;

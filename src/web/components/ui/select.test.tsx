@@ -86,6 +86,12 @@ describe('Select, before its code is wanted', () => {
     await listsAllAndPicksCherry(onChange);
   });
 
+  it('opens once its code is in when a screen reader activates it before (a click with no press)', async () => {
+    render(<Fruits />);
+    fireEvent.click(trigger(), { detail: 0 });
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toHaveLength(3);
+  });
+
   it('keeps the keyboard: Enter pressed before its code is in opens it on the chosen item', async () => {
     render(<Fruits />);
     trigger().focus();

@@ -81,6 +81,7 @@ function PlainTrigger({
   onFocus,
   onPointerEnter,
   onPointerDown,
+  onClick,
   onKeyDown,
   asChild: _asChild,
   ...props
@@ -108,6 +109,10 @@ function PlainTrigger({
       onPointerDown={(e) => {
         standIn.onPointerDown(e);
         onPointerDown?.(e);
+      }}
+      onClick={(e) => {
+        standIn.onClick(e);
+        onClick?.(e);
       }}
       onKeyDown={(e) => {
         onKeyDown?.(e);
