@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureWebBuild } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,12 +95,33 @@ function run(name, projects, files = [], extra = []) {
     skipped = r.numPendingTests + r.numTodoTests;
     // a file that failed to load counts as a failure even with no test in it
     failed += r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+    failures.push(...failedTests(r));
   } else if (res.status !== 0) failed = 1;
   if (res.status !== 0 && failed === 0) failed = 1;
+  if (res.status !== 0 && failures.length === 0) failures.push(`${name}: vitest exited ${res.status}`);
   return { passed, failed, skipped };
 }
 
+// One line per failed test, its file and the first line of why, printed again at the very end: a long
+// run's log is often read from its tail only, where the reporter's own failure report has scrolled away.
+function failedTests(report) {
+  const firstLine = (text) =>
+    stripVTControlCharacters(String(text ?? ''))
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? '';
+  const rel = (file) => path.relative(root, file);
+  return report.testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (tests.length === 0)
+      return file.status === 'failed' ? [`${rel(file.name)}: ${firstLine(file.message)}`] : [];
+    return tests.map((t) => `${rel(file.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 const add = (r) => {
   totals.passed += r.passed;
   totals.failed += r.failed;
@@ -133,6 +155,8 @@ if (!only || only === 'e2e') {
   else add({ passed: 0, failed: 1, skipped: 0 });
 }
 rmSync(tmp, { recursive: true, force: true });
+// `.ci/run` gathers these lines from every lane's log into its last lines
+for (const f of failures) console.log(`FAILED: ${f}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
