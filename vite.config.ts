@@ -55,7 +55,8 @@ function routeModules(): { path: string; file: string; layout: string }[] {
  * After the browser build: (1) for each route, the chunks its page needs beyond the entry's, which the
  * server announces as modulepreload links in that path's HTML (http/pages.ts); (2) the public pages
  * rendered to HTML by React's static renderer (entry-server.tsx, built for Node beside the client);
- * (3) the .br/.gz siblings of every text file. docs/decisions/029-react-everywhere-and-prerender.md
+ * (3) the .br/.gz siblings of every text file; (4) the signed-in pages' frames (frames.json).
+ * docs/decisions/029-react-everywhere-and-prerender.md, 043-signed-in-page-frames.md
  */
 function prerenderPages(): Plugin {
   let outDir = '';
@@ -115,6 +116,8 @@ function prerenderPages(): Plugin {
       const server = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as {
         renderPage: (url: string) => Promise<string>;
         PRERENDERED_PAGES: Record<string, string>;
+        renderFrame: (url: string) => Promise<string>;
+        FRAMED_PAGES: Record<string, string>;
       };
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
       // a pre-rendered page starts with one small script instead of the app's: the landing page's
@@ -140,11 +143,12 @@ function prerenderPages(): Plugin {
         first.push(file);
       };
       entry.imports.forEach(place);
-      const bootHead = withScript(
-        boot,
+      const bootAttrs =
         ` data-app="/${entry.fileName}" data-preload="${entry.imports.map((f) => `/${f}`).join(' ')}"` +
-          ` data-first="${first.map((f) => `/${f}`).join(' ')}"`,
-      );
+        ` data-first="${first.map((f) => `/${f}`).join(' ')}"`;
+      const bootHead = withScript(boot, bootAttrs);
+      // a signed-in page's frame (below) is drawn before the app loads, too
+      await writeFile(path.join(outDir, 'framed.html'), bootHead);
       await mkdir(path.join(outDir, 'pages'), { recursive: true });
       for (const [url, name] of Object.entries(server.PRERENDERED_PAGES)) {
         const body = await server.renderPage(url);
@@ -156,6 +160,15 @@ function prerenderPages(): Plugin {
         );
         await writeFile(path.join(outDir, 'pages', `${name}.html`), html);
       }
+      // (4) the signed-in pages' frames (their heading in the shell), which the server writes into the
+      // app's HTML for a signed-in person (http/pages.ts; docs/decisions/043-signed-in-page-frames.md)
+      const frames: Record<string, { title: string; html: string }> = {};
+      for (const [url, title] of Object.entries(server.FRAMED_PAGES)) {
+        const html = await server.renderFrame(url);
+        if (!/<h1[\s>]/.test(html)) throw new Error(`prerender: the frame of ${url} has no main heading`);
+        frames[url] = { title, html };
+      }
+      await writeFile(path.join(outDir, 'frames.json'), JSON.stringify(frames));
       await precompress(outDir);
     },
   };

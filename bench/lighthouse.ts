@@ -1,6 +1,7 @@
 // Lighthouse (mobile, simulated throttling) on the nine pages of issue 23, against the production build
 // served by the real server. `npm run bench lighthouse`, or `npx tsx bench/lighthouse.ts [/path …]`
-// alone (LH_RUNS=n runs per page, median taken; LH_DETAIL=1 prints what shifts and what boots slowly).
+// alone (LH_RUNS=n runs per page, median taken; LH_DETAIL=1 prints what shifts and what boots slowly,
+// and the unthrottled paints the simulation starts from; LH_DETAIL_CHARS=n prints more of each item).
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -140,7 +141,8 @@ async function audit(
       if (!a) return;
       console.log(`  [${id}] ${a.displayValue ?? ''} score=${a.score}`);
       const items = (a.details as { items?: unknown[] } | undefined)?.items ?? [];
-      for (const item of items.slice(0, 8)) console.log('   ', JSON.stringify(item).slice(0, 300));
+      for (const item of items.slice(0, 8))
+        console.log('   ', JSON.stringify(item).slice(0, Number(process.env.LH_DETAIL_CHARS ?? 300)));
     };
     for (const id of [
       'layout-shifts',
@@ -153,6 +155,20 @@ async function audit(
       'unused-javascript',
     ])
       show(id);
+    const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
+      ?.items?.[0];
+    if (observed)
+      console.log(
+        '  observed (ms):',
+        [
+          'observedFirstContentfulPaint',
+          'observedLargestContentfulPaint',
+          'observedDomContentLoaded',
+          'observedLoad',
+        ]
+          .map((k) => `${k.replace('observed', '')} ${Math.round(observed[k])}`)
+          .join(', '),
+      );
     for (const [id, a] of Object.entries(lhr.audits))
       if (a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === id))
         console.log(`  a11y fail: ${id}`, JSON.stringify(a.details).slice(0, 400));

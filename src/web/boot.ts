@@ -8,9 +8,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 requestAnimationFrame(() =>
   setTimeout(() => {
     if (!app?.dataset.app) return;
-    const list = (name: 'preload' | 'first') => (app.dataset[name] ?? '').split(' ').filter(Boolean);
-    // the app's own script too: it is appended only once React is in, but downloads beside it
-    for (const href of [...list('preload'), app.dataset.app]) {
+    const list = (name: 'preload' | 'first' | 'route') =>
+      (app.dataset[name] ?? '').split(' ').filter(Boolean);
+    // the app's own script too: it is appended only once React is in, but downloads beside it; and the
+    // chunks of the path's page, which the server names (http/pages.ts)
+    for (const href of [...list('preload'), app.dataset.app, ...list('route')]) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

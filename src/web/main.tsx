@@ -5,7 +5,7 @@ import { AppRouter, preloadRoute, renderPagesAtOnce } from './app/router';
 import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
-import { prefetchSession } from '@web/lib/session';
+import { prefetchSession, sessionRead } from '@web/lib/session';
 import './styles.css';
 
 bootstrapTheme();
@@ -32,7 +32,18 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstElementChild) {
+if (container.dataset.frame !== undefined) {
+  // The server sent a signed-in page's frame: the shell and the page's heading, already on screen
+  // (docs/decisions/043-signed-in-page-frames.md). It is not what React draws for a signed-in person
+  // (the top bar has no user yet), so it is replaced, not hydrated. Once the session and the page's
+  // chunks are in, the first render draws the shell around the same frame (router.tsx AfterShellPaint),
+  // and the page takes the frame's place a task later: the heading never leaves the screen, and the
+  // work is two tasks, not one.
+  void Promise.all([chunks, sessionRead(queryClient)]).then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
+} else if (container.firstElementChild) {
   // The server sent this page as HTML (a public page, pre-rendered at build time: entry-server.tsx).
   // It is already on screen; React takes it over once the page's chunks are in, so nothing suspends
   // and no part of the HTML is thrown away and drawn again.

@@ -183,7 +183,7 @@ describe('a personal model reaches the generator', () => {
     return [
       ['/dashboard', 'Dashboard'],
       ['/models', 'My Models'],
-      ['/models/create', 'Create model'],
+      ['/models/create', 'Create a New Model'],
       [`/models/${models[0].id}`, 'E2E Cached'],
       ['/tokens/purchase', 'Purchase Tokens'],
       [`${checkout.pathname}${checkout.search}`, 'Complete Your Purchase'],

@@ -170,10 +170,14 @@ describe('public pages', () => {
       const html = await (await fetch(`${e2e.server.url}/gallery`, { headers: { cookie } })).text();
       expect(html).not.toContain('data-session="guest"');
       expect(html).toContain('<link rel="preload" href="/api/auth/user"');
-      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/gallery-page-/);
+      // the gallery is sent with its frame: the app and the page's chunks load after its first paint
+      expect(html).toMatch(/data-route="[^"]*\/assets\/gallery-page-/);
+      expect(html).not.toContain('modulepreload');
+      const app = await (await fetch(`${e2e.server.url}/notifications`, { headers: { cookie } })).text();
+      expect(app).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/notifications-page-/);
       // every script the page loads is a production build: a client built from a process with another
       // NODE_ENV (vitest sets `test`) shipped React's development build (vite.config.ts)
-      const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      const scripts = [...new Set([...(html + app).matchAll(/\/assets\/[^"\s]+\.js/g)].map((m) => m[0]))];
       expect(scripts.length).toBeGreaterThan(1);
       let react = 0;
       for (const src of scripts) {
@@ -199,6 +203,75 @@ describe('public pages', () => {
       const guest = await (await fetch(`${e2e.server.url}/gallery`)).text();
       expect(guest).toContain('data-session="guest"');
       expect(guest).not.toContain('/api/auth/user');
+    } finally {
+      await signedIn.close();
+    }
+  });
+
+  it("send a signed-in page's heading in its HTML, where the page then draws it (decision 043)", async () => {
+    const signedIn = await openBrowser();
+    try {
+      const { page } = signedIn;
+      // what the page logs with its scripts (without them, each refused script is logged)
+      const problems: string[] = [];
+      let scripts = true;
+      page.on('console', (m) => {
+        if (scripts && (m.type() === 'error' || m.type() === 'warning'))
+          problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await signUp(page, e2e.server.url);
+      const heading = () =>
+        page.evaluate(() => {
+          const h1 = document.querySelector('main h1');
+          const p = h1?.nextElementSibling;
+          const box = (el: Element | null | undefined) => {
+            const r = el?.getBoundingClientRect();
+            return r ? [r.x, r.y, r.width, r.height].map(Math.round).join(',') : null;
+          };
+          return {
+            title: h1?.textContent,
+            h1: box(h1),
+            p: box(p),
+            text: p?.textContent,
+            tab: document.title,
+          };
+        });
+      const FRAMED = [
+        ['/settings', 'Settings'],
+        ['/generate', 'Generate Images'],
+        ['/gallery', 'Gallery'],
+        ['/models', 'My Models'],
+        ['/models/create', 'Create a New Model'],
+        ['/billing-history', 'Billing History'],
+        ['/tokens/purchase', 'Purchase Tokens'],
+        ['/referrals', 'Referrals'],
+        ['/support', 'Support'],
+        ['/packs', 'Photo Packs'],
+      ];
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [path, title] of width === 1280 ? FRAMED : FRAMED.slice(0, 4)) {
+          // with no script at all, the HTML alone shows the page's heading, in the page's tab title
+          scripts = false;
+          await page.route('**/assets/*.js', (route) => route.abort());
+          await page.goto(`${e2e.server.url}${path}`);
+          const frame = await heading();
+          expect(frame.title, path).toBe(title);
+          expect(frame.tab, path).toBe(`${title} · LoRA Studio`);
+          await page.unroute('**/assets/*.js');
+          scripts = true;
+          // with the scripts, the page replaces the frame and draws its heading in the same place
+          await page.goto(`${e2e.server.url}${path}`);
+          await page.waitForFunction(
+            () =>
+              document.documentElement.dataset.app === 'ready' &&
+              !document.querySelector('[data-frame-content]'),
+          );
+          expect(await heading(), `${path} at ${width} px`).toEqual(frame);
+        }
+      }
+      expect(problems).toEqual([]);
     } finally {
       await signedIn.close();
     }

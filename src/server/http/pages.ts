@@ -14,7 +14,9 @@ import { generationApi } from '../../shared/api/generation';
  * src/web/entry-server.tsx); everyone else the app's page. Into each the server writes what only it
  * knows, so nothing is fetched or repainted after the first paint: the current site theme (its CSS
  * variables, the script that picks light or dark before the first paint, and its JSON for the app),
- * whether a session was read, and the chunks the path's page needs (modulepreload).
+ * whether a session was read, and the chunks the path's page needs (modulepreload). A signed-in person
+ * gets the page's frame in the app's HTML where the build made one: the shell and the page's heading,
+ * drawn before the scripts arrive (docs/decisions/043-signed-in-page-frames.md).
  */
 
 /** Public paths → their pre-rendered file (entry-server.tsx writes them). */
@@ -110,6 +112,16 @@ function inlineStylesheets(html: string, webRoot: string, read: Map<string, stri
   );
 }
 
+/** The app's HTML with a page's frame in its root (main.tsx replaces it with the page) and its title. */
+function framed(template: string, frame: { title: string; html: string }): string {
+  return template
+    .replace('<div id="root"></div>', () => `<div id="root" data-frame="">${frame.html}</div>`)
+    .replace(
+      /<title>([^<]*)<\/title>/,
+      (_m, site: string) => `<title>${escapeText(frame.title)} · ${site}</title>`,
+    );
+}
+
 export function createPages(webRoot: string, options: PagesOptions = {}) {
   const stylesheets = new Map<string, string | null>();
   const template = inlineStylesheets(
@@ -126,6 +138,15 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
   const landing = pages.get('index');
   if (landing && options.photoClaim)
     pages.set('index', landing.replace(escapeText(GENERIC_PHOTO_CLAIM), escapeText(options.photoClaim)));
+  // the app's HTML whose scripts run after the first paint (vite.config.ts), for the frames
+  const framedFile = path.join(webRoot, 'framed.html');
+  const framedTemplate = existsSync(framedFile)
+    ? inlineStylesheets(readFileSync(framedFile, 'utf8'), webRoot, stylesheets)
+    : template;
+  const framesFile = path.join(webRoot, 'frames.json');
+  const frames: Record<string, { title: string; html: string }> = existsSync(framesFile)
+    ? (JSON.parse(readFileSync(framesFile, 'utf8')) as Record<string, { title: string; html: string }>)
+    : {};
   const preloadFile = path.join(webRoot, 'route-preloads.json');
   const preloads: Record<string, string[]> = existsSync(preloadFile)
     ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as Record<string, string[]>)
@@ -141,7 +162,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     route: string | null,
     signedIn: boolean,
     theme: ThemeResponse | null,
-    prerendered: boolean,
+    /** the HTML shows the page (pre-rendered) or its frame: the app loads after the first paint */
+    drawn: boolean,
     firstRead: string | undefined,
   ) {
     const head: string[] = [];
@@ -167,11 +189,18 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       extra.push(
         `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
       );
-    // a pre-rendered page loads the app after its first paint (src/web/boot.ts): no preloads ahead of it
-    if (!prerendered)
-      for (const file of preloads[route ?? '*'] ?? [])
+    const routeChunks = preloads[route ?? '*'] ?? [];
+    // A page drawn before the app runs (pre-rendered, or a frame) loads the app after its first paint
+    // (src/web/boot.ts), the page's chunks beside it: no download competes with that paint.
+    if (!drawn)
+      for (const file of routeChunks)
         extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
+    if (drawn && routeChunks.length)
+      html = html.replace(
+        ' data-app="',
+        () => ` data-route="${escapeAttr(routeChunks.join(' '))}" data-app="`,
+      );
     if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
     if (extra.length) html = html.replace('</head>', `${extra.map((l) => `  ${l}\n`).join('')}  </head>`);
     const plain = Buffer.from(html);
@@ -202,10 +231,12 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       cachedFor = themeKey;
     }
     const firstRead = signedIn && url.search === '' && route ? FIRST_READS[route] : undefined;
+    const frame = signedIn && route ? frames[route] : undefined;
     const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}`;
     let page = cache.get(key);
     if (!page) {
-      page = render(name ? pages.get(name)! : template, route, signedIn, theme, Boolean(name), firstRead);
+      const base = name ? pages.get(name)! : frame ? framed(framedTemplate, frame) : template;
+      page = render(base, route, signedIn, theme, Boolean(name || frame), firstRead);
       cache.set(key, page);
     }
     reply

@@ -16,6 +16,7 @@ import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
 import { noteLocation, startHydrating } from '@web/lib/hydration';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
+import { FrameContent } from './frame-content';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
 
 // Declarative routes (not the data router): the data router's engine would add ~15 kB gzip to the
@@ -96,14 +97,14 @@ export function renderPagesAtOnce(): void {
  * task: mounting both at once is the longest task of a signed-in page's load (issue 14). Later
  * navigations render at once; the stand-in is the one Suspense shows while a page's chunk loads.
  */
-function AfterShellPaint({ children }: { children: ReactNode }) {
+function AfterShellPaint({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   const [show, setShow] = useState(firstPageShown);
   useEffect(() => {
     if (show) return;
     firstPageShown = true;
     setShow(true);
   }, [show]);
-  return show ? children : <FullPageSpinner />;
+  return show ? children : (pending ?? <FullPageSpinner />);
 }
 
 function ShellLayout() {
@@ -185,7 +186,8 @@ function renderRoute(route: AppRoute) {
   const Page = pageFor(route);
   const page =
     (route.layout ?? 'shell') === 'shell' ? (
-      <AfterShellPaint>
+      // a page with a frame shows it until it mounts: what the server sent, so its heading stays put
+      <AfterShellPaint pending={route.frame ? <FrameContent frame={route.frame} /> : undefined}>
         <Page />
       </AfterShellPaint>
     ) : (

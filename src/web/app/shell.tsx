@@ -131,8 +131,10 @@ function PlainUserMenuTrigger({ user, ...props }: PlainTriggerProps & { user: Pu
   );
 }
 
-function TopBar() {
-  const { user, isLoading } = useUser();
+function TopBar({ pending = false }: { pending?: boolean }) {
+  const session = useUser();
+  const isLoading = pending || session.isLoading;
+  const user = pending ? null : session.user;
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
@@ -213,8 +215,12 @@ function Footer() {
   );
 }
 
-/** The frame around every page except the landing page. */
-export function Shell() {
+/**
+ * The frame around every page except the landing page. `frame`: the server's HTML of a signed-in page
+ * before its scripts arrive (entry-server.tsx `renderFrame`): the top bar as while the session is read,
+ * and this in place of the page.
+ */
+export function Shell({ frame }: { frame?: ReactNode }) {
   return (
     <>
       <div className="flex min-h-dvh flex-col">
@@ -224,7 +230,7 @@ export function Shell() {
         >
           Skip to content
         </a>
-        <TopBar />
+        <TopBar pending={frame !== undefined} />
         <main
           id="main"
           tabIndex={-1}
@@ -232,9 +238,11 @@ export function Shell() {
           // never shows at the bottom while a page loads and then jumps away as the content arrives
           className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
         >
-          <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
-          </Suspense>
+          {frame ?? (
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          )}
         </main>
         <Footer />
       </div>

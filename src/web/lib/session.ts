@@ -35,6 +35,11 @@ export function prefetchSession(client: QueryClient): void {
   else void client.prefetchQuery(sessionQuery);
 }
 
+/** Settles once the session read has answered (a failure reads as no user, as in the query itself). */
+export function sessionRead(client: QueryClient): Promise<unknown> {
+  return client.ensureQueryData(sessionQuery).catch(() => null);
+}
+
 /**
  * The signed-in user, or null for a visitor (and while the session is being read). While a page the
  * server sent as HTML hydrates, this is the visitor the server drew it for (the server sends that HTML

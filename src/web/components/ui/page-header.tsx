@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
+/**
+ * A page's heading and the sentence under it, as plain text: the page draws it, and the server sends
+ * it in the HTML before the page's scripts arrive (app/routes.tsx `frame`, http/pages.ts).
+ */
+export type PageHeaderText = { title: string; description?: string };
+
 type PageHeaderProps = {
   title: ReactNode;
   description?: ReactNode;

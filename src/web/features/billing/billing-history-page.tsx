@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
+import { BILLING_HISTORY_HEADER } from './page-headers';
 import { OptionSelect } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
@@ -93,7 +94,7 @@ function RecheckPayments() {
 }
 
 export function BillingHistoryPage() {
-  usePageTitle('Billing History');
+  usePageTitle(BILLING_HISTORY_HEADER.title);
   const { user } = useUser();
   const [filter, setFilter] = useState<TypeFilter>('all');
   const [month, setMonth] = useState<string | null>(null);
@@ -113,8 +114,7 @@ export function BillingHistoryPage() {
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <PageHeader
-        title="Billing History"
-        description="Your token purchases, usage and refunds."
+        {...BILLING_HISTORY_HEADER}
         actions={
           <Button asChild>
             <Link to="/tokens/purchase">

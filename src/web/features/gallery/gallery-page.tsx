@@ -12,6 +12,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
+import { GALLERY_HEADER } from './page-headers';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { toast, toastError } from '@web/components/ui/use-toast';
@@ -59,7 +60,7 @@ const ORDER_LABELS: Record<GalleryOrder, string> = {
 const PRIORITY_TILES = 2;
 
 export function GalleryPage() {
-  usePageTitle('Gallery');
+  usePageTitle(GALLERY_HEADER.title);
   const { user } = useUser();
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -171,8 +172,7 @@ export function GalleryPage() {
   return (
     <div>
       <PageHeader
-        title="Gallery"
-        description="Every image you have generated."
+        {...GALLERY_HEADER}
         actions={
           <>
             <Button

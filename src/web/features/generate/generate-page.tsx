@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Label } from '@web/components/ui/label';
 import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { PageHeader } from '@web/components/ui/page-header';
+import { GENERATE_HEADER } from './page-headers';
 import { Separator } from '@web/components/ui/separator';
 import { Textarea } from '@web/components/ui/textarea';
 import { useUser } from '@web/lib/session';
@@ -36,7 +37,7 @@ const DeleteImageDialog = lazy(() =>
 );
 
 export function GeneratePage() {
-  usePageTitle('Generate Images');
+  usePageTitle(GENERATE_HEADER.title);
   const { user } = useUser();
   // Spec part 2 §2: the page renders nothing without a signed-in user
   if (!user) return null;
@@ -72,8 +73,7 @@ function Generator({ user }: { user: PublicUser }) {
   return (
     <div>
       <PageHeader
-        title="Generate Images"
-        description="Describe a scene, pick your model and a style, and generate."
+        {...GENERATE_HEADER}
         actions={
           <Button asChild variant="outline">
             <Link to="/tokens/purchase">

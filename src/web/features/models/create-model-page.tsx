@@ -14,6 +14,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
+import { CREATE_MODEL_HEADER } from './page-headers';
 import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast, toastError } from '@web/components/ui/use-toast';
@@ -23,7 +24,7 @@ import { SubjectConsentField } from './components/subject-consent-field';
 import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
 
 export function CreateModelPage() {
-  usePageTitle('Create model');
+  usePageTitle(CREATE_MODEL_HEADER.title);
   const navigate = useNavigate();
   const client = useQueryClient();
   // the field to fix gets the focus (react-hook-form's shouldFocusError), as in the other forms
@@ -82,10 +83,7 @@ export function CreateModelPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Create a New Model"
-        description="Upload photos of yourself to train a personal AI model."
-      />
+      <PageHeader {...CREATE_MODEL_HEADER} />
       <div className="mb-6">
         <FaceAnalysisPrompt />
       </div>

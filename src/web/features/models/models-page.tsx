@@ -12,6 +12,7 @@ import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
+import { MODELS_HEADER } from './page-headers';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useModelList } from './api/models-api';
@@ -55,7 +56,7 @@ function Grid({ models, empty }: { models: Model[]; empty: React.ReactNode }) {
 }
 
 export function ModelsPage() {
-  usePageTitle('My Models');
+  usePageTitle(MODELS_HEADER.title);
   const list = useModelList();
   const [search, setSearch] = useState('');
   const filtered = useMemo(() => {
@@ -71,8 +72,7 @@ export function ModelsPage() {
   return (
     <div>
       <PageHeader
-        title="My Models"
-        description="Your personal AI models."
+        {...MODELS_HEADER}
         actions={
           <Button asChild>
             <Link to="/models/create">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageHeader } from '@web/components/ui/page-header';
+import { PACKS_HEADER } from './page-headers';
 import { ErrorAlert } from '@web/components/ui/error-alert';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -11,7 +12,7 @@ import { BatchProgress } from './components/batch-progress';
 import { PackPicker } from './components/pack-picker';
 
 export function PacksPage() {
-  usePageTitle('Photo Packs');
+  usePageTitle(PACKS_HEADER.title);
   const user = useUser();
   const packs = usePacks();
   const models = useOwnModels();
@@ -21,10 +22,7 @@ export function PacksPage() {
 
   return (
     <div className="grid gap-6">
-      <PageHeader
-        title="Photo Packs"
-        description="A themed set of photos of you in one go: pick your model and a pack, pay once."
-      />
+      <PageHeader {...PACKS_HEADER} />
       {batch.data ? <BatchProgress batch={batch.data.batch} /> : null}
       {buy.isError ? (
         <Alert variant="destructive">

@@ -9,6 +9,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
+import { REFERRALS_HEADER } from './page-headers';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
@@ -55,17 +56,14 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 }
 
 export function ReferralsPage() {
-  usePageTitle('Referrals');
+  usePageTitle(REFERRALS_HEADER.title);
   const { user } = useUser();
   const referrals = useReferrals();
   if (!user) return null;
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6">
-      <PageHeader
-        title="Referrals"
-        description="Invite friends to LoRA Studio and you both get bonus tokens."
-      />
+      <PageHeader {...REFERRALS_HEADER} />
 
       <Card>
         <CardHeader>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Bell, Fingerprint, KeyRound, Lock, ShieldAlert, User } from 'lucide-react';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PageHeader } from '@web/components/ui/page-header';
+import { SETTINGS_HEADER } from './page-headers';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
 import { FullPageSpinner } from '@web/components/ui/spinner';
@@ -27,7 +28,7 @@ const TABS = ['profile', 'security', 'content', 'notifications', 'privacy', 'api
 type Tab = (typeof TABS)[number];
 
 export function SettingsPage() {
-  usePageTitle('Settings');
+  usePageTitle(SETTINGS_HEADER.title);
   const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -36,7 +37,7 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Settings" description="Manage your account, security and content preferences." />
+      <PageHeader {...SETTINGS_HEADER} />
       <SettingsHeader user={user} />
       <Tabs
         value={tab}

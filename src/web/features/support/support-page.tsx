@@ -3,6 +3,7 @@ import { CheckCircle2, LifeBuoy } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
+import { SUPPORT_HEADER } from './page-headers';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -34,7 +35,7 @@ function TicketList({ tickets, empty }: { tickets: SupportTicket[]; empty: strin
 }
 
 export function SupportPage() {
-  usePageTitle('Support');
+  usePageTitle(SUPPORT_HEADER.title);
   const [params] = useSearchParams();
   const tickets = useMyTickets();
   const all = tickets.data ?? [];
@@ -44,7 +45,7 @@ export function SupportPage() {
 
   return (
     <div>
-      <PageHeader title="Support" description="Get help with your models or general account questions." />
+      <PageHeader {...SUPPORT_HEADER} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           {tickets.isError ? (

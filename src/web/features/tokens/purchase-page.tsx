@@ -13,6 +13,7 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
+import { PURCHASE_TOKENS_HEADER } from './page-headers';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/session';
 import { formatNumber, formatTokens } from '@web/lib/format';
@@ -20,7 +21,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { usePackages } from './api/tokens-api';
 
 export function PurchaseTokensPage() {
-  usePageTitle('Purchase Tokens');
+  usePageTitle(PURCHASE_TOKENS_HEADER.title);
   const { user } = useUser();
   const packages = usePackages();
   if (!user) return null;
@@ -28,8 +29,7 @@ export function PurchaseTokensPage() {
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
-        title="Purchase Tokens"
-        description="Tokens pay for training your models and generating images. Pay as you go: no subscription."
+        {...PURCHASE_TOKENS_HEADER}
         actions={
           <p className="text-sm text-muted-foreground">
             Current balance:{' '}

@@ -1,0 +1,9 @@
+import type { PageHeaderText } from '@web/components/ui/page-header';
+
+// The headings of this feature's pages: the page draws them, and the server sends them as HTML before
+// the page's scripts arrive (app/routes.tsx `frame`).
+
+export const GALLERY_HEADER: PageHeaderText = {
+  title: 'Gallery',
+  description: 'Every image you have generated.',
+};
