@@ -1,6 +1,7 @@
 import {
   Component,
   lazy,
+  startTransition,
   Suspense,
   useEffect,
   useState,
@@ -102,7 +103,10 @@ function AfterShellPaint({ children, pending }: { children: ReactNode; pending?:
   useEffect(() => {
     if (show) return;
     firstPageShown = true;
-    setShow(true);
+    // as a transition, the page's render yields to the browser every few milliseconds instead of
+    // running as one task, and what is on screen (the spinner, or the page's frame) stays until the
+    // page can be shown
+    startTransition(() => setShow(true));
   }, [show]);
   return show ? children : (pending ?? <FullPageSpinner />);
 }
