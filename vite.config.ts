@@ -143,10 +143,11 @@ function prerenderPages(): Plugin {
         first.push(file);
       };
       entry.imports.forEach(place);
-      const bootAttrs =
+      const bootHead = withScript(
+        boot,
         ` data-app="/${entry.fileName}" data-preload="${entry.imports.map((f) => `/${f}`).join(' ')}"` +
-        ` data-first="${first.map((f) => `/${f}`).join(' ')}"`;
-      const bootHead = withScript(boot, bootAttrs);
+          ` data-first="${first.map((f) => `/${f}`).join(' ')}"`,
+      );
       // a signed-in page's frame (below) is drawn before the app loads, too
       await writeFile(path.join(outDir, 'framed.html'), bootHead);
       await mkdir(path.join(outDir, 'pages'), { recursive: true });

@@ -112,8 +112,11 @@ function inlineStylesheets(html: string, webRoot: string, read: Map<string, stri
   );
 }
 
+/** A signed-in page's frame as the build wrote it (vite.config.ts, frames.json): its title and HTML. */
+type Frame = { title: string; html: string };
+
 /** The app's HTML with a page's frame in its root (main.tsx replaces it with the page) and its title. */
-function framed(template: string, frame: { title: string; html: string }): string {
+function framed(template: string, frame: Frame): string {
   return template
     .replace('<div id="root"></div>', () => `<div id="root" data-frame="">${frame.html}</div>`)
     .replace(
@@ -144,8 +147,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     ? inlineStylesheets(readFileSync(framedFile, 'utf8'), webRoot, stylesheets)
     : template;
   const framesFile = path.join(webRoot, 'frames.json');
-  const frames: Record<string, { title: string; html: string }> = existsSync(framesFile)
-    ? (JSON.parse(readFileSync(framesFile, 'utf8')) as Record<string, { title: string; html: string }>)
+  const frames: Record<string, Frame> = existsSync(framesFile)
+    ? (JSON.parse(readFileSync(framesFile, 'utf8')) as Record<string, Frame>)
     : {};
   const preloadFile = path.join(webRoot, 'route-preloads.json');
   const preloads: Record<string, string[]> = existsSync(preloadFile)
