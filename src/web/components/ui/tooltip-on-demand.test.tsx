@@ -51,4 +51,22 @@ describe('TooltipOnDemand', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('opens for a pointer that rests on the trigger while the chunk loads, and not for one that left', async () => {
+    const user = userEvent.setup();
+    render(<Footer />);
+    // no move after the hover: the swapped-in trigger never sees the pointer move over it
+    await user.hover(screen.getByRole('button', { name: 'Offline mode' }));
+    expect((await screen.findByRole('tooltip', {}, { timeout: 3000 })).textContent).toContain(
+      'Built-in offline engines',
+    );
+    cleanup();
+
+    render(<Footer />);
+    await user.hover(screen.getByRole('button', { name: 'Offline mode' }));
+    // the first move lands elsewhere: the hover is over, and no tooltip comes after the delay
+    await user.hover(screen.getByRole('button', { name: 'After' }));
+    await new Promise((r) => setTimeout(r, 900));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
 });

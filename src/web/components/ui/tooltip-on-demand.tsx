@@ -1,4 +1,4 @@
-import { cloneElement, useState, type FocusEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useRef, useState, type FocusEvent, type ReactElement, type ReactNode } from 'react';
 
 // Radix Tooltip comes with the `dialogs` chunk (~47 KiB gzip); a page with one tooltip, such as the
 // footer's offline note on /login, loads it only once the pointer or the keyboard reaches the trigger
@@ -9,8 +9,11 @@ const loadTooltip = async () => (loaded ??= (await import('./tooltip')).TooltipF
 
 type TriggerProps = {
   onPointerEnter?: () => void;
+  onPointerLeave?: () => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
 };
+
+type Ready = { TooltipFor: TooltipForComponent; refocus: boolean; hoveredAt: number | null };
 
 /**
  * `children`: the trigger (a button), drawn as is until the tooltip is wanted. The plain trigger stays
@@ -18,6 +21,10 @@ type TriggerProps = {
  * tree and drop the keyboard's focus to <body> until the chunk came, so a Tab pressed meanwhile would
  * start again from the top of the page. The swap itself happens in one commit, and TooltipFor gives
  * the focus back in a layout effect of that same commit, before any key can land in between.
+ *
+ * A pointer still resting on the trigger when the chunk arrives opens the tooltip too: the swapped-in
+ * trigger is a new element, and Radix opens on a pointer move over it, which a still pointer never
+ * makes (on a slow line the first hover would otherwise never show the tooltip).
  */
 export function TooltipOnDemand({
   content,
@@ -26,21 +33,34 @@ export function TooltipOnDemand({
   content: ReactNode;
   children: ReactElement<TriggerProps>;
 }) {
-  const [ready, setReady] = useState<null | { TooltipFor: TooltipForComponent; refocus: boolean }>(null);
+  const [ready, setReady] = useState<Ready | null>(null);
+  const hoveredAt = useRef<number | null>(null);
   if (!ready)
     return cloneElement(children, {
-      onPointerEnter: () => void loadTooltip().then((TooltipFor) => setReady({ TooltipFor, refocus: false })),
+      onPointerEnter: () => {
+        hoveredAt.current = performance.now();
+        void loadTooltip().then((TooltipFor) =>
+          setReady({ TooltipFor, refocus: false, hoveredAt: hoveredAt.current }),
+        );
+      },
+      onPointerLeave: () => {
+        hoveredAt.current = null;
+      },
       onFocus: (event) => {
         const trigger = event.currentTarget;
         void loadTooltip().then((TooltipFor) =>
           // only a trigger that still has the focus takes it back; the keyboard may have moved on
-          setReady({ TooltipFor, refocus: document.activeElement === trigger }),
+          setReady({
+            TooltipFor,
+            refocus: document.activeElement === trigger,
+            hoveredAt: hoveredAt.current,
+          }),
         );
       },
     });
   const { TooltipFor } = ready;
   return (
-    <TooltipFor content={content} refocus={ready.refocus}>
+    <TooltipFor content={content} refocus={ready.refocus} hoveredAt={ready.hoveredAt}>
       {children}
     </TooltipFor>
   );
