@@ -26,8 +26,6 @@ export type AppRoute = {
   lazy: () => Promise<ComponentType>;
   /** "shell" (default): inside the app's top bar. "bare": the page draws its own frame (landing). */
   layout?: 'shell' | 'bare';
-  /** Browser tab title while the chunk loads (pages set their own title too). */
-  title?: string;
   /**
    * The page's first reads, started as soon as the session is known on a first load, beside the
    * page's download instead of after it (the same query keys as the page's hooks).
@@ -135,20 +133,17 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/notifications',
     guard: 'user',
-    title: 'Notifications',
     lazy: () => import('@web/features/notifications/notifications-page').then((m) => m.NotificationsPage),
   },
   {
     path: '/packs',
     guard: 'user',
     frame: { header: PACKS_HEADER },
-    title: 'Photo Packs',
     lazy: () => import('@web/features/packs/packs-page').then((m) => m.PacksPage),
   },
   {
     path: '/admin/packs',
     guard: 'admin',
-    title: 'Photo Packs',
     lazy: () => import('@web/features/admin-packs/admin-packs-page').then((m) => m.AdminPacksPage),
   },
   {
@@ -192,33 +187,28 @@ export const appRoutes: AppRoute[] = [
     path: '/tokens/purchase',
     guard: 'user',
     frame: { header: PURCHASE_TOKENS_HEADER, column: 'mx-auto max-w-5xl' },
-    title: 'Purchase Tokens',
     lazy: () => import('@web/features/tokens/purchase-page').then((m) => m.PurchaseTokensPage),
   },
   {
     path: '/tokens/checkout',
     guard: 'user',
-    title: 'Complete Your Purchase',
     lazy: () => import('@web/features/tokens/checkout-page').then((m) => m.CheckoutPage),
   },
   {
     path: '/tokens/success',
     guard: 'user',
-    title: 'Payment status',
     lazy: () => import('@web/features/tokens/success-page').then((m) => m.PaymentSuccessPage),
   },
   {
     path: '/billing-history',
     guard: 'user',
     frame: { header: BILLING_HISTORY_HEADER, column: 'mx-auto max-w-5xl' },
-    title: 'Billing History',
     lazy: () => import('@web/features/billing/billing-history-page').then((m) => m.BillingHistoryPage),
   },
   {
     path: '/referrals',
     guard: 'user',
     frame: { header: REFERRALS_HEADER, column: 'mx-auto max-w-4xl' },
-    title: 'Referrals',
     lazy: () => import('@web/features/referrals/referrals-page').then((m) => m.ReferralsPage),
   },
   // Admin (guard: 'admin'): added by the admin feature.
