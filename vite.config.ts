@@ -233,8 +233,14 @@ function sharedWithZod(id: string): boolean {
 }
 
 // every page but the landing page: the renderer, and the router and the query cache
-const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const VENDOR = /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
+const REACT = (id: string) =>
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]web[\\/]react-first\.ts$/.test(id);
+const VENDOR = (id: string) =>
+  /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/.test(id) ||
+  // the helper behind every lazy import(): left to the bundler it lands in the entry, and `ui`, which
+  // has lazy imports, would then import the entry and could not be evaluated in a task of its own
+  // before it (boot.ts, `data-first` below)
+  /vite[\\/]preload-helper/.test(id);
 // signed-in pages: Radix's overlay primitives and the components built on them (the few small
 // Radix pieces a button or a label needs stay in `ui`)
 const RADIX =
