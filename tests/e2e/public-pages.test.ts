@@ -210,6 +210,19 @@ describe('public pages', () => {
           ),
         )
         .toEqual(['link']);
+      // and the dashboard's models list, which its welcome banner waits for
+      await signedIn.page.goto(`${e2e.server.url}/dashboard`);
+      await signedIn.page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect
+        .poll(() =>
+          signedIn.page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .filter((e) => new URL(e.name).pathname === '/api/models')
+              .map((e) => (e as PerformanceResourceTiming).initiatorType),
+          ),
+        )
+        .toEqual(['link']);
       const guest = await (await fetch(`${e2e.server.url}/gallery`)).text();
       expect(guest).toContain('data-session="guest"');
       expect(guest).not.toContain('/api/auth/user');

@@ -46,6 +46,7 @@ beforeAll(async () => {
       '/login': ['/assets/login-page-1.js'],
       '/models/:id': ['/assets/model-1.js'],
       '/gallery': ['/assets/gallery-1.js'],
+      '/dashboard': ['/assets/dashboard-1.js'],
       '/settings': ['/assets/settings-1.js', '/assets/forms-1.js'],
       '*': [],
     }),
@@ -144,6 +145,15 @@ describe('pages', () => {
     expect((await app.inject({ url: '/gallery' })).body).not.toContain('/api/generated-images');
     const other = await app.inject({ url: '/models/abc', headers: { 'x-test-user': '1' } });
     expect(other.body).not.toContain('/api/generated-images');
+  });
+
+  it("asks for the dashboard's models list with the HTML, only when signed in", async () => {
+    const preload = '<link rel="preload" href="/api/models" as="fetch" crossorigin="use-credentials" />';
+    const signedIn = await app.inject({ url: '/dashboard', headers: { 'x-test-user': '1' } });
+    expect(signedIn.body).toContain(preload);
+    expect((await app.inject({ url: '/dashboard' })).body).not.toContain('/api/models');
+    const gallery = await app.inject({ url: '/gallery', headers: { 'x-test-user': '1' } });
+    expect(gallery.body).not.toContain('href="/api/models"');
   });
 
   it('writes the stylesheet into the page instead of linking it, signed in or not', async () => {

@@ -7,6 +7,7 @@ import { THEME_BOOT_SCRIPT, themeCssVariables } from '../../shared/theme-css';
 import type { ThemeResponse } from '../../shared/schemas/theme';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { generationApi } from '../../shared/api/generation';
+import { modelsApi } from '../../shared/api/models';
 
 /**
  * The HTML of every browser page (docs/decisions/029-react-everywhere-and-prerender.md). A visitor on a
@@ -43,6 +44,9 @@ export const PUBLIC_PAGES = ['/', '/login', '/register', '/terms', '/privacy', '
  */
 const FIRST_READS: Record<string, string> = {
   '/gallery': generationApi.images.path,
+  // the dashboard's largest paint is the welcome banner, which waits for the models list
+  // (docs/decisions/043-signed-in-page-frames.md)
+  '/dashboard': modelsApi.list.path,
 };
 
 /** The hash the Content-Security-Policy allows the theme script by (app.ts). */
