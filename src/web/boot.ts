@@ -4,6 +4,7 @@
 const app = document.querySelector<HTMLScriptElement>('script[data-app]');
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+const PRELOADS_PER_TASK = 4;
 
 requestAnimationFrame(() =>
   setTimeout(() => {
@@ -11,14 +12,22 @@ requestAnimationFrame(() =>
     const list = (name: 'preload' | 'first' | 'route') =>
       (app.dataset[name] ?? '').split(' ').filter(Boolean);
     // the app's own script too: it is appended only once React is in, but downloads beside it; and the
-    // chunks of the path's page, which the server names (http/pages.ts)
-    for (const href of [...list('preload'), app.dataset.app, ...list('route')]) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    // chunks of the path's page, which the server names (http/pages.ts). A few per task: each link
+    // starts its download there and then (about a millisecond apiece on this machine, several on a slow
+    // phone), so a dozen at once made this one of the page's long tasks.
+    const hrefs = [...list('preload'), app.dataset.app, ...list('route')];
+    void (async () => {
+      for (let i = 0; i < hrefs.length; i += PRELOADS_PER_TASK) {
+        if (i > 0) await nextTask();
+        for (const href of hrefs.slice(i, i + PRELOADS_PER_TASK)) {
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.href = href;
+          document.head.append(link);
+        }
+      }
+    })();
     // React, then the router and the query cache, each evaluated in a task of its own before the app's
     // modules: the whole graph at once is one long task that blocks input while the page is loading
     // (docs/decisions/035-load-on-use.md). A failure here only means the app's script loads them.
