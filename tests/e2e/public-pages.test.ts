@@ -196,33 +196,24 @@ describe('public pages', () => {
         if (js.includes('https://react.dev/errors/')) react++;
       }
       expect(react).toBeGreaterThan(0);
-      // the gallery's first page, asked for with the HTML (pages.ts FIRST_READS), is the one the page
-      // uses: a preload the page did not take would show as a second request for the same list
-      await signedIn.page.goto(`${e2e.server.url}/gallery`);
-      await signedIn.page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
-      await expect
-        .poll(() =>
-          signedIn.page.evaluate(() =>
+      // a page's first read, asked for with the HTML (pages.ts FIRST_READS), is the one the page uses:
+      // a preload the page did not take would show as a second request for the same list
+      const requestsFor = (pathname: string) =>
+        signedIn.page.evaluate(
+          (p) =>
             performance
               .getEntriesByType('resource')
-              .filter((e) => new URL(e.name).pathname === '/api/generated-images')
+              .filter((e) => new URL(e.name).pathname === p)
               .map((e) => (e as PerformanceResourceTiming).initiatorType),
-          ),
-        )
-        .toEqual(['link']);
+          pathname,
+        );
+      await signedIn.page.goto(`${e2e.server.url}/gallery`);
+      await signedIn.page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
+      await expect.poll(() => requestsFor('/api/generated-images')).toEqual(['link']);
       // and the dashboard's models list, which its welcome banner waits for
       await signedIn.page.goto(`${e2e.server.url}/dashboard`);
       await signedIn.page.getByRole('heading', { level: 1 }).first().waitFor();
-      await expect
-        .poll(() =>
-          signedIn.page.evaluate(() =>
-            performance
-              .getEntriesByType('resource')
-              .filter((e) => new URL(e.name).pathname === '/api/models')
-              .map((e) => (e as PerformanceResourceTiming).initiatorType),
-          ),
-        )
-        .toEqual(['link']);
+      await expect.poll(() => requestsFor('/api/models')).toEqual(['link']);
       const guest = await (await fetch(`${e2e.server.url}/gallery`)).text();
       expect(guest).toContain('data-session="guest"');
       expect(guest).not.toContain('/api/auth/user');
