@@ -133,9 +133,9 @@ function prerenderPages(): Plugin {
               '  </head>',
           );
       const landingHead = withScript(island);
-      // The entry's imports that never lead back to it (React, the router and query cache), each after
-      // its own imports: boot.ts evaluates them one task each before the app's modules, instead of the
-      // whole graph in one long task (docs/decisions/035-load-on-use.md).
+      // The entry's imports that never lead back to it (React, the router and query cache, `ui`), each
+      // after its own imports: boot.ts evaluates them one task each before the app's modules, instead of
+      // the whole graph in one long task (docs/decisions/035-load-on-use.md).
       const first: string[] = [];
       const place = (file: string) => {
         if (first.includes(file) || closure([file]).has(entry.fileName)) return;

@@ -28,9 +28,9 @@ requestAnimationFrame(() =>
         }
       }
     })();
-    // React, then the router and the query cache, each evaluated in a task of its own before the app's
-    // modules: the whole graph at once is one long task that blocks input while the page is loading
-    // (docs/decisions/035-load-on-use.md). A failure here only means the app's script loads them.
+    // React, the router and the query cache, then the shared UI kit, each evaluated in a task of its
+    // own before the app's modules: the whole graph at once is one long task that blocks input while
+    // the page is loading (docs/decisions/035-load-on-use.md). A failure here only means the app's script loads them.
     let ready: Promise<unknown> = Promise.resolve();
     for (const href of list('first'))
       ready = ready.then(() => import(/* @vite-ignore */ href)).then(nextTask);
