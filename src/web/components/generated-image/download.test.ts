@@ -1,13 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, nameForType } from './download';
 
+// jsdom has no object URLs; what the test puts in their place goes when it ends
+const { createObjectURL, revokeObjectURL } = URL;
+
 describe('downloadFile', () => {
-  afterEach(() => vi.restoreAllMocks());
+  // the web project shares one module graph per worker (vitest.config.ts): a fetch left stubbed here
+  // answered the next file's requests
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+  });
 
   it('names the saved file after what the server sent (a blurred WebP is not a .jpg)', async () => {
-    globalThis.fetch = vi.fn(
-      async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'image/webp' } }),
-    ) as typeof fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'image/webp' } }),
+      ),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     let saved = '';
