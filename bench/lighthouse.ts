@@ -1,9 +1,10 @@
 // Lighthouse (mobile, simulated throttling) on the nine pages of issue 23, against the production build
 // served by the real server. `npm run bench lighthouse`, or `npx tsx bench/lighthouse.ts [/path …]`
 // alone (LH_RUNS=n runs per page, median taken; LH_DETAIL=1 prints what shifts and what boots slowly,
-// and the unthrottled paints the simulation starts from; LH_DETAIL_CHARS=n prints more of each item).
+// and the unthrottled paints the simulation starts from; LH_DETAIL_CHARS=n prints more of each item;
+// LH_TRACE_DIR=dir saves each run's trace there).
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -131,6 +132,12 @@ async function audit(
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const traceDir = process.env.LH_TRACE_DIR;
+  if (traceDir) {
+    // the unthrottled trace the simulation starts from, for a look in DevTools' Performance panel
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
+    await writeFile(path.join(traceDir, name), JSON.stringify(result.artifacts.Trace));
+  }
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests =
     (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> })

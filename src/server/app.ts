@@ -123,7 +123,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // the one inline script: light or dark before the first paint (shared/theme-css.ts)
+        // the one inline script: light or dark before the first paint, for a person with no choice of
+        // their own (shared/theme-css.ts)
         scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH, 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],

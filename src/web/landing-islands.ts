@@ -2,7 +2,7 @@
 // HTML that React rendered at build time (entry-server.tsx); nothing on it needs React to work: its
 // links are plain links, and the two interactive bits are wired here without loading the app.
 import { rememberReferralCode } from '@web/lib/referral';
-import { applyMode, storeMode } from '@web/lib/theme/theme-mode';
+import { applyMode, readStoredMode, storeMode } from '@web/lib/theme/theme-mode';
 
 // docs/product/interfaces.md: the landing page keeps ?ref=CODE so the register form can send it.
 const ref = new URLSearchParams(window.location.search).get('ref');
@@ -12,6 +12,11 @@ if (ref) {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="/register"]'))
     link.href = `/register?ref=${encodeURIComponent(ref)}`;
 }
+
+// The server drew the page in the person's cookie, or else in the system's setting; a choice kept only in
+// local storage is restored here, as the app does on its start (docs/product/spec-part-1.md §4).
+const stored = readStoredMode();
+if (stored) applyMode(stored);
 
 for (const toggle of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
   const root = document.documentElement;

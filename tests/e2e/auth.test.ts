@@ -81,6 +81,16 @@ describe('accounts in the browser', () => {
       await page.reload();
       await page.locator('#how-it-works').waitFor();
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      // the server drew it from the cookie, so no script read the cookie before the first paint
+      expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe('light');
+      // a choice left only in local storage (its cookie gone) is restored over the system's dark, and
+      // written back to the cookie
+      await small.context.clearCookies({ name: 'theme' });
+      await page.reload();
+      await expect
+        .poll(async () => (await small.context.cookies()).find((c) => c.name === 'theme')?.value)
+        .toBe('light');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
       // and back to dark for the rest of the walk
       await page
         .getByRole('button', { name: /dark|theme/i })

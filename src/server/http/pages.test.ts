@@ -1,11 +1,13 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeResponse } from '../../shared/schemas/theme';
 import { defaultTheme } from '../../shared/theme-defaults';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
+import { THEME_BOOT_SCRIPT } from '../../shared/theme-css';
 import { themeResponse } from '../modules/theme/theme.service';
 import { registerStatic } from './static';
 
@@ -52,6 +54,7 @@ beforeAll(async () => {
     }),
   );
   app = Fastify();
+  await app.register(fastifyCookie);
   // a stand-in for http/session.ts: the header names a signed-in user
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
@@ -98,6 +101,27 @@ describe('pages', () => {
     expect(second.headers.etag).not.toBe(first.headers.etag);
     expect(second.body).toContain(`--primary:${adult.profiles.adult.primaryColor}`);
     expect(second.body).toContain('data-appearance="dark"');
+  });
+
+  it("draws the page in a person's light/dark cookie with no script; without one, the script follows the OS", async () => {
+    const none = await app.inject({ url: '/login' });
+    expect(none.body).toMatch(/<html[^>]* data-mode="system"/);
+    expect(none.body).toContain(`<script>${THEME_BOOT_SCRIPT}</script>`);
+    expect(none.body).not.toMatch(/<html[^>]*class="dark"/);
+
+    const dark = await app.inject({ url: '/login', headers: { cookie: 'theme=dark' } });
+    expect(dark.body).toMatch(/<html[^>]* data-mode="dark" class="dark" style="color-scheme:dark"/);
+    expect(dark.body).not.toContain(THEME_BOOT_SCRIPT);
+    expect(dark.headers.etag).not.toBe(none.headers.etag);
+    const light = await app.inject({
+      url: '/models/abc',
+      headers: { cookie: 'theme=light', 'x-test-user': '1' },
+    });
+    expect(light.body).toMatch(/<html[^>]* data-mode="light" style="color-scheme:light"/);
+    // anything else in the cookie is no choice
+    const odd = await app.inject({ url: '/login', headers: { cookie: 'theme="><script>' } });
+    expect(odd.body).toMatch(/<html[^>]* data-mode="system"/);
+    expect(odd.body).not.toContain('"><script>');
   });
 
   it("sends a signed-in person the app's page with the session read and the route's chunks early", async () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { THEME_BOOT_SCRIPT, themeCssVariables } from '../../shared/theme-css';
+import { THEME_BOOT_SCRIPT, THEME_MODE_COOKIE, themeCssVariables } from '../../shared/theme-css';
 import type { ThemeResponse } from '../../shared/schemas/theme';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { generationApi } from '../../shared/api/generation';
@@ -14,8 +14,8 @@ import { modelsApi } from '../../shared/api/models';
  * public page gets that page as HTML React rendered at build time (dist/web/pages, from
  * src/web/entry-server.tsx); everyone else the app's page. Into each the server writes what only it
  * knows, so nothing is fetched or repainted after the first paint: the current site theme (its CSS
- * variables, the script that picks light or dark before the first paint, and its JSON for the app),
- * whether a session was read, and the chunks the path's page needs (modulepreload). A signed-in person
+ * variables, the person's light/dark choice from their cookie or else the script that follows the
+ * operating system before the first paint, and its JSON for the app), whether a session was read, and the chunks the path's page needs (modulepreload). A signed-in person
  * gets the page's frame in the app's HTML where the build made one: the shell and the page's heading,
  * drawn before the scripts arrive (docs/decisions/043-signed-in-page-frames.md).
  */
@@ -66,6 +66,12 @@ export type PagesOptions = {
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The light/dark choice a person's cookie carries (lib/theme/theme-mode.ts), or null for none. */
+function modeFromCookie(request: FastifyRequest): 'light' | 'dark' | null {
+  const value = request.cookies?.[THEME_MODE_COOKIE];
+  return value === 'light' || value === 'dark' ? value : null;
 }
 
 function escapeText(value: string): string {
@@ -172,9 +178,14 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     /** the HTML shows the page (pre-rendered) or its frame: the app loads after the first paint */
     drawn: boolean,
     firstRead: string | undefined,
+    mode: 'light' | 'dark' | null,
   ) {
     const head: string[] = [];
-    let htmlAttrs = '';
+    // A person's own choice is written here, so the page is drawn in it with no script; the app reads
+    // `data-mode` instead of the cookie (lib/theme/theme-mode.ts). "system": no choice was sent.
+    let htmlAttrs = mode
+      ? ` data-mode="${mode}"${mode === 'dark' ? ' class="dark"' : ''} style="color-scheme:${mode}"`
+      : ' data-mode="system"';
     if (theme) {
       const t = theme.theme;
       const vars = themeCssVariables({ primaryColor: t.primary, accentColor: t.accent, radius: t.radius });
@@ -184,7 +195,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       htmlAttrs += ` data-appearance="${escapeAttr(t.appearance)}" data-variant="${escapeAttr(t.variant)}" data-profile="${escapeAttr(t.profileId)}"`;
       head.push(
         `<style id="site-theme">:root{${css.replace(/</g, '')}}</style>`,
-        `<script>${THEME_BOOT_SCRIPT}</script>`,
+        ...(mode ? [] : [`<script>${THEME_BOOT_SCRIPT}</script>`]),
         `<script type="application/json" id="site-theme-data">${JSON.stringify(theme).replace(/</g, '\\u003c')}</script>`,
       );
     }
@@ -239,11 +250,12 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     }
     const firstRead = signedIn && url.search === '' && route ? FIRST_READS[route] : undefined;
     const frame = signedIn && route ? frames[route] : undefined;
-    const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}`;
+    const mode = modeFromCookie(request);
+    const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}|${mode ?? ''}`;
     let page = cache.get(key);
     if (!page) {
       const base = name ? pages.get(name)! : frame ? framed(framedTemplate, frame) : template;
-      page = render(base, route, signedIn, theme, Boolean(name || frame), firstRead);
+      page = render(base, route, signedIn, theme, Boolean(name || frame), firstRead, mode);
       cache.set(key, page);
     }
     reply

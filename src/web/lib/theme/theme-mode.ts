@@ -5,6 +5,7 @@
 export type ThemeMode = 'light' | 'dark';
 export type ThemePreference = ThemeMode | 'system';
 
+// the cookie's name is the server's too (shared/theme-css.ts THEME_MODE_COOKIE)
 const MODE_KEY = 'theme';
 const MODE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -29,20 +30,38 @@ function localGet(key: string): string | null {
   }
 }
 
-/** Spec part 1 §4: cookie first, then local storage, else follow the system. */
+/**
+ * Spec part 1 §4: cookie first, then local storage, else follow the system. The server read the cookie
+ * and wrote what it found on <html data-mode> (http/pages.ts: "system" for none), so the page need not
+ * ask the browser process for it again; without that attribute (the development server) the cookie is
+ * read here. A choice found only in local storage (its cookie expired or was cleared) is written back to
+ * the cookie, so the server draws the next page in it from the first paint.
+ */
 export function readStoredMode(): ThemeMode | null {
-  const fromCookie = readCookie(MODE_KEY);
-  if (isMode(fromCookie)) return fromCookie;
+  const served = typeof document === 'undefined' ? undefined : document.documentElement.dataset.mode;
+  if (isMode(served ?? null)) return served as ThemeMode;
+  if (served !== 'system') {
+    const fromCookie = readCookie(MODE_KEY);
+    if (isMode(fromCookie)) return fromCookie;
+  }
   const fromStorage = localGet(MODE_KEY);
-  return isMode(fromStorage) ? fromStorage : null;
+  if (!isMode(fromStorage)) return null;
+  writeCookie(fromStorage);
+  return fromStorage;
 }
 
-/** Stores light/dark in both places for 30 days; "system" clears them so the OS decides. */
-export function storeMode(preference: ThemePreference): void {
+function writeCookie(preference: ThemePreference): void {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   const value = preference === 'system' ? '' : preference;
   const maxAge = preference === 'system' ? 0 : MODE_MAX_AGE_SECONDS;
   document.cookie = `${MODE_KEY}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+  // what the server would write on <html> for this cookie, for the next readStoredMode of this page
+  document.documentElement.dataset.mode = preference;
+}
+
+/** Stores light/dark in both places for 30 days; "system" clears them so the OS decides. */
+export function storeMode(preference: ThemePreference): void {
+  writeCookie(preference);
   try {
     if (preference === 'system') localStorage.removeItem(MODE_KEY);
     else localStorage.setItem(MODE_KEY, preference);

@@ -45,6 +45,7 @@ describe('theme', () => {
     clearCookies();
     root.className = '';
     root.removeAttribute('style');
+    root.removeAttribute('data-mode');
   });
   afterEach(() => {
     cleanup();
@@ -57,8 +58,25 @@ describe('theme', () => {
     expect(readStoredMode()).toBe('dark');
     clearCookies();
     expect(readStoredMode()).toBe('light');
+    // written back to the cookie, so the server draws the next page in it from the first paint
+    expect(document.cookie).toContain('theme=light');
+    clearCookies();
+    root.removeAttribute('data-mode');
     localStorage.clear();
     expect(readStoredMode()).toBeNull();
+  });
+
+  it('takes the mode the server read from the cookie, and does not read the cookie when it read none', () => {
+    document.cookie = 'theme=dark; Path=/';
+    // http/pages.ts writes what the request's cookie said
+    root.dataset.mode = 'light';
+    expect(readStoredMode()).toBe('light');
+    // "system": the request carried no choice, so only local storage is left to ask
+    root.dataset.mode = 'system';
+    expect(readStoredMode()).toBeNull();
+    localStorage.setItem('theme', 'dark');
+    expect(readStoredMode()).toBe('dark');
+    expect(root.dataset.mode).toBe('dark');
   });
 
   it('falls back from the backup to the stored colours to the standard defaults', () => {
@@ -115,7 +133,11 @@ describe('theme', () => {
     expect(root.style.getPropertyValue('--accent')).toBe('#f44336');
     expect(root.style.getPropertyValue('--radius')).toBe('1rem');
     expect(root.dataset.variant).toBe('vibrant');
-    expect(JSON.parse(localStorage.getItem('theme-backup') ?? '{}').primaryColor).toBe('#ff9800');
+    // the backup is written once the page is idle
+    await waitFor(
+      () => expect(JSON.parse(localStorage.getItem('theme-backup') ?? '{}').primaryColor).toBe('#ff9800'),
+      { timeout: 3000 },
+    );
   });
 
   it('honours the OS dark setting with no choice of their own, live, and "System" hands it back', async () => {

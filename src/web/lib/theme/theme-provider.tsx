@@ -100,7 +100,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     const next = themeFromResponse(themeQuery.data);
     latest.current = next;
     setSite(next);
-    storeSiteTheme(next);
+    // The backup is for a later load the server cannot answer, so it waits until the page is idle: the
+    // first use of local storage is a synchronous round trip to the browser process (shared/theme-css.ts).
+    const write = () => storeSiteTheme(next);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(write, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(write, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
   }, [themeQuery.data]);
 
   useEffect(() => applySiteTheme(site), [site]);
