@@ -71,7 +71,7 @@ if (container.dataset.frame !== undefined) {
   });
 }
 
-// tailwind-merge builds its class tables on its first call (~10 ms, ~40 ms on a slow phone). Done in
+// tailwind-merge builds its class tables on its first call (the app's groups only, lib/cn.ts). Done in
 // a task of its own while the session and the page's chunks are still on the wire, it no longer
 // lengthens the task that first renders the shell and the page.
 setTimeout(() => cn('p-0', 'p-1'), 0);

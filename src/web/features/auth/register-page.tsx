@@ -5,7 +5,6 @@ import type { RegisterFormInput } from '@shared/schemas/auth';
 import { SIGNUP_BONUS } from '@shared/constants';
 import { forgetReferralCode, readReferralCode, rememberReferralCode } from '@web/lib/referral';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
-import { useHydrated } from '@web/lib/hydration';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
@@ -29,11 +28,15 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const register = useRegister();
-  const [referralCode] = useState(() => readReferralCode(searchParams));
-  // the page is pre-rendered without a code (entry-server.tsx): the code shows once it has hydrated
-  const shownReferralCode = useHydrated() ? referralCode : null;
-
-  useEffect(() => rememberReferralCode(searchParams.get('ref')), [searchParams]);
+  // The page is pre-rendered without a code (entry-server.tsx): the code shows once the page is up. A
+  // remembered code is in the browser's storage, whose first read is a synchronous round trip to the
+  // browser process: it is read in a task of its own after the start, not while the page hydrates.
+  const [referralCode, setReferralCode] = useState<string | null>(null);
+  useEffect(() => {
+    rememberReferralCode(searchParams.get('ref'));
+    const timer = setTimeout(() => setReferralCode(readReferralCode(searchParams)));
+    return () => clearTimeout(timer);
+  }, [searchParams]);
 
   const form = useForm<RegisterFormInput>({
     resolver: registerResolver,
@@ -43,12 +46,13 @@ export function RegisterPage() {
   const password = form.watch('password') ?? '';
 
   const onSubmit = form.handleSubmit(async ({ username, email, password: pw }) => {
+    const code = referralCode ?? readReferralCode(searchParams);
     try {
       const { user } = await register.mutateAsync({
         username,
         email,
         password: pw,
-        ...(referralCode ? { referralCode } : {}),
+        ...(code ? { referralCode: code } : {}),
       });
       forgetReferralCode();
       toast({
@@ -110,10 +114,10 @@ export function RegisterPage() {
           }}
           value={password}
         />
-        {shownReferralCode ? (
+        {referralCode ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             Invited by a friend: referral code{' '}
-            <span className="font-mono font-medium text-foreground">{shownReferralCode}</span>
+            <span className="font-mono font-medium text-foreground">{referralCode}</span>
           </p>
         ) : null}
         <p className="text-xs text-muted-foreground">

@@ -37,6 +37,16 @@ function localGet(key: string): string | null {
  * read here. A choice found only in local storage (its cookie expired or was cleared) is written back to
  * the cookie, so the server draws the next page in it from the first paint.
  */
+/**
+ * The choice the server read from this request's cookie and wrote on <html data-mode>: a mode, null for
+ * none ("system"), undefined where no server wrote it (the development server). No round trip.
+ */
+export function readServedMode(): ThemeMode | null | undefined {
+  const served = typeof document === 'undefined' ? undefined : document.documentElement.dataset.mode;
+  if (served === undefined) return undefined;
+  return isMode(served) ? served : null;
+}
+
 export function readStoredMode(): ThemeMode | null {
   const served = typeof document === 'undefined' ? undefined : document.documentElement.dataset.mode;
   if (isMode(served ?? null)) return served as ThemeMode;

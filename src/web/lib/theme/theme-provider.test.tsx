@@ -189,6 +189,24 @@ describe('theme', () => {
     expect(localStorage.getItem('theme')).toBe('light');
   });
 
+  it('starts from the mode the server read, and asks local storage only when it read none', async () => {
+    mockFetch({});
+    localStorage.setItem('theme', 'dark');
+    // the request carried "light": local storage is not asked
+    root.dataset.mode = 'light';
+    renderProvider();
+    await waitFor(() => expect(mode!.preference).toBe('light'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mode!.preference).toBe('light');
+    cleanup();
+    // no cookie: the choice kept in local storage is restored after the start, and the cookie healed
+    root.dataset.mode = 'system';
+    renderProvider();
+    await waitFor(() => expect(mode!.preference).toBe('dark'));
+    expect(root.classList.contains('dark')).toBe(true);
+    expect(document.cookie).toContain('theme=dark');
+  });
+
   it('auto-saves an admin change after a second of quiet', async () => {
     // the clock is moved by hand, not waited out; it still runs on its own for the fetches
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });

@@ -27,6 +27,7 @@ import {
 } from './theme-context';
 import {
   applyMode,
+  readServedMode,
   readStoredMode,
   readStoredSiteTheme,
   storeMode,
@@ -60,7 +61,18 @@ function initialSiteTheme(): AppliedTheme {
 export function bootstrapTheme(): void {
   const site = initialSiteTheme();
   applySiteTheme(site);
-  applyMode(resolveMode(readStoredMode() ?? 'system', site, systemPrefersDark()));
+  applyMode(resolveMode(initialPreference(), site, systemPrefersDark()));
+}
+
+/**
+ * The person's choice as the page starts: what the server read from their cookie (theme-mode.ts), with
+ * no round trip to the browser process in the boot's tasks. Only without a served answer (the
+ * development server) are the cookie and local storage read here. Local storage, the spec's second
+ * place, is asked once the page is up (ThemeProvider).
+ */
+function initialPreference(): ThemePreference {
+  const served = readServedMode();
+  return served === undefined ? (readStoredMode() ?? 'system') : (served ?? 'system');
 }
 
 function sessionIsAdmin(data: unknown): boolean {
@@ -70,7 +82,7 @@ function sessionIsAdmin(data: unknown): boolean {
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [preference, setPreferenceState] = useState<ThemePreference>(() => readStoredMode() ?? 'system');
+  const [preference, setPreferenceState] = useState<ThemePreference>(initialPreference);
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
   const [site, setSite] = useState<AppliedTheme>(initialSiteTheme);
   const hydrated = useHydrated();
@@ -200,6 +212,17 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     }),
     [site, profiles, isDirty, isSaving, change],
   );
+
+  // Spec part 1 §4: without a cookie the mode is restored from local storage. Its first read is a
+  // synchronous round trip to the browser process, so it comes in a task of its own after the start.
+  useEffect(() => {
+    if (readServedMode() !== null) return;
+    const timer = setTimeout(() => {
+      const stored = readStoredMode();
+      if (stored) setPreferenceState(stored);
+    });
+    return () => clearTimeout(timer);
+  }, []);
 
   const setPreference = useCallback((next: ThemePreference) => {
     storeMode(next);

@@ -2,6 +2,7 @@ import { isColor, parseStoredTheme, STANDARD_THEME, type AppliedTheme } from './
 
 export {
   applyMode,
+  readServedMode,
   readStoredMode,
   storeMode,
   systemPrefersDark,
