@@ -4,13 +4,7 @@
 const app = document.querySelector<HTMLScriptElement>('script[data-app]');
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-/** A task hop with no timer clamp (nested timeouts wait at least 4 ms from the fifth on). */
-const nextMessage = () =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = resolve;
-    channel.port2.postMessage(null);
-  });
+const PRELOADS_PER_TASK = 4;
 
 requestAnimationFrame(() =>
   setTimeout(() => {
@@ -18,18 +12,20 @@ requestAnimationFrame(() =>
     const list = (name: 'preload' | 'first' | 'route') =>
       (app.dataset[name] ?? '').split(' ').filter(Boolean);
     // the app's own script too: it is appended only once React is in, but downloads beside it; and the
-    // chunks of the path's page, which the server names (http/pages.ts). One per task: each link starts
-    // its download there and then, 0.1–7 ms apiece on this machine (a dozen took 4–27 ms), so a dozen at
-    // once, or four per task, made these some of the page's long tasks.
+    // chunks of the path's page, which the server names (http/pages.ts). A few per task: each link
+    // starts its download there and then (about a millisecond apiece on this machine, several on a slow
+    // phone), so a dozen at once made this one of the page's long tasks.
     const hrefs = [...list('preload'), app.dataset.app, ...list('route')];
     void (async () => {
-      for (const [i, href] of hrefs.entries()) {
-        if (i > 0) await nextMessage();
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.append(link);
+      for (let i = 0; i < hrefs.length; i += PRELOADS_PER_TASK) {
+        if (i > 0) await nextTask();
+        for (const href of hrefs.slice(i, i + PRELOADS_PER_TASK)) {
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.href = href;
+          document.head.append(link);
+        }
       }
     })();
     // React, the router and the query cache, then the shared UI kit, each evaluated in a task of its
