@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RegisterFormInput } from '@shared/schemas/auth';
@@ -34,7 +34,11 @@ export function RegisterPage() {
   const [referralCode, setReferralCode] = useState<string | null>(null);
   useEffect(() => {
     rememberReferralCode(searchParams.get('ref'));
-    const timer = setTimeout(() => setReferralCode(readReferralCode(searchParams)));
+    const timer = setTimeout(() => {
+      const code = readReferralCode(searchParams);
+      // a transition: an update at the default priority makes React hydrate what is left at once
+      if (code) startTransition(() => setReferralCode(code));
+    });
     return () => clearTimeout(timer);
   }, [searchParams]);
 

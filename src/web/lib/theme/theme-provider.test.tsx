@@ -9,6 +9,7 @@ import { readableForeground, themeFromResponse } from './site-theme';
 import { useSiteTheme, useTheme } from './theme-context';
 import { ThemeProvider } from './theme-provider';
 import { readStoredMode, readStoredSiteTheme } from './theme-storage';
+import { INLINE_THEME_ID } from '@web/lib/hydration';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -205,6 +206,44 @@ describe('theme', () => {
     await waitFor(() => expect(mode!.preference).toBe('dark'));
     expect(root.classList.contains('dark')).toBe(true);
     expect(document.cookie).toContain('theme=dark');
+  });
+
+  it('draws the inlined theme once: no update after mount while the page hydrates', async () => {
+    // an update at the default priority in a mount effect makes React hydrate every part of a page
+    // still waiting that the context reaches, synchronously (decision 044)
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = INLINE_THEME_ID;
+    script.textContent = JSON.stringify({
+      success: true,
+      theme: { primary: '#ff9800', appearance: 'light', variant: 'vibrant', radius: 1 },
+      enhancedTheme: { activeProfile: 'token' },
+    });
+    document.body.append(script);
+    try {
+      const { calls } = mockFetch({});
+      let renders = 0;
+      function Counter() {
+        useSiteTheme();
+        useTheme();
+        renders += 1;
+        return null;
+      }
+      const client = createTestQueryClient();
+      render(
+        <QueryClientProvider client={client}>
+          <ThemeProvider>
+            <Counter />
+          </ThemeProvider>
+        </QueryClientProvider>,
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(root.style.getPropertyValue('--primary')).toBe('#ff9800');
+      expect(calls.filter((c) => c.path === '/api/theme')).toEqual([]);
+      expect(renders).toBe(1);
+    } finally {
+      script.remove();
+    }
   });
 
   it('auto-saves an admin change after a second of quiet', async () => {

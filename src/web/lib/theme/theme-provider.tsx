@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
 import { THEME_AUTOSAVE_MS } from '@shared/constants';
@@ -84,6 +84,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [preference, setPreferenceState] = useState<ThemePreference>(initialPreference);
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  const systemPrefersDarkAtStart = useRef(systemDark);
   const [site, setSite] = useState<AppliedTheme>(initialSiteTheme);
   const hydrated = useHydrated();
   const [isDirty, setDirty] = useState(false);
@@ -111,7 +112,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (!themeQuery.data || dirtyRef.current) return;
     const next = themeFromResponse(themeQuery.data);
     latest.current = next;
-    setSite(next);
+    // The inlined theme is the one the first render drew. Setting it again in this effect would be an
+    // update at the default priority while the page hydrates, and React hydrates at once, synchronously,
+    // every part still waiting that the new context reaches (a 20–45 ms task on /login here).
+    if (themeQuery.data !== inlined) setSite(next);
     // The backup is for a later load the server cannot answer, so it waits until the page is idle: the
     // first use of local storage is a synchronous round trip to the browser process (shared/theme-css.ts).
     const write = () => storeSiteTheme(next);
@@ -121,7 +125,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     }
     const idle = window.requestIdleCallback(write, { timeout: 5000 });
     return () => window.cancelIdleCallback(idle);
-  }, [themeQuery.data]);
+  }, [themeQuery.data, inlined]);
 
   useEffect(() => applySiteTheme(site), [site]);
 
@@ -134,7 +138,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (!followsSystem || typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia('(prefers-color-scheme: dark)');
     const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    setSystemDark(query.matches);
+    // only a change since the first render: an update with the same value still costs a render
+    if (query.matches !== systemPrefersDarkAtStart.current) setSystemDark(query.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, [followsSystem]);
@@ -219,7 +224,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (readServedMode() !== null) return;
     const timer = setTimeout(() => {
       const stored = readStoredMode();
-      if (stored) setPreferenceState(stored);
+      // a transition, as useHydrated's: the page may still be hydrating
+      if (stored) startTransition(() => setPreferenceState(stored));
     });
     return () => clearTimeout(timer);
   }, []);
