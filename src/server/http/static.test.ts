@@ -62,9 +62,9 @@ describe('static files', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      // no session was read: the page says so, and asks for none
+      // no session and no light/dark choice were read: the page says so, and asks for neither
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
-        html.replace('<html>', '<html data-session="guest">'),
+        html.replace('<html>', '<html data-mode="system" data-session="guest">'),
       );
       const again = await app.inject({ url, headers: { 'if-none-match': String(res.headers.etag) } });
       expect(again.statusCode).toBe(304);
