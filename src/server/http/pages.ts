@@ -15,9 +15,10 @@ import { modelsApi } from '../../shared/api/models';
  * src/web/entry-server.tsx); everyone else the app's page. Into each the server writes what only it
  * knows, so nothing is fetched or repainted after the first paint: the current site theme (its CSS
  * variables, the person's light/dark choice from their cookie or else the script that follows the
- * operating system before the first paint, and its JSON for the app), whether a session was read, and the chunks the path's page needs (modulepreload). A signed-in person
- * gets the page's frame in the app's HTML where the build made one: the shell and the page's heading,
- * drawn before the scripts arrive (docs/decisions/043-signed-in-page-frames.md).
+ * operating system before the first paint, and its JSON for the app), whether a session was read, and
+ * the chunks the path's page needs (modulepreload). A signed-in person gets the page's frame in the
+ * app's HTML where the build made one: the shell and the page's heading, drawn before the scripts
+ * arrive (docs/decisions/043-signed-in-page-frames.md).
  */
 
 /** Public paths → their pre-rendered file (entry-server.tsx writes them). */

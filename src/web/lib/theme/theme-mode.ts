@@ -31,13 +31,6 @@ function localGet(key: string): string | null {
 }
 
 /**
- * Spec part 1 §4: cookie first, then local storage, else follow the system. The server read the cookie
- * and wrote what it found on <html data-mode> (http/pages.ts: "system" for none), so the page need not
- * ask the browser process for it again; without that attribute (the development server) the cookie is
- * read here. A choice found only in local storage (its cookie expired or was cleared) is written back to
- * the cookie, so the server draws the next page in it from the first paint.
- */
-/**
  * The choice the server read from this request's cookie and wrote on <html data-mode>: a mode, null for
  * none ("system"), undefined where no server wrote it (the development server). No round trip.
  */
@@ -47,10 +40,17 @@ export function readServedMode(): ThemeMode | null | undefined {
   return isMode(served) ? served : null;
 }
 
+/**
+ * Spec part 1 §4: cookie first, then local storage, else follow the system. The server read the cookie
+ * and wrote what it found on <html data-mode> (http/pages.ts: "system" for none), so the page need not
+ * ask the browser process for it again; without that attribute (the development server) the cookie is
+ * read here. A choice found only in local storage (its cookie expired or was cleared) is written back to
+ * the cookie, so the server draws the next page in it from the first paint.
+ */
 export function readStoredMode(): ThemeMode | null {
-  const served = typeof document === 'undefined' ? undefined : document.documentElement.dataset.mode;
-  if (isMode(served ?? null)) return served as ThemeMode;
-  if (served !== 'system') {
+  const served = readServedMode();
+  if (served) return served;
+  if (served === undefined) {
     const fromCookie = readCookie(MODE_KEY);
     if (isMode(fromCookie)) return fromCookie;
   }
