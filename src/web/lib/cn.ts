@@ -6,7 +6,8 @@ import { createTailwindMerge, getDefaultConfig, type Config } from 'tailwind-mer
  * builds a lookup table of every group on its first call: with all 379 that was a 27–35 ms task on the
  * page's start (Lighthouse's traces, this machine); with these it is about a third of the groups. A
  * utility from a group not listed would be kept beside the one it should replace, so cn.test.ts scans
- * the sources as Tailwind does and fails, naming the group, when a class needs one that is missing.
+ * the sources as Tailwind does and fails, naming the group, when a class needs one that is missing
+ * (docs/decisions/046-tailwind-merge-app-groups.md).
  */
 export const USED_CLASS_GROUPS: readonly string[] = [
   'aspect',

@@ -210,7 +210,8 @@ describe('theme', () => {
 
   it('draws the inlined theme once: no update after mount while the page hydrates', async () => {
     // an update at the default priority in a mount effect makes React hydrate every part of a page
-    // still waiting that the context reaches, synchronously (decision 044)
+    // still waiting that the context reaches, synchronously
+    // (docs/decisions/045-no-urgent-updates-while-hydrating.md)
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = INLINE_THEME_ID;

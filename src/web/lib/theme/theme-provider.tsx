@@ -114,7 +114,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     latest.current = next;
     // The inlined theme is the one the first render drew. Setting it again in this effect would be an
     // update at the default priority while the page hydrates, and React hydrates at once, synchronously,
-    // every part still waiting that the new context reaches (a 20–45 ms task on /login here).
+    // every part still waiting that the new context reaches (a 20–45 ms task on /login here;
+    // docs/decisions/045-no-urgent-updates-while-hydrating.md).
     if (themeQuery.data !== inlined) setSite(next);
     // The backup is for a later load the server cannot answer, so it waits until the page is idle: the
     // first use of local storage is a synchronous round trip to the browser process (shared/theme-css.ts).
