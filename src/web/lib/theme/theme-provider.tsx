@@ -84,7 +84,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [preference, setPreferenceState] = useState<ThemePreference>(initialPreference);
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
-  const systemPrefersDarkAtStart = useRef(systemDark);
+  // what the first render read, until the OS listener below is first set up (then null)
+  const systemDarkAtStart = useRef<boolean | null>(systemDark);
   const [site, setSite] = useState<AppliedTheme>(initialSiteTheme);
   const hydrated = useHydrated();
   const [isDirty, setDirty] = useState(false);
@@ -139,8 +140,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (!followsSystem || typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia('(prefers-color-scheme: dark)');
     const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    // only a change since the first render: an update with the same value still costs a render
-    if (query.matches !== systemPrefersDarkAtStart.current) setSystemDark(query.matches);
+    // At the start, only a change since the first render: an update with the same value still costs a
+    // render. Later (following the OS again after a choice), whatever the OS says now.
+    const atStart = systemDarkAtStart.current;
+    systemDarkAtStart.current = null;
+    if (query.matches !== atStart) setSystemDark(query.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, [followsSystem]);
