@@ -1,5 +1,6 @@
 // Spec part 2 §2 (Billing History): months from the creation date, newest first, labelled with the
 // long month and year; anything unparseable or outside 1970–2100 is "Unknown Date".
+import { MONTH_NAMES } from '@web/lib/format';
 
 export const UNKNOWN_MONTH = 'unknown';
 export const UNKNOWN_DATE_LABEL = 'Unknown Date';
@@ -19,7 +20,8 @@ export function monthLabel(key: string): string {
   if (key === UNKNOWN_MONTH) return UNKNOWN_DATE_LABEL;
   const [year, month] = key.split('-').map(Number);
   if (!year || !month) return UNKNOWN_DATE_LABEL;
-  return new Date(year, month - 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  // by hand, as lib/format.ts writes dates: no Intl in the render that first shows the months
+  return month <= 12 ? `${MONTH_NAMES[month - 1]} ${year}` : UNKNOWN_DATE_LABEL;
 }
 
 export function groupByMonth<T extends { createdAt?: string | null }>(items: T[]): MonthGroup<T>[] {
@@ -31,6 +33,6 @@ export function groupByMonth<T extends { createdAt?: string | null }>(items: T[]
     else groups.set(key, [item]);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => (a === UNKNOWN_MONTH ? 1 : b === UNKNOWN_MONTH ? -1 : b.localeCompare(a)))
+    .sort(([a], [b]) => (a === UNKNOWN_MONTH ? 1 : b === UNKNOWN_MONTH ? -1 : b < a ? -1 : b > a ? 1 : 0))
     .map(([key, list]) => ({ key, label: monthLabel(key), items: list }));
 }
