@@ -137,9 +137,15 @@ function prerenderPages(): Plugin {
       // after its own imports: boot.ts evaluates them one task each before the app's modules, instead of
       // the whole graph in one long task (docs/decisions/035-load-on-use.md).
       const first: string[] = [];
+      const placing: string[] = [];
       const place = (file: string) => {
         if (first.includes(file) || closure([file]).has(entry.fileName)) return;
+        // two chunks that import each other have no order to evaluate them in, one task each
+        if (placing.includes(file))
+          throw new Error(`prerender: chunks import each other: ${[...placing, file].join(' → ')}`);
+        placing.push(file);
         for (const dep of byFile.get(file)?.imports ?? []) place(dep);
+        placing.pop();
         first.push(file);
       };
       entry.imports.forEach(place);
