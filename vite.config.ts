@@ -254,18 +254,18 @@ const RADIX =
 const RADIX_SMALL = /@radix-ui[\\/]react-(slot|compose-refs|label|primitive)[\\/]/;
 const OVERLAYS = new RegExp(
   String.raw`src[\\/]web[\\/]components[\\/](generated-image[\\/](image-lightbox|image-details-dialog)\.tsx$|ui[\\/](` +
-    'alert-dialog|avatar|dialog|dropdown-menu|progress|select-radix|switch|tabs|toast|toast-region|tooltip' +
+    'alert-dialog|avatar|dialog|dropdown-menu|progress|select-radix|toast|toast-region|tooltip' +
     String.raw`)\.tsx$)`,
 );
 const DIALOGS = (id: string) => (RADIX.test(id) && !RADIX_SMALL.test(id)) || OVERLAYS.test(id);
-// Radix's in-page controls (tabs, switch, slider, avatar, progress) and the small pieces they share with the
-// overlays: a page that draws a tab list or a switch loads these (~a quarter of the overlays' weight),
+// Radix's in-page controls (slider, avatar, progress) and the small pieces they share with the
+// overlays: a page that draws a slider or an avatar loads these (~a quarter of the overlays' weight),
 // not the menus, selects, dialogs and positioning engine it only needs once one opens
 // (docs/decisions/035-load-on-use.md). The overlays' chunk imports this one.
 const CONTROLS = (id: string) =>
-  /node_modules[\\/]@radix-ui[\\/](primitive|number|react-(tabs|switch|slider|avatar|progress|roving-focus|collection|presence|direction|id|context|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|use-previous|use-size))[\\/]/.test(
+  /node_modules[\\/]@radix-ui[\\/](primitive|number|react-(slider|avatar|progress|roving-focus|collection|presence|direction|id|context|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|use-previous|use-size))[\\/]/.test(
     id,
-  ) || /src[\\/]web[\\/]components[\\/]ui[\\/](avatar|progress|slider|switch|tabs)\.tsx$/.test(id);
+  ) || /src[\\/]web[\\/]components[\\/]ui[\\/](avatar|progress|slider)\.tsx$/.test(id);
 // pages with a form (a form that loads its schema late, lib/lazy-zod-resolver.ts, needs no zod to show)
 const FORMS = /node_modules[\\/]react-hook-form[\\/]/;
 // zod, the resolver and every shared module that builds a schema at load
