@@ -1,12 +1,4 @@
-import {
-  createContext,
-  useContext,
-  useId,
-  useState,
-  type ComponentProps,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { createContext, useContext, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { cn } from '@web/lib/cn';
 
 // WAI-ARIA's tabs pattern, horizontal: one tab stop in the list (the selected tab), Left and Right
@@ -119,7 +111,7 @@ export function TabsTrigger({ value, className, disabled, onClick, onFocus, ...p
         'inline-flex cursor-pointer items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,
       )}
-      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+      onClick={(event) => {
         onClick?.(event);
         // a click, or Enter and Space (a button's own keys), in either activation mode
         if (!event.defaultPrevented) tabs.select(value);

@@ -32,7 +32,8 @@ export function groupByMonth<T extends { createdAt?: string | null }>(items: T[]
     if (list) list.push(item);
     else groups.set(key, [item]);
   }
+  // "YYYY-MM" keys, all different, compare as text: newest first, Unknown Date last
   return [...groups.entries()]
-    .sort(([a], [b]) => (a === UNKNOWN_MONTH ? 1 : b === UNKNOWN_MONTH ? -1 : b < a ? -1 : b > a ? 1 : 0))
+    .sort(([a], [b]) => (a === UNKNOWN_MONTH ? 1 : b === UNKNOWN_MONTH ? -1 : b < a ? -1 : 1))
     .map(([key, list]) => ({ key, label: monthLabel(key), items: list }));
 }
