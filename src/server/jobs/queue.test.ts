@@ -154,11 +154,13 @@ describe('durable queue', () => {
     const slow = (worker: string) => ({
       name: 'slow-vendor-call',
       schema: z.object({}),
-      leaseMs: 150,
+      // long enough that a loaded CI machine's stalls (one took the 50 ms heartbeat past a 150 ms
+      // lease) do not let it lapse: the heartbeat's interval is a third of it
+      leaseMs: 600,
       handler: async () => {
         runs.push(worker);
-        // a vendor call that takes five leases
-        await new Promise((r) => setTimeout(r, 750));
+        // a vendor call that takes four leases
+        await new Promise((r) => setTimeout(r, 2400));
         return worker;
       },
     });
