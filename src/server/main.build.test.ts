@@ -75,7 +75,9 @@ describe('the server built for production', () => {
       let log = '';
       proc.stdout.on('data', (d) => (log += d));
       proc.stderr.on('data', (d) => (log += d));
-      const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+        proc.once('exit', (code, signal) => r({ code, signal })),
+      );
       const deadline = Date.now() + 120_000;
       while (!log.includes('LoRA Studio worker started (pglite)') && Date.now() < deadline) {
         if (proc.exitCode !== null) break;
@@ -83,7 +85,8 @@ describe('the server built for production', () => {
       }
       expect(log).toContain('LoRA Studio worker started (pglite)');
       proc.kill('SIGTERM');
-      expect(await exited, log).toBe(0);
+      // exit code 0 from its own handler, not the signal's default action (code null, "SIGTERM")
+      expect(await exited, log).toEqual({ code: 0, signal: null });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -64,12 +64,7 @@ async function main() {
     await scheduleRetention(deps);
     deps.queue.start();
   }
-  if (app) {
-    await app.listen({ port: config.port, host: config.host });
-    console.log(`LoRA Studio is running at ${config.publicUrl} (${deps.database.kind}, role ${role})`);
-  } else {
-    console.log(`LoRA Studio worker started (${deps.database.kind})`);
-  }
+  if (app) await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -95,6 +90,13 @@ async function main() {
   };
   process.on('SIGINT', () => (stopping ? process.exit(1) : void stop('SIGINT')));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The handlers are in place before the line that says the process is up: whoever waits for that
+  // line (a supervisor, a test) may signal at once, and a SIGTERM with no handler kills outright.
+  if (app) {
+    console.log(`LoRA Studio is running at ${config.publicUrl} (${deps.database.kind}, role ${role})`);
+  } else {
+    console.log(`LoRA Studio worker started (${deps.database.kind})`);
+  }
 }
 
 main().catch((err) => {
