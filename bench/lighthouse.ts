@@ -137,6 +137,8 @@ async function audit(
     // the unthrottled trace the simulation starts from, for a look in DevTools' Performance panel
     const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
     await writeFile(path.join(traceDir, name), JSON.stringify(result.artifacts.Trace));
+    // and the report, whose simulated timings (long tasks, metrics) the trace alone does not give
+    await writeFile(path.join(traceDir, name.replace(/\.json$/, '.lhr.json')), JSON.stringify(lhr));
   }
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests =

@@ -61,10 +61,24 @@ describe('generating images in the browser', () => {
     expect(await balance()).toBe(30);
     await expect.poll(() => page.getByTestId('generator-balance').textContent()).toContain('30');
 
+    // infinite scroll, with pages of one image: the list's end is in reach, so the browser's
+    // intersection observer asks for the second page (features/gallery/hooks/use-near-end.ts)
+    const imageList = (url: URL) => url.pathname === '/api/generated-images';
+    const cursors: string[] = [];
+    await page.route(imageList, (route) => {
+      const url = new URL(route.request().url());
+      cursors.push(url.searchParams.get('cursor') ?? '');
+      url.searchParams.set('limit', '1');
+      return route.continue({ url: url.toString() });
+    });
     await page.goto(`${e2e.server.url}/gallery`);
     const tiles = page.getByRole('list', { name: 'Your images' }).locator('li');
     await expect.poll(() => tiles.count()).toBe(2);
     await page.getByText("You've reached the end of your gallery!").waitFor();
+    await page.unroute(imageList);
+    // the first page, then the second after its cursor
+    expect(cursors.filter((c) => c === '').length).toBeGreaterThanOrEqual(1);
+    expect(cursors.filter((c) => c !== '').length).toBeGreaterThanOrEqual(1);
     await tiles.first().hover();
     await tiles.first().getByRole('button', { name: 'Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Image Details' });

@@ -30,6 +30,7 @@ import {
   useGalleryStyles,
 } from './api/gallery-api';
 import { AlbumFilter } from './components/album-filter';
+import { useNearEnd } from './hooks/use-near-end';
 import { GalleryTile } from './components/gallery-tile';
 import { SelectionBar } from './components/selection-bar';
 import { downloadUrl, startZipDownload } from './api/downloads-api';
@@ -105,23 +106,16 @@ export function GalleryPage() {
     return () => clearTimeout(t);
   }, [searchText]);
 
-  // infinite scroll: the next page when the bottom is within 500 px
+  // infinite scroll: the next page when the end of the list is within 500 px of the screen's bottom
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery;
-  useEffect(() => {
-    const onScroll = () => {
-      const remaining = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
-      if (remaining < SCROLL_TRIGGER_PX && hasNextPage && !isFetchingNextPage) {
-        fetchNextPage().catch((err) => console.warn('Could not load more images', err));
-      }
-    };
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-    };
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, images.length]);
+  const listEnd = useNearEnd<HTMLDivElement>(
+    () => void fetchNextPage().catch((err) => console.warn('Could not load more images', err)),
+    {
+      enabled: Boolean(hasNextPage) && !isFetchingNextPage,
+      marginPx: SCROLL_TRIGGER_PX,
+      watch: images.length,
+    },
+  );
 
   // Spec part 2 §4 "n / total": while the preview is open the remaining pages are read, so the counter
   // shows the real total and ← on the first image can wrap to the real last one
@@ -328,6 +322,7 @@ export function GalleryPage() {
                 ))
               : null}
           </ul>
+          <div ref={listEnd} aria-hidden />
           {!hasNextPage && !isFetchingNextPage ? (
             <p className="py-8 text-center text-sm text-muted-foreground">
               You've reached the end of your gallery!

@@ -75,6 +75,16 @@ function initialPreference(): ThemePreference {
   return served === undefined ? (readStoredMode() ?? 'system') : (served ?? 'system');
 }
 
+/** Runs `task` once the page is idle (at the latest after 5 s); returns its cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 1000);
+    return () => clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(task, { timeout: 5000 });
+  return () => window.cancelIdleCallback(idle);
+}
+
 function sessionIsAdmin(data: unknown): boolean {
   const user = (data as { user?: PublicUser } | null | undefined)?.user;
   return Boolean(user?.isAdmin);
@@ -120,13 +130,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (themeQuery.data !== inlined) setSite(next);
     // The backup is for a later load the server cannot answer, so it waits until the page is idle: the
     // first use of local storage is a synchronous round trip to the browser process (shared/theme-css.ts).
-    const write = () => storeSiteTheme(next);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(write, 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(write, { timeout: 5000 });
-    return () => window.cancelIdleCallback(idle);
+    return whenIdle(() => storeSiteTheme(next));
   }, [themeQuery.data, inlined]);
 
   useEffect(() => applySiteTheme(site), [site]);
@@ -224,15 +228,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   );
 
   // Spec part 1 §4: without a cookie the mode is restored from local storage. Its first read is a
-  // synchronous round trip to the browser process, so it comes in a task of its own after the start.
+  // synchronous round trip to the browser process, which is busiest while the page loads (8–20 ms
+  // here then, issue 23), so it waits until the page is idle, like the backup's write.
   useEffect(() => {
     if (readServedMode() !== null) return;
-    const timer = setTimeout(() => {
+    return whenIdle(() => {
       const stored = readStoredMode();
       // a transition, as useHydrated's: the page may still be hydrating
       if (stored) startTransition(() => setPreferenceState(stored));
     });
-    return () => clearTimeout(timer);
   }, []);
 
   const setPreference = useCallback((next: ThemePreference) => {
