@@ -53,6 +53,49 @@ describe('Tabs', () => {
     expect(screen.getByRole('tablist').getAttribute('aria-orientation')).toBe('horizontal');
   });
 
+  it('keeps a tab stop on the first enabled tab when the value matches no tab', async () => {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    render(
+      <Tabs value="gone" onValueChange={onValueChange}>
+        <TabsList>
+          <TabsTrigger value="off" disabled>
+            Off
+          </TabsTrigger>
+          <TabsTrigger value="one">One</TabsTrigger>
+          <TabsTrigger value="two">Two</TabsTrigger>
+        </TabsList>
+      </Tabs>,
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([-1, 0, -1]);
+    await user.tab();
+    expect(document.activeElement).toBe(tab('One'));
+    // automatic activation: reaching it selects it, as a click would
+    expect(onValueChange).toHaveBeenCalledWith('one');
+  });
+
+  it('gives values that differ only in punctuation or spaces ids of their own', () => {
+    const values = ['a b', 'a_b', 'a.b', 'a-b', 'ab', 'a😀b'];
+    render(
+      <Tabs defaultValue="a b">
+        <TabsList>
+          {values.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {`tab ${v}`}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="a b">panel</TabsContent>
+      </Tabs>,
+    );
+    const ids = screen.getAllByRole('tab').map((t) => t.id);
+    expect(new Set(ids).size).toBe(values.length);
+    for (const id of ids) expect(id).toMatch(/^[^\s]+$/);
+    expect(screen.getByRole('tabpanel', { name: 'tab a b' }).id).toBe(
+      tab('tab a b').getAttribute('aria-controls'),
+    );
+  });
+
   it('selects as the arrows move the focus, skipping a disabled tab and wrapping; Home and End', async () => {
     const user = userEvent.setup();
     render(<Months />);

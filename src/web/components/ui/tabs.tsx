@@ -1,4 +1,13 @@
-import { createContext, useContext, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import {
+  Children,
+  createContext,
+  isValidElement,
+  useContext,
+  useId,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
 import { cn } from '@web/lib/cn';
 
 // WAI-ARIA's tabs pattern, horizontal: one tab stop in the list (the selected tab), Left and Right
@@ -23,9 +32,11 @@ function useTabs(part: string): TabsContextValue {
   return context;
 }
 
-// ids that stay valid whatever a value holds (the billing months are "2026-11", a tab may have spaces)
+// ids that stay valid whatever a value holds (the billing months are "2026-11", a tab may have
+// spaces), and stay apart: each character other than a letter, a digit or "-" is written as its code
+// point between underscores, so "a b", "a_b" and "a.b" give three ids
 const partId = (baseId: string, part: 'trigger' | 'content', value: string) =>
-  `${baseId}-${part}-${value.replace(/[^\w-]/g, '_')}`;
+  `${baseId}-${part}-${value.replace(/[^a-zA-Z0-9-]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}_`)}`;
 
 type TabsProps = Omit<ComponentProps<'div'>, 'defaultValue' | 'dir'> & {
   value?: string;
@@ -56,8 +67,24 @@ export function Tabs({
   );
 }
 
-export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
-  useTabs('TabsList');
+// The tab that holds the list's tab stop when the value matches none of its tabs: the first enabled
+// one. Without it the list could not be reached by Tab at all. Read from the list's own children, so
+// tabs wrapped in other components are not seen (every list here has its tabs as direct children).
+const FallbackTabContext = createContext<string | undefined>(undefined);
+
+function fallbackTab(children: ComponentProps<'div'>['children'], value: string): string | undefined {
+  const tabs: { value: string; disabled: boolean }[] = [];
+  Children.forEach(children, (child) => {
+    if (!isValidElement<{ value?: unknown; disabled?: boolean }>(child)) return;
+    const { value: v, disabled } = child.props;
+    if (typeof v === 'string') tabs.push({ value: v, disabled: Boolean(disabled) });
+  });
+  if (tabs.some((t) => t.value === value)) return undefined;
+  return tabs.find((t) => !t.disabled)?.value;
+}
+
+export function TabsList({ className, onKeyDown, children, ...props }: ComponentProps<'div'>) {
+  const { value } = useTabs('TabsList');
   // automatic activation: moving the focus is enough, the tab's focus handler selects it
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
@@ -86,7 +113,11 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       )}
       onKeyDown={move}
       {...props}
-    />
+    >
+      <FallbackTabContext.Provider value={fallbackTab(children, value)}>
+        {children}
+      </FallbackTabContext.Provider>
+    </div>
   );
 }
 
@@ -95,6 +126,8 @@ type TabsTriggerProps = Omit<ComponentProps<'button'>, 'value' | 'type' | 'role'
 export function TabsTrigger({ value, className, disabled, onClick, onFocus, ...props }: TabsTriggerProps) {
   const tabs = useTabs('TabsTrigger');
   const selected = tabs.value === value;
+  const fallback = useContext(FallbackTabContext);
+  const tabStop = selected || fallback === value;
   return (
     <button
       type="button"
@@ -106,7 +139,7 @@ export function TabsTrigger({ value, className, disabled, onClick, onFocus, ...p
       data-disabled={disabled ? '' : undefined}
       data-orientation="horizontal"
       disabled={disabled}
-      tabIndex={selected ? 0 : -1}
+      tabIndex={tabStop ? 0 : -1}
       className={cn(
         'inline-flex cursor-pointer items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,
