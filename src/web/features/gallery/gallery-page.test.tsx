@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@web/components/ui/toaster';
@@ -101,6 +101,65 @@ describe('GalleryPage', () => {
     expect(within(dialog).getByText('Default')).toBeTruthy();
     expect(within(dialog).getByText('None')).toBeTruthy();
     expect(within(dialog).getByText('Custom')).toBeTruthy();
+  });
+
+  it('loads the next page as the end of the list comes in reach; after a failed page, waits for Try again', async () => {
+    // jsdom has no layout: an observer that reports the list's end in reach as soon as it is watched
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          queueMicrotask(() =>
+            this.callback(
+              [{ target, isIntersecting: true } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            ),
+          );
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      let failing = true;
+      const pages: Record<string, { images: unknown[]; nextCursor: string | null }> = {
+        '': { images: [image(1)], nextCursor: 'c2' },
+        c2: { images: [image(2)], nextCursor: null },
+      };
+      const client = createTestQueryClient();
+      client.setQueryData(['/api/auth/user'], { user: makeUser() });
+      const { calls } = mockFetch({
+        'GET /api/generated-images': ({ url }) => {
+          const cursor = url.searchParams.get('cursor') ?? '';
+          if (cursor === 'c2' && failing) return { status: 503, body: { error: 'Unavailable' } };
+          return { body: pages[cursor] };
+        },
+        'GET /api/models': { body: [] },
+        'GET /api/preset-styles': { body: [] },
+      });
+      // a response that takes a moment, as over a network, so the page draws itself loading
+      const answer = globalThis.fetch;
+      globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+        await new Promise((r) => setTimeout(r, 20));
+        return answer(...args);
+      }) as typeof fetch;
+      renderWithProviders(<GalleryPage />, { client, route: '/gallery' });
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Could not load more images.');
+      const secondPage = () => calls.filter((c) => c.path.includes('cursor=c2')).length;
+      // no request of its own after the failure, however long the end stays in reach
+      await new Promise((r) => setTimeout(r, 200));
+      expect(secondPage()).toBe(1);
+      failing = false;
+      await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      const list = screen.getByRole('list', { name: 'Your images' });
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+      await screen.findByText("You've reached the end of your gallery!");
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(secondPage()).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps the preview on the same picture when a poll brings a newer image to the top', async () => {

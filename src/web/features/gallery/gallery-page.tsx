@@ -107,25 +107,25 @@ export function GalleryPage() {
   }, [searchText]);
 
   // infinite scroll: the next page when the end of the list is within 500 px of the screen's bottom
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery;
-  const listEnd = useNearEnd<HTMLDivElement>(
-    () => void fetchNextPage().catch((err) => console.warn('Could not load more images', err)),
-    {
-      enabled: Boolean(hasNextPage) && !isFetchingNextPage,
-      marginPx: SCROLL_TRIGGER_PX,
-      watch: images.length,
-    },
-  );
+  // After a failed page it waits for "Try again": with no retries (lib/query-client.ts), asking again
+  // on its own would repeat the failing request as fast as it fails.
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = gallery;
+  const loadMore = () => void fetchNextPage().catch((err) => console.warn('Could not load more images', err));
+  const listEnd = useNearEnd<HTMLDivElement>(loadMore, {
+    enabled: Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError,
+    marginPx: SCROLL_TRIGGER_PX,
+    watch: images.length,
+  });
 
   // Spec part 2 §4 "n / total": while the preview is open the remaining pages are read, so the counter
   // shows the real total and ← on the first image can wrap to the real last one
   const previewing = previewId !== null;
   const [wrapToLast, setWrapToLast] = useState(false);
   useEffect(() => {
-    if (previewing && hasNextPage && !isFetchingNextPage) {
+    if (previewing && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
       fetchNextPage().catch((err) => console.warn('Could not load more images', err));
     }
-  }, [previewing, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [previewing, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   useEffect(() => {
     if (!wrapToLast || hasNextPage) return;
     setWrapToLast(false);
@@ -323,6 +323,15 @@ export function GalleryPage() {
               : null}
           </ul>
           <div ref={listEnd} aria-hidden />
+          {isFetchNextPageError && !isFetchingNextPage ? (
+            <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center text-sm">
+              <p className="text-muted-foreground">Could not load more images.</p>
+              <Button variant="outline" size="sm" onClick={loadMore}>
+                <RefreshCw aria-hidden />
+                Try again
+              </Button>
+            </div>
+          ) : null}
           {!hasNextPage && !isFetchingNextPage ? (
             <p className="py-8 text-center text-sm text-muted-foreground">
               You've reached the end of your gallery!
