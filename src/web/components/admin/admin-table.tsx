@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/cn';
+import { LoadMore, type Pages } from '@web/components/ui/load-more';
 import { SkeletonRows, Table, TableCaption, TBody, Td, Th, THead, Tr } from '@web/components/ui/table';
 
 export type Column = string | { header: ReactNode; key: string; className?: string; title?: string };
-
-/** What a list read page by page offers its pager (a TanStack infinite query has all three). */
-export type Pages = {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-};
 
 type AdminTableProps<Row> = {
   columns: Column[];
@@ -27,32 +19,6 @@ type AdminTableProps<Row> = {
   scrollLabel?: string;
   caption?: string;
 };
-
-/** "Load more" under a list read page by page, while there is a next page. */
-export function LoadMore({
-  pages,
-  label = 'Load more',
-  busyLabel = label,
-  className,
-}: {
-  pages: Pages;
-  label?: string;
-  busyLabel?: string;
-  className?: string;
-}) {
-  if (!pages.hasNextPage) return null;
-  return (
-    <div className={cn('flex justify-center', className)}>
-      <Button
-        variant="outline"
-        onClick={() => void pages.fetchNextPage()}
-        disabled={pages.isFetchingNextPage}
-      >
-        {pages.isFetchingNextPage ? busyLabel : label}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * An admin list as a table: its column headers, placeholder rows while the first page loads, one row

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Filter, RefreshCw } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { AdminPageHeader } from '@web/components/admin/admin-page-header';
-import { LoadMore } from '@web/components/admin/admin-table';
+import { LoadMore } from '@web/components/ui/load-more';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';

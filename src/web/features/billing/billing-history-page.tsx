@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { LoadMore } from '@web/components/ui/load-more';
 import { Link } from 'react-router';
 import { Coins, CreditCard, Receipt, RefreshCw, TrendingDown } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -206,17 +207,7 @@ export function BillingHistoryPage() {
               ))}
             </Tabs>
           )}
-          {transactions.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void transactions.fetchNextPage()}
-                pending={transactions.isFetchingNextPage}
-              >
-                Load older transactions
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore pages={transactions} label="Load older transactions" />
         </CardContent>
       </Card>
 

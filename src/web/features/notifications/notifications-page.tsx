@@ -11,6 +11,7 @@ import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useMarkRead, useNotificationPages } from './api/notifications-api';
+import { LoadMore } from '@web/components/ui/load-more';
 
 function NotificationItem({ n }: { n: NotificationView }) {
   const markRead = useMarkRead();
@@ -137,17 +138,7 @@ export function NotificationsPage() {
               <NotificationItem key={n.id} n={n} />
             ))}
           </ul>
-          {pages.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void pages.fetchNextPage()}
-                disabled={pages.isFetchingNextPage}
-              >
-                {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore pages={pages} busyLabel="Loading…" />
         </>
       )}
     </div>
