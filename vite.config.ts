@@ -6,6 +6,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compile as compileTailwind, optimize as optimizeCss } from '@tailwindcss/node';
+import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const gzipAsync = promisify(gzip);
@@ -161,10 +163,23 @@ function prerenderPages(): Plugin {
         const body = await server.renderPage(url);
         if (!/<h1[\s>]|aria-level="1"/.test(body))
           throw new Error(`prerender: ${url} rendered without a main heading`);
-        const html = (url === '/' ? landingHead : bootHead).replace(
+        let html = (url === '/' ? landingHead : bootHead).replace(
           '<div id="root"></div>',
           `<div id="root">${body}</div>`,
         );
+        if (url === '/') {
+          // our own modules in the landing script's chunks, whose strings may hold classes it sets
+          const ours = [...closure([island.fileName])]
+            .flatMap((f) => byFile.get(f)?.moduleIds ?? [])
+            .filter((id) => id.startsWith(WEB_ROOT) && existsSync(id));
+          const css = await landingStylesheet(html, ours);
+          const file = `assets/landing-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
+          await writeFile(path.join(outDir, file), css);
+          const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+          if (links.length !== 1)
+            throw new Error(`prerender: the landing page links ${links.length} stylesheets`);
+          html = html.replace(links[0], `<link rel="stylesheet" crossorigin href="/${file}">`);
+        }
         await writeFile(path.join(outDir, 'pages', `${name}.html`), html);
       }
       // (4) the signed-in pages' frames (their heading in the shell), which the server writes into the
@@ -179,6 +194,34 @@ function prerenderPages(): Plugin {
       await precompress(outDir);
     },
   };
+}
+
+/**
+ * The landing page's own stylesheet: Tailwind's output for the classes its HTML and its one script
+ * (landing-islands.ts and what it imports of ours) name, a third of the app's. The landing page loads
+ * no app, so nothing else can appear on it, and the server inlines whichever stylesheet a page links
+ * (http/pages.ts). Parsing the app's whole stylesheet was the longest part of the page's first task:
+ * on /login here, 66 KB inline cost ~70 ms of parsing before the first paint, ~35 ms for half of it
+ * (docs/decisions/050-landing-stylesheet.md).
+ */
+async function landingStylesheet(html: string, scripts: string[]): Promise<string> {
+  const candidates = new Set<string>();
+  // React escapes attribute values: `[&_svg]:size-4` is written `[&amp;_svg]:size-4`
+  const unescape = (text: string) =>
+    text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) =>
+      e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : "'",
+    );
+  for (const m of html.matchAll(/\bclass="([^"]*)"/g))
+    for (const token of unescape(m[1]).split(/\s+/)) if (token) candidates.add(token);
+  for (const file of scripts)
+    for (const m of readFileSync(file, 'utf8').matchAll(/['"`]([^'"`\n]+)['"`]/g))
+      for (const token of m[1].split(/\s+/)) if (token) candidates.add(token);
+  const source = path.join(WEB_ROOT, 'styles.css');
+  const compiler = await compileTailwind(readFileSync(source, 'utf8'), {
+    base: WEB_ROOT,
+    onDependency: () => {},
+  });
+  return optimizeCss(compiler.build([...candidates]), { file: source, minify: true }).code;
 }
 
 // The route descriptors (src/shared/api/) carry zod schemas for the server, which registers, validates

@@ -150,6 +150,56 @@ describe('public pages', () => {
     }
   });
 
+  it("draw the landing page with its own stylesheet exactly as with the app's (decision 050)", async () => {
+    const inline = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const appCss = inline(await (await fetch(`${e2e.server.url}/login`)).text());
+    const landingCss = inline(await (await fetch(`${e2e.server.url}/`)).text());
+    // a third of the app's, which is what it is for
+    expect(landingCss.length).toBeGreaterThan(1000);
+    expect(landingCss.length).toBeLessThan(appCss.length / 2);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const styles: Record<string, string>[][] = [];
+      for (const css of [landingCss, appCss]) {
+        const tab = await openBrowser({ colorScheme });
+        try {
+          // the same page, its stylesheet swapped for the app's on the second pass
+          await tab.page.route(`${e2e.server.url}/`, async (route) => {
+            const res = await route.fetch();
+            const body = (await res.text()).replace(
+              /<style>[\s\S]*?<\/style>/,
+              () => `<style>${css}</style>`,
+            );
+            await route.fulfill({ response: res, body });
+          });
+          for (const width of [360, 1280]) {
+            await tab.page.setViewportSize({ width, height: 900 });
+            await tab.page.goto(`${e2e.server.url}/`);
+            await tab.page.getByRole('heading', { level: 1 }).waitFor();
+            // every element's every computed property but the variables (the landing's sheet
+            // declares only those it uses)
+            styles.push(
+              await tab.page.evaluate(() =>
+                [...document.querySelectorAll('body *')].map((el) => {
+                  const cs = getComputedStyle(el);
+                  const out: Record<string, string> = { element: `${el.tagName} ${el.className}` };
+                  for (let i = 0; i < cs.length; i++)
+                    if (!cs[i].startsWith('--')) out[cs[i]] = cs.getPropertyValue(cs[i]);
+                  return out;
+                }),
+              ),
+            );
+          }
+        } finally {
+          await tab.close();
+        }
+      }
+      const [landing360, landing1280, app360, app1280] = styles;
+      expect(landing360.length).toBeGreaterThan(50);
+      expect(landing360, `360 px, ${colorScheme}`).toEqual(app360);
+      expect(landing1280, `1280 px, ${colorScheme}`).toEqual(app1280);
+    }
+  });
+
   it('answer robots.txt and sitemap.xml, and send a signed-in person the app with its chunks', async () => {
     const robots = await fetch(`${e2e.server.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toContain('text/plain');
