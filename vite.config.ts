@@ -201,7 +201,7 @@ function prerenderPages(): Plugin {
  * (landing-islands.ts and what it imports of ours) name, a third of the app's. The landing page loads
  * no app, so nothing else can appear on it, and the server inlines whichever stylesheet a page links
  * (http/pages.ts). Parsing the app's whole stylesheet was the longest part of the page's first task:
- * on /login here, 66 KB inline cost ~70 ms of parsing before the first paint, ~35 ms for half of it
+ * on /login here, 66 KB inline cost ~70 ms of parsing before the first paint, ~30 ms for half of it
  * (docs/decisions/050-landing-stylesheet.md).
  */
 async function landingStylesheet(html: string, scripts: string[]): Promise<string> {
