@@ -172,6 +172,8 @@ function prerenderPages(): Plugin {
           const ours = [...closure([island.fileName])]
             .flatMap((f) => byFile.get(f)?.moduleIds ?? [])
             .filter((id) => id.startsWith(WEB_ROOT) && existsSync(id));
+          if (!ours.some((id) => id.endsWith('landing-islands.ts')))
+            throw new Error(`prerender: the landing script's modules are not known (${ours.join(', ')})`);
           const css = await landingStylesheet(html, ours);
           const file = `assets/landing-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
           await writeFile(path.join(outDir, file), css);

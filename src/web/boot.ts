@@ -24,7 +24,10 @@ export function afterFirstContentfulPaint(start: () => void, wait = PAINT_WAIT_M
     started = true;
     setTimeout(start);
   };
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     requestAnimationFrame(run);
     return;
   }

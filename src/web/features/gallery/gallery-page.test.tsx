@@ -151,7 +151,7 @@ describe('GalleryPage', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(secondPage()).toBe(1);
       failing = false;
-      await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
       const list = screen.getByRole('list', { name: 'Your images' });
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
       await screen.findByText("You've reached the end of your gallery!");

@@ -324,8 +324,10 @@ export function GalleryPage() {
           </ul>
           <div ref={listEnd} aria-hidden />
           {isFetchNextPageError && !isFetchingNextPage ? (
-            <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center text-sm">
-              <p className="text-muted-foreground">Could not load more images.</p>
+            <div className="flex flex-col items-center gap-3 py-8 text-center text-sm">
+              <p role="alert" className="text-muted-foreground">
+                Could not load more images.
+              </p>
               <Button variant="outline" size="sm" onClick={loadMore}>
                 <RefreshCw aria-hidden />
                 Try again
