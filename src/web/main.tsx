@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter, preloadRoute, renderPagesAtOnce } from './app/router';
 import { bootstrapTheme } from '@web/lib/theme/theme-provider';
-import { cn, prepareCn } from '@web/lib/cn';
+import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
 import { prefetchSession, sessionRead } from '@web/lib/session';
 import './styles.css';
@@ -71,10 +71,7 @@ if (container.dataset.frame !== undefined) {
   });
 }
 
-// tailwind-merge builds its config and class tables on its first call (the app's groups only,
-// lib/cn.ts). Done in two tasks of their own while the session and the page's chunks are still on the
-// wire, it no longer lengthens the task that first renders the shell and the page.
-setTimeout(() => {
-  prepareCn();
-  setTimeout(() => cn('p-0', 'p-1'), 0);
-}, 0);
+// tailwind-merge builds its class table on its first merge (lib/class-groups.ts). Done in a task of its
+// own while the session and the page's chunks are still on the wire, it does not lengthen the task that
+// first renders the shell and the page.
+setTimeout(() => cn('p-0', 'p-1'), 0);

@@ -1,0 +1,273 @@
+import { fromTheme, validators, type Config } from 'tailwind-merge';
+
+// tailwind-merge's own validators, as its default config uses them
+const {
+  isAny,
+  isAnyNonArbitrary,
+  isArbitraryFamilyName,
+  isArbitraryImage,
+  isArbitraryLength,
+  isArbitraryNumber,
+  isArbitraryShadow,
+  isArbitraryValue,
+  isArbitraryVariable,
+  isArbitraryVariableFamilyName,
+  isArbitraryVariableImage,
+  isArbitraryVariableLength,
+  isArbitraryVariableShadow,
+  isArbitraryVariableWeight,
+  isArbitraryWeight,
+  isFraction,
+  isInteger,
+  isNumber,
+  isTshirtSize,
+} = validators;
+const theme = fromTheme;
+const words = (list: string) => list.split(' ');
+// the value lists the default config shares between groups (its `scale…` functions)
+const arbitrary = [isArbitraryVariable, isArbitraryValue];
+const spacing = [...arbitrary, theme('spacing')];
+const margin = ['auto', ...spacing];
+const inset = [isFraction, 'full', 'auto', ...spacing];
+const sizes = [isFraction, ...words('auto full dvw dvh lvw lvh svw svh min max fit'), ...spacing];
+const color = [theme('color'), ...arbitrary];
+const borderWidth = ['', isNumber, isArbitraryVariableLength, isArbitraryLength];
+const gridLine = [isInteger, 'auto', ...arbitrary];
+const overflow = words('auto hidden clip visible scroll');
+
+/**
+ * tailwind-merge's config for the app's classes: the class groups of its default config (tailwind-merge
+ * 3.7, `getDefaultConfig`) that the app's classes fall in, copied in its order with its definitions,
+ * and the conflicts among them. `lib/cn.ts` builds its merge from this alone, so a page never builds
+ * the default config of all 379 groups (docs/decisions/051-own-tailwind-merge-config.md). `cn.test.ts`
+ * fails, naming the group, when a class of the app needs a group missing here, and compares every
+ * pair of the app's classes with the default config's merge.
+ */
+export const classMergeConfig: Config<string, string> = {
+  cacheSize: 500,
+  theme: {
+    animate: ['spin', 'ping', 'pulse', 'bounce'],
+    aspect: ['video'],
+    blur: [isTshirtSize],
+    breakpoint: [isTshirtSize],
+    color: [isAny],
+    container: [isTshirtSize],
+    font: [isAnyNonArbitrary],
+    'font-weight': words('thin extralight light normal medium semibold bold extrabold black'),
+    leading: ['none', 'tight', 'snug', 'normal', 'relaxed', 'loose'],
+    radius: [isTshirtSize],
+    shadow: [isTshirtSize],
+    spacing: ['px', isNumber],
+    text: [isTshirtSize],
+    tracking: ['tighter', 'tight', 'normal', 'wide', 'wider', 'widest'],
+  },
+  classGroups: {
+    aspect: [
+      { aspect: ['auto', 'square', isFraction, isArbitraryValue, isArbitraryVariable, theme('aspect')] },
+    ],
+    container: ['container'],
+    display: words(
+      'block inline-block inline flex inline-flex table inline-table table-caption table-cell table-column table-column-group table-footer-group table-header-group table-row-group table-row flow-root grid inline-grid contents list-item hidden',
+    ),
+    sr: ['sr-only', 'not-sr-only'],
+    isolation: ['isolate', 'isolation-auto'],
+    'object-fit': [{ object: ['contain', 'cover', 'fill', 'none', 'scale-down'] }],
+    overflow: [{ overflow: overflow }],
+    'overflow-x': [{ 'overflow-x': overflow }],
+    'overflow-y': [{ 'overflow-y': overflow }],
+    position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
+    inset: [{ inset: inset }],
+    'inset-y': [{ 'inset-y': inset }],
+    top: [{ top: inset }],
+    right: [{ right: inset }],
+    bottom: [{ bottom: inset }],
+    left: [{ left: inset }],
+    visibility: ['visible', 'invisible', 'collapse'],
+    z: [{ z: gridLine }],
+    'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],
+    'flex-wrap': [{ flex: ['nowrap', 'wrap', 'wrap-reverse'] }],
+    flex: [{ flex: [isNumber, isFraction, 'auto', 'initial', 'none', isArbitraryValue] }],
+    grow: [{ grow: ['', isNumber, ...arbitrary] }],
+    shrink: [{ shrink: ['', isNumber, ...arbitrary] }],
+    'grid-cols': [{ 'grid-cols': [isInteger, 'none', 'subgrid', ...arbitrary] }],
+    'col-start-end': [
+      { col: ['auto', { span: ['full', isInteger, ...arbitrary] }, isInteger, ...arbitrary] },
+    ],
+    'col-start': [{ 'col-start': gridLine }],
+    'row-start': [{ 'row-start': gridLine }],
+    gap: [{ gap: spacing }],
+    'gap-x': [{ 'gap-x': spacing }],
+    'gap-y': [{ 'gap-y': spacing }],
+    'justify-content': [
+      {
+        justify: words('start end center between around evenly stretch baseline center-safe end-safe normal'),
+      },
+    ],
+    'align-content': [
+      {
+        content: words('normal start end center between around evenly stretch baseline center-safe end-safe'),
+      },
+    ],
+    'align-items': [
+      { items: ['start', 'end', 'center', 'stretch', 'center-safe', 'end-safe', { baseline: ['', 'last'] }] },
+    ],
+    p: [{ p: spacing }],
+    px: [{ px: spacing }],
+    py: [{ py: spacing }],
+    pt: [{ pt: spacing }],
+    pr: [{ pr: spacing }],
+    pb: [{ pb: spacing }],
+    pl: [{ pl: spacing }],
+    m: [{ m: margin }],
+    mx: [{ mx: margin }],
+    my: [{ my: margin }],
+    mt: [{ mt: margin }],
+    mr: [{ mr: margin }],
+    mb: [{ mb: margin }],
+    ml: [{ ml: margin }],
+    'space-y': [{ 'space-y': spacing }],
+    size: [{ size: sizes }],
+    w: [{ w: [theme('container'), 'screen', ...sizes] }],
+    'min-w': [{ 'min-w': [theme('container'), 'screen', 'none', ...sizes] }],
+    'max-w': [
+      {
+        'max-w': [theme('container'), 'screen', 'none', 'prose', { screen: [theme('breakpoint')] }, ...sizes],
+      },
+    ],
+    h: [{ h: ['screen', 'lh', ...sizes] }],
+    'min-h': [{ 'min-h': ['screen', 'lh', 'none', ...sizes] }],
+    'max-h': [{ 'max-h': ['screen', 'lh', 'none', ...sizes] }],
+    'font-size': [{ text: ['base', theme('text'), isArbitraryVariableLength, isArbitraryLength] }],
+    'font-style': ['italic', 'not-italic'],
+    'font-weight': [{ font: [theme('font-weight'), isArbitraryVariableWeight, isArbitraryWeight] }],
+    'font-family': [{ font: [isArbitraryVariableFamilyName, isArbitraryFamilyName, theme('font')] }],
+    'fvn-spacing': ['proportional-nums', 'tabular-nums'],
+    tracking: [{ tracking: [theme('tracking'), ...arbitrary] }],
+    'line-clamp': [{ 'line-clamp': [isNumber, 'none', isArbitraryVariable, isArbitraryNumber] }],
+    leading: [{ leading: ['none', theme('leading'), ...spacing] }],
+    'list-style-type': [{ list: ['disc', 'decimal', 'none', ...arbitrary] }],
+    'text-alignment': [{ text: words('left center right justify start end') }],
+    'text-color': [{ text: color }],
+    'text-decoration': ['underline', 'overline', 'line-through', 'no-underline'],
+    'underline-offset': [{ 'underline-offset': [isNumber, 'auto', ...arbitrary] }],
+    'text-transform': ['uppercase', 'lowercase', 'capitalize', 'normal-case'],
+    'text-overflow': ['truncate', 'text-ellipsis', 'text-clip'],
+    'text-wrap': [{ text: ['wrap', 'nowrap', 'balance', 'pretty'] }],
+    'vertical-align': [
+      {
+        align: [...words('baseline top middle bottom text-top text-bottom sub super'), ...arbitrary],
+      },
+    ],
+    whitespace: [{ whitespace: words('normal nowrap pre pre-line pre-wrap break-spaces') }],
+    break: [{ break: ['normal', 'words', 'all', 'keep'] }],
+    wrap: [{ wrap: ['break-word', 'anywhere', 'normal'] }],
+    'bg-image': [
+      {
+        bg: [
+          'none',
+          {
+            linear: [{ to: words('t tr r br b bl l tl') }, isInteger, ...arbitrary],
+            radial: ['', ...arbitrary],
+            conic: ['', isInteger, ...arbitrary],
+          },
+          isArbitraryVariableImage,
+          isArbitraryImage,
+        ],
+      },
+    ],
+    'bg-color': [{ bg: color }],
+    'gradient-from': [{ from: color }],
+    'gradient-via': [{ via: color }],
+    'gradient-to': [{ to: color }],
+    rounded: [{ rounded: ['', 'none', 'full', theme('radius'), ...arbitrary] }],
+    'rounded-r': [{ 'rounded-r': ['', 'none', 'full', theme('radius'), ...arbitrary] }],
+    'border-w': [{ border: borderWidth }],
+    'border-w-t': [{ 'border-t': borderWidth }],
+    'border-w-b': [{ 'border-b': borderWidth }],
+    'border-w-l': [{ 'border-l': borderWidth }],
+    'divide-y': [{ 'divide-y': borderWidth }],
+    'border-style': [{ border: words('solid dashed dotted double hidden none') }],
+    'border-color': [{ border: color }],
+    'border-color-t': [{ 'border-t': color }],
+    'border-color-l': [{ 'border-l': color }],
+    'divide-color': [{ divide: color }],
+    'outline-style': [{ outline: words('solid dashed dotted double none hidden') }],
+    'outline-w': [{ outline: borderWidth }],
+    'outline-color': [{ outline: color }],
+    shadow: [
+      { shadow: ['', 'inner', 'none', theme('shadow'), isArbitraryVariableShadow, isArbitraryShadow] },
+    ],
+    'shadow-color': [{ shadow: color }],
+    'ring-w': [{ ring: borderWidth }],
+    'ring-w-inset': ['ring-inset'],
+    'ring-color': [{ ring: color }],
+    'ring-offset-w': [{ 'ring-offset': [isNumber, isArbitraryLength] }],
+    'ring-offset-color': [{ 'ring-offset': color }],
+    opacity: [{ opacity: [isNumber, ...arbitrary] }],
+    filter: [{ filter: ['', 'none', ...arbitrary] }],
+    blur: [{ blur: ['', 'none', theme('blur'), ...arbitrary] }],
+    'backdrop-blur': [{ 'backdrop-blur': ['', 'none', theme('blur'), ...arbitrary] }],
+    caption: [{ caption: ['top', 'bottom'] }],
+    transition: [
+      { transition: ['', 'all', 'colors', 'opacity', 'shadow', 'transform', 'none', ...arbitrary] },
+    ],
+    duration: [{ duration: [isNumber, 'initial', ...arbitrary] }],
+    animate: [{ animate: ['none', theme('animate'), ...arbitrary] }],
+    rotate: [{ rotate: ['none', isNumber, ...arbitrary] }],
+    scale: [{ scale: ['none', isNumber, ...arbitrary] }],
+    transform: [{ transform: [...arbitrary, '', 'none', 'gpu', 'cpu'] }],
+    'translate-x': [{ 'translate-x': [isFraction, 'full', ...spacing] }],
+    'translate-y': [{ 'translate-y': [isFraction, 'full', ...spacing] }],
+    accent: [{ accent: color }],
+    cursor: [
+      {
+        cursor: [
+          ...words(
+            'auto default pointer wait text move help not-allowed none context-menu progress cell crosshair vertical-text alias copy no-drop grab grabbing all-scroll col-resize row-resize n-resize e-resize s-resize w-resize ne-resize nw-resize se-resize sw-resize ew-resize ns-resize nesw-resize nwse-resize zoom-in zoom-out',
+          ),
+          ...arbitrary,
+        ],
+      },
+    ],
+    'pointer-events': [{ 'pointer-events': ['auto', 'none'] }],
+    resize: [{ resize: ['none', '', 'y', 'x'] }],
+    'scroll-mt': [{ 'scroll-mt': spacing }],
+    touch: [{ touch: ['auto', 'none', 'manipulation'] }],
+    select: [{ select: ['none', 'text', 'all', 'auto'] }],
+    fill: [{ fill: ['none', ...color] }],
+  },
+  conflictingClassGroups: {
+    overflow: ['overflow-x', 'overflow-y'],
+    inset: ['inset-y', 'top', 'right', 'bottom', 'left'],
+    'inset-y': ['top', 'bottom'],
+    flex: ['grow', 'shrink'],
+    gap: ['gap-x', 'gap-y'],
+    p: ['px', 'py', 'pt', 'pr', 'pb', 'pl'],
+    px: ['pr', 'pl'],
+    py: ['pt', 'pb'],
+    m: ['mx', 'my', 'mt', 'mr', 'mb', 'ml'],
+    mx: ['mr', 'ml'],
+    my: ['mt', 'mb'],
+    size: ['w', 'h'],
+    'font-size': ['leading'],
+    'line-clamp': ['display', 'overflow'],
+    rounded: ['rounded-r'],
+    'border-w': ['border-w-t', 'border-w-b', 'border-w-l'],
+    'border-color': ['border-color-t', 'border-color-l'],
+  },
+  conflictingClassGroupModifiers: { 'font-size': ['leading'] },
+  orderSensitiveModifiers: [
+    '*',
+    '**',
+    'after',
+    'backdrop',
+    'before',
+    'details-content',
+    'file',
+    'first-letter',
+    'first-line',
+    'marker',
+    'placeholder',
+    'selection',
+  ],
+};
