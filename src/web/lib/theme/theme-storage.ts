@@ -24,6 +24,9 @@ function safeLocalGet(key: string): string | null {
 
 function safeLocalSet(key: string, value: string | null): void {
   try {
+    // every load stores the same theme again: a write is sent to the browser process (and to other
+    // tabs as a storage event), a read of the renderer's copy is not
+    if (localStorage.getItem(key) === value) return;
     if (value == null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
   } catch {
