@@ -2,7 +2,7 @@ import './react-first';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
-import { AppRouter, preloadRoute, renderPagesAtOnce } from './app/router';
+import { AppRouter, preloadRoute, renderPagesAtOnce, seedHistoryIndex } from './app/router';
 import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
@@ -12,6 +12,9 @@ import './styles.css';
 bootstrapTheme();
 prefetchSession(queryClient);
 const chunks = preloadRoute(window.location.pathname);
+
+// before the router's first render, in a task of its own (router.tsx)
+setTimeout(seedHistoryIndex, 0);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
