@@ -119,6 +119,52 @@ describe('app routes', () => {
   });
 });
 
+describe('AppRoutes matching', () => {
+  afterEach(cleanup);
+
+  const named = (name: string) => async () => () => <h1>{name}</h1>;
+  const routes: AppRoute[] = [
+    { path: '/models/:id', guard: 'public', layout: 'bare', lazy: named('details') },
+    { path: '/models/create', guard: 'public', layout: 'bare', lazy: named('create') },
+    { path: '/terms', guard: 'public', layout: 'bare', lazy: named('terms') },
+  ];
+
+  function renderAt(path: string) {
+    mockFetch({ 'GET /api/auth/user': unauthorised, 'GET /api/config': { body: { engines: {} } } });
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ThemeProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes routes={routes} />
+          </MemoryRouter>
+        </ThemeProvider>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('picks the static path over the one with a parameter, whatever their order', async () => {
+    renderAt('/models/create');
+    expect(await screen.findByRole('heading', { name: 'create' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('matches a path in any case and with a trailing slash, as the router does', async () => {
+    renderAt('/TERMS/');
+    expect(await screen.findByRole('heading', { name: 'terms' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('matches a path with escapes as the router decodes it', async () => {
+    renderAt('/t%65rms');
+    expect(await screen.findByRole('heading', { name: 'terms' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows the 404 page when nothing matches', async () => {
+    renderAt('/models/a/b');
+    expect(
+      await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+});
+
 describe('preloadRoute', () => {
   function routesWithSpies() {
     const loads: string[] = [];

@@ -127,6 +127,8 @@ function ShellLayout() {
   );
 }
 
+const shellLayout = <ShellLayout />;
+
 // One lazy component per route for the app's lifetime; a new one per render would remount the page.
 const lazyPages = new WeakMap<AppRoute, ComponentType>();
 const pageChunks = new WeakMap<AppRoute, Promise<{ default: ComponentType }>>();
@@ -181,7 +183,7 @@ export function preloadRoute(
   routes: AppRoute[] = appRoutes,
   client: QueryClient = appQueryClient,
 ): Promise<unknown> {
-  const matches = routes.filter((r) => matchPath({ path: r.path, end: true }, pathname));
+  const matches = routesMatching(routes, pathname);
   const route = matches.find((r) => !r.path.includes(':')) ?? matches[0];
   const chunks: Promise<unknown>[] = [];
   if ((route ?? notFoundRoute).layout !== 'bare') chunks.push(loadShell());
@@ -212,30 +214,57 @@ function routeElement(route: AppRoute) {
   );
 }
 
-const routeObjects = new WeakMap<AppRoute[], RouteObject[]>();
-/**
- * The router's route objects, built once per route list: `<Routes>` with `<Route>` children turned
- * some 65 elements into route objects again on every render, in one piece of work React cannot split.
- */
-function routeObjectsFor(routes: AppRoute[]): RouteObject[] {
-  let objects = routeObjects.get(routes);
-  if (!objects) {
-    const toObject = (route: AppRoute): RouteObject => ({ path: route.path, element: routeElement(route) });
-    const bare = routes.filter((r) => r.layout === 'bare');
-    const inShell = routes.filter((r) => (r.layout ?? 'shell') === 'shell');
-    objects = [
-      ...bare.map(toObject),
-      { element: <ShellLayout />, children: [...inShell, notFoundRoute].map(toObject) },
-    ];
-    routeObjects.set(routes, objects);
+/** The routes of a list whose path matches a pathname, as the router matches one (`matchPath`, whole path). */
+const matching = new WeakMap<AppRoute[], Map<string, AppRoute[]>>();
+function routesMatching(routes: AppRoute[], pathname: string): AppRoute[] {
+  let byPath = matching.get(routes);
+  if (!byPath) matching.set(routes, (byPath = new Map()));
+  let found = byPath.get(pathname);
+  if (!found) {
+    // a path without parameters matches as the router's pattern for it would (any case, trailing
+    // slashes), without building and compiling that pattern for each of the routes
+    const bare = pathname.replace(/\/+$/, '').toLowerCase();
+    found = routes.filter((r) =>
+      /[:*?]/.test(r.path)
+        ? matchPath({ path: r.path, end: true }, pathname) !== null
+        : r.path.replace(/\/+$/, '').toLowerCase() === bare,
+    );
+    // a session visits a handful of paths; a long one must not grow this without end
+    if (byPath.size >= 50) byPath.clear();
+    byPath.set(pathname, found);
   }
-  return objects;
+  return found;
+}
+
+const routeObjects = new WeakMap<AppRoute, RouteObject>();
+function routeObject(route: AppRoute): RouteObject {
+  let object = routeObjects.get(route);
+  if (!object) routeObjects.set(route, (object = { path: route.path, element: routeElement(route) }));
+  return object;
+}
+
+/**
+ * What the router is given to match: the routes whose path matches the location, and the 404 page.
+ * The router ranks what it is given on every render, turning each route into a scored branch first;
+ * given all some 65 routes, that was one piece of work React cannot split (in the first render of
+ * every page). The routes that cannot match change nothing in its choice. A path with escapes is
+ * matched by the router after decoding, so it gets every route.
+ */
+function routeObjectsFor(routes: AppRoute[], pathname: string): RouteObject[] {
+  const candidates = pathname.includes('%') ? routes : routesMatching(routes, pathname);
+  const bare = candidates.filter((r) => r.layout === 'bare');
+  const inShell = candidates.filter((r) => (r.layout ?? 'shell') === 'shell');
+  return [
+    ...bare.map(routeObject),
+    { element: shellLayout, children: [...inShell, notFoundRoute].map(routeObject) },
+  ];
 }
 
 export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
+  const { pathname } = useLocation();
   // before the new page's components mount: a page other than the one sent as HTML starts hydrated
-  noteLocation(useLocation().pathname);
-  const page = useRoutes(routeObjectsFor(routes));
+  noteLocation(pathname);
+  const page = useRoutes(routeObjectsFor(routes, pathname));
   return (
     <>
       <ScrollToTop />
