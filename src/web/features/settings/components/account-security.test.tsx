@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +36,33 @@ describe('ProfileTab (e-mail change)', () => {
         currentPassword: 'Harbor-Lamp-42',
       }),
     );
+  });
+
+  it('follows the session when it changes, and keeps what is typed when it does not', async () => {
+    mockFetch({});
+    function Session() {
+      const [user, setUser] = useState(makeUser({ username: 'before_name' }));
+      return (
+        <>
+          <button type="button" onClick={() => setUser((u) => ({ ...u }))}>
+            Same session
+          </button>
+          <button type="button" onClick={() => setUser(makeUser({ username: 'after_name' }))}>
+            Saved elsewhere
+          </button>
+          <ProfileTab user={user} />
+        </>
+      );
+    }
+    renderWithProviders(<Session />);
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    expect(username.value).toBe('before_name');
+    await userEvent.clear(username);
+    await userEvent.type(username, 'typed_name');
+    await userEvent.click(screen.getByRole('button', { name: 'Same session' }));
+    expect(username.value).toBe('typed_name');
+    await userEvent.click(screen.getByRole('button', { name: 'Saved elsewhere' }));
+    await waitFor(() => expect(username.value).toBe('after_name'));
   });
 
   it('shows the server refusing a wrong password on the field and saves a rename without one', async () => {

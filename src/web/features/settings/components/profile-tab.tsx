@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { CircleCheck, Mail } from 'lucide-react';
 import type { ProfileInput, PublicUser } from '@shared/schemas/user';
@@ -59,11 +59,20 @@ export function ProfileTab({ user }: { user: PublicUser }) {
       ),
     [user.email],
   );
-  const form = useForm<ProfileInput>({
-    resolver,
-    // `values` keeps the form in step with the session after a save or a refetch.
-    values: { username: user.username, email: user.email, currentPassword: '' },
-  });
+  const saved = useMemo(
+    () => ({ username: user.username, email: user.email, currentPassword: '' }),
+    [user.username, user.email],
+  );
+  const form = useForm<ProfileInput>({ resolver, defaultValues: saved });
+  // The form follows the session after a save or a refetch. (react-hook-form's `values` option does
+  // this too, but also resets the form once as it mounts: a second render of the tab, at a priority
+  // React does not split, in the page's first load.)
+  const shown = useRef(saved);
+  useEffect(() => {
+    if (shown.current === saved) return;
+    shown.current = saved;
+    form.reset(saved);
+  }, [saved, form]);
   const { errors, isSubmitting } = form.formState;
   // Changing the e-mail needs the current password (a stolen session alone must not be enough).
   const emailChanging = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
