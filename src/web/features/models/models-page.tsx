@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Boxes, Plus, Search } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
@@ -55,10 +55,13 @@ function Grid({ models, empty }: { models: Model[]; empty: React.ReactNode }) {
   );
 }
 
-export function ModelsPage() {
-  usePageTitle(MODELS_HEADER.title);
-  const list = useModelList();
-  const [search, setSearch] = useState('');
+const ModelList = memo(function ModelList({
+  list,
+  search,
+}: {
+  list: ReturnType<typeof useModelList>;
+  search: string;
+}) {
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
     const all = list.data ?? [];
@@ -68,6 +71,73 @@ export function ModelsPage() {
   }, [list.data, search]);
   const ready = filtered.filter((m) => m.status === 'ready');
   const training = filtered.filter((m) => IN_TRAINING.includes(m.status));
+
+  if (list.isPending)
+    return (
+      <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-72 w-full" />
+        ))}
+      </SkeletonGroup>
+    );
+  if (list.isError)
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>Could not load your models</AlertTitle>
+        <AlertDescription>
+          {errorMessage(list.error, 'Please try again.')}{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  return (
+    <Tabs defaultValue="all">
+      <TabsList>
+        <TabsTrigger value="all">All Models ({filtered.length})</TabsTrigger>
+        <TabsTrigger value="ready">Ready ({ready.length})</TabsTrigger>
+        <TabsTrigger value="training">Training ({training.length})</TabsTrigger>
+      </TabsList>
+      <TabsContent value="all" className="mt-4">
+        <Grid
+          models={filtered}
+          empty={
+            <EmptyState
+              icon={<Boxes aria-hidden="true" />}
+              title="No models found"
+              description={
+                search.trim()
+                  ? `No models match "${search.trim()}". Try a different search.`
+                  : 'Create your first model to get started.'
+              }
+              action={
+                search.trim() ? undefined : (
+                  <Button asChild>
+                    <Link to="/models/create">Create Your First Model</Link>
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+      </TabsContent>
+      <TabsContent value="ready" className="mt-4">
+        <Grid models={ready} empty={<EmptyState title="No ready models found." />} />
+      </TabsContent>
+      <TabsContent value="training" className="mt-4">
+        <Grid models={training} empty={<EmptyState title="No models in training." />} />
+      </TabsContent>
+    </Tabs>
+  );
+});
+
+export function ModelsPage() {
+  usePageTitle(MODELS_HEADER.title);
+  // the list is drawn from the read's answer in a transition, not in the synchronous re-render the
+  // answer's arrival causes (billing-history-page.tsx)
+  const list = useDeferredValue(useModelList());
+  const [search, setSearch] = useState('');
 
   return (
     <div>
@@ -96,60 +166,7 @@ export function ModelsPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {list.isPending ? (
-        <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-72 w-full" />
-          ))}
-        </SkeletonGroup>
-      ) : list.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Could not load your models</AlertTitle>
-          <AlertDescription>
-            {errorMessage(list.error, 'Please try again.')}{' '}
-            <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : (
-        <Tabs defaultValue="all">
-          <TabsList>
-            <TabsTrigger value="all">All Models ({filtered.length})</TabsTrigger>
-            <TabsTrigger value="ready">Ready ({ready.length})</TabsTrigger>
-            <TabsTrigger value="training">Training ({training.length})</TabsTrigger>
-          </TabsList>
-          <TabsContent value="all" className="mt-4">
-            <Grid
-              models={filtered}
-              empty={
-                <EmptyState
-                  icon={<Boxes aria-hidden="true" />}
-                  title="No models found"
-                  description={
-                    search.trim()
-                      ? `No models match "${search.trim()}". Try a different search.`
-                      : 'Create your first model to get started.'
-                  }
-                  action={
-                    search.trim() ? undefined : (
-                      <Button asChild>
-                        <Link to="/models/create">Create Your First Model</Link>
-                      </Button>
-                    )
-                  }
-                />
-              }
-            />
-          </TabsContent>
-          <TabsContent value="ready" className="mt-4">
-            <Grid models={ready} empty={<EmptyState title="No ready models found." />} />
-          </TabsContent>
-          <TabsContent value="training" className="mt-4">
-            <Grid models={training} empty={<EmptyState title="No models in training." />} />
-          </TabsContent>
-        </Tabs>
-      )}
+      <ModelList list={list} search={search} />
     </div>
   );
 }
