@@ -147,9 +147,21 @@ export function parseStoredTheme(raw: string | null): AppliedTheme | null {
   }
 }
 
-/** Writes the site theme into the CSS variables styles.css reads. */
+/** The theme last written to a root, and one of its variables as written (to see it is still there). */
+const written = new WeakMap<HTMLElement, { key: string; probe: [string, string] }>();
+
+/**
+ * Writes the site theme into the CSS variables styles.css reads. The same theme again is not written
+ * again: the provider's first effect repeats what the page's start wrote (bootstrapTheme), and
+ * working out the variables was a couple of milliseconds of that effect's task.
+ */
 export function applySiteTheme(theme: AppliedTheme, root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(themeCssVariables(theme))) root.style.setProperty(name, value);
+  const key = JSON.stringify(theme);
+  const last = written.get(root);
+  if (last?.key === key && root.style.getPropertyValue(last.probe[0]) === last.probe[1]) return;
+  const variables = Object.entries(themeCssVariables(theme));
+  for (const [name, value] of variables) root.style.setProperty(name, value);
+  if (variables[0]) written.set(root, { key, probe: variables[0] });
   root.dataset.variant = theme.variant;
   root.dataset.profile = theme.profileId;
   root.dataset.appearance = theme.appearance;
