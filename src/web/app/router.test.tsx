@@ -210,6 +210,18 @@ describe('preloadRoute', () => {
   });
 });
 
+/** The app's own router over the real history (no routes: every path is the 404 page). */
+function renderBrowserRouter() {
+  mockFetch({ 'GET /api/auth/user': unauthorised, 'GET /api/config': { body: { engines: {} } } });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ThemeProvider>
+        <AppRouter routes={[]} />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+}
+
 describe('seedHistoryIndex', () => {
   afterEach(() => {
     cleanup();
@@ -222,14 +234,7 @@ describe('seedHistoryIndex', () => {
     expect(window.history.state).toEqual({ usr: { from: '/x' }, key: 'k1', idx: 0 });
 
     const replaceState = vi.spyOn(window.history, 'replaceState');
-    mockFetch({ 'GET /api/auth/user': unauthorised, 'GET /api/config': { body: { engines: {} } } });
-    render(
-      <QueryClientProvider client={createTestQueryClient()}>
-        <ThemeProvider>
-          <AppRouter routes={[]} />
-        </ThemeProvider>
-      </QueryClientProvider>,
-    );
+    renderBrowserRouter();
     expect(
       await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 5000 }),
     ).toBeTruthy();
@@ -241,14 +246,7 @@ describe('seedHistoryIndex', () => {
   it('is what the router would write itself (without it, its first render calls replaceState)', async () => {
     window.history.replaceState({ key: 'k3' }, '');
     const replaceState = vi.spyOn(window.history, 'replaceState');
-    mockFetch({ 'GET /api/auth/user': unauthorised, 'GET /api/config': { body: { engines: {} } } });
-    render(
-      <QueryClientProvider client={createTestQueryClient()}>
-        <ThemeProvider>
-          <AppRouter routes={[]} />
-        </ThemeProvider>
-      </QueryClientProvider>,
-    );
+    renderBrowserRouter();
     await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 5000 });
     expect(replaceState).toHaveBeenCalledWith({ key: 'k3', idx: 0 }, '');
     replaceState.mockRestore();
