@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { LoadMore } from '@web/components/ui/load-more';
 import { Link } from 'react-router';
 import { Coins, CreditCard, Receipt, RefreshCw, TrendingDown } from 'lucide-react';
@@ -18,6 +18,7 @@ import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { useDeferredAnswer } from '@web/lib/use-deferred-answer';
 import {
   useRecheckPayments,
   useTransactions,
@@ -209,11 +210,18 @@ export function BillingHistoryPage() {
   usePageTitle(BILLING_HISTORY_HEADER.title);
   const { user } = useUser();
   const [filter, setFilter] = useState<TypeFilter>('all');
-  // A query's answer re-renders its readers at once, in one task React cannot split; the parts drawn
-  // from the answers take it as a deferred value, so they are drawn again in a transition, which
-  // yields to the browser every few milliseconds (the table was a 35 ms task on this page's load).
-  const summary = useDeferredValue(useTransactionsSummary());
-  const transactions = useDeferredValue(useTransactions(filter));
+  // the cards are drawn from the answers in a transition (lib/use-deferred-answer.ts; the table was a
+  // 35 ms task on this page's load)
+  const summary = useDeferredAnswer(useTransactionsSummary(), ['data', 'isError']);
+  const transactions = useDeferredAnswer(useTransactions(filter), [
+    'data',
+    'isPending',
+    'isError',
+    'error',
+    'hasNextPage',
+    'isFetchingNextPage',
+    'isFetchNextPageError',
+  ]);
 
   if (!user) return null;
 

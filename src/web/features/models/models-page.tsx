@@ -1,9 +1,10 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Boxes, Plus, Search } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
 import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { useDeferredAnswer } from '@web/lib/use-deferred-answer';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
@@ -134,9 +135,8 @@ const ModelList = memo(function ModelList({
 
 export function ModelsPage() {
   usePageTitle(MODELS_HEADER.title);
-  // the list is drawn from the read's answer in a transition, not in the synchronous re-render the
-  // answer's arrival causes (billing-history-page.tsx)
-  const list = useDeferredValue(useModelList());
+  // the list is drawn from the read's answer in a transition (lib/use-deferred-answer.ts)
+  const list = useDeferredAnswer(useModelList(), ['data', 'isPending', 'isError', 'error']);
   const [search, setSearch] = useState('');
 
   return (
