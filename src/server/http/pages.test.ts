@@ -46,6 +46,7 @@ beforeAll(async () => {
     JSON.stringify({
       '/': [],
       '/login': ['/assets/login-page-1.js'],
+      '/models': ['/assets/models-1.js'],
       '/models/:id': ['/assets/model-1.js'],
       '/gallery': ['/assets/gallery-1.js'],
       '/dashboard': ['/assets/dashboard-1.js'],
@@ -171,11 +172,13 @@ describe('pages', () => {
     expect(other.body).not.toContain('/api/generated-images');
   });
 
-  it("asks for the dashboard's models list with the HTML, only when signed in", async () => {
+  it("asks for the models list with the dashboard's and the models page's HTML, only when signed in", async () => {
     const preload = '<link rel="preload" href="/api/models" as="fetch" crossorigin="use-credentials" />';
-    const signedIn = await app.inject({ url: '/dashboard', headers: { 'x-test-user': '1' } });
-    expect(signedIn.body).toContain(preload);
-    expect((await app.inject({ url: '/dashboard' })).body).not.toContain('/api/models');
+    for (const url of ['/dashboard', '/models']) {
+      const signedIn = await app.inject({ url, headers: { 'x-test-user': '1' } });
+      expect(signedIn.body).toContain(preload);
+      expect((await app.inject({ url })).body).not.toContain('/api/models');
+    }
     const gallery = await app.inject({ url: '/gallery', headers: { 'x-test-user': '1' } });
     expect(gallery.body).not.toContain('href="/api/models"');
   });

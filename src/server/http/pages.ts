@@ -48,6 +48,8 @@ const FIRST_READS: Record<string, string> = {
   // the dashboard's largest paint is the welcome banner, which waits for the models list
   // (docs/decisions/043-signed-in-page-frames.md)
   '/dashboard': modelsApi.list.path,
+  // the models page's largest paint is its list (or, for a new person, the empty list's sentence)
+  '/models': modelsApi.list.path,
 };
 
 /** The hash the Content-Security-Policy allows the theme script by (app.ts). */
