@@ -343,10 +343,46 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return config(mode, isSsrBuild);
 });
 
+/**
+ * V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of a chunk
+ * that starts with it is compiled on the background thread that streams the file in, instead of on the
+ * main thread the first time each is called. On a signed-in page's load that lazy compiling was ~100 ms
+ * of main-thread work, in the tasks Lighthouse counts as blocking
+ * (docs/decisions/052-eager-compile-hint.md).
+ */
+export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+// Large libraries whose chunk a page loads but calls only a small part of: zod and the app's schemas
+// (a form uses a few), the admin charts. Compiling all of them would cost time and memory for nothing.
+const LAZILY_COMPILED = new Set(['schemas', 'daily-charts']);
+
+/** Starts each chunk but those with the hint, on its first line: V8 reads it only there. */
+function eagerCompileHint(): Plugin {
+  return {
+    name: 'lora-eager-compile-hint',
+    apply: 'build',
+    enforce: 'post',
+    // after Vite's own additions to a chunk's start (the `__vite__mapDeps` list of lazy imports)
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && !LAZILY_COMPILED.has(chunk.name))
+            chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
+      },
+    },
+  };
+}
+
 const config = (mode: string, isSsrBuild: boolean | undefined): UserConfig => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), contractTypesOnly(), prerenderPages()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    contractTypesOnly(),
+    prerenderPages(),
+    ...(isSsrBuild ? [] : [eagerCompileHint()]),
+  ],
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
