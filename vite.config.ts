@@ -345,17 +345,16 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
 
 /**
  * V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of a chunk
- * that starts with it is compiled on the background thread that streams the file in, instead of on the
- * main thread the first time each is called. On a signed-in page's load that lazy compiling was ~100 ms
- * of main-thread work, in the tasks Lighthouse counts as blocking
+ * that starts with it is compiled as the file is compiled, instead of on the main thread the first
+ * time each is called. Only React's chunk has it: Chrome streams that file, so its functions are
+ * compiled on a background thread while it downloads. The app's other chunks were compiled on the main
+ * thread in one piece with the hint, a longer task than the lazy compiles it saved
  * (docs/decisions/052-eager-compile-hint.md).
  */
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-// Large libraries whose chunk a page loads but calls only a small part of: zod and the app's schemas
-// (a form uses a few), the admin charts. Compiling all of them would cost time and memory for nothing.
-const LAZILY_COMPILED = new Set(['schemas', 'daily-charts']);
+const EAGERLY_COMPILED = new Set(['react']);
 
-/** Starts each chunk but those with the hint, on its first line: V8 reads it only there. */
+/** Starts those chunks with the hint, on their first line: V8 reads it only there. */
 function eagerCompileHint(): Plugin {
   return {
     name: 'lora-eager-compile-hint',
@@ -366,7 +365,7 @@ function eagerCompileHint(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle))
-          if (chunk.type === 'chunk' && !LAZILY_COMPILED.has(chunk.name))
+          if (chunk.type === 'chunk' && EAGERLY_COMPILED.has(chunk.name))
             chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
       },
     },
