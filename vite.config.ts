@@ -351,7 +351,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
  * thread in one piece with the hint, a longer task than the lazy compiles it saved
  * (docs/decisions/052-eager-compile-hint.md).
  */
-export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const EAGERLY_COMPILED = new Set(['react']);
 
 /** Starts those chunks with the hint, on their first line: V8 reads it only there. */
