@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { jobs, workers } from '../db/schema/index';
 
 export type ClaimedJob = {
@@ -62,4 +62,31 @@ export async function claimNext(
     was: row.was,
     heldBy: row.held_by ?? null,
   };
+}
+
+/**
+ * The channel a queue listens on (queue.ts). Every enqueue notifies it, in the enqueuer's transaction
+ * when there is one, so PostgreSQL delivers it at commit and never for a job rolled back.
+ */
+export const JOBS_CHANNEL = 'lora_jobs';
+
+export async function notifyJobs(conn: DbOrTx) {
+  await conn.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+}
+
+/**
+ * Milliseconds until the next queued job with one of `names` is due, by the database's clock (the one
+ * `claimNext` compares with); negative when one is due already, null when none is queued.
+ * `jobs_due_idx` (status, run_at) serves it.
+ */
+export async function nextDueIn(db: Db, names: string[]): Promise<number | null> {
+  if (names.length === 0) return null;
+  const res = await db.execute(sql`
+    select extract(epoch from (min(run_at) - now())) * 1000 as ms from ${jobs}
+    where status = 'queued' and name in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`);
+  const ms = (res as unknown as { rows: { ms: unknown }[] }).rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Number(ms);
 }

@@ -77,6 +77,76 @@ describe('durable queue', () => {
     expect(polls).toBe(4);
   });
 
+  it('sleeps while idle when it listens, and wakes for a commit, a delay, a reschedule and another process', async () => {
+    database = await openTestDatabase();
+    const db = database.db;
+    // every claim and due-time read goes through `execute`: count them
+    let reads = 0;
+    const counted = new Proxy(db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === 'execute') return (...args: unknown[]) => (reads++, value.apply(target, args));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    // An idle bound far beyond every wait below: a job that ran was woken, not found by a poll.
+    const worker = createQueue<TestJobs>(counted, {
+      pollMs: 20,
+      idlePollMs: 600_000,
+      subscribe: database.subscribe,
+    });
+    // another process's queue: it only enqueues, and cannot kick this worker's loop
+    const other = createQueue<TestJobs>(db);
+    const seen: number[] = [];
+    worker.define({
+      name: 'double',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }, ctx) => {
+        seen.push(n);
+        // a polling step: comes back twice, 100 ms apart
+        if (n === 4 && seen.filter((x) => x === 4).length < 3) return ctx.retryIn(100);
+        return n * 2;
+      },
+    });
+    worker.start();
+    await until(() => reads > 0, 'the first claim');
+    await new Promise((r) => setTimeout(r, 100));
+
+    // idle: no claim every 20 ms, no read at all
+    const idleFrom = reads;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reads).toBe(idleFrom);
+
+    const done = async (id: string | null) => (await worker.waitFor(id!, 5000))?.status;
+    expect(await done(await other.enqueue('double', { n: 1 }))).toBe('done');
+
+    // enqueued in a transaction: not before its commit, then at once
+    let inTx: string | null = null;
+    await db.transaction(async (tx) => {
+      inTx = await other.enqueue('double', { n: 2 }, { tx });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).not.toContain(2);
+    });
+    expect(await done(inTx)).toBe('done');
+
+    // a rolled-back enqueue runs nothing
+    await db
+      .transaction(async (tx) => {
+        await other.enqueue('double', { n: 9 }, { tx });
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+
+    const delayed = await other.enqueue('double', { n: 3 }, { delayMs: 200 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).not.toContain(3);
+    expect(await done(delayed)).toBe('done');
+
+    expect(await done(await other.enqueue('double', { n: 4 }))).toBe('done');
+    await worker.stop();
+    expect(seen).toEqual([1, 2, 3, 4, 4, 4]);
+  });
+
   it('runs at most its cap of each kind at once, within the total, and lets other kinds past a full one', async () => {
     database = await openTestDatabase();
     const kinds: Record<string, string> = { render: 'generation', train: 'training', mail: 'mail' };

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { jobs } from '../db/schema/index';
-import { claimNext, type ClaimedJob } from './claim';
+import { claimNext, nextDueIn, notifyJobs, type ClaimedJob } from './claim';
+import { createJobWaiters } from './job-waiters';
+import { createQueueWake } from './queue-wake';
 import { JOB_KIND_OF } from './job-kinds';
 import type { JobPayloads } from './job-payloads';
 import { WORKER_DEAD_MS } from './worker-heartbeat';
@@ -51,7 +53,15 @@ export type Queue = ReturnType<typeof createQueue<JobPayloads>>;
 export function createQueue<M extends PayloadMap = JobPayloads>(
   db: Db,
   opts: {
+    /** how often an idle worker looks for due jobs when it has no listener (or its listener is down) */
     pollMs?: number;
+    /**
+     * LISTEN for enqueues (`JOBS_CHANNEL`). While the listener is up, an idle worker sleeps until the
+     * next queued job is due, a notification, or `idlePollMs`, instead of claiming every `pollMs`.
+     */
+    subscribe?: Database['subscribe'];
+    /** while listening: the longest idle sleep, after which a worker looks anyway (a lapsed lease, a gone worker's job) */
+    idlePollMs?: number;
     /** handlers run at once, all kinds together */
     concurrency?: number;
     /** and of each kind (a name's kind: `kindOf`, by default jobs/job-kinds.ts); unnamed kinds: no cap of their own */
@@ -66,15 +76,16 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
   type Name = keyof M & string;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = opts.pollMs ?? 500;
+  const idlePollMs = Math.max(pollMs, opts.idlePollMs ?? 5_000);
   const concurrency = opts.concurrency ?? 4;
   const kindOf = opts.kindOf ?? ((name: string) => (JOB_KIND_OF as Record<string, string>)[name]);
   const activeByKind = new Map<string, number>();
   const deadWorkerMs = opts.deadWorkerMs ?? WORKER_DEAD_MS;
-  const waiters = new Map<string, Set<() => void>>();
+  // a waiter re-reads the row every two polls: another process may finish the job
+  const waiters = createJobWaiters(db, pollMs * 2);
   let running = false;
   let active = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
+  const waker = createQueueWake({ subscribe: opts.subscribe, log: opts.log });
   const inflight = new Set<Promise<void>>();
   /** ids of the jobs this worker's handlers are running now (released by a bounded stop) */
   const activeIds = new Set<string>();
@@ -102,8 +113,11 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
         })
         .onConflictDoNothing()
         .returning({ id: jobs.id });
+      if (!rows[0]) return null;
+      // wakes the workers of other processes; in a transaction, at its commit
+      await notifyJobs(conn);
       if (!o.tx) kick();
-      return rows[0]?.id ?? null;
+      return rows[0].id;
     } catch (err) {
       if (isUniqueViolation(err)) return null;
       throw err;
@@ -111,7 +125,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
   }
 
   function kick() {
-    wake?.();
+    waker.kick();
   }
 
   /**
@@ -123,6 +137,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
       .update(jobs)
       .set({ runAt: new Date(), updatedAt: new Date() })
       .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, 'queued')));
+    await notifyJobs(o.tx ?? db);
     if (!o.tx) kick();
   }
 
@@ -131,14 +146,36 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)));
   }
 
-  /** Claims a job of a kind still below its cap. */
-  async function claim() {
-    const names = [...defs.keys()].filter((name) => {
+  /** The job names this worker may claim now: those of kinds still below their cap. */
+  function claimableNames() {
+    return [...defs.keys()].filter((name) => {
       const kind = kindOf(name);
       const cap = kind === undefined ? undefined : opts.kindCaps?.[kind];
       return cap === undefined || (activeByKind.get(kind!) ?? 0) < cap;
     });
-    return claimNext(db, { names, workerId, deadWorkerMs });
+  }
+
+  async function claim() {
+    return claimNext(db, { names: claimableNames(), workerId, deadWorkerMs });
+  }
+
+  /**
+   * How long an idle worker sleeps. Without a live listener, `pollMs`. With one, until the next queued
+   * job it may claim is due, at most `idlePollMs`: an enqueue notifies, a finished handler kicks, and
+   * the bound still finds jobs freed by a lapsed lease or a gone worker. A job due but not claimed
+   * (locked by a claim in flight elsewhere) is looked at again after `pollMs`, not in a tight loop.
+   */
+  async function idleSleepMs() {
+    if (!waker.listening) return pollMs;
+    if (active >= concurrency) return idlePollMs;
+    try {
+      const due = await nextDueIn(db, claimableNames());
+      if (due === null) return idlePollMs;
+      return due <= 0 ? pollMs : Math.min(Math.ceil(due), idlePollMs);
+    } catch (err) {
+      opts.log?.('job due time read failed', err);
+      return pollMs;
+    }
   }
 
   async function runOne(job: ClaimedJob) {
@@ -242,16 +279,12 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
       .set({ ...outcome, finishedAt: new Date(), lockedBy: null, lockedUntil: null, updatedAt: new Date() })
       // a worker that lost its lease (it stalled; another took the job over) must not overwrite the row
       .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
-    notify(jobId);
-  }
-
-  function notify(jobId: string) {
-    const set = waiters.get(jobId);
-    if (set) for (const fn of set) fn();
+    waiters.notify(jobId);
   }
 
   async function loop() {
     while (running) {
+      waker.clear();
       let claimed = false;
       while (running && active < concurrency) {
         let job;
@@ -282,14 +315,11 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
         inflight.add(p);
       }
       if (!running) break;
-      await new Promise<void>((resolve) => {
-        wake = () => {
-          wake = undefined;
-          clearTimeout(timer);
-          resolve();
-        };
-        timer = setTimeout(() => wake?.(), claimed && active < concurrency ? 0 : pollMs);
-      });
+      // kicked while claiming: what woke it may be a job the last claim did not see yet
+      if (waker.kicked) continue;
+      const sleepMs = claimed && active < concurrency ? 0 : await idleSleepMs();
+      if (waker.kicked || !running) continue;
+      await waker.sleep(sleepMs);
     }
   }
 
@@ -297,6 +327,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
   function start() {
     if (running) return;
     running = true;
+    waker.listen();
     loopPromise = loop();
   }
 
@@ -308,8 +339,9 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
    */
   async function stop(o: { graceMs?: number } = {}) {
     running = false;
-    wake?.();
+    waker.kick();
     await loopPromise;
+    await waker.unlisten();
     const all = Promise.allSettled([...inflight]);
     if (o.graceMs === undefined) {
       await all;
@@ -342,30 +374,6 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     return active;
   }
 
-  /** Resolves with the job's row once it is done or failed (or null after the timeout). */
-  async function waitFor(jobId: string, timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
-      if (!row) return null;
-      if (row.status === 'done' || row.status === 'failed') return row;
-      await new Promise<void>((resolve) => {
-        const set = waiters.get(jobId) ?? new Set();
-        const done = () => {
-          set.delete(done);
-          if (set.size === 0) waiters.delete(jobId);
-          clearTimeout(t);
-          resolve();
-        };
-        // another process may finish it: re-read the row every so often
-        const t = setTimeout(done, Math.min(pollMs * 2, Math.max(0, deadline - Date.now())));
-        set.add(done);
-        waiters.set(jobId, set);
-      });
-    }
-    return null;
-  }
-
   return {
     define,
     enqueue,
@@ -373,7 +381,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     purgeFinished,
     start,
     stop,
-    waitFor,
+    waitFor: waiters.waitFor,
     kick,
     workerId,
     activeCount,
