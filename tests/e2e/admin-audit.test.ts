@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, setThemeMode } from './support/axe';
-import { openBrowser, uniqueName, type Browser } from './support/browser';
+import { openBrowser, toastItem, uniqueName, type Browser } from './support/browser';
 import { sharedServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -45,7 +45,7 @@ describe('admin audit log in the browser', () => {
     await a.getByRole('button', { name: `Edit ${target.username}` }).click();
     await a.getByRole('spinbutton', { name: 'Token Balance' }).fill('321');
     await a.getByRole('button', { name: 'Update', exact: true }).click();
-    await a.getByRole('status').filter({ hasText: 'Balance updated' }).waitFor();
+    await toastItem(a, 'Balance updated').waitFor();
     await expect
       .poll(async () => a.getByRole('spinbutton', { name: 'Token Balance' }).inputValue())
       .toBe('321');

@@ -21,9 +21,9 @@ describe('keyboard paths on the shipped build', () => {
     const { username } = await signUp(page, e2e.server.url);
     // The sign-up toast is a dismissable layer too, and the newest layer takes Escape. Its region loads
     // on demand, so on a busy machine it can mount after the menu has opened and take the menu's Escape.
-    // Waiting for it and dismissing it raced its five-second life: one CI run waited 45 s and never saw
-    // it. Toasts live in the page's memory, so a fresh load of the dashboard (signed in by the cookie)
-    // starts with none.
+    // Waiting for it by role raced Radix's one-second announcement (the only `status` with its words;
+    // support/browser.ts `toastItem`): one CI run waited 45 s and never saw it. Toasts live in the
+    // page's memory, so a fresh load of the dashboard (signed in by the cookie) starts with none.
     await page.goto(`${e2e.server.url}/dashboard`);
 
     // the user menu: Enter opens it with the first item focused, arrows move, Escape closes and returns focus

@@ -93,6 +93,18 @@ export async function signUp(
   return { username, password };
 }
 
+/**
+ * A toast on screen, by its text. Radix gives the toast's item no role of its own: the `status` with
+ * the same words is its screen-reader announcement, which Radix removes after one second, so a wait
+ * on it that starts late (a busy machine) never sees it.
+ */
+export function toastItem(page: Page, text: string) {
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+}
+
 export async function logIn(page: Page, baseUrl: string, username: string, password: string) {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Username').fill(username);
