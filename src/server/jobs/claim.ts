@@ -14,6 +14,13 @@ export type ClaimedJob = {
   heldBy: string | null;
 };
 
+/** `names` as the list of an SQL `in (…)`, each a bound parameter. */
+const nameList = (names: string[]) =>
+  sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+
 /** The first lease of a claim; the worker sets the job's own lease as it starts the handler. */
 const CLAIM_LEASE_MS = 60_000;
 
@@ -40,10 +47,7 @@ export async function claimNext(
           select w.id from ${workers} w
           where w.last_seen < now() - make_interval(secs => ${o.deadWorkerMs / 1000})
             and w.id <> ${o.workerId}))))
-        and name in (${sql.join(
-          o.names.map((n) => sql`${n}`),
-          sql`, `,
-        )})
+        and name in (${nameList(o.names)})
       order by run_at
       limit 1
       for update skip locked
@@ -83,10 +87,7 @@ export async function nextDueIn(db: Db, names: string[]): Promise<number | null>
   if (names.length === 0) return null;
   const res = await db.execute(sql`
     select extract(epoch from (min(run_at) - now())) * 1000 as ms from ${jobs}
-    where status = 'queued' and name in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )})`);
+    where status = 'queued' and name in (${nameList(names)})`);
   const ms = (res as unknown as { rows: { ms: unknown }[] }).rows[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }
