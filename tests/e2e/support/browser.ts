@@ -96,12 +96,14 @@ export async function signUp(
 /**
  * A toast on screen, by its text. Radix gives the toast's item no role of its own: the `status` with
  * the same words is its screen-reader announcement, which Radix removes after one second, so a wait
- * on it that starts late (a busy machine) never sees it.
+ * on it that starts late (a busy machine) never sees it. The item is found in the accessibility tree
+ * with hidden nodes included: while a dialog is open, Radix hides everything outside it from that
+ * tree (`aria-hidden`), the notification region too when it was mounted before the dialog opened.
  */
 export function toastItem(page: Page, text: string) {
   return page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('listitem')
+    .getByRole('region', { name: /^Notifications/, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
     .filter({ hasText: text });
 }
 
