@@ -90,10 +90,20 @@ describe('durable queue', () => {
       },
     });
     // An idle bound far beyond every wait below: a job that ran was woken, not found by a poll.
+    // Until its listener is up the worker polls every 20 ms; on PostgreSQL the listener's own
+    // connection may take longer than the first claim (CI on b116da3 counted 3 reads while "idle").
+    let listening = false;
     const worker = createQueue<TestJobs>(counted, {
       pollMs: 20,
       idlePollMs: 600_000,
-      subscribe: database.subscribe,
+      subscribe: (channel, handlers) =>
+        database.subscribe(channel, {
+          ...handlers,
+          up: () => {
+            handlers.up();
+            listening = true;
+          },
+        }),
     });
     // another process's queue: it only enqueues, and cannot kick this worker's loop
     const other = createQueue<TestJobs>(db);
@@ -109,8 +119,12 @@ describe('durable queue', () => {
       },
     });
     worker.start();
-    await until(() => reads > 0, 'the first claim');
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => listening && reads > 0, 'the listener and the first claim');
+    // the look that `up` kicks off (a claim and a due-time read), however slow the machine is
+    for (let before = -1, i = 0; before !== reads && i < 20; i++) {
+      before = reads;
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     // idle: no claim every 20 ms, no read at all
     const idleFrom = reads;
