@@ -79,7 +79,7 @@ describe('durable queue', () => {
 
   it('sleeps while idle when it listens, and wakes for a commit, a delay, a reschedule and another process', async () => {
     database = await openTestDatabase();
-    const db = database.db;
+    const { db, subscribe } = database;
     // every claim and due-time read goes through `execute`: count them
     let reads = 0;
     const counted = new Proxy(db, {
@@ -97,7 +97,7 @@ describe('durable queue', () => {
       pollMs: 20,
       idlePollMs: 600_000,
       subscribe: (channel, handlers) =>
-        database.subscribe(channel, {
+        subscribe(channel, {
           ...handlers,
           up: () => {
             handlers.up();
