@@ -66,6 +66,16 @@ describe('ModelStack base models', () => {
     ]);
   });
 
+  it('shows the placeholder, not a blank, for a stored base the list does not name yet', () => {
+    stack({ baseModels: [] });
+    expect(screen.getByRole('combobox', { name: 'Base model' }).textContent).toBe('Select a base model');
+    cleanup();
+    stack();
+    expect(screen.getByRole('combobox', { name: 'Base model' }).textContent).toBe(
+      'Juggernaut XL · 20 tokens',
+    );
+  });
+
   it('choosing a personal model on an SDXL base switches to the default FLUX base', async () => {
     const onChange = stack();
     await userEvent.click(screen.getByRole('combobox', { name: 'Your Model' }));

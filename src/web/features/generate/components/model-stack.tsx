@@ -37,6 +37,8 @@ export function ModelStack(p: Props) {
   const chosen = ready.find((m) => m.id === p.modelId) ?? null;
   // a personal model is a FLUX LoRA: only FLUX bases are offered with it (the server refuses the rest)
   const bases = compatibleBases(p.baseModels, Boolean(p.modelId));
+  // a stored choice shows as the placeholder until the list that names it has arrived, not as a blank
+  const base = bases.find((b) => b.id === p.baseModelId);
   return (
     <section className="space-y-4" aria-labelledby="model-stack-title">
       <h3 id="model-stack-title" className="text-sm font-semibold">
@@ -44,11 +46,9 @@ export function ModelStack(p: Props) {
       </h3>
       <div className="grid gap-1.5">
         <Label htmlFor="base-model">Base model</Label>
-        <Select value={p.baseModelId || undefined} onValueChange={(v) => p.onChange({ baseModelId: v })}>
+        <Select value={base?.id} onValueChange={(v) => p.onChange({ baseModelId: v })}>
           <SelectTrigger id="base-model">
-            <SelectValue placeholder="Select a base model">
-              {baseLabel(bases.find((b) => b.id === p.baseModelId))}
-            </SelectValue>
+            <SelectValue placeholder="Select a base model">{baseLabel(base)}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             {bases.map((b) => (
