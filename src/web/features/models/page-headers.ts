@@ -5,7 +5,8 @@ import type { PageHeaderText } from '@web/components/ui/page-header';
 
 export const MODELS_HEADER: PageHeaderText = {
   title: 'My Models',
-  description: 'Your personal AI models.',
+  description:
+    'Each model learns your face from your photos. Train one, then use it to generate images of yourself in any style.',
 };
 
 export const CREATE_MODEL_HEADER: PageHeaderText = {
