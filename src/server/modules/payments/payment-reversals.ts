@@ -12,7 +12,7 @@ import {
   type LedgerRow,
 } from '../tokens';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
-import type { SettleResult } from './payments.service';
+import type { SettleResult } from './settle-result';
 
 export const refundKey = (refundId: string) => `payment-refund:stripe:${refundId}`;
 export const disputeKey = (disputeId: string) => `payment-dispute:stripe:${disputeId}`;

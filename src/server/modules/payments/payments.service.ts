@@ -12,11 +12,11 @@ import {
   inLedgerTransaction,
   ledgerEntryByKey,
   packageById,
-  type LedgerRow,
 } from '../tokens';
 import { notify } from '../notifications';
 import { createPaymentReversals } from './payment-reversals';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
+import type { SettleResult } from './settle-result';
 import { EngineError } from '../../engines/engine-error';
 
 const CURRENCY = 'usd';
@@ -29,12 +29,6 @@ const RECONCILE = { minAgeMs: 2 * 60_000, maxAgeMs: 3 * 86_400_000, minGapMs: 5 
 const RECHECK_RATE_WINDOW_MS = 10 * 60_000;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
-
-export type SettleResult =
-  | { kind: 'credited'; row: LedgerRow; duplicate: boolean }
-  | { kind: 'pending'; status: string; error: string | null }
-  | { kind: 'missing' }
-  | { kind: 'mismatch'; reason: string };
 
 export const paymentKey = (p: Pick<PaymentRow, 'provider' | 'providerPaymentId'>) =>
   `payment:${p.provider}:${p.providerPaymentId}`;
