@@ -48,7 +48,7 @@ const FIRST_READS: Record<string, string> = {
   // the dashboard's largest paint is the welcome banner, which waits for the models list
   // (docs/decisions/043-signed-in-page-frames.md)
   '/dashboard': modelsApi.list.path,
-  // the models page's largest paint is its list (or, for a new person, the empty list's sentence)
+  // the models page's largest paint is its list's cards (for a new person the frame's sentence is larger)
   '/models': modelsApi.list.path,
 };
 
