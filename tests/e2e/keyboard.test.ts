@@ -57,9 +57,9 @@ describe('keyboard paths on the shipped build', () => {
     // the generator's base-model select: open with Enter, move with arrows, choose with Enter
     await page.goto(`${e2e.server.url}/generate`);
     const base = page.getByRole('combobox', { name: 'Base model' });
-    // The generator preselects the first base model once the list arrives. Between the placeholder and
-    // the name the trigger is empty for a moment (the chosen item's text reaches it after the items
-    // render): CI on 9edbfa6 read that empty text as the choice.
+    // The generator preselects the first base model once the list arrives. Until then the trigger was
+    // blank, not the placeholder (the plain trigger drawn before Radix's select loads showed only the
+    // chosen label: components/ui/select.tsx), and CI on 9edbfa6 read that blank as the choice.
     const chosen = async () => (await base.textContent())?.trim() ?? '';
     await expect.poll(async () => !['', 'Select a base model'].includes(await chosen())).toBe(true);
     const before = (await base.textContent())?.trim();

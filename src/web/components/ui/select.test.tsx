@@ -71,6 +71,28 @@ describe('Select, before its code is wanted', () => {
     expect(rendered).not.toHaveBeenCalled();
   });
 
+  it('shows the placeholder, muted, while nothing is chosen, as Radix’s trigger does', async () => {
+    const { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } = ui;
+    // a chosen value the page cannot name yet (its list is still loading) is passed as none
+    render(
+      <Select value={undefined}>
+        <SelectTrigger aria-label="Fruit">
+          <SelectValue placeholder="Pick a fruit">{undefined}</SelectValue>
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="apple">Apple</SelectItem>
+        </SelectContent>
+      </Select>,
+    );
+    expect(isRadix()).toBe(false);
+    expect(trigger().textContent).toBe('Pick a fruit');
+    expect(trigger().hasAttribute('data-placeholder')).toBe(true);
+    fireEvent.pointerEnter(trigger(), { pointerType: 'mouse' });
+    await waitFor(() => expect(isRadix()).toBe(true));
+    expect(trigger().textContent).toBe('Pick a fruit');
+    expect(trigger().hasAttribute('data-placeholder')).toBe(true);
+  });
+
   it('becomes Radix’s select when the mouse comes over it, still closed', async () => {
     render(<Fruits />);
     fireEvent.pointerEnter(trigger(), { pointerType: 'mouse' });

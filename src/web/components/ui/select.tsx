@@ -31,7 +31,12 @@ const radixChunk = chunkLoader((): Promise<Radix> => import('./select-radix'));
  */
 export const preloadSelect = (): Promise<void> => radixChunk.load().then(() => undefined);
 
-const Plain = createContext<{ want: (wanted?: Wanted) => void; disabled?: boolean } | null>(null);
+const Plain = createContext<{
+  want: (wanted?: Wanted) => void;
+  disabled?: boolean;
+  /** nothing chosen: the trigger shows the placeholder, as Radix's does */
+  empty: boolean;
+} | null>(null);
 const TakeOver = createContext<Wanted>({});
 const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
 // an opening key, or a letter to jump to an item (Radix's typeahead)
@@ -57,14 +62,24 @@ export function Select({ defaultOpen, ...props }: ComponentProps<typeof SelectPr
     setWanted((w) => ({ ...w, ...next }));
     radixChunk.load().then(setRadix, () => {});
   };
-  return <Plain.Provider value={{ want, disabled: props.disabled }}>{props.children}</Plain.Provider>;
+  // Radix's rule for its placeholder (`shouldShowPlaceholder`): no value, or the empty string
+  const chosen = props.value ?? props.defaultValue;
+  return (
+    <Plain.Provider value={{ want, disabled: props.disabled, empty: chosen === undefined || chosen === '' }}>
+      {props.children}
+    </Plain.Provider>
+  );
 }
 
-/** The trigger's text: `children` is the chosen item's label (the items may not be mounted). */
+/**
+ * The trigger's text: `children` is the chosen item's label (the items may not be mounted), the
+ * placeholder while nothing is chosen.
+ */
 export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value> & { children: ReactNode }) {
   const plain = useContext(Plain);
   const loaded = radixChunk.loaded();
-  if (plain || !loaded) return <span style={{ pointerEvents: 'none' }}>{props.children}</span>;
+  if (plain || !loaded)
+    return <span style={{ pointerEvents: 'none' }}>{plain?.empty ? props.placeholder : props.children}</span>;
   return <loaded.SelectValue {...props} />;
 }
 
@@ -95,6 +110,7 @@ function PlainTrigger({
       aria-expanded={false}
       aria-autocomplete="none"
       data-state="closed"
+      data-placeholder={plain?.empty ? '' : undefined}
       disabled={plain?.disabled}
       className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
