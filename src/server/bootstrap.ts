@@ -41,7 +41,7 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
   const queue = createQueue(database.db, {
     pollMs: opts.queuePollMs,
     // woken by enqueues, not a claim every half second (jobs/queue.ts, docs/decisions/053-queue-wakes-on-notify.md)
-    subscribe: (channel, handlers) => database.subscribe(channel, handlers),
+    subscribe: database.subscribe,
     concurrency: config.jobConcurrency.total,
     kindCaps: config.jobConcurrency.perKind,
     log: (m, err) => log.warn({ err }, m),
