@@ -16,12 +16,25 @@ export function rateLimited(retryAfterSec: number, message = 'Too many attempts.
 
 // The app-wide rate limiter: counters in the rate_limits table, so every web instance shares them.
 // Any module may count with it; the keys say whose counter it is ("login:ip:…", "ticket:user:…").
+//
+// A counter about an account is written with that account as its owner (`owned(userId)`), so that
+// deleting the account deletes exactly its counters (`deleteOwnedBy`) and nobody else's (issue 40,
+// point 1: a pattern over the keys freed every throttle whose key held the deleted name).
 export function createRateLimiter(db: DbOrTx) {
+  return {
+    ...countersFor(db, null),
+    /** The same counters, written as belonging to this account. */
+    owned: (userId: string) => countersFor(db, userId),
+  };
+}
+
+function countersFor(db: DbOrTx, owner: string | null) {
   /** Fixed-window counter. */
   async function hit(key: string, windowMs: number) {
     const res = await db.execute(sql`
-        insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
+        insert into ${rateLimits} (key, window_start, count, owner_id) values (${key}, now(), 1, ${owner})
         on conflict (key) do update set
+          owner_id = coalesce(${rateLimits.ownerId}, excluded.owner_id),
           count = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowMs / 1000}) then 1 else ${rateLimits.count} + 1 end,
           window_start = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowMs / 1000}) then now() else ${rateLimits.windowStart} end
         returning count, extract(epoch from (window_start + make_interval(secs => ${windowMs / 1000}) - now()))::float as remaining`);
@@ -52,8 +65,9 @@ export function createRateLimiter(db: DbOrTx) {
      */
     async hitSliding(key: string, memoryMs: number) {
       await db.execute(sql`
-        insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
+        insert into ${rateLimits} (key, window_start, count, owner_id) values (${key}, now(), 1, ${owner})
         on conflict (key) do update set
+          owner_id = coalesce(${rateLimits.ownerId}, excluded.owner_id),
           count = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${memoryMs / 1000}) then 1 else ${rateLimits.count} + 1 end,
           window_start = now()`);
     },
@@ -66,8 +80,9 @@ export function createRateLimiter(db: DbOrTx) {
     async reserveSliding(key: string, rule: SlidingRule) {
       const memory = rule.memoryMs / 1000;
       const res = await db.execute(sql`
-        insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
+        insert into rate_limits as r (key, window_start, count, owner_id) values (${key}, now(), 1, ${owner})
         on conflict (key) do update set
+          owner_id = coalesce(r.owner_id, excluded.owner_id),
           count = case when r.window_start < now() - make_interval(secs => ${memory}) then 1 else r.count + 1 end,
           window_start = now()
         where r.window_start < now() - make_interval(secs => ${memory})
@@ -94,6 +109,16 @@ export function createRateLimiter(db: DbOrTx) {
     },
     async resetHits(key: string) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    /** Every counter that belongs to the account (its deletion). */
+    async deleteOwnedBy(userId: string) {
+      await db.delete(rateLimits).where(eq(rateLimits.ownerId, userId));
+    },
+    /** These counters, by whole key or by a key's beginning (no pattern: `_` and `%` are plain characters). */
+    async deleteKeys({ exact, prefixes }: { exact: string[]; prefixes: string[] }) {
+      for (const key of exact) await db.delete(rateLimits).where(eq(rateLimits.key, key));
+      for (const prefix of prefixes)
+        await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
     },
     /** Rate-limit windows that started before `before` (maintenance); a live window is never older. */
     async deleteStale(before: Date) {

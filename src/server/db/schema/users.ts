@@ -85,8 +85,21 @@ export const authTokens = pgTable(
   ],
 );
 
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: ts('window_start').notNull(),
-  count: integer('count').notNull().default(0),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+    /**
+     * The account the counter belongs to (null: a client address, an unknown name, a site-wide count).
+     * Account deletion deletes by this column, never by matching keys (issue 40, point 1).
+     */
+    ownerId: uuid('owner_id'),
+  },
+  (t) => [
+    index('rate_limits_owner_idx')
+      .on(t.ownerId)
+      .where(sql`${t.ownerId} is not null`),
+  ],
+);

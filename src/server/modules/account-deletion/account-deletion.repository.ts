@@ -7,17 +7,17 @@ import {
   models,
   offlinePaymentIntents,
   payments,
-  rateLimits,
   sessions,
   siteTheme,
   ticketNotes,
   transactions,
   users,
 } from '../../db/schema/index';
+import { createRateLimiter } from '../../lib/rate-limiter';
 import { userChanged } from '../../lib/user-changes';
+import { normaliseIdentifier } from '../../../shared/normalise';
+import { nameCounters } from '../auth';
 import type { UserRow } from '../users';
-
-const likeEscape = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
 
 /** Every SQL statement of an account deletion (docs/decisions/026-account-deletion.md). */
 export function createAccountDeletionRepository(db: DbOrTx) {
@@ -107,12 +107,13 @@ export function createAccountDeletionRepository(db: DbOrTx) {
       await db.update(users).set({ referredBy: null }).where(eq(users.referredBy, user.id));
       await db.update(ticketNotes).set({ authorId: null }).where(eq(ticketNotes.authorId, user.id));
       await db.update(siteTheme).set({ updatedBy: null }).where(eq(siteTheme.updatedBy, user.id));
-      const name = likeEscape(user.username.toLowerCase());
-      await db
-        .delete(rateLimits)
-        .where(
-          sql`${rateLimits.key} like ${`%:${name}:%`} or ${rateLimits.key} like ${`%:${name}`} or ${rateLimits.key} like ${`%${user.id}%`}`,
-        );
+      // exactly the counters written as the account's (lib/rate-limiter.ts): never a pattern over its
+      // name or keys, which would free other accounts' throttles (issue 40, point 1)
+      const counters = createRateLimiter(db);
+      await counters.deleteOwnedBy(user.id);
+      // and the counters keyed on its name (attempts while it was being deleted): by the exact keys the
+      // sign-in builds for that one name
+      await counters.deleteKeys(nameCounters(normaliseIdentifier(user.username)));
       await db.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email})`);
       await db.delete(users).where(eq(users.id, user.id));
       userChanged(user.id);

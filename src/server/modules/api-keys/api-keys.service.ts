@@ -91,12 +91,14 @@ export function createApiKeysService(deps: Pick<AppDeps, 'db'>) {
       if (!scope) throw forbidden(API_KEY_TEXTS.routeClosed);
       const scopes = found.key.scopes as ApiKeyScope[];
       if (!scopes.includes(scope)) throw forbidden(API_KEY_TEXTS.missingScope(scope));
-      await limits.enforce(
-        apiKeyRateKey(found.key.id),
-        API_KEY_RATE_WINDOW_MS,
-        API_KEY_REQUESTS_PER_MINUTE,
-        API_KEY_TEXTS.rateLimited,
-      );
+      await limits
+        .owned(found.user.id)
+        .enforce(
+          apiKeyRateKey(found.key.id),
+          API_KEY_RATE_WINDOW_MS,
+          API_KEY_REQUESTS_PER_MINUTE,
+          API_KEY_TEXTS.rateLimited,
+        );
       const last = found.key.lastUsedAt?.getTime() ?? 0;
       if (Date.now() - last >= LAST_USED_EVERY_MS) await repo.touch(found.key.id, LAST_USED_EVERY_MS);
       return { user: found.user, apiKey: { id: found.key.id, scopes } satisfies ApiKeyCaller };

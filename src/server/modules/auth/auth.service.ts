@@ -12,6 +12,7 @@ import { assertNamesFree, createAccount, createUserAccounts, type UserRow } from
 import { createAuthRepository } from './auth.repository';
 import { createRateLimiter, rateLimited, type SlidingRule } from '../../lib/rate-limiter';
 import {
+  loginCounterKeys,
   CEILING_RULE,
   CLIENT_RULE,
   secondsLeft,
@@ -52,14 +53,15 @@ export function createAuthService(
   /** Checks the current password before a credential change; wrong tries are limited per account. */
   async function reauthenticate(user: UserRow, currentPassword: string | undefined) {
     const key = `reauth:user:${user.id}`;
-    const tries = await limits.peekHits(key, REAUTH_WINDOW_MS);
+    const mine = limits.owned(user.id);
+    const tries = await mine.peekHits(key, REAUTH_WINDOW_MS);
     if (tries.count >= REAUTH_MAX_FAILURES) throw rateLimited(tries.retryAfterSec);
     if (!currentPassword)
       throw new AppError(400, 'VALIDATION_ERROR', CURRENT_PASSWORD_REQUIRED, {
         currentPassword: CURRENT_PASSWORD_REQUIRED,
       });
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      const hit = await limits.hit(key, REAUTH_WINDOW_MS);
+      const hit = await mine.hit(key, REAUTH_WINDOW_MS);
       if (hit.count > REAUTH_MAX_FAILURES) throw rateLimited(hit.retryAfterSec);
       throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
         currentPassword: 'Current password is incorrect',
@@ -131,28 +133,31 @@ export function createAuthService(
       // has counters of its own; an unknown name is counted under its one normalised spelling.
       const subject = user ? `user:${user.id}` : `name:${name}`;
       // a known device has a throttle of its own, so others behind its address cannot slow it down
-      const clientKey = knownDevice ? `login:device:${device!.deviceId}` : `login:client:${subject}:${ip}`;
-      const userKey = `login:${subject}`;
+      const keys = loginCounterKeys(subject, ip);
+      const clientKey = knownDevice ? `login:device:${device!.deviceId}` : keys.client;
+      const userKey = keys.ceiling;
+      // an account's counters are its own (its deletion deletes them); an unknown name's belong to no one
+      const counters = user ? limits.owned(user.id) : limits;
       // Each attempt is counted as a failure before the password is checked (and taken back if it
       // succeeds): attempts sent together then cannot all pass a limit on the same count.
-      if (!(await limits.reserveSliding(clientKey, CLIENT_RULE)))
+      if (!(await counters.reserveSliding(clientKey, CLIENT_RULE)))
         throw rateLimited(await secondsToWait(clientKey, CLIENT_RULE));
-      if (!knownDevice && !(await limits.reserveSliding(userKey, CEILING_RULE))) {
-        await limits.releaseSliding(clientKey);
+      if (!knownDevice && !(await counters.reserveSliding(userKey, CEILING_RULE))) {
+        await counters.releaseSliding(clientKey);
         throw rateLimited(await secondsToWait(userKey, CEILING_RULE));
       }
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
         // a known device's failures still count towards the name's ceiling (for unknown clients)
-        if (knownDevice) await limits.hitSliding(userKey, CEILING_RULE.memoryMs);
+        if (knownDevice) await counters.hitSliding(userKey, CEILING_RULE.memoryMs);
         // a suspended account answers a wrong password like any other: only the right one learns
         // that it is suspended (issue 28, point 6), so the 403 never confirms a guess
         throw invalidCredentials();
       }
       // The name's ceiling gets back only this attempt: were a success to clear it, an attacker would
       // get a fresh allowance every time the owner signs in.
-      if (!knownDevice) await limits.releaseSliding(userKey);
-      await limits.resetHits(clientKey);
+      if (!knownDevice) await counters.releaseSliding(userKey);
+      await counters.resetHits(clientKey);
       if (user.status === 'suspended')
         throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
       return { user, token: await newSession(user.id) };
@@ -275,7 +280,7 @@ export function createAuthService(
 
     async resendVerification(user: UserRow) {
       if (user.emailVerifiedAt) return false;
-      await limits.enforce(`verify:user:${user.id}`, 15 * 60_000, 5);
+      await limits.owned(user.id).enforce(`verify:user:${user.id}`, 15 * 60_000, 5);
       // true also when a mail cap held the mail back: the answer must not say which (issue 28, point 3)
       await sendVerification(user);
       return true;

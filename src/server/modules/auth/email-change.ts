@@ -38,12 +38,14 @@ export function createEmailChangeFlow(
     async authorizeEmailChange(user: UserRow, currentPassword: string | undefined) {
       await reauthenticate(user, currentPassword);
       const { max, windowMs } = MAIL_CAPS.emailChanges;
-      await limits.enforce(
-        `email-change:user:${user.id}`,
-        windowMs,
-        max,
-        'You have changed your e-mail address several times today. Please try again later.',
-      );
+      await limits
+        .owned(user.id)
+        .enforce(
+          `email-change:user:${user.id}`,
+          windowMs,
+          max,
+          'You have changed your e-mail address several times today. Please try again later.',
+        );
     },
 
     /**

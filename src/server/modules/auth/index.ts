@@ -2,5 +2,5 @@
 export { createAuthService, type AuthService } from './auth.service';
 export { defineAuthJobs } from './auth.jobs';
 export { deleteExpiredSessions, endAfterPasswordChange, endUserSessions } from './session-ends';
-export { deviceCredential, type DeviceCookie } from './login-throttle';
+export { deviceCredential, nameCounters, type DeviceCookie } from './login-throttle';
 export { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from './mail-caps';

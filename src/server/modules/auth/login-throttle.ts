@@ -33,6 +33,24 @@ export function isKnownDevice(
   );
 }
 
+/**
+ * The sign-in counters of a subject: `user:<id>` when the name is an account's, else `name:<name>` (the
+ * normalised name, which has no `:`), per client address and for all clients together.
+ */
+export const loginCounterKeys = (subject: string, ip: string) => ({
+  client: `login:client:${subject}:${ip}`,
+  ceiling: `login:${subject}`,
+});
+
+/**
+ * Every sign-in counter keyed on a name rather than an account: those written while the name had no
+ * account, or while its account was being deleted. A deleted account's name must leave none behind.
+ */
+export const nameCounters = (name: string) => ({
+  exact: [loginCounterKeys(`name:${name}`, '').ceiling],
+  prefixes: [loginCounterKeys(`name:${name}`, '').client],
+});
+
 export const LOGIN_THROTTLE = {
   /** failures one client may make for a username before each further attempt has to wait */
   clientFree: 5,

@@ -46,7 +46,7 @@ export function createMailCaps(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps,
     /** Counts one mail of `kind` for the account and the address; false when a cap holds it back. */
     async allow(kind: CappedMail, userId: string, to: string): Promise<boolean> {
       const account = MAIL_CAPS[kind];
-      const mine = await repo.hit(`mail:${kind}:user:${userId}`, account.windowMs);
+      const mine = await repo.owned(userId).hit(`mail:${kind}:user:${userId}`, account.windowMs);
       if (mine.count > account.max) return held(kind, 'account', userId);
       const theirs = await repo.hit(addressKey(to), MAIL_CAPS.perAddress.windowMs);
       if (theirs.count > MAIL_CAPS.perAddress.max) return held(kind, 'address', userId);

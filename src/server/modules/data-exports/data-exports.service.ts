@@ -39,12 +39,14 @@ export function createDataExportsService(deps: Pick<AppDeps, 'db' | 'queue' | 's
     async request(user: UserRow) {
       const pending = await repo.latestOf(user.id);
       if (pending?.status === 'pending') throw conflict('An export is already being prepared.');
-      await limiter.enforce(
-        `data-export:${user.id}`,
-        DAY,
-        EXPORTS_PER_DAY,
-        'You can ask for a few exports a day. Please try again later.',
-      );
+      await limiter
+        .owned(user.id)
+        .enforce(
+          `data-export:${user.id}`,
+          DAY,
+          EXPORTS_PER_DAY,
+          'You can ask for a few exports a day. Please try again later.',
+        );
       const row = await deps.db.transaction(async (tx) => {
         const created = await createDataExportsRepository(tx).insertPending(user.id);
         if (!created) return null;

@@ -72,12 +72,9 @@ export function createDownloadsService(deps: Pick<AppDeps, 'db' | 'storage' | 'l
      * only as fast as the client reads. `signal` stops it when the client goes away.
      */
     async zip(viewer: UserRow, body: ZipRequest, signal: AbortSignal): Promise<ZipStream> {
-      await createRateLimiter(deps.db).enforce(
-        `zip:user:${viewer.id}`,
-        ZIP_WINDOW_MS,
-        ZIP_LIMIT,
-        ZIP_TEXTS.rateLimited,
-      );
+      await createRateLimiter(deps.db)
+        .owned(viewer.id)
+        .enforce(`zip:user:${viewer.id}`, ZIP_WINDOW_MS, ZIP_LIMIT, ZIP_TEXTS.rateLimited);
       let rows: ImageWithNames[];
       if (body.ids) {
         const ids = [...new Set(body.ids)];

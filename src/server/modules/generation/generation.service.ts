@@ -318,12 +318,14 @@ export function createGenerationService(deps: AppDeps) {
 
     /** POST /api/analyze-image: the file is checked by its content, not its name or type header. */
     async analyze(user: UserRow, upload: Buffer): Promise<AnalyzeImageResponse> {
-      await createRateLimiter(deps.db).enforce(
-        `analyze:user:${user.id}`,
-        ANALYZE_WINDOW_MS,
-        ANALYZE_LIMIT,
-        'Too many image analyses. Please try again in a few minutes.',
-      );
+      await createRateLimiter(deps.db)
+        .owned(user.id)
+        .enforce(
+          `analyze:user:${user.id}`,
+          ANALYZE_WINDOW_MS,
+          ANALYZE_LIMIT,
+          'Too many image analyses. Please try again in a few minutes.',
+        );
       const file = await boundedForAnalysis(upload);
       try {
         const out = await deps.engines.vision.analyze(file, { faces: deps.engines.faces });

@@ -269,12 +269,14 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
 
     /** "Payment received but no tokens?": re-reads the user's recent uncredited payments. */
     async recheck(user: UserRow) {
-      await limits.enforce(
-        `recheck:user:${user.id}`,
-        RECHECK_RATE_WINDOW_MS,
-        RECHECKS_PER_WINDOW,
-        'Payments were checked several times just now. Please wait a few minutes and try again.',
-      );
+      await limits
+        .owned(user.id)
+        .enforce(
+          `recheck:user:${user.id}`,
+          RECHECK_RATE_WINDOW_MS,
+          RECHECKS_PER_WINDOW,
+          'Payments were checked several times just now. Please wait a few minutes and try again.',
+        );
       const pending = await repo.uncreditedSince(
         user.id,
         engine.name,

@@ -108,12 +108,14 @@ export function createSupportService(deps: Pick<AppDeps, 'db' | 'queue'>) {
     ) {
       // docs/product/decisions.md §1/6: a ticket may only name the author's own model; anything else reads as 404
       if (input.modelId && !(await repo.ownModel(input.modelId, user.id))) throw notFound('Model not found');
-      await limits.enforce(
-        `ticket:user:${user.id}`,
-        3_600_000,
-        TICKETS_PER_HOUR,
-        'You have submitted many tickets recently. Please wait before submitting another.',
-      );
+      await limits
+        .owned(user.id)
+        .enforce(
+          `ticket:user:${user.id}`,
+          3_600_000,
+          TICKETS_PER_HOUR,
+          'You have submitted many tickets recently. Please wait before submitting another.',
+        );
       const row = await repo.insert({
         userId: user.id,
         subject: input.subject,
