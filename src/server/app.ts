@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(supportRoutes, { deps });
   await app.register(accountDeletionRoutes, { deps, reauthenticate: auth.reauthenticate });
   await app.register(dataExportsRoutes, { deps });
-  await app.register(apiKeysRoutes, { deps });
+  await app.register(apiKeysRoutes, { deps, reauthenticate: auth.reauthenticate });
   await app.register(apiDocsRoutes);
   await app.register(packsRoutes, { deps });
   await app.register(notificationsRoutes, { deps });

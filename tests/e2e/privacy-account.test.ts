@@ -17,15 +17,23 @@ describe('Settings → Privacy in the browser', () => {
     // pending, then the link (the card polls while the archive is prepared)
     const link = page.getByRole('link', { name: /Download archive/ });
     await link.waitFor({ timeout: 90_000 });
-    await page.getByText(/Available until/).waitFor();
+    await page.getByText(/Available to you, signed in, until/).waitFor();
     const href = (await link.getAttribute('href'))!;
-    expect(href).toMatch(/\/files\/u\/[0-9a-f-]{36}\/exports\/[0-9a-f-]{36}\.zip\?exp=\d+&sig=/);
+    // no signed (bearer) link: the archive opens with the session only (issue 40, finding 4)
+    expect(href).toMatch(/\/files\/u\/[0-9a-f-]{36}\/exports\/[0-9a-f-]{36}\.zip$/);
     const zip = await context.request.get(href);
     expect(zip.status()).toBe(200);
     const body = await zip.body();
     // a zip: local file header signature
     expect(body.subarray(0, 4).toString('hex')).toBe('504b0304');
     expect(body.includes(Buffer.from('profile.json'))).toBe(true);
+    // the same link without the session cookie: refused
+    const anonymous = await openBrowser();
+    try {
+      expect((await anonymous.context.request.get(href)).status()).toBe(401);
+    } finally {
+      await anonymous.close();
+    }
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog');

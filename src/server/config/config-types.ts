@@ -44,7 +44,8 @@ export type Config = {
    * descriptors photoRetentionDays after the model is ready; photos of a model never trained
    * unusedModelPhotoDays after upload; a data export offered exportLinkHours; the admin audit log
    * kept auditLogRetentionDays; a notification (the bell's list) notificationRetentionDays after it
-   * was made.
+   * was made; a deleted account's e-mail, as a keyed hash for the welcome-bonus rule only,
+   * deletedEmailRetentionDays after the deletion.
    */
   privacy: {
     photoRetentionDays: number;
@@ -52,6 +53,7 @@ export type Config = {
     exportLinkHours: number;
     auditLogRetentionDays: number;
     notificationRetentionDays: number;
+    deletedEmailRetentionDays: number;
   };
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;

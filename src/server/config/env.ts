@@ -93,6 +93,8 @@ export const envSchema = z.object({
   EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
+  // issue 40: a deleted account's e-mail is kept as a keyed hash this long, for the welcome-bonus rule only
+  DELETED_EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // issue 27: how many jobs one worker process runs at once, in all and per kind (jobs/job-kinds.ts)

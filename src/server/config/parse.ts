@@ -137,6 +137,7 @@ export function parseConfig(
       exportLinkHours: e.EXPORT_LINK_HOURS,
       auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
       notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
+      deletedEmailRetentionDays: e.DELETED_EMAIL_RETENTION_DAYS,
     },
     metricsToken: e.METRICS_TOKEN,
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { notFound } from '../lib/errors';
-import { holdsPhotosOfPeople } from '../storage/keys';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { holdsPhotosOfPeople, isDataExportKey } from '../storage/keys';
 import { assertSafeKey, ownerOfKey, type ByteRange } from '../storage/storage';
 
 /** A private file is kept by the browser this long: signing out elsewhere ends access soon after. */
 export const PRIVATE_FILE_MAX_AGE_S = 300;
+
+const EXPORT_NEEDS_SESSION = 'Your data export downloads only from Settings → Privacy, signed in.';
+const LINK_INVALID = 'This file link is invalid or has expired.';
 
 /** Public files for a day; private ones briefly, for this browser only; photos of people never. */
 export function cacheControl(key: string, owner: string) {
@@ -17,17 +20,37 @@ export function cacheControl(key: string, owner: string) {
 // docs/product/decisions.md §6: stored files go only to whoever may read them (session-checked or signed URL).
 // Local disk and S3 are served the same way, through this route: the bucket stays private and no
 // S3 URL is ever handed out (decision 016).
+//
+// Who gets what (security review, issues 40 and 45):
+// - the owner (session, or a personal API key with the `read` scope: the `imageUrl`s of a key's
+//   answers must open for it) and, with a session, an admin; a signed link opens its one file;
+// - a data export only to its owner's session: no admin, no signed link, no key (the archive is the
+//   whole account);
+// - nobody signed in and no signature → 401; a signature that does not verify → 403; a signed-in
+//   caller (or key) asking for someone else's file → 404, the same answer as a missing file, so
+//   nobody learns which of another person's files exist.
 export async function filesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
-  app.get('/files/*', async (request, reply) => {
+  app.get('/files/*', { config: { apiKey: 'read' } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const q = request.query as { exp?: string; sig?: string };
     const owner = ownerOfKey(key);
     if (!owner) throw notFound();
-    let allowed = owner === 'public' || request.user?.isAdmin === true || request.user?.id === owner;
-    // signed links (storage/signed-url.ts) let a vendor fetch training zips and weights
-    if (!allowed) allowed = deps.signer.verify(key, q.exp, q.sig);
-    if (!allowed) throw notFound();
+    if (owner !== 'public') {
+      const user = request.user;
+      const own = user?.id === owner;
+      if (isDataExportKey(key)) {
+        if (!user) throw unauthorized();
+        if (!own) throw notFound();
+        if (!request.sessionId) throw forbidden(EXPORT_NEEDS_SESSION);
+      } else if (!own && !(user?.isAdmin && request.sessionId)) {
+        const signed = q.sig !== undefined || q.exp !== undefined;
+        if (!signed || !deps.signer.verify(key, q.exp, q.sig)) {
+          if (user) throw notFound();
+          throw signed ? forbidden(LINK_INVALID) : unauthorized();
+        }
+      }
+    }
     try {
       assertSafeKey(key);
     } catch {

@@ -55,7 +55,8 @@ describe('one key per purpose', () => {
     expect((await h.client().get(path(h.deps.signer.sign(key, 60)))).statusCode).toBe(200);
     for (const secret of [h.config.sessionSecret, purposeKey(h.config.sessionSecret, 'cookies')]) {
       const forged = createUrlSigner({ secret, publicUrl: h.config.publicUrl });
-      expect((await h.client().get(path(forged.sign(key, 60)))).statusCode).toBe(404);
+      // a signature that does not verify: refused, and said so (issue 45, N7)
+      expect((await h.client().get(path(forged.sign(key, 60)))).statusCode).toBe(403);
     }
     const keys = (['cookies', 'file-urls', 'device-credential'] as const).map((p) =>
       purposeKey(h.config.sessionSecret, p),

@@ -37,9 +37,12 @@ export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys
     // only the /api routes whose descriptor names its scope; elsewhere the request stays a guest's.
     // Only a token shaped like a key (`ls_…`) is one: other bearers (the metrics token on /api/readyz)
     // stay for the route to judge, as before keys existed.
+    // Besides /api, the one other route a key reaches is /files/* (its config names the `read`
+    // scope): the file URLs in a key's answers must open for the key's holder (http/files.ts).
     const bearer = apiKeys ? bearerToken(request.headers.authorization) : undefined;
     if (bearer?.startsWith(API_KEY_TOKEN_START)) {
-      if (!request.routeOptions.url?.startsWith('/api/')) return;
+      const url = request.routeOptions.url;
+      if (!url?.startsWith('/api/') && !(url === '/files/*' && request.routeOptions.config.apiKey)) return;
       const found = await apiKeys!.authenticate(bearer, request.routeOptions.config.apiKey);
       request.user = found.user;
       request.apiKey = found.apiKey;

@@ -5,7 +5,7 @@ import { hkdfSync } from 'node:crypto';
  * one purpose never passes for another: a signed file URL is not a signed cookie, and a key that
  * leaked from one use (a vendor's log of file URLs) does not sign the others (issue 28, point 6).
  */
-export type KeyPurpose = 'cookies' | 'file-urls' | 'device-credential' | 'unsubscribe';
+export type KeyPurpose = 'cookies' | 'file-urls' | 'device-credential' | 'unsubscribe' | 'deleted-emails';
 
 const cache = new Map<string, string>();
 

@@ -65,6 +65,11 @@ export function dataExportKey(userId: string, exportId: string) {
   return `${userPrefix(userId)}exports/${exportId}.zip`;
 }
 
+/** Whether a key is a data export's archive (served to its owner's session only, http/files.ts). */
+export function isDataExportKey(key: string) {
+  return /^u\/[0-9a-f-]{36}\/exports\//.test(key);
+}
+
 /** A preset style's preview picture (public: the style list is shown before sign-in too). */
 export function stylePreviewKey(name: string) {
   return `${STYLE_PREVIEW_PREFIX}${name}.webp`;

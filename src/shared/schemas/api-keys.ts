@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_TEXTS } from '../api-key-texts';
+import {
+  API_KEY_DEFAULT_EXPIRY_DAYS,
+  API_KEY_EXPIRY_DAYS,
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPES,
+  API_KEY_TEXTS,
+} from '../api-key-texts';
 import { safeText } from './common';
 
 export {
+  API_KEY_DEFAULT_EXPIRY_DAYS,
+  API_KEY_EXPIRY_DAYS,
+  type ApiKeyExpiryDays,
   API_KEY_NAME_MAX,
   API_KEY_SCOPES,
   API_KEY_TEXTS,
@@ -25,6 +34,17 @@ export const createApiKeySchema = z.object({
     .max(10, 'Too many scopes')
     // each scope once, in a stable order
     .transform((s) => API_KEY_SCOPES.filter((scope) => s.includes(scope))),
+  /** days until the key is refused; null: never (the owner's explicit choice); left out: 90 */
+  expiresInDays: z
+    .literal(API_KEY_EXPIRY_DAYS, { error: API_KEY_TEXTS.expiryInvalid })
+    .nullable()
+    .optional()
+    .transform((d) => (d === undefined ? API_KEY_DEFAULT_EXPIRY_DAYS : d)),
+  /** the current password: a stolen session alone cannot mint a long-lived credential */
+  password: z
+    .string({ error: API_KEY_TEXTS.passwordRequired })
+    .min(1, API_KEY_TEXTS.passwordRequired)
+    .max(200, API_KEY_TEXTS.passwordRequired),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
@@ -36,6 +56,8 @@ export const apiKeySchema = z.object({
   prefix: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** when the key stops working; null: never */
+  expiresAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

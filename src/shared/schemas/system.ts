@@ -30,6 +30,8 @@ export const privacyConfigSchema = z.object({
   exportLinkHours: z.number().int(),
   auditLogRetentionDays: z.number().int(),
   notificationRetentionDays: z.number().int(),
+  /** a deleted account's e-mail, as a keyed hash that only stops a second welcome bonus */
+  deletedEmailRetentionDays: z.number().int(),
   /** empty: none, everything stays on this server */
   processors: z.array(processorSchema),
 });

@@ -18,6 +18,8 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),
     lastUsedAt: ts('last_used_at'),
+    /** refused from this moment on; null: the owner chose no expiry */
+    expiresAt: ts('expires_at'),
     createdAt: createdAt(),
     revokedAt: ts('revoked_at'),
   },

@@ -16,3 +16,14 @@ export const userPrivacy = pgTable('user_privacy', {
   noticeVersion: text('notice_version'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Keyed hashes (HMAC-SHA-256 under the `deleted-emails` purpose key, lib/keys.ts) of the e-mail
+ * addresses of deleted accounts, for one rule only: an address that had an account gets no second
+ * welcome bonus. The address itself is not kept and the hash opens nothing else; each row goes after
+ * DELETED_EMAIL_RETENTION_DAYS (modules/retention).
+ */
+export const deletedEmailHashes = pgTable('deleted_email_hashes', {
+  emailHash: text('email_hash').primaryKey(),
+  deletedAt: ts('deleted_at').notNull(),
+});

@@ -136,7 +136,7 @@ export function farewellMail(to: string, username: string) {
     `Hi ${username},`,
     '',
     'Your LoRA Studio account has been deleted, as you asked. Your photos, trained models, generated',
-    'images, face data, exports, support tickets and sessions are gone, from our servers and from the',
+    'images, face data, exports, support tickets, sessions and API keys are gone, from our servers and from the',
     'AI vendors that offer a way to remove them.',
     '',
     'What the law makes us keep for accounting — your purchases and token history — is kept without',

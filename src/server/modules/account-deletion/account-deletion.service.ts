@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { revokeUserApiKeys } from '../api-keys';
 import { recordAdminAction, type AdminActor } from '../audit';
-import type { UserRow } from '../users';
+import { rememberDeletedEmail, type UserRow } from '../users';
 import { accountDeletionKey, JOB_ACCOUNT_DELETE } from './account-deletion.job';
 import { createAccountDeletionRepository } from './account-deletion.repository';
 
@@ -14,14 +15,19 @@ export type Reauthenticate = (user: UserRow, password: string | undefined) => Pr
  * one transaction, so the sessions end at once and the deletion is certain to follow.
  */
 export function createAccountDeletionService(
-  deps: Pick<AppDeps, 'db' | 'queue' | 'sessionCache'>,
+  deps: Pick<AppDeps, 'db' | 'queue' | 'sessionCache' | 'config'>,
   reauthenticate: Reauthenticate,
 ) {
   /** `admin` when an admin asked: the audit entry is written in the same transaction (decision 027). */
   async function request(userId: string, admin?: AdminActor) {
     await deps.db.transaction(async (tx) => {
       const repo = createAccountDeletionRepository(tx);
+      const account = await repo.byId(userId);
       await repo.markRequested(userId);
+      // only a keyed hash, for the welcome-bonus rule (modules/users/deleted-emails.ts)
+      if (account?.email) await rememberDeletedEmail(tx, deps.config.sessionSecret, account.email);
+      // the keys stop with the sessions (a deleted account's keys were refused already; now revoked)
+      await revokeUserApiKeys(tx, userId);
       if (admin) await recordAdminAction(tx, { admin, action: 'user.delete', targetUserId: userId });
       await deps.queue.enqueue(
         JOB_ACCOUNT_DELETE,

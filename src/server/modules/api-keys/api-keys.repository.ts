@@ -39,6 +39,15 @@ export function createApiKeysRepository(db: DbOrTx) {
         .returning({ id: apiKeys.id });
       return rows.length > 0;
     },
+    /** Revokes every live key of the user (a credential reset, suspension, deletion); how many. */
+    async revokeAll(userId: string) {
+      const rows = await db
+        .update(apiKeys)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      return rows.length;
+    },
     /** A key by its public prefix, with its owner (one indexed read per API request). */
     async byPrefix(prefix: string) {
       const [row] = await db

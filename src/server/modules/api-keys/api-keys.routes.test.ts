@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allDescriptors } from '../../../shared/api/all';
 import { API_KEY_TEXTS, MAX_API_KEYS } from '../../../shared/schemas/api-keys';
-import { apiKeys, rateLimits, transactions, users } from '../../db/schema/index';
+import { apiKeys, mailOutbox, rateLimits, transactions, users } from '../../db/schema/index';
 import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
-import { createHarness, type Client, type Harness } from '../../test/harness';
+import { ADMIN, createHarness, type Client, type Harness } from '../../test/harness';
 import { API_KEY_REQUESTS_PER_MINUTE, apiKeyRateKey } from './api-keys.service';
 
 // Issue 26 part 2: personal API keys (docs/decisions/039-api-keys-and-openapi.md).
@@ -26,10 +26,23 @@ async function user(tokens = 0) {
   return { c, u };
 }
 
-async function newKey(c: Client, scopes: string[] = ['read'], name = 'script') {
-  const res = await c.post('/api/user/api-keys', { name, scopes });
-  expect(res.statusCode).toBe(201);
-  return res.json().apiKey as { id: string; name: string; scopes: string[]; token: string };
+const PASSWORD = 'Harbor-Lamp-42';
+
+async function newKey(
+  c: Client,
+  scopes: string[] = ['read'],
+  name = 'script',
+  extra: { password?: string; expiresInDays?: number | null } = {},
+) {
+  const res = await c.post('/api/user/api-keys', { name, scopes, password: PASSWORD, ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().apiKey as {
+    id: string;
+    name: string;
+    scopes: string[];
+    token: string;
+    expiresAt: string | null;
+  };
 }
 
 /** A request with the key only: no cookie, like curl. */
@@ -85,8 +98,10 @@ describe('managing keys (session only)', () => {
       [{ name: 'x', scopes: ['admin'] }, 'Unknown scope'],
       [{ name: 'x'.repeat(61), scopes: ['read'] }, API_KEY_TEXTS.nameTooLong],
       [{ name: 'a\u0000b', scopes: ['read'] }, 'control characters'],
+      [{ name: 'x', scopes: ['read'], expiresInDays: 7 }, API_KEY_TEXTS.expiryInvalid],
+      [{ name: 'x', scopes: ['read'], expiresInDays: '90' }, API_KEY_TEXTS.expiryInvalid],
     ] as const) {
-      const res = await c.post('/api/user/api-keys', body);
+      const res = await c.post('/api/user/api-keys', { password: PASSWORD, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body).toContain(field);
     }
@@ -96,11 +111,18 @@ describe('managing keys (session only)', () => {
     const { c } = await user();
     const made = [];
     for (let i = 0; i < MAX_API_KEYS; i++) made.push(await newKey(c, ['read'], `k${i}`));
-    const over = await c.post('/api/user/api-keys', { name: 'one more', scopes: ['read'] });
+    const over = await c.post('/api/user/api-keys', {
+      name: 'one more',
+      scopes: ['read'],
+      password: PASSWORD,
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(API_KEY_TEXTS.tooMany);
     expect((await c.del(`/api/user/api-keys/${made[0]!.id}`)).statusCode).toBe(200);
-    expect((await c.post('/api/user/api-keys', { name: 'again', scopes: ['read'] })).statusCode).toBe(201);
+    expect(
+      (await c.post('/api/user/api-keys', { name: 'again', scopes: ['read'], password: PASSWORD }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("revokes only one's own keys", async () => {
@@ -133,7 +155,7 @@ describe('Authorization: Bearer', () => {
 
   it('never reaches admin routes, payments, the account, settings, privacy or the keys themselves', async () => {
     const admin = await h.admin();
-    const key = await newKey(admin, ['read', 'generate']);
+    const key = await newKey(admin, ['read', 'generate'], 'admin script', { password: ADMIN.password });
     const refused: [string, Method, string, unknown?][] = [
       ['admin stats', 'GET', '/api/admin/stats'],
       ['admin users', 'GET', '/api/admin/users'],
@@ -158,7 +180,7 @@ describe('Authorization: Bearer', () => {
       ['who am I', 'GET', '/api/auth/user'],
       ['logout', 'POST', '/api/auth/logout'],
       ['list keys', 'GET', '/api/user/api-keys'],
-      ['create key', 'POST', '/api/user/api-keys', { name: 'x', scopes: ['read'] }],
+      ['create key', 'POST', '/api/user/api-keys', { name: 'x', scopes: ['read'], password: ADMIN.password }],
       ['delete image', 'DELETE', `/api/generated-images/${crypto.randomUUID()}`],
       ['new model', 'POST', '/api/models', { name: 'x' }],
     ];
@@ -308,5 +330,69 @@ describe('Authorization: Bearer', () => {
     expect(res.json().message).toBe(API_KEY_TEXTS.rateLimited);
     // per key: the owner's other key is not slowed down
     expect((await withKey(other.token, 'GET', '/api/models')).statusCode).toBe(200);
+  });
+});
+
+// Issue 40, findings 2 and 3; issue 45, N7. Each test sends what an attacker would.
+describe('creating a key asks for the password, mails a notice, and sets an expiry', () => {
+  it('a stolen session alone cannot mint a key: no password or a wrong one → 400, nothing made', async () => {
+    const { c, u } = await user();
+    const none = await c.post('/api/user/api-keys', { name: 'thief', scopes: ['read'] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.password).toBe(API_KEY_TEXTS.passwordRequired);
+    const wrong = await c.post('/api/user/api-keys', {
+      name: 'thief',
+      scopes: ['read'],
+      password: 'guess-1',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_PASSWORD',
+      fields: { password: 'Current password is incorrect' },
+    });
+    expect(await h.deps.db.select().from(apiKeys).where(eq(apiKeys.userId, u.id))).toEqual([]);
+  });
+
+  it('mails the owner about every new key, never with its token', async () => {
+    const { c, u } = await user();
+    const key = await newKey(c, ['read', 'generate'], 'Build server');
+    const mails = await h.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, `${u.username}@example.com`));
+    const notice = mails.find((m) => m.subject === 'A new API key was created for your LoRA Studio account');
+    expect(notice?.text).toContain('"Build server"');
+    expect(notice?.text).toContain('read and generate');
+    expect(notice?.text).toContain('revokes every API key');
+    expect(notice?.text).not.toContain(key.token.slice(20));
+  });
+
+  it('expires after 90 days unless the owner picks 30, 365 or none', async () => {
+    const { c } = await user();
+    const days = (k: { expiresAt: string | null }) =>
+      k.expiresAt === null ? null : Math.round((Date.parse(k.expiresAt) - Date.now()) / 86_400_000);
+    expect(days(await newKey(c, ['read'], 'default'))).toBe(90);
+    expect(days(await newKey(c, ['read'], 'month', { expiresInDays: 30 }))).toBe(30);
+    expect(days(await newKey(c, ['read'], 'year', { expiresInDays: 365 }))).toBe(365);
+    expect(await newKey(c, ['read'], 'forever', { expiresInDays: null })).toMatchObject({ expiresAt: null });
+    const listed = (await c.get('/api/user/api-keys')).json().apiKeys as {
+      name: string;
+      expiresAt: string;
+    }[];
+    expect(listed.find((k) => k.name === 'forever')?.expiresAt).toBeNull();
+    expect(days(listed.find((k) => k.name === 'month')!)).toBe(30);
+  });
+
+  it('is refused with 401 once expired', async () => {
+    const { c } = await user();
+    const key = await newKey(c, ['read'], 'short', { expiresInDays: 30 });
+    expect((await withKey(key.token, 'GET', '/api/models')).statusCode).toBe(200);
+    await h.deps.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, key.id));
+    const res = await withKey(key.token, 'GET', '/api/models');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(API_KEY_TEXTS.expired);
   });
 });

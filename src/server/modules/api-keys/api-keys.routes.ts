@@ -4,11 +4,14 @@ import type { AppDeps } from '../../deps';
 import { usersOnly } from '../../http/guards';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';
-import { createApiKeysService } from './api-keys.service';
+import { createApiKeysService, type Reauthenticate } from './api-keys.service';
 import { buildOpenApiDocument } from './openapi';
 
-export async function apiKeysRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const keys = createApiKeysService(opts.deps);
+export async function apiKeysRoutes(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; reauthenticate: Reauthenticate },
+) {
+  const keys = createApiKeysService(opts.deps, opts.reauthenticate);
 
   // a key can never manage keys: these descriptors carry no `apiKey` scope, so a bearer gets 403
   route(app, apiKeysApi.list, usersOnly, async (request) => keys.list(requireUser(request)));

@@ -3,6 +3,7 @@ import {
   API_KEY_TEXTS,
   MAX_API_KEYS,
   type ApiKey,
+  type ApiKeyExpiryDays,
   type ApiKeyScopeName,
 } from '../../../shared/schemas/api-keys';
 import type { ApiKeyScope } from '../../../shared/api/define';
@@ -36,19 +37,77 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     prefix: `ls_${row.prefix}`,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
-export function createApiKeysService(deps: Pick<AppDeps, 'db'>) {
+/** The password check of a credential change (auth.service.ts `reauthenticate`), passed in by app.ts. */
+export type Reauthenticate = (user: UserRow, password: string | undefined) => Promise<void>;
+
+const DAY_MS = 86_400_000;
+
+export function createApiKeysService(
+  deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'mailer' | 'config'>>,
+  reauthenticate?: Reauthenticate,
+) {
   const repo = createApiKeysRepository(deps.db);
   const limits = createRateLimiter(deps.db);
+
+  /** reauthenticate names the field `currentPassword`; this form's field is `password`. */
+  async function checkPassword(user: UserRow, password: string) {
+    if (!reauthenticate) throw new Error('api keys: creating a key needs the password check');
+    try {
+      await reauthenticate(user, password);
+    } catch (err) {
+      if (err instanceof AppError && err.fields?.currentPassword)
+        throw new AppError(err.status, err.code, err.message, { password: err.fields.currentPassword });
+      throw err;
+    }
+  }
+
+  /** A security notice, not a notification: it cannot be switched off (issue 40, finding 2). */
+  async function mailCreated(user: UserRow, key: ApiKey) {
+    if (!deps.mailer || !deps.config) return;
+    const scopes = key.scopes.join(' and ');
+    const until = key.expiresAt ? `until ${new Date(key.expiresAt).toUTCString()}` : 'with no expiry';
+    const link = `${deps.config.publicUrl}/settings?tab=api-keys`;
+    const text = [
+      `Hi ${user.username},`,
+      '',
+      `A personal API key named "${key.name}" (${key.prefix}…, scopes: ${scopes}) was created for your LoRA Studio account. It works ${until}.`,
+      '',
+      `If this was not you, revoke it in Settings → API keys (${link}) and change your password: a new password revokes every API key.`,
+    ].join('\n');
+    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const html = text
+      .split('\n\n')
+      .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'A new API key was created for your LoRA Studio account',
+      text,
+      html,
+    });
+  }
 
   return {
     async list(user: UserRow) {
       return { apiKeys: (await repo.live(user.id, MAX_API_KEYS)).map(toApiKey) };
     },
 
-    async create(user: UserRow, input: { name: string; scopes: ApiKeyScopeName[] }) {
+    /** Asks for the current password, and mails the owner (issue 40, finding 2). */
+    async create(
+      user: UserRow,
+      input: {
+        name: string;
+        scopes: ApiKeyScopeName[];
+        expiresInDays: ApiKeyExpiryDays | null;
+        password: string;
+      },
+    ) {
+      await checkPassword(user, input.password);
+      const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
       const prefix = randomBytes(8).toString('hex');
       const secret = randomBytes(32).toString('base64url');
       const row = await deps.db.transaction(async (tx) => {
@@ -62,9 +121,12 @@ export function createApiKeysService(deps: Pick<AppDeps, 'db'>) {
           scopes: input.scopes,
           prefix,
           secretHash: sha256(secret),
+          expiresAt,
         });
       });
-      return { apiKey: { ...toApiKey(row), token: `ls_${prefix}_${secret}` } };
+      const created = toApiKey(row);
+      await mailCreated(user, created);
+      return { apiKey: { ...created, token: `ls_${prefix}_${secret}` } };
     },
 
     async revoke(user: UserRow, id: string) {
@@ -88,6 +150,8 @@ export function createApiKeysService(deps: Pick<AppDeps, 'db'>) {
         found.user.deletedAt
       )
         throw unauthorized(API_KEY_TEXTS.invalid);
+      if (found.key.expiresAt && found.key.expiresAt.getTime() <= Date.now())
+        throw unauthorized(API_KEY_TEXTS.expired);
       if (!scope) throw forbidden(API_KEY_TEXTS.routeClosed);
       const scopes = found.key.scopes as ApiKeyScope[];
       if (!scopes.includes(scope)) throw forbidden(API_KEY_TEXTS.missingScope(scope));
@@ -101,7 +165,10 @@ export function createApiKeysService(deps: Pick<AppDeps, 'db'>) {
         );
       const last = found.key.lastUsedAt?.getTime() ?? 0;
       if (Date.now() - last >= LAST_USED_EVERY_MS) await repo.touch(found.key.id, LAST_USED_EVERY_MS);
-      return { user: found.user, apiKey: { id: found.key.id, scopes } satisfies ApiKeyCaller };
+      // The key's principal is a plain user whatever the owner's role (security review, issue 40):
+      // built here, once, so no route can hand an admin's key the admin's reads or files.
+      const user: UserRow = { ...found.user, isAdmin: false };
+      return { user, apiKey: { id: found.key.id, scopes } satisfies ApiKeyCaller };
     },
   };
 }

@@ -5,3 +5,4 @@ export {
   type ApiKeyCaller,
   type ApiKeysService,
 } from './api-keys.service';
+export { revokeUserApiKeys } from './api-key-revocation';

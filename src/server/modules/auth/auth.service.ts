@@ -8,7 +8,13 @@ import { CURRENT_PASSWORD_REQUIRED } from '../../../shared/schemas/user';
 import { linkMail } from '../../mail/mailer';
 import { grantReferralBonuses, recordReferral } from '../referrals';
 import { applyLedgerEntry } from '../tokens';
-import { assertNamesFree, createAccount, createUserAccounts, type UserRow } from '../users';
+import {
+  assertNamesFree,
+  createAccount,
+  createUserAccounts,
+  hadDeletedAccount,
+  type UserRow,
+} from '../users';
 import { createAuthRepository } from './auth.repository';
 import { createRateLimiter, rateLimited, type SlidingRule } from '../../lib/rate-limiter';
 import {
@@ -182,15 +188,18 @@ export function createAuthService(
         {
           fallback: EMAIL_TAKEN,
           also: async (tx, created) => {
-            await applyLedgerEntry(tx, {
-              userId: created.id,
-              type: 'bonus',
-              amount: SIGNUP_BONUS,
-              idempotencyKey: `signup:${created.id}`,
-              description: 'Welcome bonus',
-              refType: 'user',
-              refId: created.id,
-            });
+            // one welcome bonus per address: not again for an address whose account was deleted
+            // within DELETED_EMAIL_RETENTION_DAYS (issue 40, finding 5)
+            if (!(await hadDeletedAccount(tx, config.sessionSecret, input.email)))
+              await applyLedgerEntry(tx, {
+                userId: created.id,
+                type: 'bonus',
+                amount: SIGNUP_BONUS,
+                idempotencyKey: `signup:${created.id}`,
+                description: 'Welcome bonus',
+                refType: 'user',
+                refId: created.id,
+              });
             if (inviter) await recordReferral(tx, inviter, created.id);
           },
         },
@@ -226,7 +235,8 @@ export function createAuthService(
           intro: `Hi ${user.username}, someone asked to reset the password of your LoRA Studio account. The link works for one hour.`,
           linkLabel: 'Choose a new password',
           link: `${config.publicUrl}/reset-password?token=${token}`,
-          outro: 'If this was not you, ignore this message: your password stays the same.',
+          outro:
+            'A new password signs you out everywhere and revokes every personal API key of the account. If this was not you, ignore this message: your password stays the same.',
         }),
       );
     },

@@ -4,6 +4,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { linkMail } from '../../mail/mailer';
+import { revokeUserApiKeys } from '../api-keys';
 import { createUserAccounts, type UserRow } from '../users';
 import { createAuthRepository } from './auth.repository';
 import { createMailCaps, MAIL_CAPS } from './mail-caps';
@@ -74,7 +75,7 @@ export function createEmailChangeFlow(
           to: previous.email,
           subject: 'The e-mail of your LoRA Studio account was changed',
           intro: `Hi ${user.username}, the e-mail address of your LoRA Studio account was changed from ${previous.email} to ${user.email}. If you did this, there is nothing to do.`,
-          linkLabel: "This wasn't me: restore my e-mail and sign out everywhere",
+          linkLabel: "This wasn't me: restore my e-mail, sign out everywhere and revoke my API keys",
           link: `${config.publicUrl}/revert-email-change?token=${token}`,
           outro:
             'The link works for 14 days. After restoring, reset your password if you think someone else knows it.',
@@ -104,7 +105,9 @@ export function createEmailChangeFlow(
             // links sent to the address being undone (and any other revert link) must not work afterwards
             for (const kind of ['reset_password', 'verify_email', 'revert_email'] as const)
               await txAuth.invalidateTokens(row.userId, kind);
+            // "sign out everywhere" includes whatever keys the taker may have made
             await txAuth.deleteUserSessions(row.userId);
+            await revokeUserApiKeys(tx, row.userId);
             return restored;
           })
           .then((restored) => {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { revokeUserApiKeys } from '../api-keys';
 import { createAuthRepository } from './auth.repository';
 import { TOUCH_EVERY_MS } from '../../lib/session-cache';
 import { describeUserAgent } from './user-agent';
@@ -97,9 +98,15 @@ export function createSessionsService(
       return true;
     },
 
-    /** "Sign out everywhere": every other session of the user ends, this one stays. */
+    /**
+     * "Sign out everywhere" (and a password change): every other session of the user ends, this one
+     * stays, and every personal API key is revoked (issue 40, finding 2).
+     */
     async revokeOtherSessions(userId: string, currentId: string) {
-      await auth.deleteUserSessions(userId, currentId);
+      await db.transaction(async (tx) => {
+        await createAuthRepository(tx).deleteUserSessions(userId, currentId);
+        await revokeUserApiKeys(tx, userId);
+      });
       forgetUser(userId);
     },
 
@@ -108,8 +115,12 @@ export function createSessionsService(
       sessionCache?.forgetSession(sessionId);
     },
 
+    /** A password reset: every session and every personal API key ends. */
     async endSessions(userId: string) {
-      await auth.deleteUserSessions(userId);
+      await db.transaction(async (tx) => {
+        await createAuthRepository(tx).deleteUserSessions(userId);
+        await revokeUserApiKeys(tx, userId);
+      });
       forgetUser(userId);
     },
   };

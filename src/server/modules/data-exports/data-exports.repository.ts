@@ -1,15 +1,20 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  apiKeys,
+  baseModels,
   dataExports,
   generatedImages,
   models,
+  notificationPreferences,
+  notifications,
   payments,
   sessions,
   supportTickets,
   ticketNotes,
   trainingImages,
   transactions,
+  userPrivacy,
   users,
 } from '../../db/schema/index';
 
@@ -125,14 +130,61 @@ export function createDataExportsRepository(db: DbOrTx) {
         .where(eq(trainingImages.modelId, modelId))
         .orderBy(asc(trainingImages.createdAt));
     },
-    /** One page of the user's images (keyset on id): the archive never holds the whole list. */
+    /**
+     * One page of the user's images (keyset on id): the archive never holds the whole list. With the
+     * model's and base model's names, for the readable file names the gallery's downloads use.
+     */
     async imagesPage(userId: string, afterId: string | null, limit: number) {
-      return db
-        .select()
+      const rows = await db
+        .select({ image: generatedImages, modelName: models.name, baseModelName: baseModels.name })
         .from(generatedImages)
+        .leftJoin(models, eq(models.id, generatedImages.modelId))
+        .leftJoin(baseModels, eq(baseModels.id, generatedImages.baseModelId))
         .where(and(eq(generatedImages.userId, userId), afterId ? gt(generatedImages.id, afterId) : undefined))
         .orderBy(asc(generatedImages.id))
         .limit(limit);
+      return rows.map((r) => ({ ...r.image, modelName: r.modelName, baseModelName: r.baseModelName }));
+    },
+    /** The face-analysis consent (decision 025); null: never asked. */
+    async privacyOf(userId: string) {
+      const [row] = await db.select().from(userPrivacy).where(eq(userPrivacy.userId, userId));
+      return row ?? null;
+    },
+    async notificationPreferencesOf(userId: string) {
+      return db
+        .select({ kind: notificationPreferences.kind, mail: notificationPreferences.mail })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId));
+    },
+    async notificationsOf(userId: string) {
+      return db
+        .select({
+          kind: notifications.kind,
+          title: notifications.title,
+          body: notifications.body,
+          link: notifications.link,
+          createdAt: notifications.createdAt,
+          readAt: notifications.readAt,
+          mailedAt: notifications.mailedAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(asc(notifications.createdAt));
+    },
+    /** The user's API keys, revoked ones too: names, scopes and dates — never the secret's hash. */
+    async apiKeysOf(userId: string) {
+      return db
+        .select({
+          name: apiKeys.name,
+          scopes: apiKeys.scopes,
+          createdAt: apiKeys.createdAt,
+          lastUsedAt: apiKeys.lastUsedAt,
+          expiresAt: apiKeys.expiresAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .orderBy(asc(apiKeys.createdAt));
     },
   };
 }

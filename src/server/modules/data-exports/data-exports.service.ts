@@ -1,6 +1,7 @@
 import type { DataExport } from '../../../shared/schemas/account-data';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../lib/errors';
+import { fileUrl } from '../../lib/file-url';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { UserRow } from '../users';
 import { JOB_EXPORT_BUILD } from './data-exports.job';
@@ -10,7 +11,7 @@ import { createDataExportsRepository, type DataExportRow } from './data-exports.
 export const EXPORTS_PER_DAY = 3;
 const DAY = 86_400_000;
 
-export function createDataExportsService(deps: Pick<AppDeps, 'db' | 'queue' | 'signer'>) {
+export function createDataExportsService(deps: Pick<AppDeps, 'db' | 'queue' | 'config'>) {
   const repo = createDataExportsRepository(deps.db);
   const limiter = createRateLimiter(deps.db);
 
@@ -22,10 +23,9 @@ export function createDataExportsService(deps: Pick<AppDeps, 'db' | 'queue' | 's
       createdAt: row.createdAt.toISOString(),
       ...(live
         ? {
-            downloadUrl: deps.signer.sign(
-              row.storageKey!,
-              Math.max(1, Math.floor((row.expiresAt!.getTime() - Date.now()) / 1000)),
-            ),
+            // not a signed (bearer) link: the archive opens only with its owner's session
+            // (http/files.ts), so a forwarded or leaked URL downloads nothing
+            downloadUrl: `${deps.config.publicUrl}${fileUrl(row.storageKey)}`,
             expiresAt: row.expiresAt!.toISOString(),
             bytes: row.bytes ?? undefined,
           }

@@ -2,14 +2,25 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AppDeps } from '../../deps';
+import { offlineArtifactKey } from '../../storage/keys';
+import { downloadName } from '../gallery';
+import { NOTIFICATION_KINDS } from '../../../shared/schemas/notifications';
 import { createDataExportsRepository } from './data-exports.repository';
 
 /** Images are read this many rows at a time: the archive never holds the whole gallery. */
 const IMAGE_PAGE = 100;
 
-const csvCell = (v: unknown) => {
+/**
+ * One CSV cell. A text cell starting with `=`, `+`, `-` or `@` (or a tab or carriage return, which
+ * some spreadsheets skip before reading one) would run as a formula when the file is opened in a
+ * spreadsheet (OWASP "CSV injection"): a support reply or a description could carry one. Such a cell
+ * is prefixed with `'`, which spreadsheets show as text. Numbers are written as numbers (a refund's
+ * `-50` stays a number).
+ */
+export const csvCell = (v: unknown) => {
   if (v === null || v === undefined) return '';
-  const s = v instanceof Date ? v.toISOString() : String(v);
+  let s = v instanceof Date ? v.toISOString() : String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 export function toCsv(header: string[], rows: unknown[][]) {
@@ -67,6 +78,29 @@ export async function writeExportArchive(deps: Pick<AppDeps, 'db' | 'storage'>, 
     return true;
   };
 
+  /**
+   * The offline engine's trained model: its artifact (palette, trigger word, crop list) and the face
+   * crops it points at, the offline counterpart of lora.safetensors. Only keys under this model's own
+   * prefix are read.
+   */
+  const addOfflineModel = async (dir: string, owner: string, modelId: string, artifactKey: string | null) => {
+    if (!artifactKey || artifactKey !== offlineArtifactKey(owner, modelId)) return;
+    const raw = await deps.storage.getBuffer(artifactKey);
+    if (!raw) return;
+    await addBytes(`${dir}artifact.json`, new Uint8Array(raw));
+    let crops: unknown = [];
+    try {
+      crops = (JSON.parse(raw.toString('utf8')) as { crops?: unknown }).crops ?? [];
+    } catch {
+      return;
+    }
+    if (!Array.isArray(crops)) return;
+    const prefix = artifactKey.slice(0, artifactKey.lastIndexOf('/') + 1);
+    for (const crop of crops)
+      if (typeof crop === 'string' && crop.startsWith(prefix))
+        await addStored(`${dir}${crop.slice(prefix.length)}`, crop);
+  };
+
   const produce = async () => {
     const user = await repo.user(userId);
     if (!user) throw new Error('The account no longer exists');
@@ -79,8 +113,16 @@ export async function writeExportArchive(deps: Pick<AppDeps, 'db' | 'storage'>, 
         'ledger.csv          every token movement (purchases, usage, refunds, bonuses)',
         'purchases.csv       every payment',
         'tickets.json        your support tickets with every message',
-        'models/<name>/      each model: model.json, the training photos still kept, your LoRA weights',
-        'images/             every generated image with a .json of its settings',
+        'models/<name>/      each model: model.json (with your attestation about the photos), the',
+        '                    training photos still kept, and your LoRA weights: lora.safetensors when',
+        '                    trained by a vendor, offline-model/ (artifact.json and its crops) when',
+        '                    trained by the offline engine',
+        'images/             every generated image (named as the gallery downloads name it) with a',
+        '                    .json of its settings',
+        'privacy.json        your face-analysis consent and when you gave or withdrew it',
+        'preferences.json    your settings: content, and which notification mails you get',
+        'notifications.json  every notification still kept',
+        'api-keys.json       your API keys: names, scopes and dates (never the key itself)',
         '',
       ].join('\r\n'),
     );
@@ -124,7 +166,8 @@ export async function writeExportArchive(deps: Pick<AppDeps, 'db' | 'storage'>, 
           t.amountInCents,
           t.description,
           t.refType,
-          t.refId,
+          // an admin's grant names the admin in ref_id: that is the admin's data, not the owner's
+          t.refType === 'user' && t.refId !== userId ? '' : t.refId,
         ]),
       ),
     );
@@ -166,6 +209,30 @@ export async function writeExportArchive(deps: Pick<AppDeps, 'db' | 'storage'>, 
         })),
       ),
     );
+    const privacy = await repo.privacyOf(userId);
+    await addBytes(
+      'privacy.json',
+      json({
+        faceAnalysis: {
+          consented: privacy?.faceAnalysis ?? false,
+          answeredAt: privacy?.faceAnalysisAt ?? null,
+          noticeVersion: privacy?.noticeVersion ?? null,
+        },
+      }),
+    );
+    const mailOff = await repo.notificationPreferencesOf(userId);
+    await addBytes(
+      'preferences.json',
+      json({
+        enableNsfw: user.enableNsfw,
+        nsfwConfirmedAt: user.nsfwConfirmedAt,
+        notificationMails: Object.fromEntries(
+          NOTIFICATION_KINDS.map((k) => [k, mailOff.find((p) => p.kind === k)?.mail ?? true]),
+        ),
+      }),
+    );
+    await addBytes('notifications.json', json(await repo.notificationsOf(userId)));
+    await addBytes('api-keys.json', json(await repo.apiKeysOf(userId)));
     for (const m of await repo.modelsOf(userId)) {
       const dir = `models/${safeName(m.name)}-${m.id.slice(0, 8)}/`;
       const photos = await repo.photosOf(m.id);
@@ -185,18 +252,29 @@ export async function writeExportArchive(deps: Pick<AppDeps, 'db' | 'storage'>, 
           readyAt: m.readyAt,
           createdAt: m.createdAt,
           photosKept: photos.length,
+          subjectAttestation: {
+            attestedAt: m.subjectConsentAt,
+            noticeVersion: m.subjectNoticeVersion,
+          },
         }),
       );
       for (const p of photos) await addStored(`${dir}photos/${p.id}.jpg`, p.storageKey);
       await addStored(`${dir}lora.safetensors`, m.weightsKey);
+      await addOfflineModel(`${dir}offline-model/`, userId, m.id, m.artifactKey);
     }
     let after: string | null = null;
+    const usedNames = new Set<string>();
     for (;;) {
       const page = await repo.imagesPage(userId, after, IMAGE_PAGE);
       for (const img of page) {
-        await addStored(`images/${img.id}.jpg`, img.storageKey);
+        // the zip download's names (modules/gallery): `<model>-<prompt words>-<short id>.jpg`, the
+        // full id when two would collide
+        let file = downloadName(img, 'image/jpeg').replace(/\.jpg$/, '');
+        if (usedNames.has(file)) file = file.replace(/-[0-9a-f]{8}$/, `-${img.id}`);
+        usedNames.add(file);
+        await addStored(`images/${file}.jpg`, img.storageKey);
         await addBytes(
-          `images/${img.id}.json`,
+          `images/${file}.json`,
           json({
             id: img.id,
             createdAt: img.createdAt,

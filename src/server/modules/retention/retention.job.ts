@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { purgeNotificationsBefore } from '../notifications';
+import { purgeDeletedEmailsBefore } from '../users';
 import { deleteTrainingPhotos } from './photo-deletion';
 import { createRetentionRepository } from './retention.repository';
 
@@ -12,7 +13,8 @@ const DAY = 86_400_000;
  * numbers GET /api/config and the Privacy page show:
  * - photos of a ready model, `photoRetentionDays` after it became ready (the weights stay);
  * - photos of a model never trained to ready, `unusedModelPhotoDays` after their upload;
- * - notifications, read or not, `notificationRetentionDays` after they were made.
+ * - notifications, read or not, `notificationRetentionDays` after they were made;
+ * - deleted accounts' e-mail hashes (the welcome-bonus rule), `deletedEmailRetentionDays` after the deletion.
  * Each model in its own transaction; safe to run twice (what is gone is not found again).
  */
 export async function runRetention(deps: AppDeps, now: Date) {
@@ -45,8 +47,12 @@ export async function runRetention(deps: AppDeps, now: Date) {
     deps.db,
     new Date(now.getTime() - deps.config.privacy.notificationRetentionDays * DAY),
   );
+  const deletedEmails = await purgeDeletedEmailsBefore(
+    deps.db,
+    new Date(now.getTime() - deps.config.privacy.deletedEmailRetentionDays * DAY),
+  );
   deps.queue.kick();
-  return { models, photos, notifications };
+  return { models, photos, notifications, deletedEmails };
 }
 
 /**

@@ -55,6 +55,7 @@ describe('retention schedule (decision 025)', () => {
       models: 0,
       photos: 0,
       notifications: 0,
+      deletedEmails: 0,
     });
     expect(await photoRows(modelId)).toBe(5);
 
@@ -83,6 +84,7 @@ describe('retention schedule (decision 025)', () => {
       models: 0,
       photos: 0,
       notifications: 0,
+      deletedEmails: 0,
     });
 
     // the weights stay: the model keeps generating

@@ -233,7 +233,8 @@ describe('system endpoints and files', () => {
     const stranger = h.client();
     await stranger.register('files_stranger');
     expect((await stranger.get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(404);
-    expect((await h.client().get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(404);
+    // no credentials: 401; a signed-in stranger: the 404 of a missing file (issue 45, N7)
+    expect((await h.client().get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(401);
     expect((await (await h.admin()).get(`/files/u/${u.id}/secret.jpg`)).statusCode).toBe(200);
     expect((await h.client().get('/files/public/styles/anime.webp')).headers['content-type']).toBe(
       'image/webp',

@@ -18,6 +18,7 @@ const privacy = (over: Partial<PrivacyConfig> = {}): PrivacyConfig => ({
   exportLinkHours: 36,
   auditLogRetentionDays: 400,
   notificationRetentionDays: 90,
+  deletedEmailRetentionDays: 200,
   processors: [],
   ...over,
 });
@@ -34,6 +35,7 @@ describe('PrivacyPage', () => {
     expect(schedule.textContent).toContain('works for 36 hours');
     expect(schedule.textContent).toContain('kept 400 days');
     expect(schedule.textContent).toContain('read or not: deleted 90 days after they were sent');
+    expect(schedule.textContent).toContain('for 200 days, so the same address gets no second welcome bonus');
     expect(screen.getByTestId('processors').textContent).toBe('None: everything stays on this server.');
   });
 

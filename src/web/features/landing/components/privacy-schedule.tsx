@@ -40,6 +40,11 @@ export function PrivacySchedule() {
             days after they were sent.
           </li>
           <li>
+            When you delete your account, we keep only a keyed hash of its e-mail address (not the address),
+            for {privacy.deletedEmailRetentionDays} days, so the same address gets no second welcome bonus; it
+            is used for nothing else, then deleted.
+          </li>
+          <li>
             You can delete a ready model&apos;s training photos at once on its page, switch face analysis off
             in <Link to="/settings?tab=privacy">Settings → Privacy</Link> (every descriptor goes), and delete
             a model with everything made from it.

@@ -15,6 +15,7 @@ const key = (over: Record<string, unknown> = {}) => ({
   prefix: 'ls_0123456789abcdef',
   createdAt: '2026-11-26T10:00:00.000Z',
   lastUsedAt: null,
+  expiresAt: '2027-02-24T10:00:00.000Z',
   ...over,
 });
 
@@ -23,13 +24,23 @@ describe('Settings → API keys', () => {
   beforeEach(resetToasts);
   afterEach(cleanup);
 
-  it('creates a key with its scopes and shows the token once, with a warning', async () => {
+  it('creates a key with its scopes, expiry and the password, and shows the token once', async () => {
     let keys: ReturnType<typeof key>[] = [];
     const { calls } = mockFetch({
       'GET /api/user/api-keys': () => ({ body: { apiKeys: keys } }),
       'POST /api/user/api-keys': ({ body }) => {
-        const b = body as { name: string; scopes: string[] };
-        keys = [key({ name: b.name, scopes: b.scopes })];
+        const b = body as { name: string; scopes: string[]; password: string };
+        if (b.password !== 'Harbor-Lamp-42')
+          return {
+            status: 400,
+            body: {
+              error: 'Bad Request',
+              message: 'Current password is incorrect',
+              code: 'INVALID_PASSWORD',
+              fields: { password: 'Current password is incorrect' },
+            },
+          };
+        keys = [key({ name: b.name, scopes: b.scopes, expiresAt: null })];
         return { status: 201, body: { apiKey: { ...keys[0], token: TOKEN } } };
       },
     });
@@ -38,31 +49,47 @@ describe('Settings → API keys', () => {
     const open = screen.getByRole('button', { name: 'Create API key' });
     await userEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
-    // nothing named, no scope: both refused in place, nothing sent
+    // nothing named, no scope, no password: each refused in place, nothing sent
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Read/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(within(dialog).getByText('Please name the key')).toBeTruthy();
     expect(within(dialog).getByText('Pick at least one scope')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter your password')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await userEvent.type(within(dialog).getByLabelText('Name'), 'CI');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Generate/ }));
+    const expiry = within(dialog).getByLabelText('Expires after') as HTMLSelectElement;
+    expect(expiry.value).toBe('90');
+    await userEvent.selectOptions(expiry, 'Never');
+    // a wrong password is said at the field
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'wrong');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeTruthy();
+    await userEvent.clear(within(dialog).getByLabelText('Your password'));
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'Harbor-Lamp-42');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect(within(shown).getByLabelText('API key')).toHaveProperty('value', TOKEN);
     expect(within(shown).getByText(/only time the key is shown/)).toBeTruthy();
     expect(within(shown).getByRole('button', { name: 'Copy API key' })).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'CI', scopes: ['generate'] });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      name: 'CI',
+      scopes: ['generate'],
+      expiresInDays: null,
+      password: 'Harbor-Lamp-42',
+    });
     await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // the token is gone with the dialog; the list shows the key without it
     const row = await screen.findByTestId('api-key-row');
     expect(row.textContent).toContain('CI');
     expect(row.textContent).toContain('Never used');
+    expect(row.textContent).toContain('Never expires');
     expect(document.body.textContent).not.toContain(TOKEN);
     await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
-  it('lists scopes and last use, and revokes after asking', async () => {
+  it('lists scopes, last use and expiry, and revokes after asking', async () => {
     let keys = [key({ lastUsedAt: '2026-11-26T11:00:00.000Z' })];
     const { calls } = mockFetch({
       'GET /api/user/api-keys': () => ({ body: { apiKeys: keys } }),
@@ -76,6 +103,7 @@ describe('Settings → API keys', () => {
     expect(within(row).getByText('Read')).toBeTruthy();
     expect(within(row).getByText('Generate')).toBeTruthy();
     expect(row.textContent).toMatch(/Last used/);
+    expect(row.textContent).toMatch(/Expires /);
     await userEvent.click(within(row).getByRole('button', { name: 'Revoke Build server' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('stop working at once');

@@ -22,6 +22,14 @@ export function curlExample(origin: string) {
   ].join('\n');
 }
 
+/** An expired key stays listed until revoked, so its owner sees why a script stopped. */
+export function expiryText(expiresAt: string | null, now = Date.now()) {
+  if (!expiresAt) return 'Never expires';
+  return new Date(expiresAt).getTime() <= now
+    ? `Expired ${formatDateTime(expiresAt)}`
+    : `Expires ${formatDateTime(expiresAt)}`;
+}
+
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   return (
@@ -39,7 +47,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         <p className="text-sm text-muted-foreground">
           <code className="font-mono text-xs">{apiKey.prefix}…</code> · Created{' '}
           {formatDateTime(apiKey.createdAt)} ·{' '}
-          {apiKey.lastUsedAt ? `Last used ${formatDateTime(apiKey.lastUsedAt)}` : 'Never used'}
+          {apiKey.lastUsedAt ? `Last used ${formatDateTime(apiKey.lastUsedAt)}` : 'Never used'} ·{' '}
+          {expiryText(apiKey.expiresAt)}
         </p>
       </div>
       <ConfirmDialog
@@ -80,7 +89,7 @@ export function ApiKeysTab() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <SectionCard
         title="API keys"
-        description="Use LoRA Studio from your own scripts. A key acts as you on the routes its scopes allow; it can never pay, change your account or reach admin pages."
+        description="Use LoRA Studio from your own scripts. A key acts as you on the routes its scopes allow; it can never pay, change your account or reach admin pages, even when you are an admin. A new password, a password reset or signing out everywhere revokes every key."
         aside={<CreateApiKeyDialog disabled={!keys.isSuccess || full} />}
       >
         {keys.isPending ? (

@@ -1,11 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Plus, TriangleAlert } from 'lucide-react';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_TEXTS, type ApiKeyScopeName } from '@shared/api-key-texts';
+import {
+  API_KEY_DEFAULT_EXPIRY_DAYS,
+  API_KEY_EXPIRY_DAYS,
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPES,
+  API_KEY_TEXTS,
+  type ApiKeyExpiryDays,
+  type ApiKeyScopeName,
+} from '@shared/api-key-texts';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { SELECT_TRIGGER_CLASS } from '@web/components/ui/select-styles';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateApiKey } from '../api/api-keys-api';
@@ -16,18 +26,28 @@ export const SCOPE_TEXT: Record<ApiKeyScopeName, { label: string; hint: string }
   generate: { label: 'Generate', hint: 'Generate images (spends your tokens).' },
 };
 
-/** Names a new key and picks its scopes, then shows its token once, with a copy button and a warning. */
+const EXPIRY_LABEL: Record<ApiKeyExpiryDays, string> = { 30: '30 days', 90: '90 days', 365: '1 year' };
+const NEVER = 'never';
+
+/**
+ * Names a new key, picks its scopes and its life, asks for the password, then shows its token once,
+ * with a copy button and a warning. The server mails the owner a notice of every new key.
+ */
 export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScopeName[]>(['read']);
-  const [errors, setErrors] = useState<{ name?: string; scopes?: string }>({});
+  const [expiry, setExpiry] = useState<string>(String(API_KEY_DEFAULT_EXPIRY_DAYS));
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; scopes?: string; password?: string }>({});
   const [token, setToken] = useState<string | null>(null);
   const create = useCreateApiKey();
 
   const reset = () => {
     setName('');
     setScopes(['read']);
+    setExpiry(String(API_KEY_DEFAULT_EXPIRY_DAYS));
+    setPassword('');
     setErrors({});
     setToken(null);
     create.reset();
@@ -43,15 +63,21 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
           ? API_KEY_TEXTS.nameTooLong
           : undefined,
       scopes: scopes.length === 0 ? API_KEY_TEXTS.scopesRequired : undefined,
+      password: password ? undefined : API_KEY_TEXTS.passwordRequired,
     };
     setErrors(found);
-    if (found.name || found.scopes) return;
+    if (found.name || found.scopes || found.password) return;
+    const expiresInDays = expiry === NEVER ? null : (Number(expiry) as ApiKeyExpiryDays);
     create.mutate(
-      { name: trimmed, scopes },
+      { name: trimmed, scopes, expiresInDays, password },
       {
-        onSuccess: (data) => setToken(data.apiKey.token),
+        onSuccess: (data) => {
+          setPassword('');
+          setToken(data.apiKey.token);
+        },
         onError: (err) => {
-          if (isApiError(err) && err.fields) setErrors({ name: err.fields.name, scopes: err.fields.scopes });
+          if (isApiError(err) && err.fields)
+            setErrors({ name: err.fields.name, scopes: err.fields.scopes, password: err.fields.password });
         },
       },
     );
@@ -160,6 +186,45 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
                 </p>
               ) : null}
             </fieldset>
+            <FormField
+              id="api-key-expiry"
+              label="Expires after"
+              hint="The key stops working then; create a new one when it does."
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  className={SELECT_TRIGGER_CLASS}
+                  value={expiry}
+                  onChange={(e) => setExpiry(e.target.value)}
+                >
+                  {API_KEY_EXPIRY_DAYS.map((d) => (
+                    <option key={d} value={String(d)}>
+                      {EXPIRY_LABEL[d]}
+                    </option>
+                  ))}
+                  <option value={NEVER}>Never</option>
+                </select>
+              )}
+            </FormField>
+            <FormField
+              id="api-key-password"
+              label="Your password"
+              error={errors.password}
+              hint="A key acts as you: your password confirms it is you asking. We mail you a notice."
+            >
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    setErrors((x) => ({ ...x, password: undefined }));
+                  }}
+                />
+              )}
+            </FormField>
             {create.isError && !(isApiError(create.error) && create.error.fields) ? (
               <p role="alert" className="text-sm font-medium text-destructive-text">
                 {errorMessage(create.error, 'Could not create the key.')}

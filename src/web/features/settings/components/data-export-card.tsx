@@ -38,7 +38,7 @@ export function DataExportCard() {
   return (
     <SectionCard
       title="Download my data"
-      description="A zip of everything you gave us and made here: your profile, token history and purchases (CSV), support tickets, each model's details, the training photos we still keep, your LoRA weights, and every generated image with its settings. We e-mail you when it is ready."
+      description="A zip of everything you gave us and made here: your profile, token history and purchases (CSV), support tickets, each model's details and your attestation about its photos, the training photos we still keep, your LoRA weights, every generated image with its settings, your face-analysis consent, your settings and notification mails, your notifications, and your API keys (names, scopes and dates; never the keys). We e-mail you when it is ready; the archive downloads here, while you are signed in."
       footerClassName="flex flex-wrap items-center gap-3"
       footer={
         <>
@@ -78,7 +78,7 @@ export function DataExportCard() {
                 </a>
               </Button>
               <span className="text-muted-foreground">
-                Available until {formatDateTime(current.expiresAt)}, then deleted.
+                Available to you, signed in, until {formatDateTime(current.expiresAt)}; then deleted.
               </span>
             </div>
           ) : current.status === 'failed' ? (

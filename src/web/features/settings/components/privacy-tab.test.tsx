@@ -22,7 +22,7 @@ describe('DataExportCard', () => {
             id: EXPORT_ID,
             status,
             createdAt: '2026-11-26T10:00:00.000Z',
-            downloadUrl: `http://x/files/u/a/exports/${EXPORT_ID}.zip?exp=1&sig=s`,
+            downloadUrl: `http://x/files/u/a/exports/${EXPORT_ID}.zip`,
             expiresAt: '2026-11-28T10:00:00.000Z',
             bytes: 3 * 1024 * 1024,
           };
@@ -43,7 +43,9 @@ describe('DataExportCard', () => {
     status = 'ready';
     const link = await screen.findByRole('link', { name: /Download archive/ }, { timeout: 5000 });
     expect(link.getAttribute('href')).toContain(`/exports/${EXPORT_ID}.zip`);
-    expect(within(screen.getByTestId('export-status')).getByText(/Available until/)).toBeTruthy();
+    expect(
+      within(screen.getByTestId('export-status')).getByText(/Available to you, signed in, until/),
+    ).toBeTruthy();
   });
 
   it('says why a second export is refused', async () => {

@@ -35,7 +35,8 @@ export function SessionsCard() {
                 onSuccess: () =>
                   toast({
                     title: 'Signed out everywhere else',
-                    description: 'Every other device is signed out. This one stays signed in.',
+                    description:
+                      'Every other device is signed out and every API key is revoked. This one stays signed in.',
                   }),
                 onError: failed,
               })
