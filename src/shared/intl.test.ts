@@ -16,7 +16,9 @@ describe('cached Intl formatters', () => {
     expect(dateTimeFormat('ja-JP', short)).not.toBe(dateTimeFormat('de-DE', short));
     expect(dateTimeFormat('de-DE', { ...short, year: 'numeric' })).not.toBe(dateTimeFormat('de-DE', short));
     expect(numberFormat('de-DE')).toBe(numberFormat('de-DE', {}));
-    expect(relativeTimeFormat('ja-JP', { numeric: 'auto' })).toBe(relativeTimeFormat('ja-JP', { numeric: 'auto' }));
+    expect(relativeTimeFormat('ja-JP', { numeric: 'auto' })).toBe(
+      relativeTimeFormat('ja-JP', { numeric: 'auto' }),
+    );
   });
   it('formats with the locale it was built for', () => {
     expect(dateTimeFormat('de-DE', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 11, 4))).toBe(

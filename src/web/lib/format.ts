@@ -1,10 +1,4 @@
-import {
-  dateTimeFormat,
-  formatUsd,
-  listFormat,
-  numberFormat,
-  pricePerHundredTokens,
-} from '@shared/intl';
+import { dateTimeFormat, formatUsd, listFormat, numberFormat, pricePerHundredTokens } from '@shared/intl';
 import { relativeTime as relativeTimeIn, toDate, type DateInput } from '@shared/relative-time';
 import { currentLocale } from './locale';
 
@@ -92,9 +86,10 @@ export function formatNumber(value: number | null | undefined): string {
 
 /** A number with exactly `digits` decimals ("1.00"; "1,00"). */
 export function formatDecimal(value: number, digits: number): string {
-  return numberFormat(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    value,
-  );
+  return numberFormat(currentLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 const MB = 1024 * 1024;

@@ -90,14 +90,22 @@ export async function takeBackTokens(tx: DbOrTx, t: TakeBack) {
     type: 'refund',
     amount: -taken,
     idempotencyKey: t.idempotencyKey,
-    description: owed > 0 ? `${t.description} (${formatCount(owed, SERVER_LOCALE)} tokens already spent: owed)` : t.description,
+    description:
+      owed > 0
+        ? `${t.description} (${formatCount(owed, SERVER_LOCALE)} tokens already spent: owed)`
+        : t.description,
     refType: t.refType,
     refId: t.refId,
     refundOf: t.refundOf,
     amountInCents: t.amountInCents ?? null,
   });
   if (owed > 0 || t.flag) {
-    const reason = [t.flag, owed > 0 ? `${formatCount(owed, SERVER_LOCALE)} tokens could not be taken back (${t.description})` : null]
+    const reason = [
+      t.flag,
+      owed > 0
+        ? `${formatCount(owed, SERVER_LOCALE)} tokens could not be taken back (${t.description})`
+        : null,
+    ]
       .filter(Boolean)
       .join('; ');
     await repo.owe(t.userId, owed, reason);
