@@ -1,4 +1,5 @@
-// Spec part 1 §9: 'just now' under 60 s, then minutes, hours, days, weeks (<30 days), months (<1 year), years.
+import { relativeTimeFormat } from './intl';
+
 export type DateInput =
   | string
   | number
@@ -25,22 +26,28 @@ export function toDate(value: DateInput): Date | null {
   return null;
 }
 
-function unit(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'} ago`;
-}
+const UNITS = { numeric: 'always' } as const;
+const NOW = { numeric: 'auto' } as const;
 
-export function relativeTime(value: DateInput, now: Date = new Date()): string {
+/**
+ * Spec part 1 §9's relative time in `locale`: "just now" under a minute (en-US, as the spec words it;
+ * the locale's own "now" elsewhere), then minutes, hours, days, weeks (under 30 days), months (under a
+ * year), years: "5 minutes ago", "vor 5 Minuten", "5 分前".
+ */
+export function relativeTime(value: DateInput, locale: string, now: Date = new Date()): string {
   const d = toDate(value);
   if (!d) return 'unknown time';
   const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60)
+    return locale.startsWith('en') ? 'just now' : relativeTimeFormat(locale, NOW).format(0, 'second');
+  const format = relativeTimeFormat(locale, UNITS);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return unit(minutes, 'minute');
+  if (minutes < 60) return format.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return unit(hours, 'hour');
+  if (hours < 24) return format.format(-hours, 'hour');
   const days = Math.floor(hours / 24);
-  if (days < 7) return unit(days, 'day');
-  if (days < 30) return unit(Math.floor(days / 7), 'week');
-  if (days < 365) return unit(Math.max(1, Math.floor(days / 30)), 'month');
-  return unit(Math.floor(days / 365), 'year');
+  if (days < 7) return format.format(-days, 'day');
+  if (days < 30) return format.format(-Math.floor(days / 7), 'week');
+  if (days < 365) return format.format(-Math.max(1, Math.floor(days / 30)), 'month');
+  return format.format(-Math.floor(days / 365), 'year');
 }

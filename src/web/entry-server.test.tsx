@@ -6,6 +6,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { act } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { mockFetch } from '@web/testing/render';
+import { setBrowserLanguages } from '@web/testing/browser-languages';
 import { createQueryClient } from '@web/lib/query-client';
 import { prefetchSession } from '@web/lib/session';
 import { Providers } from './app/providers';
@@ -29,48 +30,55 @@ beforeAll(() => {
 }, 60_000);
 
 let root: Root | undefined;
+let restoreLanguages: (() => void) | undefined;
 afterEach(() => {
+  restoreLanguages?.();
+  restoreLanguages = undefined;
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
 
+// The HTML is written once, in en-US (lib/locale.ts PAGE_LOCALE); a visitor's browser may speak anything.
+const LANGUAGES = [['en-US'], ['de-DE', 'de'], ['ja-JP', 'ja']];
+const cases = Object.keys(PRERENDERED_PAGES)
+  .filter((url) => url !== '/')
+  .flatMap((url) => LANGUAGES.map((languages) => [url, languages[0], languages] as const));
+
 describe('pre-rendered public pages', () => {
-  it.each(Object.keys(PRERENDERED_PAGES).filter((url) => url !== '/'))(
-    '%s hydrates without a mismatch',
-    async (url) => {
-      mockFetch({});
-      // as the server sends it to a visitor; a remembered referral code must not change the first render
-      localStorage.setItem('referralCode', 'FRIEND1');
-      document.documentElement.dataset.session = 'guest';
-      const html = pages[url];
-      expect(html).toMatch(/<h1[\s>]|aria-level="1"/);
-      window.history.replaceState(null, '', url);
-      document.body.innerHTML = `<div id="root">${html}</div>`;
-      const container = document.getElementById('root')!;
-      const client = createQueryClient();
-      prefetchSession(client);
-      renderPagesAtOnce(); // as main.tsx does before it hydrates
-      await preloadRoute(window.location.pathname, undefined, client);
-      const errors: unknown[] = [];
-      vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-      await act(async () => {
-        root = hydrateRoot(
-          container,
-          <StrictMode>
-            <Providers client={client}>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </Providers>
-          </StrictMode>,
-          { onRecoverableError: (error) => errors.push(error) },
-        );
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
-      expect(errors).toEqual([]);
-      expect(container.querySelector('h1, [aria-level="1"]')).not.toBeNull();
-    },
-  );
+  it.each(cases)('%s hydrates without a mismatch in a browser set to %s', async (url, _locale, languages) => {
+    restoreLanguages = setBrowserLanguages([...languages]);
+    mockFetch({});
+    // as the server sends it to a visitor; a remembered referral code must not change the first render
+    localStorage.setItem('referralCode', 'FRIEND1');
+    document.documentElement.dataset.session = 'guest';
+    const html = pages[url];
+    expect(html).toMatch(/<h1[\s>]|aria-level="1"/);
+    window.history.replaceState(null, '', url);
+    document.body.innerHTML = `<div id="root">${html}</div>`;
+    const container = document.getElementById('root')!;
+    const client = createQueryClient();
+    prefetchSession(client);
+    renderPagesAtOnce(); // as main.tsx does before it hydrates
+    await preloadRoute(window.location.pathname, undefined, client);
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <Providers client={client}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </Providers>
+        </StrictMode>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1, [aria-level="1"]')).not.toBeNull();
+  });
 });

@@ -33,6 +33,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   /** an in-app path ("/models/…"), never another site */
   link: z.string().nullable(),
+  /** when what the notification offers ends (a data export's download), if it does */
+  expiresAt: z.string().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });

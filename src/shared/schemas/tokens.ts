@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../constants';
+import { formatCount, SERVER_LOCALE } from '../intl';
 import { cursorSchema } from './common';
 import { publicUserSchema } from './user';
 
@@ -17,7 +18,7 @@ const positiveInt = (message: string, max: number) =>
       .number({ error: message })
       .int(message)
       .gt(0, message)
-      .max(max, `Must be at most ${max.toLocaleString('en-US')}`),
+      .max(max, `Must be at most ${formatCount(max, SERVER_LOCALE)}`),
   );
 
 export const tokenPackageInputSchema = z.object({

@@ -1,18 +1,13 @@
 import { clsx, type ClassValue } from 'clsx';
-import { createTailwindMerge } from 'tailwind-merge';
-import { classMergeConfig } from './class-groups';
+import { extendTailwindMerge } from 'tailwind-merge';
 
-/**
- * The class groups that the app's classes fall in (lib/class-groups.ts); cn.test.ts fails, naming the
- * group, when a class needs one that is missing.
- */
-export const USED_CLASS_GROUPS: readonly string[] = Object.keys(classMergeConfig.classGroups);
+// tailwind-merge lets a caller's className override a component's default utility instead of fighting
+// it. Its stock config knows Tailwind's own utilities; the theme's animations (styles.css `--animate-*`)
+// are the app's own names, so they are added to the `animate` scale to replace one another.
+const merge = extendTailwindMerge({
+  extend: { theme: { animate: ['fade-in', 'fade-out', 'zoom-in', 'slide-in'] } },
+});
 
-// tailwind-merge builds its lookup table of these groups on the first merge (main.tsx asks for one in
-// a task of its own, before the first render)
-const merge = createTailwindMerge(() => classMergeConfig);
-
-// twMerge lets a caller's className override a component's default utility instead of fighting it.
 export function cn(...inputs: ClassValue[]): string {
   return merge(clsx(inputs));
 }

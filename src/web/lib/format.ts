@@ -1,67 +1,114 @@
-import { formatCents } from '@shared/token-cost';
-import { relativeTime, toDate, type DateInput } from '@shared/relative-time';
+import { dateTimeFormat, formatUsd, listFormat, numberFormat, pricePerHundredTokens } from '@shared/intl';
+import { relativeTime as relativeTimeIn, toDate, type DateInput } from '@shared/relative-time';
+import { currentLocale } from './locale';
 
-export { relativeTime, toDate, type DateInput };
+export { toDate, type DateInput };
 
-// Dates are written in US English by hand, as numbers and money are (formatNumber, formatCents): a
-// page's first Intl date format makes ICU load its locale and calendar data, 60–250 ms of main thread
-// in Chromium on this machine, inside the render that first shows a date
-// (docs/decisions/047-dates-without-intl.md). The output is Intl's en-US, character for character
-// (format.test.ts), in the person's own time zone.
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+// Dates, numbers and amounts go through Intl in the visitor's locale and time zone, with formatters
+// built once (shared/intl.ts). The wording around them stays the product's English; the shapes the
+// spec names ("short date and time", "long month and year") are its en-US ones, localised elsewhere
+// (docs/decisions/intl-notes.md).
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
+const MONTH: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long' };
+const UTC_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
 
-/** "Nov 7, 2026": the short date. */
+/** "Nov 7, 2026" in en-US, "7. Nov. 2026" in de-DE. */
 export function formatDate(value: DateInput, fallback = 'N/A'): string {
   const d = toDate(value);
-  if (!d) return fallback;
-  // Intl writes eras ("1 BC"); no real record is that old, so it may pay for them
-  if (d.getFullYear() < 1)
-    return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-  return `${MONTH_NAMES[d.getMonth()].slice(0, 3)} ${d.getDate()}, ${d.getFullYear()}`;
+  return d ? dateTimeFormat(currentLocale(), DATE).format(d) : fallback;
 }
 
-/** "Nov 7, 2026, 01:05 PM": the short date and time. */
+/** "Nov 7, 2026, 01:05 PM" in en-US, "7. Nov. 2026, 13:05" in de-DE. */
 export function formatDateTime(value: DateInput, fallback = 'N/A'): string {
   const d = toDate(value);
-  if (!d) return fallback;
-  const hours = d.getHours();
-  return `${formatDate(d)}, ${twoDigits(hours % 12 || 12)}:${twoDigits(d.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return d ? dateTimeFormat(currentLocale(), DATE_TIME).format(d) : fallback;
 }
 
-/** Spec part 1 §9: money is kept in cents and shown in US dollars. */
-export function formatMoney(cents: number | null | undefined): string {
-  return formatCents(Number.isFinite(cents) ? (cents as number) : 0);
+/** "November 2026": the month a date falls in, in the visitor's zone. */
+export function formatMonth(d: Date): string {
+  return dateTimeFormat(currentLocale(), MONTH).format(d);
 }
 
-let numberFormat: Intl.NumberFormat | undefined;
+/** "2026-11-26" → "Nov 26", read as a UTC day whatever the browser's zone. */
+export function formatUtcDay(isoDay: string): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  return dateTimeFormat(currentLocale(), UTC_DAY).format(Date.UTC(y, m - 1, d));
+}
+
+/** Spec part 1 §9: "just now", "5 minutes ago", … ("unknown time" when there is no date). */
+export function relativeTime(value: DateInput, now?: Date): string {
+  return relativeTimeIn(value, currentLocale(), now);
+}
+
+const seconds = (n: number, unit: 'second' | 'minute' | 'hour' | 'day') =>
+  numberFormat(currentLocale(), { style: 'unit', unit, unitDisplay: 'short' }).format(n);
+
+/** "3 min", "2 hr 5 min", "3 days": a length of time, to the minute under two days. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  if (s < 60) return seconds(s, 'second');
+  const m = Math.floor(s / 60);
+  if (m < 60) return seconds(m, 'minute');
+  const h = Math.floor(m / 60);
+  if (h < 48)
+    return listFormat(currentLocale(), { type: 'unit', style: 'narrow' }).format([
+      seconds(h, 'hour'),
+      seconds(m % 60, 'minute'),
+    ]);
+  return seconds(Math.floor(h / 24), 'day');
+}
+
+const finite = (value: number | null | undefined) => (Number.isFinite(value) ? (value as number) : 0);
+
+/**
+ * Spec part 1 §9: money is kept in cents and shown in US dollars ("$1,234.56"; "1.234,56 $"); a sale
+ * names its own currency.
+ */
+export function formatMoney(cents: number | null | undefined, currency = 'USD'): string {
+  return formatUsd(finite(cents), currentLocale(), false, currency);
+}
+
+/** Cents rounded to whole dollars ("$1,235"): a chart's axis. */
+export function formatWholeDollars(cents: number): string {
+  return formatUsd(cents, currentLocale(), true);
+}
+
+/** "$0.80 per 100 tokens": the unit price that compares packages. */
+export function pricePerToken(priceInCents: number, tokenAmount: number): string {
+  return pricePerHundredTokens(priceInCents, tokenAmount, currentLocale());
+}
 
 export function formatNumber(value: number | null | undefined): string {
-  const n = Number.isFinite(value) ? (value as number) : 0;
-  // Whole numbers (balances, counts: the top bar's first paint) are grouped by hand: the first
-  // toLocaleString of a page loads ICU's number data, ~30 ms of main thread before anything shows.
-  if (Number.isSafeInteger(n)) return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  numberFormat ??= new Intl.NumberFormat('en-US');
-  return numberFormat.format(n);
+  return numberFormat(currentLocale()).format(finite(value));
+}
+
+/** A number with exactly `digits` decimals ("1.00"; "1,00"). */
+export function formatDecimal(value: number, digits: number): string {
+  return numberFormat(currentLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+const MB = 1024 * 1024;
+
+/** "2.5 MB", "12 kB": a file's size, for a person. */
+export function formatFileSize(bytes: number): string {
+  return bytes >= MB
+    ? numberFormat(currentLocale(), {
+        style: 'unit',
+        unit: 'megabyte',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }).format(bytes / MB)
+    : numberFormat(currentLocale(), { style: 'unit', unit: 'kilobyte' }).format(Math.ceil(bytes / 1024));
 }
 
 /** Spec part 1 §3: a missing balance shows as 0. */
 export function formatTokens(value: number | null | undefined): string {
-  const n = Number.isFinite(value) ? (value as number) : 0;
+  const n = finite(value);
   return `${formatNumber(n)} ${n === 1 ? 'token' : 'tokens'}`;
 }
 

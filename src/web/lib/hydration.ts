@@ -16,6 +16,14 @@ export function noteLocation(pathname: string): void {
 }
 
 /**
+ * True while the page on screen is the one React took over from the server's HTML (until the person
+ * leaves it): what its components draw outside a render that reads `useHydrated()` must match that HTML.
+ */
+export function isHydrating(): boolean {
+  return hydratingPath !== undefined;
+}
+
+/**
  * False while React hydrates a page the server sent as HTML (and while the server renders it), true
  * from the next render on, and always true for a page rendered in the browser from scratch. Anything
  * the server cannot know (the session, the person's light/dark choice, the time) reads this first, so

@@ -21,6 +21,9 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    // when what the notice offers ends (a data export's download): a moment each reader's own page
+    // writes in their locale and zone, so it is kept as a time, not as text in `body`
+    expiresAt: ts('expires_at'),
     readAt: ts('read_at'),
     mailedAt: ts('mailed_at'),
     createdAt: createdAt(),

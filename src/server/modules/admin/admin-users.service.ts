@@ -12,6 +12,7 @@ import { applyLedgerEntry } from '../tokens';
 import { assertNamesFree, createAccount, createUserAccounts, type UserRow } from '../users';
 import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { createAdminRepository } from './admin.repository';
+import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
 const TAKEN_FALLBACK = 'Username or email is already taken';
 
@@ -140,7 +141,7 @@ export function createAdminUsersService(deps: Pick<AppDeps, 'db'>) {
           type: 'admin_adjustment',
           amount: diff,
           idempotencyKey: `admin:${randomUUID()}`,
-          description: `Balance set from ${user.tokenBalance} to ${tokenBalance} by Support`,
+          description: `Balance set from ${formatCount(user.tokenBalance, SERVER_LOCALE)} to ${formatCount(tokenBalance, SERVER_LOCALE)} by Support`,
           refType: 'user',
           refId: admin.id,
         });

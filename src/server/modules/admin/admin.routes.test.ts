@@ -118,6 +118,19 @@ describe('admin users', () => {
     expect(descriptions.join(' ')).not.toContain('acceptadmin');
   });
 
+  it('groups the numbers of a balance change as the amount beside it is grouped', async () => {
+    const c = h.client();
+    const u = await c.register('grouped_user');
+    await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 1110 });
+    await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 100 });
+    const rows = (await c.get('/api/transactions')).json() as { description: string; amount: number }[];
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ description: 'Balance set from 1,110 to 100 by Support', amount: -1010 }),
+      ]),
+    );
+  });
+
   it('sets a balance as one ledger row of the difference; validates the number', async () => {
     const u = await h.client().register('balance_user');
     const up = await admin.post('/api/admin/users/update-balance', { userId: u.id, tokenBalance: 500 });

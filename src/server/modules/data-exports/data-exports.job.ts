@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUtcMoment } from '../../../shared/intl';
 import type { AppDeps } from '../../deps';
 import { dataExportKey } from '../../storage/keys';
 import { createDataExportsRepository } from './data-exports.repository';
@@ -48,8 +49,11 @@ export function defineDataExportJobs(deps: AppDeps) {
             kind: 'data_export_ready',
             subjectKey: `export:${exportId}:ready`,
             title: 'Your LoRA Studio data export is ready',
-            body: `The copy of your LoRA Studio data you asked for is ready. Download it from Settings → Privacy until ${expiresAt.toUTCString()}. After that it is deleted; you can ask for a new one at any time.`,
+            // the moment goes in `expiresAt`: the page writes it in the reader's locale and zone, the
+            // notice's mail in UTC (notification-mail.ts)
+            body: 'The copy of your LoRA Studio data you asked for is ready. Download it from Settings → Privacy before its link expires. After that it is deleted; you can ask for a new one at any time.',
             link: '/settings?tab=privacy',
+            expiresAt,
           });
         }
         return marked;
@@ -75,7 +79,7 @@ export function defineDataExportJobs(deps: AppDeps) {
       const user = await repo.user(row.userId);
       if (!user || user.deletedAt) return;
       const link = `${deps.config.publicUrl}/settings?tab=privacy`;
-      const until = row.expiresAt.toUTCString();
+      const until = formatUtcMoment(row.expiresAt);
       const text = `Hi ${user.username},\n\nThe copy of your LoRA Studio data you asked for is ready. Download it from Settings → Privacy until ${until}: ${link}\n\nAfter that it is deleted; you can ask for a new one at any time.`;
       const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       await deps.mailer.send({

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports, generatedImages, jobs, mailOutbox } from '../../db/schema/index';
+import { formatUtcMoment } from '../../../shared/intl';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { livedInAccount } from '../../test/account-fixtures';
 import { generatedImageKeys } from '../../storage/keys';
@@ -174,6 +175,23 @@ describe('POST /api/user/exports', () => {
           { timeout: 10_000 },
         )
         .toContain('Your LoRA Studio data export is ready');
+      // the notice keeps the moment as a time for the page to write; its mail names the zone
+      const notices = (await c.get('/api/notifications')).json().notifications as {
+        kind: string;
+        body: string;
+        expiresAt: string | null;
+      }[];
+      const notice = notices.find((n) => n.kind === 'data_export_ready')!;
+      expect(notice.expiresAt).toBe(row.expiresAt!.toISOString());
+      expect(notice.body).not.toMatch(/GMT|UTC|\d{4}/);
+      const mail = (
+        await h.deps.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, `${username}@example.com`))
+      ).find((m) => m.subject === 'Your LoRA Studio data export is ready')!;
+      expect(mail.text).toContain(`Available until ${formatUtcMoment(row.expiresAt!)}.`);
+      expect(mail.text).toMatch(/Available until \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M UTC\./);
 
       // latest
       expect((await c.get('/api/user/exports/latest')).json().export.id).toBe(id);

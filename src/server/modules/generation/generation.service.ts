@@ -26,6 +26,7 @@ import type { GenerationRequest } from './generation-request';
 import { createGenerationRepository } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
 import { createRateLimiter } from '../../lib/rate-limiter';
+import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
 export type GenerateInput = z.output<typeof generateImageSchema>;
 
@@ -187,7 +188,7 @@ export function createGenerationService(deps: AppDeps) {
     // docs/product/decisions.md §3: never charge more (or other) than the screen showed
     if (input.calculatedTokenCost !== undefined && input.calculatedTokenCost !== total) {
       throw conflict(
-        `The price has changed: ${input.count} image(s) now cost ${total} tokens. Please review and try again.`,
+        `The price has changed: ${input.count} image(s) now cost ${formatCount(total, SERVER_LOCALE)} tokens. Please review and try again.`,
         'STALE_COST',
         {
           tokenCost: total,
@@ -280,7 +281,7 @@ export function createGenerationService(deps: AppDeps) {
       throw new AppError(
         502,
         'GENERATION_FAILED',
-        `${gen.error ?? 'Image generation failed'}. Your ${gen.totalCost} tokens have been refunded.`,
+        `${gen.error ?? 'Image generation failed'}. Your ${formatCount(gen.totalCost, SERVER_LOCALE)} tokens have been refunded.`,
         undefined,
         {
           generationId: gen.id,

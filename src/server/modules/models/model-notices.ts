@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { notify } from '../notifications';
 import type { ModelRow } from './models.repository';
+import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
 type Model = Pick<ModelRow, 'id' | 'userId' | 'name' | 'trainingAttempt'>;
 
@@ -27,7 +28,7 @@ export async function noticeModelFailed(
   refunded: number | null,
 ) {
   const refund = refunded
-    ? ` The ${refunded.toLocaleString('en-US')} tokens it cost were refunded to your balance.`
+    ? ` The ${formatCount(refunded, SERVER_LOCALE)} tokens it cost were refunded to your balance.`
     : '';
   await notify(deps, tx, {
     userId: m.userId,

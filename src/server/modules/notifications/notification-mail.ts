@@ -1,4 +1,5 @@
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../../../shared/schemas/notifications';
+import { formatUtcMoment } from '../../../shared/intl';
 import type { MailMessage } from '../../mail/mailer';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
@@ -24,16 +25,20 @@ export function notificationMail(opts: {
   title: string;
   body: string;
   link: string | null;
+  expiresAt?: Date | null;
 }): MailMessage {
   const { publicUrl, to, kind } = opts;
   const open = opts.link ? `${publicUrl}${opts.link}` : null;
   const unsubscribe = unsubscribeUrl(publicUrl, opts.secret, to.id, kind);
   const settings = `${publicUrl}/settings?tab=notifications`;
   const label = NOTIFICATION_KIND_LABELS[kind];
+  // a mail does not know its reader's zone: the moment is written in UTC, and says so
+  const until = opts.expiresAt ? `Available until ${formatUtcMoment(opts.expiresAt)}.` : null;
   const text = [
     `Hi ${to.username},`,
     '',
     opts.body,
+    ...(until ? ['', until] : []),
     ...(open ? ['', `Open it: ${open}`] : []),
     '',
     '--',
@@ -44,6 +49,7 @@ export function notificationMail(opts: {
   const html = [
     `<p>Hi ${esc(to.username)},</p>`,
     `<p>${esc(opts.body).replace(/\n/g, '<br>')}</p>`,
+    until ? `<p>${esc(until)}</p>` : '',
     open ? `<p><a href="${esc(open)}">Open it in LoRA Studio</a></p>` : '',
     `<hr><p style="font-size:12px">You get this mail because of your LoRA Studio setting "${esc(label)}". `,
     `<a href="${esc(unsubscribe)}">Stop these mails</a> · <a href="${esc(settings)}">All notification settings</a></p>`,

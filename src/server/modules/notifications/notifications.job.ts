@@ -30,6 +30,7 @@ export function defineNotificationJobs(deps: AppDeps) {
         title: n.title,
         body: n.body,
         link: n.link,
+        expiresAt: n.expiresAt,
       });
       try {
         await deps.mailer.send(mail);

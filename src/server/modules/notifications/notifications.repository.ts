@@ -7,7 +7,7 @@ import type { NotificationKind } from '../../../shared/schemas/notifications';
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<
   typeof notifications.$inferInsert,
-  'userId' | 'kind' | 'subjectKey' | 'title' | 'body' | 'link'
+  'userId' | 'kind' | 'subjectKey' | 'title' | 'body' | 'link' | 'expiresAt'
 >;
 
 export function createNotificationsRepository(db: DbOrTx) {

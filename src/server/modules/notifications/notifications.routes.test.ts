@@ -67,7 +67,7 @@ describe('notifications', () => {
       expect(list).toMatchObject({ unread: 1, nextCursor: null });
       expect(list.notifications[0]).toMatchObject({ kind: 'purchase_credited', readAt: null });
       expect(Object.keys(list.notifications[0]).sort()).toEqual(
-        ['body', 'createdAt', 'id', 'kind', 'link', 'readAt', 'title'].sort(),
+        ['body', 'createdAt', 'expiresAt', 'id', 'kind', 'link', 'readAt', 'title'].sort(),
       );
 
       // another person's ids change nothing

@@ -54,6 +54,7 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     title: row.title,
     body: row.body,
     link: row.link,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

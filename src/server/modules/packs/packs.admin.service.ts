@@ -10,6 +10,7 @@ import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit'
 import { processStyleImage } from '../styles';
 import { packBaseModel, packPrice } from './packs.pricing';
 import { createPacksRepository, type PackWithPrompts } from './packs.repository';
+import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
 const PAGE_SIZE = 50;
 
@@ -78,7 +79,7 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
     const base = packBaseModel(await repo.activeBaseModels());
     const { full } = packPrice({ priceMode: 'sum', discountPrice: null, prompts }, base);
     if (v.discountPrice >= full) {
-      const message = `${PACK_TEXTS.discountAboveSum} (${full} tokens)`;
+      const message = `${PACK_TEXTS.discountAboveSum} (${formatCount(full, SERVER_LOCALE)} tokens)`;
       throw badRequest(message, { discountPrice: message });
     }
   }

@@ -13,6 +13,7 @@ import {
 } from '../tokens';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import type { SettleResult } from './settle-result';
+import { formatCount, formatUsd, SERVER_LOCALE } from '../../../shared/intl';
 
 export const refundKey = (refundId: string) => `payment-refund:stripe:${refundId}`;
 export const disputeKey = (disputeId: string) => `payment-dispute:stripe:${disputeId}`;
@@ -127,7 +128,7 @@ export function createPaymentReversals(
           userId: paid.userId,
           due,
           idempotencyKey: item.key,
-          description: `${paid.packageName} package: ${due} tokens taken back (${item.what}, $${(cents / 100).toFixed(2)})`,
+          description: `${paid.packageName} package: ${formatCount(due, SERVER_LOCALE)} tokens taken back (${item.what}, ${formatUsd(cents, SERVER_LOCALE)})`,
           refType: 'payment',
           refId: paid.id,
           refundOf: paid.creditedTransactionId ?? undefined,
@@ -176,7 +177,7 @@ export function createPaymentReversals(
       type: 'refund',
       amount: tokens,
       idempotencyKey: disputeWonKey(disputeId),
-      description: `${paid.packageName} package: dispute ${disputeId} won, ${tokens} tokens returned${forgiven > 0 ? `, ${forgiven} owed tokens forgiven` : ''}`,
+      description: `${paid.packageName} package: dispute ${disputeId} won, ${formatCount(tokens, SERVER_LOCALE)} tokens returned${forgiven > 0 ? `, ${formatCount(forgiven, SERVER_LOCALE)} owed tokens forgiven` : ''}`,
       refType: 'payment',
       refId: paid.id,
       refundOf: paid.creditedTransactionId ?? undefined,

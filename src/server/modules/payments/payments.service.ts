@@ -18,6 +18,7 @@ import { createPaymentReversals } from './payment-reversals';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import type { SettleResult } from './settle-result';
 import { EngineError } from '../../engines/engine-error';
+import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
 const CURRENCY = 'usd';
 const RECHECK_WINDOW_MS = 30 * 86_400_000;
@@ -109,7 +110,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
           amount: payment.tokenAmount,
           amountInCents: payment.amountInCents,
           idempotencyKey: key,
-          description: `${payment.packageName} package: ${payment.tokenAmount.toLocaleString('en-US')} tokens`,
+          description: `${payment.packageName} package: ${formatCount(payment.tokenAmount, SERVER_LOCALE)} tokens`,
           refType: 'payment',
           refId: payment.id,
         });
@@ -126,8 +127,8 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
             userId: payment.userId,
             kind: 'purchase_credited',
             subjectKey: `${key}:credited`,
-            title: `${payment.tokenAmount.toLocaleString('en-US')} tokens were added to your balance`,
-            body: `Your ${payment.packageName} package purchase was credited: ${payment.tokenAmount.toLocaleString('en-US')} tokens.`,
+            title: `${formatCount(payment.tokenAmount, SERVER_LOCALE)} tokens were added to your balance`,
+            body: `Your ${payment.packageName} package purchase was credited: ${formatCount(payment.tokenAmount, SERVER_LOCALE)} tokens.`,
             link: '/billing-history',
           });
         }
@@ -177,7 +178,7 @@ export function createPaymentsService(deps: AppDeps, engine: AnyPaymentsEngine) 
         intent = await engine.createIntent({
           amount: pkg.priceInCents,
           currency: CURRENCY,
-          description: `LoRA Studio ${pkg.name} package (${pkg.tokenAmount} tokens)`,
+          description: `LoRA Studio ${pkg.name} package (${formatCount(pkg.tokenAmount, SERVER_LOCALE)} tokens)`,
           metadata: { userId: user.id, paymentId, packageId: pkg.id, tokenAmount: String(pkg.tokenAmount) },
           idempotencyKey: `pi-create:${paymentId}`,
         });

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/client';
 import { insufficientTokens } from '../../lib/errors';
 import { createLedgerRepository, type LedgerRow } from './ledger.repository';
+import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
 export type LedgerEntry = {
   userId: string;
@@ -89,14 +90,22 @@ export async function takeBackTokens(tx: DbOrTx, t: TakeBack) {
     type: 'refund',
     amount: -taken,
     idempotencyKey: t.idempotencyKey,
-    description: owed > 0 ? `${t.description} (${owed} tokens already spent: owed)` : t.description,
+    description:
+      owed > 0
+        ? `${t.description} (${formatCount(owed, SERVER_LOCALE)} tokens already spent: owed)`
+        : t.description,
     refType: t.refType,
     refId: t.refId,
     refundOf: t.refundOf,
     amountInCents: t.amountInCents ?? null,
   });
   if (owed > 0 || t.flag) {
-    const reason = [t.flag, owed > 0 ? `${owed} tokens could not be taken back (${t.description})` : null]
+    const reason = [
+      t.flag,
+      owed > 0
+        ? `${formatCount(owed, SERVER_LOCALE)} tokens could not be taken back (${t.description})`
+        : null,
+    ]
       .filter(Boolean)
       .join('; ');
     await repo.owe(t.userId, owed, reason);
@@ -122,7 +131,7 @@ export async function collectOwedTokens(
     type: 'refund',
     amount: -collect,
     idempotencyKey: `owed-collected:${c.creditKey}`,
-    description: `${collect} tokens owed from an earlier refund or dispute, collected`,
+    description: `${formatCount(collect, SERVER_LOCALE)} tokens owed from an earlier refund or dispute, collected`,
     // not 'payment': this row is no reversal of the new payment
     refType: 'owed',
     refId: c.refId,

@@ -67,7 +67,7 @@ function RecheckPayments() {
         toast({
           variant: 'success',
           title: 'Purchase successful',
-          description: `${tokens} tokens have been added to your account.`,
+          description: `${formatNumber(tokens)} tokens have been added to your account.`,
         });
       } else {
         toast({

@@ -6,13 +6,15 @@ import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 import { resetToasts } from '@web/components/ui/use-toast';
 import { NotificationBell } from './components/notification-bell';
 import { NotificationsPage } from './notifications-page';
+import { setBrowserLanguages } from '@web/testing/browser-languages';
 
-const item = (n: number, over: { readAt?: string | null } = {}) => ({
+const item = (n: number, over: Partial<{ readAt: string | null; expiresAt: string | null }> = {}) => ({
   id: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`,
   kind: 'training_ready',
   title: `Model ${n} is ready`,
   body: `Model ${n} finished training.`,
-  link: `/models/m${n}`,
+  link: `/models/m${n}` as string | null,
+  expiresAt: null as string | null,
   readAt: null as string | null,
   createdAt: '2026-11-26T10:00:00.000Z',
   ...over,
@@ -101,5 +103,27 @@ describe('notifications', () => {
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
     renderWithProviders(<NotificationBell />);
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it("writes when an offer ends in the reader's own locale", async () => {
+    const restore = setBrowserLanguages(['de-DE', 'de']);
+    try {
+      mockFetch({
+        'GET /api/notifications': {
+          body: {
+            notifications: [item(1, { expiresAt: '2026-12-04T12:21:30.000Z' })],
+            unread: 1,
+            nextCursor: null,
+          },
+        },
+      });
+      renderWithProviders(<NotificationsPage />, { route: '/notifications' });
+      const [notice] = await screen.findAllByTestId('notification-item');
+      const until = within(notice).getByText(/^Available until/);
+      expect(until.textContent).toMatch(/^Available until 4\. Dez\. 2026, \d\d:\d\d\.$/);
+      expect(until.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-04T12:21:30.000Z');
+    } finally {
+      restore();
+    }
   });
 });

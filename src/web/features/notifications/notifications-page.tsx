@@ -49,6 +49,11 @@ function NotificationItem({ n }: { n: NotificationView }) {
           {n.title}
         </p>
         <p className="text-sm break-words text-muted-foreground">{n.body}</p>
+        {n.expiresAt ? (
+          <p className="text-sm text-muted-foreground">
+            Available until <time dateTime={n.expiresAt}>{formatDateTime(n.expiresAt)}</time>.
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">
           <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
         </p>

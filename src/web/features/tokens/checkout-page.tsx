@@ -6,7 +6,6 @@ import {
   type CreatePaymentIntentResponse,
   type TokenPackage,
 } from '@shared/schemas/tokens';
-import { formatCents, pricePerToken } from '@shared/token-cost';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -16,7 +15,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { useAppConfig } from '@web/lib/app-config';
-import { formatNumber } from '@web/lib/format';
+import { formatMoney, formatNumber, pricePerToken } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { createPaymentIntent, usePackages } from './api/tokens-api';
 import { OfflineCardForm } from './components/offline-card-form';
@@ -82,7 +81,7 @@ function OrderSummary({ pkg }: { pkg: TokenPackage }) {
           </div>
           <div className="flex justify-between gap-2 border-t border-border pt-3 text-base">
             <dt className="font-semibold">Total</dt>
-            <dd className="font-bold">{formatCents(pkg.priceInCents)}</dd>
+            <dd className="font-bold">{formatMoney(pkg.priceInCents)}</dd>
           </div>
         </dl>
       </CardContent>
@@ -138,7 +137,7 @@ export function CheckoutPage() {
   else if (!pkg) body = <PackageNotFound />;
   else if (completion.tokensAdded !== null) body = <PaymentSuccess tokens={completion.tokensAdded} />;
   else {
-    const amountLabel = formatCents(pkg.priceInCents);
+    const amountLabel = formatMoney(pkg.priceInCents);
     const stripeKey = config.data?.stripePublishableKey;
     const offline = config.data?.engines?.payments !== 'stripe';
     body = (

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { Coins, Sparkles } from 'lucide-react';
-import { formatCents, pricePerToken } from '@shared/token-cost';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -16,7 +15,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { PURCHASE_TOKENS_HEADER } from './page-headers';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/session';
-import { formatNumber, formatTokens } from '@web/lib/format';
+import { formatMoney, formatNumber, formatTokens, pricePerToken } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { usePackages } from './api/tokens-api';
 
@@ -83,7 +82,7 @@ export function PurchaseTokensPage() {
                   </CardDescription>
                 </CardHeader>
                 <CardContent className="space-y-1">
-                  <p className="text-3xl font-bold tracking-tight">{formatCents(pkg.priceInCents)}</p>
+                  <p className="text-3xl font-bold tracking-tight">{formatMoney(pkg.priceInCents)}</p>
                   <p className="text-sm text-muted-foreground">
                     {pricePerToken(pkg.priceInCents, pkg.tokenAmount)}
                   </p>

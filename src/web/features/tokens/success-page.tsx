@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
+import { formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { usePurchaseTokens } from './api/tokens-api';
 import { PROCESS_FAILED, PROCESS_FAILED_TOAST, RETURN_MISSING } from './components/payment-messages';
@@ -41,7 +42,7 @@ export function PaymentSuccessPage() {
         toast({
           variant: 'success',
           title: 'Purchase successful',
-          description: `${transaction.amount} tokens have been added to your account.`,
+          description: `${formatNumber(transaction.amount)} tokens have been added to your account.`,
         });
       })
       .catch((error: unknown) => {
@@ -71,7 +72,7 @@ export function PaymentSuccessPage() {
                 Payment Successful!
               </CardTitle>
               <CardDescription>
-                {state.tokens.toLocaleString('en-US')} tokens have been added to your account.
+                {formatNumber(state.tokens)} tokens have been added to your account.
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">

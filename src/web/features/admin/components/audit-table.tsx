@@ -3,7 +3,7 @@ import { AUDIT_ACTION_LABELS, type AuditEntry } from '@shared/schemas/audit';
 import { Badge } from '@web/components/ui/badge';
 import { AdminTable } from '@web/components/admin/admin-table';
 import { Td, Tr } from '@web/components/ui/table';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, formatNumber } from '@web/lib/format';
 
 const ENTITY_LABELS: Record<NonNullable<AuditEntry['entity']>['type'], string> = {
   user: 'User',
@@ -54,7 +54,7 @@ export function changedFields(before: AuditEntry['before'], after: AuditEntry['a
 function show(v: unknown): string {
   if (v === undefined || v === null || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'on' : 'off';
-  if (typeof v === 'number') return v.toLocaleString('en-US');
+  if (typeof v === 'number') return formatNumber(v);
   if (typeof v === 'string') return v;
   return JSON.stringify(v);
 }

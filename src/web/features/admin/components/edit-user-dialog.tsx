@@ -11,6 +11,7 @@ import { Separator } from '@web/components/ui/separator';
 import { Switch } from '@web/components/ui/switch';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
+import { formatNumber } from '@web/lib/format';
 
 type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
 
@@ -52,7 +53,7 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
       toast({
         variant: 'success',
         title: 'Balance updated',
-        description: `${u.username} now has ${res.newBalance} tokens.`,
+        description: `${u.username} now has ${formatNumber(res.newBalance)} tokens.`,
       });
     } catch (err) {
       failed('Update failed', err, 'Failed to update token balance');

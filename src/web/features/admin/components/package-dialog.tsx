@@ -21,6 +21,7 @@ function formValues(pkg: TokenPackage | null): PackageForm {
   return {
     name: pkg?.name ?? '',
     tokenAmount: pkg ? String(pkg.tokenAmount) : '',
+    // the input's own text, which `Number()` reads back: not a display format, so not localised
     price: pkg ? (pkg.priceInCents / 100).toFixed(2) : '',
     isDiscounted: pkg?.isDiscounted ?? false,
   };

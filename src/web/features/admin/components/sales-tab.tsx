@@ -1,6 +1,6 @@
 import { Badge } from '@web/components/ui/badge';
 import { AdminTable } from '@web/components/admin/admin-table';
-import { formatDateTime, formatNumber } from '@web/lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
 import { type Sale, useSales } from '../api/admin-api';
 import { TabError } from './tab-error';
 import { Td, Tr } from '@web/components/ui/table';
@@ -10,16 +10,6 @@ const STATUS_VARIANT: Record<Sale['status'], 'green' | 'red' | 'amber'> = {
   Failed: 'red',
   Pending: 'amber',
 };
-
-function money(cents: number, currency: string) {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-      cents / 100,
-    );
-  } catch {
-    return `$${(cents / 100).toFixed(2)}`;
-  }
-}
 
 export function SalesTab() {
   const sales = useSales();
@@ -48,7 +38,7 @@ export function SalesTab() {
               <div>{s.packageName}</div>
               <div className="text-xs text-muted-foreground">{formatNumber(s.tokenAmount)} tokens</div>
             </Td>
-            <Td>{money(s.amountInCents, s.currency || 'usd')}</Td>
+            <Td>{formatMoney(s.amountInCents, s.currency || 'usd')}</Td>
             <Td className="whitespace-nowrap">{formatDateTime(s.createdAt)}</Td>
             <Td>
               <Badge variant={STATUS_VARIANT[s.status] ?? 'gray'}>{s.status}</Badge>

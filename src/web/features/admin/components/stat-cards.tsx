@@ -2,7 +2,7 @@ import { DollarSign, Image, ShieldCheck, ShieldAlert, Sparkles, Users } from 'lu
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDateTime, formatNumber } from '@web/lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
 import { useAdminStats, useImageCount, useLedgerCheck } from '../api/admin-api';
 
 function StatCard({
@@ -68,7 +68,7 @@ export function StatCards() {
         <StatCard
           label="Revenue"
           icon={<DollarSign />}
-          value={s ? `$${(s.revenueInCents / 100).toFixed(2)}` : undefined}
+          value={s ? formatMoney(s.revenueInCents) : undefined}
           failed={stats.isError}
         />
         <StatCard

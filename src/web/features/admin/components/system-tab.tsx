@@ -3,7 +3,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SkeletonRows, TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
 import { type EngineName, useAppConfig } from '@web/lib/app-config';
-import { formatDateTime, formatNumber } from '@web/lib/format';
+import { formatDateTime, formatDuration, formatNumber, relativeTime } from '@web/lib/format';
 import type { AdminSystem } from '@shared/schemas/system';
 import { useAdminSystem } from '../api/admin-api';
 import { TabError } from './tab-error';
@@ -16,15 +16,9 @@ const STATUS_VARIANT: Record<JobStatus, 'amber' | 'blue' | 'green' | 'red'> = {
   failed: 'red',
 };
 
-/** "3 min", "2 h 5 min": how long ago `iso` was, as of the server's `now`. */
+/** "3 min", "2 hr 5 min": how long ago `iso` was, as of the server's `now`. */
 export function age(iso: string, now: string): string {
-  const s = Math.max(0, Math.round((Date.parse(now) - Date.parse(iso)) / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} d`;
+  return formatDuration((Date.parse(now) - Date.parse(iso)) / 1000);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -137,7 +131,7 @@ export function SystemTab() {
                     {f.attempts} / {f.maxAttempts}
                   </Td>
                   <Td className="max-w-md break-words text-sm">{f.error}</Td>
-                  <Td className="whitespace-nowrap">{age(f.at, data.now)} ago</Td>
+                  <Td className="whitespace-nowrap">{relativeTime(f.at, new Date(data.now))}</Td>
                 </Tr>
               ))
             )}
@@ -170,7 +164,7 @@ export function SystemTab() {
                   </Td>
                   <Td>{w.role}</Td>
                   <Td className="whitespace-nowrap">{formatDateTime(w.startedAt)}</Td>
-                  <Td className="whitespace-nowrap">{age(w.lastSeen, data.now)} ago</Td>
+                  <Td className="whitespace-nowrap">{relativeTime(w.lastSeen, new Date(data.now))}</Td>
                   <Td>{formatNumber(w.activeJobs)}</Td>
                   <Td>
                     <Badge variant={w.gone ? 'red' : 'green'}>{w.gone ? 'gone' : 'alive'}</Badge>

@@ -1,6 +1,6 @@
 // Spec part 2 §2 (Billing History): months from the creation date, newest first, labelled with the
 // long month and year; anything unparseable or outside 1970–2100 is "Unknown Date".
-import { MONTH_NAMES } from '@web/lib/format';
+import { formatMonth } from '@web/lib/format';
 
 export const UNKNOWN_MONTH = 'unknown';
 export const UNKNOWN_DATE_LABEL = 'Unknown Date';
@@ -20,8 +20,7 @@ export function monthLabel(key: string): string {
   if (key === UNKNOWN_MONTH) return UNKNOWN_DATE_LABEL;
   const [year, month] = key.split('-').map(Number);
   if (!year || !month) return UNKNOWN_DATE_LABEL;
-  // by hand, as lib/format.ts writes dates: no Intl in the render that first shows the months
-  return month <= 12 ? `${MONTH_NAMES[month - 1]} ${year}` : UNKNOWN_DATE_LABEL;
+  return month <= 12 ? formatMonth(new Date(year, month - 1, 1)) : UNKNOWN_DATE_LABEL;
 }
 
 export function groupByMonth<T extends { createdAt?: string | null }>(items: T[]): MonthGroup<T>[] {

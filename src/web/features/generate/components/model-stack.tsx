@@ -2,7 +2,7 @@ import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Slider } from '@web/components/ui/slider';
 import { Badge } from '@web/components/ui/badge';
-import { initials } from '@web/lib/format';
+import { formatDecimal, initials } from '@web/lib/format';
 import type { BaseModel, PresetStyle, UserModel } from '../api/generate-api';
 import { baseForPersonalModel, compatibleBases } from '../lib/compatible-bases';
 
@@ -113,7 +113,7 @@ export function ModelStack(p: Props) {
           </div>
           <div className="flex items-center justify-between">
             <Label id="model-weight-label">Model weight</Label>
-            <span className="text-sm tabular-nums">{p.loraStrength.toFixed(2)}</span>
+            <span className="text-sm tabular-nums">{formatDecimal(p.loraStrength, 2)}</span>
           </div>
           <Slider
             min={0}

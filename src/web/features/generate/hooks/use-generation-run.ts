@@ -10,6 +10,7 @@ import { generateKeys, useDeleteImage, useGenerateImages, type BaseModel } from 
 import type { GeneratedCard, GeneratorForm } from '../lib/generator-state';
 import type { FormPatch } from './use-generator-form';
 import { useStoredState } from './use-stored-state';
+import { formatNumber } from '@web/lib/format';
 
 const MAX_KEPT_CARDS = 60;
 /** Only the newest cards are remembered; the page shows every card of this visit. */
@@ -141,9 +142,9 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
         const missing = out.requested - out.images.length;
         toast({
           title: 'Images generated',
-          description: `${out.images.length} image(s) for ${out.tokensUsed} tokens${missing > 0 ? ` (${missing} failed and were refunded)` : ''}. ${
+          description: `${out.images.length} image(s) for ${formatNumber(out.tokensUsed)} tokens${missing > 0 ? ` (${missing} failed and were refunded)` : ''}. ${
             refreshed
-              ? `Balance: ${out.balance} tokens.`
+              ? `Balance: ${formatNumber(out.balance)} tokens.`
               : 'Your balance will update shortly — refresh the page if it does not.'
           }`,
         });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download, FileArchive } from 'lucide-react';
 import { errorMessage } from '@web/lib/api';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, formatFileSize } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -9,9 +9,7 @@ import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useLatestExport, useRequestExport } from '../api/account-data-api';
 
-const MB = 1024 * 1024;
-const size = (bytes: number | undefined) =>
-  bytes === undefined ? '' : bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+const size = (bytes: number | undefined) => (bytes === undefined ? '' : formatFileSize(bytes));
 
 /** "Download my data": ask for an archive, watch it being prepared, download it while it is offered. */
 export function DataExportCard() {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CHECKOUT_REDIRECT_MS } from '@shared/constants';
 import { toast } from '@web/components/ui/use-toast';
 import { usePurchaseTokens } from '../api/tokens-api';
+import { formatNumber } from '@web/lib/format';
 
 export const RECORDING_FAILED =
   'Your payment was successful, but there was an error adding tokens to your account. Please contact support.';
@@ -33,7 +34,7 @@ export function useCompletePurchase(opts: { redirectToDashboard: boolean }) {
       toast({
         variant: 'success',
         title: 'Purchase successful',
-        description: `${transaction.amount} tokens have been added to your account.`,
+        description: `${formatNumber(transaction.amount)} tokens have been added to your account.`,
       });
       if (opts.redirectToDashboard) {
         timer.current = setTimeout(() => navigate('/dashboard'), CHECKOUT_REDIRECT_MS);

@@ -1,5 +1,5 @@
 import type { DailyStatsDay } from '@shared/schemas/admin-stats';
-import { formatNumber } from '@web/lib/format';
+import { formatMoney, formatNumber, formatWholeDollars } from '@web/lib/format';
 
 export type Figure = Exclude<keyof DailyStatsDay, 'date'>;
 
@@ -22,15 +22,6 @@ export type ChartSpec = {
   axis?: (n: number) => string;
 };
 
-/** Cents as dollars with grouping, a refund-heavy day below zero: "$1,234.56", "-$9.99". */
-export function formatDollars(cents: number): string {
-  const abs = Math.abs(Math.round(cents));
-  const text = `$${formatNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-  return cents < 0 ? `-${text}` : text;
-}
-const wholeDollars = (cents: number) =>
-  `${cents < 0 ? '-' : ''}$${formatNumber(Math.round(Math.abs(cents) / 100))}`;
-
 /** The dashboard's charts (issue #26 part 3), in the order they show. */
 export const CHART_SPECS: ChartSpec[] = [
   {
@@ -38,8 +29,8 @@ export const CHART_SPECS: ChartSpec[] = [
     title: 'Revenue',
     kind: 'bar',
     series: [{ key: 'revenueCents', label: 'Revenue', color: 'var(--primary)' }],
-    format: formatDollars,
-    axis: wholeDollars,
+    format: formatMoney,
+    axis: formatWholeDollars,
   },
   {
     id: 'purchases',
@@ -83,13 +74,3 @@ export const CHART_SPECS: ChartSpec[] = [
     format: formatNumber,
   },
 ];
-
-/** "2026-11-26" → "Nov 26", read as a UTC day whatever the browser's zone. */
-export function dayLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}

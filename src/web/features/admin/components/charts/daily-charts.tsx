@@ -18,7 +18,8 @@ import type { DailyStatsDay } from '@shared/schemas/admin-stats';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Table, TableCaption, TBody, Td, Th, THead, Tr } from '@web/components/ui/table';
-import { CHART_SPECS, dayLabel, type ChartSpec } from './chart-specs';
+import { formatUtcDay } from '@web/lib/format';
+import { CHART_SPECS, type ChartSpec } from './chart-specs';
 
 const AXIS = { fontSize: 12, fill: 'var(--muted-foreground)' };
 const TOOLTIP_STYLE = {
@@ -43,7 +44,7 @@ function Plot({ spec, days, title }: { spec: ChartSpec; days: DailyStatsDay[]; t
     <XAxis
       key="x"
       dataKey="date"
-      tickFormatter={dayLabel}
+      tickFormatter={formatUtcDay}
       tick={AXIS}
       stroke="var(--border)"
       minTickGap={16}
@@ -62,7 +63,7 @@ function Plot({ spec, days, title }: { spec: ChartSpec; days: DailyStatsDay[]; t
       contentStyle={TOOLTIP_STYLE}
       labelStyle={{ color: 'var(--popover-foreground)' }}
       cursor={{ fill: 'var(--muted)', stroke: 'var(--border)' }}
-      labelFormatter={(d) => dayLabel(String(d))}
+      labelFormatter={(d) => formatUtcDay(String(d))}
       formatter={(v) => spec.format(Number(v))}
     />,
     spec.series.length > 1 ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "expires_at" timestamp with time zone;
