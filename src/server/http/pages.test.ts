@@ -36,7 +36,7 @@ beforeAll(async () => {
   await writeFile(
     path.join(dir, 'route-preloads.json'),
     JSON.stringify({
-      '/': [],
+      '/': ['/assets/landing-page-1.js'],
       '/login': ['/assets/login-page-1.js'],
       '/models': ['/assets/models-1.js'],
       '/models/:id': ['/assets/model-1.js'],
@@ -72,6 +72,12 @@ describe('pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(GENERIC_PHOTO_CLAIM);
     expect(res.body).toContain('go only to: Replicate (training &lt;your&gt; model; an hour).');
+    // it runs no app, so it asks for none of the app's chunks; a signed-in person gets the app's page
+    expect(res.body).not.toContain('modulepreload');
+    const signedIn = await app.inject({ url: '/', headers: { 'x-test-user': '1' } });
+    expect(signedIn.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/landing-page-1.js">',
+    );
   });
 
   it('sends a visitor the pre-rendered page with the current theme, and a new ETag when it changes', async () => {

@@ -151,6 +151,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
   function render(
     base: string,
     route: string | null,
+    /** the pre-rendered landing page */
+    landing: boolean,
     signedIn: boolean,
     theme: ThemeResponse | null,
     firstRead: string | undefined,
@@ -183,8 +185,9 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       extra.push(
         `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
       );
-    // the page's own chunks download beside the app's instead of after it has started
-    for (const file of preloads[route ?? '*'] ?? [])
+    // the page's own chunks download beside the app's instead of after it has started; the landing
+    // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none
+    for (const file of landing ? [] : (preloads[route ?? '*'] ?? []))
       extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
     if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
@@ -221,7 +224,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}|${mode ?? ''}`;
     let page = cache.get(key);
     if (!page) {
-      page = render(name ? pages.get(name)! : template, route, signedIn, theme, firstRead, mode);
+      const base = name ? pages.get(name)! : template;
+      page = render(base, route, name === 'index', signedIn, theme, firstRead, mode);
       cache.set(key, page);
     }
     reply
