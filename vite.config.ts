@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { contractTypesOnly } from './scripts/vite-plugins/contract-types-only';
-import { prerenderPages } from './scripts/vite-plugins/prerender-pages';
+import { contractTypesOnly } from './scripts/vite-plugins/contract-types-only.js';
+import { prerenderPages } from './scripts/vite-plugins/prerender-pages.js';
 
 const WEB_ROOT = fileURLToPath(new URL('./src/web', import.meta.url));
 

@@ -3,8 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
-import { precompress } from './precompress';
-import { routeModules, routePreloads } from './route-preloads';
+import { precompress } from './precompress.js';
+import { routeModules, routePreloads } from './route-preloads.js';
 
 /** A pre-rendered page: the build's index.html with React's HTML of the page in its root. */
 export function pageHtml(template: string, body: string): string {
