@@ -1,4 +1,11 @@
-import { createContext, useContext, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { cn } from '@web/lib/cn';
 
@@ -54,11 +61,33 @@ export function TooltipContent({
   );
 }
 
-/** A trigger (one element, e.g. a button) with a tooltip of plain words. */
+/**
+ * A trigger (one element, e.g. a button) with a tooltip of plain words.
+ *
+ * Radix closes a tooltip when the page scrolls under its trigger, and a trigger reached with Tab below
+ * the fold is scrolled into view by the browser, whose scroll event comes in the next frame: the
+ * tooltip opened on that focus closed at once (the footer's offline note always starts below the
+ * fold). So a keyboard focus opens it in the next frame, after that scroll; a focus by a press opens
+ * nothing, as in Radix.
+ */
 export function WithTooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
+    <Tooltip open={open} onOpenChange={setOpen}>
+      <TooltipTrigger
+        asChild
+        onFocus={(event) => {
+          // Radix's own focus handler is skipped
+          event.preventDefault();
+          const trigger = event.currentTarget;
+          if (!trigger.matches(':focus-visible')) return;
+          requestAnimationFrame(() => {
+            if (document.activeElement === trigger) setOpen(true);
+          });
+        }}
+      >
+        {children}
+      </TooltipTrigger>
       <TooltipContent>{content}</TooltipContent>
     </Tooltip>
   );
