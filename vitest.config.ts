@@ -22,6 +22,8 @@ export default defineConfig({
             'tests/vendors/**/*.test.ts',
             // the generators of `npm run security`, not the runner
             'scripts/security/**/*.test.ts',
+            // the build's own Vite plugins (vite.config.ts)
+            'scripts/vite-plugins/**/*.test.ts',
           ],
           environment: 'node',
           // one migrated, seeded template database per run, cloned by each harness

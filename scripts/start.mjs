@@ -15,6 +15,7 @@ export function ensureWebBuild({ quiet = false } = {}) {
     newest(path.join(root, 'src/web')),
     newest(path.join(root, 'src/shared')),
     statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+    newest(path.join(root, 'scripts/vite-plugins')),
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   if (!quiet) console.log('Building the web client…');

@@ -10,7 +10,8 @@ import { setBrowserLanguages } from '@web/testing/browser-languages';
 import { createQueryClient } from '@web/lib/query-client';
 import { prefetchSession } from '@web/lib/session';
 import { Providers } from './app/providers';
-import { AppRoutes, preloadRoute, renderPagesAtOnce } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
+import { startHydrating } from './lib/hydration';
 import { PRERENDERED_PAGES } from './entry-server';
 
 // The pre-rendered public pages, hydrated by React's development build, which reports every
@@ -60,7 +61,7 @@ describe('pre-rendered public pages', () => {
     const container = document.getElementById('root')!;
     const client = createQueryClient();
     prefetchSession(client);
-    renderPagesAtOnce(); // as main.tsx does before it hydrates
+    startHydrating(); // as main.tsx does before it hydrates
     await preloadRoute(window.location.pathname, undefined, client);
     const errors: unknown[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));

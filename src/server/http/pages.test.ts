@@ -16,9 +16,6 @@ const CSS = 'body{color:#123456}';
 const template = `<!doctype html><html lang="en"><head><script type="module" src="/assets/main-1.js"></script>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"></div></body></html>`;
 const login = `<!doctype html><html lang="en"><head>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>`;
 const notFound = login.replace('Welcome back', '404 Page Not Found');
-// the app's page whose scripts run after the first paint (vite.config.ts writes it for the frames)
-const framed = `<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/boot-1.js" data-app="/assets/main-1.js"></script>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"></div></body></html>`;
-const settingsFrame = '<header></header><main id="main"><h1>Settings</h1><p>Manage &amp; more.</p></main>';
 
 let dir: string;
 let app: FastifyInstance;
@@ -30,11 +27,6 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'assets', 'main-1.css'), CSS);
   await writeFile(path.join(dir, 'index.html'), template);
-  await writeFile(path.join(dir, 'framed.html'), framed);
-  await writeFile(
-    path.join(dir, 'frames.json'),
-    JSON.stringify({ '/settings': { title: 'Settings <& more>', html: settingsFrame } }),
-  );
   await writeFile(path.join(dir, 'pages', 'login.html'), login);
   await writeFile(path.join(dir, 'pages', 'not-found.html'), notFound);
   await writeFile(
@@ -44,7 +36,7 @@ beforeAll(async () => {
   await writeFile(
     path.join(dir, 'route-preloads.json'),
     JSON.stringify({
-      '/': [],
+      '/': ['/assets/landing-page-1.js'],
       '/login': ['/assets/login-page-1.js'],
       '/models': ['/assets/models-1.js'],
       '/models/:id': ['/assets/model-1.js'],
@@ -80,6 +72,12 @@ describe('pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(GENERIC_PHOTO_CLAIM);
     expect(res.body).toContain('go only to: Replicate (training &lt;your&gt; model; an hour).');
+    // it runs no app, so it asks for none of the app's chunks; a signed-in person gets the app's page
+    expect(res.body).not.toContain('modulepreload');
+    const signedIn = await app.inject({ url: '/', headers: { 'x-test-user': '1' } });
+    expect(signedIn.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/landing-page-1.js">',
+    );
   });
 
   it('sends a visitor the pre-rendered page with the current theme, and a new ETag when it changes', async () => {
@@ -135,27 +133,17 @@ describe('pages', () => {
     expect(signedInLogin.body).not.toContain('Welcome back');
   });
 
-  it("sends a signed-in person a page's frame, which draws before the app, and no one else", async () => {
+  it('sends every signed-in page as the app with its chunks early, and a visitor nothing of it', async () => {
     const res = await app.inject({ url: '/settings', headers: { 'x-test-user': '1' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<div id="root" data-frame="">${settingsFrame}</div>`);
-    expect(res.body).toContain('<title>Settings &lt;&amp; more&gt; · LoRA Studio</title>');
-    // the app, the page's chunks included, loads after the frame's first paint (src/web/boot.ts)
-    expect(res.body).toContain(
-      'src="/assets/boot-1.js" data-route="/assets/settings-1.js /assets/forms-1.js" data-app="/assets/main-1.js"',
-    );
-    expect(res.body).not.toContain('modulepreload');
-    expect(res.body).toContain('<link rel="preload" href="/api/auth/user"');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('src="/assets/main-1.js"');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/settings-1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/forms-1.js">');
     expect(res.body).toContain(`<style>${CSS}</style>`);
-
-    // a visitor is sent to the sign-in page by the app: no frame, nothing of the page
+    // a visitor is sent to the sign-in page by the app
     const guest = await app.inject({ url: '/settings' });
-    expect(guest.body).not.toContain('data-frame');
     expect(guest.body).not.toContain('<h1>Settings');
-    // a page without a frame is the app's page
-    const other = await app.inject({ url: '/models/abc', headers: { 'x-test-user': '1' } });
-    expect(other.body).toContain('<div id="root"></div>');
-    expect(other.body).toContain('src="/assets/main-1.js"');
   });
 
   it("asks for the gallery's first page with the HTML, only on its plain URL and only when signed in", async () => {

@@ -16,9 +16,7 @@ import { modelsApi } from '../../shared/api/models';
  * knows, so nothing is fetched or repainted after the first paint: the current site theme (its CSS
  * variables, the person's light/dark choice from their cookie or else the script that follows the
  * operating system before the first paint, and its JSON for the app), whether a session was read, and
- * the chunks the path's page needs (modulepreload). A signed-in person gets the page's frame in the
- * app's HTML where the build made one: the shell and the page's heading, drawn before the scripts
- * arrive (docs/decisions/043-signed-in-page-frames.md).
+ * the chunks the path's page needs (modulepreload).
  */
 
 /** Public paths → their pre-rendered file (entry-server.tsx writes them). */
@@ -46,9 +44,8 @@ export const PUBLIC_PAGES = ['/', '/login', '/register', '/terms', '/privacy', '
 const FIRST_READS: Record<string, string> = {
   '/gallery': generationApi.images.path,
   // the dashboard's largest paint is the welcome banner, which waits for the models list
-  // (docs/decisions/043-signed-in-page-frames.md)
   '/dashboard': modelsApi.list.path,
-  // the models page's largest paint is its list's cards (for a new person the frame's sentence is larger)
+  // the models page's largest paint is its list's cards
   '/models': modelsApi.list.path,
 };
 
@@ -81,7 +78,7 @@ function escapeText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Route patterns (`/models/:id`) of the app, from the build (vite.config.ts writes route-preloads.json). */
+/** Route patterns (`/models/:id`) of the app, from the build (scripts/vite-plugins/route-preloads.ts). */
 function matcher(patterns: string[]) {
   const split = patterns
     .filter((p) => p !== '*')
@@ -125,19 +122,6 @@ function inlineStylesheets(html: string, webRoot: string, read: Map<string, stri
   );
 }
 
-/** A signed-in page's frame as the build wrote it (vite.config.ts, frames.json): its title and HTML. */
-type Frame = { title: string; html: string };
-
-/** The app's HTML with a page's frame in its root (main.tsx replaces it with the page) and its title. */
-function framed(template: string, frame: Frame): string {
-  return template
-    .replace('<div id="root"></div>', () => `<div id="root" data-frame="">${frame.html}</div>`)
-    .replace(
-      /<title>([^<]*)<\/title>/,
-      (_m, site: string) => `<title>${escapeText(frame.title)} · ${site}</title>`,
-    );
-}
-
 export function createPages(webRoot: string, options: PagesOptions = {}) {
   const stylesheets = new Map<string, string | null>();
   const template = inlineStylesheets(
@@ -154,15 +138,6 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
   const landing = pages.get('index');
   if (landing && options.photoClaim)
     pages.set('index', landing.replace(escapeText(GENERIC_PHOTO_CLAIM), escapeText(options.photoClaim)));
-  // the app's HTML whose scripts run after the first paint (vite.config.ts), for the frames
-  const framedFile = path.join(webRoot, 'framed.html');
-  const framedTemplate = existsSync(framedFile)
-    ? inlineStylesheets(readFileSync(framedFile, 'utf8'), webRoot, stylesheets)
-    : template;
-  const framesFile = path.join(webRoot, 'frames.json');
-  const frames: Record<string, Frame> = existsSync(framesFile)
-    ? (JSON.parse(readFileSync(framesFile, 'utf8')) as Record<string, Frame>)
-    : {};
   const preloadFile = path.join(webRoot, 'route-preloads.json');
   const preloads: Record<string, string[]> = existsSync(preloadFile)
     ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as Record<string, string[]>)
@@ -176,10 +151,10 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
   function render(
     base: string,
     route: string | null,
+    /** the pre-rendered landing page */
+    landing: boolean,
     signedIn: boolean,
     theme: ThemeResponse | null,
-    /** the HTML shows the page (pre-rendered) or its frame: the app loads after the first paint */
-    drawn: boolean,
     firstRead: string | undefined,
     mode: 'light' | 'dark' | null,
   ) {
@@ -210,18 +185,11 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       extra.push(
         `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
       );
-    const routeChunks = preloads[route ?? '*'] ?? [];
-    // A page drawn before the app runs (pre-rendered, or a frame) loads the app after its first paint
-    // (src/web/boot.ts), the page's chunks beside it: no download competes with that paint.
-    if (!drawn)
-      for (const file of routeChunks)
-        extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
+    // the page's own chunks download beside the app's instead of after it has started; the landing
+    // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none
+    for (const file of landing ? [] : (preloads[route ?? '*'] ?? []))
+      extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
-    if (drawn && routeChunks.length)
-      html = html.replace(
-        ' data-app="',
-        () => ` data-route="${escapeAttr(routeChunks.join(' '))}" data-app="`,
-      );
     if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
     if (extra.length) html = html.replace('</head>', `${extra.map((l) => `  ${l}\n`).join('')}  </head>`);
     const plain = Buffer.from(html);
@@ -252,13 +220,12 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       cachedFor = themeKey;
     }
     const firstRead = signedIn && url.search === '' && route ? FIRST_READS[route] : undefined;
-    const frame = signedIn && route ? frames[route] : undefined;
     const mode = modeFromCookie(request);
     const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}|${mode ?? ''}`;
     let page = cache.get(key);
     if (!page) {
-      const base = name ? pages.get(name)! : frame ? framed(framedTemplate, frame) : template;
-      page = render(base, route, signedIn, theme, Boolean(name || frame), firstRead, mode);
+      const base = name ? pages.get(name)! : template;
+      page = render(base, route, name === 'index', signedIn, theme, firstRead, mode);
       cache.set(key, page);
     }
     reply

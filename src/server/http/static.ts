@@ -21,10 +21,7 @@ export async function registerStatic(
       index: false,
       // pages go through http/pages.ts (theme, session, preloads), never as the raw build files
       allowedPath: (file) =>
-        !file.endsWith('.html') &&
-        !file.startsWith('/pages/') &&
-        file !== '/route-preloads.json' &&
-        file !== '/frames.json',
+        !file.endsWith('.html') && !file.startsWith('/pages/') && file !== '/route-preloads.json',
       // the build writes .br/.gz beside every text asset; clients get the smallest they accept
       preCompressed: true,
       setHeaders(res, file) {

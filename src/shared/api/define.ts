@@ -2,7 +2,7 @@
 // and the browser (which calls it, src/web/lib/api-client.ts). Decision 032.
 //
 // This file is zod-free on purpose: the browser build keeps only `method` and `path` of a descriptor
-// (vite.config.ts drops the schema imports of src/shared/api/), so it must not import zod itself.
+// (scripts/vite-plugins/contract-types-only.ts drops the schema imports of src/shared/api/), so it must not import zod itself.
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

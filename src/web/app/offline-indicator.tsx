@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { offlineEngines, useAppConfig } from '@web/lib/app-config';
-import { TooltipOnDemand } from '@web/components/ui/tooltip-on-demand';
+import { WithTooltip } from '@web/components/ui/tooltip';
 
 /** docs/product/architecture.md: screens say plainly when an offline engine stands in for a vendor. */
 export function useOfflineSummary(): { short: string; detail: string } | null {
@@ -23,7 +23,7 @@ export function OfflineIndicator() {
   const summary = useOfflineSummary();
   if (!summary) return null;
   return (
-    <TooltipOnDemand content={summary.detail}>
+    <WithTooltip content={summary.detail}>
       <button
         type="button"
         className="inline-flex cursor-help items-center gap-1 rounded-full border border-dashed border-border px-2 py-0.5 text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -32,6 +32,6 @@ export function OfflineIndicator() {
         <WifiOff className="size-3" aria-hidden="true" />
         Offline mode
       </button>
-    </TooltipOnDemand>
+    </WithTooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { makeUser } from '@web/testing/fixtures';
 import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 import { ThemeProvider } from '@web/lib/theme/theme-provider';
 import { USER_QUERY_KEY } from '@web/lib/session';
-import { AppRouter, AppRoutes, preloadRoute, seedHistoryIndex } from './router';
+import { AppRoutes, preloadRoute } from './router';
 import type { AppRoute } from './routes';
 
 const unauthorised = {
@@ -69,13 +69,12 @@ describe('app routes', () => {
     expect(full.textContent).toBe('Token balance: 1,234 tokens');
   });
 
-  it('draws the user menu plain until it is wanted; Enter opens it with the first item focused', async () => {
+  it('opens the user menu with Enter, its first item focused', async () => {
     shimRadixForJsdom();
     renderApp('/no/such/page', { 'GET /api/auth/user': { body: { user: makeUser({ username: 'ada' }) } } });
     const trigger = await screen.findByRole('button', { name: /^User menu for/ }, { timeout: 5000 });
     expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
-    // its code (Radix's menu, the `dialogs` chunk) loads on the focus; Enter may come before it is in
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu', undefined, { timeout: 5000 });
@@ -207,57 +206,5 @@ describe('preloadRoute', () => {
     client.setQueryData(USER_QUERY_KEY, null);
     client.setQueryData(USER_QUERY_KEY, { user: makeUser() });
     expect(prefetches).toEqual([]);
-  });
-});
-
-/** The app's own router over the real history (no routes: every path is the 404 page). */
-function renderBrowserRouter() {
-  mockFetch({ 'GET /api/auth/user': unauthorised, 'GET /api/config': { body: { engines: {} } } });
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ThemeProvider>
-        <AppRouter routes={[]} />
-      </ThemeProvider>
-    </QueryClientProvider>,
-  );
-}
-
-describe('seedHistoryIndex', () => {
-  afterEach(() => {
-    cleanup();
-    window.history.replaceState(null, '');
-  });
-
-  it('writes the index BrowserRouter keeps, so the router’s first render writes nothing', async () => {
-    window.history.replaceState({ usr: { from: '/x' }, key: 'k1' }, '');
-    seedHistoryIndex();
-    expect(window.history.state).toEqual({ usr: { from: '/x' }, key: 'k1', idx: 0 });
-
-    const replaceState = vi.spyOn(window.history, 'replaceState');
-    renderBrowserRouter();
-    expect(
-      await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 5000 }),
-    ).toBeTruthy();
-    // React Router's own write (getUrlBasedHistory) would be a call with idx 0; none came
-    expect(replaceState).not.toHaveBeenCalled();
-    replaceState.mockRestore();
-  });
-
-  it('is what the router would write itself (without it, its first render calls replaceState)', async () => {
-    window.history.replaceState({ key: 'k3' }, '');
-    const replaceState = vi.spyOn(window.history, 'replaceState');
-    renderBrowserRouter();
-    await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 5000 });
-    expect(replaceState).toHaveBeenCalledWith({ key: 'k3', idx: 0 }, '');
-    replaceState.mockRestore();
-  });
-
-  it('keeps an index the entry already has (a reload, back or forward)', () => {
-    window.history.replaceState({ key: 'k2', idx: 3 }, '');
-    const replaceState = vi.spyOn(window.history, 'replaceState');
-    seedHistoryIndex();
-    expect(replaceState).not.toHaveBeenCalled();
-    expect(window.history.state).toEqual({ key: 'k2', idx: 3 });
-    replaceState.mockRestore();
   });
 });

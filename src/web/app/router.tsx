@@ -1,10 +1,8 @@
 import {
   Component,
   lazy,
-  startTransition,
   Suspense,
   useEffect,
-  useState,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
@@ -21,10 +19,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { queryClient as appQueryClient } from '@web/lib/query-client';
 import { USER_QUERY_KEY, type SessionData } from '@web/lib/session';
-import { noteLocation, startHydrating } from '@web/lib/hydration';
+import { noteLocation } from '@web/lib/hydration';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
-import { FrameContent } from './frame-content';
 import { appRoutes, notFoundRoute, type AppRoute } from './routes';
 
 // Declarative routes (not the data router): the data router's engine would add ~15 kB gzip to the
@@ -42,7 +39,7 @@ let ShellComponent: ComponentType | undefined;
 /**
  * Decided once, at the first render: the shell itself when its chunk is already loaded (a page the
  * server sent as HTML hydrates only once its chunks are in, so nothing suspends and the HTML stays),
- * else a lazy stand-in.
+ * else the lazy component.
  */
 const shellComponent = () => (ShellComponent ??= loadedShell ?? lazy(loadShell));
 
@@ -87,35 +84,6 @@ function PageFrame({ children }: { children: ReactNode }) {
       <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
     </RouteErrorBoundary>
   );
-}
-
-let firstPageShown = false;
-
-/**
- * The server renders the page at once, and a page hydrating its HTML must draw what the server drew:
- * both skip the one-task deferral below, and `useHydrated()` reads false until hydration is done.
- */
-export function renderPagesAtOnce(): void {
-  firstPageShown = true;
-  startHydrating();
-}
-
-/**
- * On the app's first load the page mounts one task after the shell has painted, not in the same
- * task: mounting both at once is the longest task of a signed-in page's load (issue 14). Later
- * navigations render at once; the stand-in is the one Suspense shows while a page's chunk loads.
- */
-function AfterShellPaint({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
-  const [show, setShow] = useState(firstPageShown);
-  useEffect(() => {
-    if (show) return;
-    firstPageShown = true;
-    // as a transition, the page's render yields to the browser every few milliseconds instead of
-    // running as one task, and what is on screen (the spinner, or the page's frame) stays until the
-    // page can be shown
-    startTransition(() => setShow(true));
-  }, [show]);
-  return show ? children : (pending ?? <FullPageSpinner />);
 }
 
 function ShellLayout() {
@@ -197,93 +165,50 @@ export function preloadRoute(
 
 function routeElement(route: AppRoute) {
   const Page = pageFor(route);
-  const page =
-    (route.layout ?? 'shell') === 'shell' ? (
-      // a page with a frame shows it until it mounts: what the server sent, so its heading stays put
-      <AfterShellPaint pending={route.frame ? <FrameContent frame={route.frame} /> : undefined}>
-        <Page />
-      </AfterShellPaint>
-    ) : (
-      <Page />
-    );
   // The guard runs before the page's chunk is requested, so a visitor is redirected at once.
   return (
     <RouteGuard guard={route.guard}>
-      <PageFrame>{page}</PageFrame>
+      <PageFrame>
+        <Page />
+      </PageFrame>
     </RouteGuard>
   );
 }
 
-/** The routes of a list whose path matches a pathname, as the router matches one (`matchPath`, whole path). */
-const matching = new WeakMap<AppRoute[], Map<string, AppRoute[]>>();
+/** The routes of a list whose path matches a pathname, as the router matches one (whole path). */
 function routesMatching(routes: AppRoute[], pathname: string): AppRoute[] {
-  let byPath = matching.get(routes);
-  if (!byPath) matching.set(routes, (byPath = new Map()));
-  let found = byPath.get(pathname);
-  if (!found) {
-    // a path without parameters matches as the router's pattern for it would (any case, trailing
-    // slashes), without building and compiling that pattern for each of the routes
-    const bare = pathname.replace(/\/+$/, '').toLowerCase();
-    found = routes.filter((r) =>
-      /[:*?]/.test(r.path)
-        ? matchPath({ path: r.path, end: true }, pathname) !== null
-        : r.path.replace(/\/+$/, '').toLowerCase() === bare,
-    );
-    // a session visits a handful of paths; a long one must not grow this without end
-    if (byPath.size >= 50) byPath.clear();
-    byPath.set(pathname, found);
+  return routes.filter((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
+}
+
+/** The route objects for the router: the bare pages, and the shell around the others and the 404 page. */
+const routeObjects = new WeakMap<AppRoute[], RouteObject[]>();
+function routeObjectsFor(routes: AppRoute[]): RouteObject[] {
+  let objects = routeObjects.get(routes);
+  if (!objects) {
+    const toObject = (route: AppRoute): RouteObject => ({ path: route.path, element: routeElement(route) });
+    objects = [
+      ...routes.filter((r) => r.layout === 'bare').map(toObject),
+      {
+        element: shellLayout,
+        children: [...routes.filter((r) => r.layout !== 'bare'), notFoundRoute].map(toObject),
+      },
+    ];
+    routeObjects.set(routes, objects);
   }
-  return found;
-}
-
-const routeObjects = new WeakMap<AppRoute, RouteObject>();
-function routeObject(route: AppRoute): RouteObject {
-  let object = routeObjects.get(route);
-  if (!object) routeObjects.set(route, (object = { path: route.path, element: routeElement(route) }));
-  return object;
-}
-
-/**
- * What the router is given to match: the routes whose path matches the location, and the 404 page.
- * The router ranks what it is given on every render, turning each route into a scored branch first;
- * given all some 65 routes, that was one piece of work React cannot split (in the first render of
- * every page). The routes that cannot match change nothing in its choice. A path with escapes is
- * matched by the router after decoding, so it gets every route.
- */
-function routeObjectsFor(routes: AppRoute[], pathname: string): RouteObject[] {
-  const candidates = pathname.includes('%') ? routes : routesMatching(routes, pathname);
-  const bare = candidates.filter((r) => r.layout === 'bare');
-  const inShell = candidates.filter((r) => (r.layout ?? 'shell') === 'shell');
-  return [
-    ...bare.map(routeObject),
-    { element: shellLayout, children: [...inShell, notFoundRoute].map(routeObject) },
-  ];
+  return objects;
 }
 
 export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
   const { pathname } = useLocation();
   // before the new page's components mount: a page other than the one sent as HTML starts hydrated
   noteLocation(pathname);
-  const page = useRoutes(routeObjectsFor(routes, pathname));
+  const page = useRoutes(routeObjectsFor(routes));
   return (
     <>
       <ScrollToTop />
       {page}
     </>
   );
-}
-
-/**
- * Writes the index React Router's `BrowserRouter` keeps in the history entry's state (`idx`), which it
- * writes itself on its first render when the entry has none. That write is a `history.replaceState`,
- * a call into the browser: 0.5–12 ms measured here, inside the router's render, which React cannot
- * split. main.tsx calls this in a task of its own first; the router then finds the index and leaves
- * the entry alone. An entry restored by a reload or by back/forward keeps the index it has.
- */
-export function seedHistoryIndex(history: History = window.history): void {
-  const state: unknown = history.state;
-  if (state && typeof state === 'object' && (state as { idx?: unknown }).idx != null) return;
-  history.replaceState({ ...(state && typeof state === 'object' ? state : {}), idx: 0 }, '');
 }
 
 export function AppRouter({ routes }: { routes?: AppRoute[] }) {

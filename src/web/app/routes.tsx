@@ -1,16 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user';
-import type { PageHeaderText } from '@web/components/ui/page-header';
-import { BILLING_HISTORY_HEADER } from '@web/features/billing/page-headers';
-import { GALLERY_HEADER } from '@web/features/gallery/page-headers';
-import { GENERATE_HEADER } from '@web/features/generate/page-headers';
-import { CREATE_MODEL_HEADER, MODELS_HEADER } from '@web/features/models/page-headers';
-import { PACKS_HEADER } from '@web/features/packs/page-headers';
-import { REFERRALS_HEADER } from '@web/features/referrals/page-headers';
-import { SETTINGS_HEADER } from '@web/features/settings/page-headers';
-import { SUPPORT_HEADER } from '@web/features/support/page-headers';
-import { PURCHASE_TOKENS_HEADER } from '@web/features/tokens/page-headers';
 import type { RouteGuardKind } from './route-guard';
 
 /**
@@ -31,16 +21,6 @@ export type AppRoute = {
    * page's download instead of after it (the same query keys as the page's hooks).
    */
   prefetch?: (client: QueryClient, user: PublicUser) => Promise<void>;
-  /**
-   * The page's heading (the same text the page draws), for a signed-in page with a fixed path: the
-   * server sends it inside the shell as the page's HTML, so the heading is on screen before the scripts
-   * are in, and the app replaces it with the page (docs/decisions/043-signed-in-page-frames.md).
-   */
-  frame?: {
-    header: PageHeaderText;
-    /** the page's column, when narrower than the shell's (the class of the div around its header) */
-    column?: string;
-  };
 };
 
 export const appRoutes: AppRoute[] = [
@@ -110,14 +90,12 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/settings',
     guard: 'user',
-    frame: { header: SETTINGS_HEADER, column: 'mx-auto max-w-4xl' },
     lazy: () => import('@web/features/settings/settings-page').then((m) => m.SettingsPage),
   },
 
   {
     path: '/generate',
     guard: 'user',
-    frame: { header: GENERATE_HEADER },
     lazy: () => import('@web/features/generate/generate-page').then((m) => m.GeneratePage),
     prefetch: (client, user) =>
       import('@web/features/generate/api/generate-api').then((m) => m.prefetchGenerator(client, user)),
@@ -125,7 +103,6 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/gallery',
     guard: 'user',
-    frame: { header: GALLERY_HEADER },
     lazy: () => import('@web/features/gallery/gallery-page').then((m) => m.GalleryPage),
     prefetch: (client) =>
       import('@web/features/gallery/api/gallery-api').then((m) => m.prefetchGallery(client)),
@@ -138,7 +115,6 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/packs',
     guard: 'user',
-    frame: { header: PACKS_HEADER },
     lazy: () => import('@web/features/packs/packs-page').then((m) => m.PacksPage),
   },
   {
@@ -157,13 +133,11 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/models',
     guard: 'user',
-    frame: { header: MODELS_HEADER },
     lazy: () => import('@web/features/models/models-page').then((m) => m.ModelsPage),
   },
   {
     path: '/models/create',
     guard: 'user',
-    frame: { header: CREATE_MODEL_HEADER, column: 'mx-auto max-w-3xl' },
     lazy: () => import('@web/features/models/create-model-page').then((m) => m.CreateModelPage),
   },
   {
@@ -186,7 +160,6 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/tokens/purchase',
     guard: 'user',
-    frame: { header: PURCHASE_TOKENS_HEADER, column: 'mx-auto max-w-5xl' },
     lazy: () => import('@web/features/tokens/purchase-page').then((m) => m.PurchaseTokensPage),
   },
   {
@@ -202,20 +175,17 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/billing-history',
     guard: 'user',
-    frame: { header: BILLING_HISTORY_HEADER, column: 'mx-auto max-w-5xl' },
     lazy: () => import('@web/features/billing/billing-history-page').then((m) => m.BillingHistoryPage),
   },
   {
     path: '/referrals',
     guard: 'user',
-    frame: { header: REFERRALS_HEADER, column: 'mx-auto max-w-4xl' },
     lazy: () => import('@web/features/referrals/referrals-page').then((m) => m.ReferralsPage),
   },
   // Admin (guard: 'admin'): added by the admin feature.
   {
     path: '/support',
     guard: 'user',
-    frame: { header: SUPPORT_HEADER },
     lazy: () => import('@web/features/support/support-page').then((m) => m.SupportPage),
   },
   // /admin itself shows "Access Denied" to non-admins (docs/product/spec-part-2.md §2), so it only needs a user.

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   Boxes,
@@ -34,26 +33,16 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { useSignOut } from '@web/features/auth/hooks/use-sign-out';
 import { useTheme } from '@web/lib/theme/theme-context';
-import { opensOnMount, useTakeOver, type Wanted } from '@web/lib/take-over';
 import type { ThemePreference } from '@web/lib/theme/theme-mode';
 import { useOfflineSummary } from './offline-indicator';
 import { PRIMARY_NAV } from './shell-nav';
 
-// The signed-in person's menus, loaded by the shell when one is about to open (see shell.tsx).
+// The signed-in person's menus in the shell's top bar (shell.tsx).
 
-const NOT_YET: Wanted = {};
-
-function useMenuTakeOver(opening: Wanted) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  useTakeOver(trigger, opening);
-  return { trigger, defaultOpen: opensOnMount(opening) };
-}
-
-export function MobileNav({ user, opening = NOT_YET }: { user: PublicUser; opening?: Wanted }) {
-  const { trigger, defaultOpen } = useMenuTakeOver(opening);
+export function MobileNav({ user }: { user: PublicUser }) {
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild ref={trigger}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
           <Menu aria-hidden="true" />
         </Button>
@@ -100,14 +89,13 @@ const APPEARANCES = [
   { value: 'system', label: 'System', icon: Monitor },
 ] as const;
 
-export function UserMenu({ user, opening = NOT_YET }: { user: PublicUser; opening?: Wanted }) {
+export function UserMenu({ user }: { user: PublicUser }) {
   const { preference, setPreference } = useTheme();
   const { signOut, isPending } = useSignOut();
   const offline = useOfflineSummary();
-  const { trigger, defaultOpen } = useMenuTakeOver(opening);
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild ref={trigger}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
           {/* WCAG 2.5.3: the name is built from the content, so it contains the visible username;
               the avatar's initials are decoration */}

@@ -1,63 +1,23 @@
-import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Coins, Menu } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
 import { cn } from '@web/lib/cn';
-import { formatNumber, formatTokens, initials } from '@web/lib/format';
+import { formatNumber, formatTokens } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
-import { chunkLoader } from '@web/lib/chunk-loader';
-import { standInHandlers, type Wanted } from '@web/lib/take-over';
 import { ThemeToggle } from '@web/components/theme-toggle';
+import { MobileNav, UserMenu } from './shell-menus';
+import { OfflineIndicator } from './offline-indicator';
 import { PRIMARY_NAV } from './shell-nav';
 
-// The menus (Radix dropdown, avatar, sign-out) are a chunk of their own, with the `dialogs` chunk
-// behind them: a visitor never downloads them, and a signed-in page loads them only when a menu is
-// about to open (the pointer over a trigger, the keyboard's focus on it, a tap), not with the page
-// (docs/decisions/042-overlays-on-demand.md). Until then each trigger is drawn plain, the same size and
-// name. The bell and the footer's offline note (Radix tooltip) are chunks of their own as well.
-type ShellMenus = typeof import('./shell-menus');
-const menusChunk = chunkLoader((): Promise<ShellMenus> => import('./shell-menus'));
-
-type PlainTriggerProps = ReturnType<typeof standInHandlers> & {
-  'aria-haspopup': 'menu';
-  'aria-expanded': false;
-};
-
-// the keys that open a Radix menu
-const menuKey = (event: { key: string }) => ['Enter', ' ', 'ArrowDown'].includes(event.key);
-
-/**
- * A menu whose code loads when it is about to be used. The plain trigger stays in place until the code
- * is in (so a press is never lost to a swap half-way); the real menu then takes over, with the focus
- * if the plain trigger had it, already open if it was pressed meanwhile (lib/take-over.ts).
- */
-function MenuOnDemand({
-  trigger,
-  menu,
-}: {
-  trigger: (props: PlainTriggerProps) => ReactElement;
-  menu: (menus: ShellMenus, opening: Wanted) => ReactNode;
-}) {
-  const [menus, setMenus] = useState(menusChunk.loaded);
-  const [opening, setOpening] = useState<Wanted>({});
-  if (menus) return menu(menus, opening);
-  const want = (wanted: Wanted = {}) => {
-    setOpening((o) => ({ ...o, ...wanted }));
-    menusChunk.load().then(setMenus, () => {});
-  };
-  return trigger({ 'aria-haspopup': 'menu', 'aria-expanded': false, ...standInHandlers(want, menuKey) });
-}
-
+// The bell is a chunk of its own: a visitor never downloads it.
 const NotificationBell = lazy(() =>
   import('@web/features/notifications/components/notification-bell').then((m) => ({
     default: m.NotificationBell,
   })),
-);
-const OfflineIndicator = lazy(() =>
-  import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),
 );
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -101,51 +61,14 @@ function CompactTokenBalance({ user }: { user: PublicUser }) {
   );
 }
 
-/** The phone's menu button (Button size "icon", hidden from md up) until its menu's code is in. */
-function PlainMobileNavTrigger(props: PlainTriggerProps) {
-  return (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu" {...props}>
-      <Menu aria-hidden="true" />
-    </Button>
-  );
-}
-
-/** The user-menu trigger (avatar or initials, the name from lg up) until its menu's code is in. */
-function PlainUserMenuTrigger({ user, ...props }: PlainTriggerProps & { user: PublicUser }) {
-  return (
-    <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" {...props}>
-      <span
-        aria-hidden="true"
-        className="relative flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary-text"
-      >
-        {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" className="aspect-square size-full object-cover" />
-        ) : (
-          initials(user.username)
-        )}
-      </span>
-      <span className="sr-only">User menu for </span>
-      <span className="sr-only lg:hidden">{user.username}</span>
-      <span className="hidden max-w-32 truncate lg:inline">{user.username}</span>
-    </Button>
-  );
-}
-
-function TopBar({ pending = false }: { pending?: boolean }) {
-  const session = useUser();
-  const isLoading = pending || session.isLoading;
-  const user = pending ? null : session.user;
+function TopBar() {
+  const { user, isLoading } = useUser();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
         {/* Until the session is known the left side stays empty: the logo would otherwise jump
             right when the phone menu button appears in front of it (layout shift). */}
-        {isLoading ? null : user ? (
-          <MenuOnDemand
-            trigger={(props) => <PlainMobileNavTrigger {...props} />}
-            menu={(m, opening) => <m.MobileNav user={user} opening={opening} />}
-          />
-        ) : null}
+        {isLoading ? null : user ? <MobileNav user={user} /> : null}
         {isLoading ? null : <Logo to={user ? '/dashboard' : '/'} className="sm:mr-2" />}
         {user ? (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -165,10 +88,7 @@ function TopBar({ pending = false }: { pending?: boolean }) {
               <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0 sm:size-10" />}>
                 <NotificationBell />
               </Suspense>
-              <MenuOnDemand
-                trigger={(props) => <PlainUserMenuTrigger user={user} {...props} />}
-                menu={(m, opening) => <m.UserMenu user={user} opening={opening} />}
-              />
+              <UserMenu user={user} />
             </>
           ) : (
             <>
@@ -195,9 +115,7 @@ function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
         <p>© {new Date().getFullYear()} LoRA Studio</p>
         <div className="flex flex-wrap items-center justify-center gap-4">
-          <Suspense fallback={null}>
-            <OfflineIndicator />
-          </Suspense>
+          <OfflineIndicator />
           <nav aria-label="Legal" className="flex gap-4">
             <Link to="/terms" className={linkClass}>
               Terms
@@ -215,12 +133,8 @@ function Footer() {
   );
 }
 
-/**
- * The frame around every page except the landing page. `frame`: the server's HTML of a signed-in page
- * before its scripts arrive (entry-server.tsx `renderFrame`): the top bar as while the session is read,
- * and this in place of the page.
- */
-export function Shell({ frame }: { frame?: ReactNode }) {
+/** The frame around every page except the landing page. */
+export function Shell() {
   return (
     <>
       <div className="flex min-h-dvh flex-col">
@@ -230,7 +144,7 @@ export function Shell({ frame }: { frame?: ReactNode }) {
         >
           Skip to content
         </a>
-        <TopBar pending={frame !== undefined} />
+        <TopBar />
         <main
           id="main"
           tabIndex={-1}
@@ -238,11 +152,9 @@ export function Shell({ frame }: { frame?: ReactNode }) {
           // never shows at the bottom while a page loads and then jumps away as the content arrives
           className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
         >
-          {frame ?? (
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </Suspense>
-          )}
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>

@@ -5,7 +5,7 @@ import { startTransition, useEffect, useState } from 'react';
 // committed" is no signal; leaving the page is (a new page renders from scratch).
 let hydratingPath: string | undefined;
 
-/** Before `hydrateRoot` (router.tsx `renderPagesAtOnce`): components mounted on this page start as the HTML. */
+/** Before `hydrateRoot` (main.tsx): components mounted on this page start as the HTML. */
 export function startHydrating(): void {
   if (typeof window !== 'undefined') hydratingPath = window.location.pathname;
 }

@@ -41,7 +41,7 @@ describe('the locale of a page', () => {
     'hydrates server HTML without a mismatch in a browser set to %s',
     async (locale) => {
       restore = setBrowserLanguages([locale]);
-      // the page as the server wrote it, then taken over as main.tsx does (router.tsx renderPagesAtOnce)
+      // the page as the server wrote it, then taken over as main.tsx does (lib/hydration.ts startHydrating)
       window.history.replaceState(null, '', '/public-page');
       startHydrating();
       const { prelude } = await prerender(<Figures />);

@@ -2,8 +2,7 @@ import { lazy } from 'react';
 import type { ImageLightbox as LightboxComponent } from './image-lightbox';
 
 // The image overlays as lazy components for the pages that may open them (gallery, generator): their
-// code, with Radix's dialog (the `dialogs` chunk), loads the first time one opens
-// (components/ui/overlay-on-demand.tsx, docs/decisions/042-overlays-on-demand.md).
+// code, with Radix's dialog, loads the first time one opens (components/ui/overlay-on-demand.tsx).
 
 /** Typed as the module's own export: lazy() would drop the lightbox's type parameter. */
 export const LazyImageLightbox = lazy(() =>

@@ -1,177 +1,76 @@
-import {
-  createContext,
-  useContext,
-  useRef,
-  useState,
-  type ComponentProps,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import type * as SelectPrimitive from '@radix-ui/react-select';
-import { ChevronDown } from 'lucide-react';
-import { chunkLoader } from '@web/lib/chunk-loader';
-import { opensOnMount, standInHandlers, useTakeOver, type Wanted } from '@web/lib/take-over';
+import type { ComponentProps } from 'react';
+import * as SelectPrimitive from '@radix-ui/react-select';
+import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { SearchField } from './search-field';
-import { SELECT_TRIGGER_CLASS } from './select-styles';
 
-// Radix Select comes with the `dialogs` chunk (Radix's overlays and their positioning engine, ~40 KiB
-// gzip). A page draws its selects closed, so each is drawn here as a plain trigger that looks and reads
-// the same (a combobox named as the caller names it, showing the chosen value), and the chunk loads
-// when a select is about to be used: the mouse over a trigger, the keyboard's focus on it, a press.
-// Then Radix's select takes over, with the focus if the plain trigger had it, open if it was pressed,
-// and with the key the person pressed meanwhile (docs/decisions/042-overlays-on-demand.md).
-type Radix = typeof import('./select-radix');
-const radixChunk = chunkLoader((): Promise<Radix> => import('./select-radix'));
+export const Select = SelectPrimitive.Root;
 
-/**
- * Loads Radix's select now, so selects drawn from then on are Radix's from the start. The component
- * tests of pages call it: they are about the page, and userEvent presses the element it found first,
- * which the swap replaces (./select.test.tsx tests the plain trigger and the swap).
- */
-export const preloadSelect = (): Promise<void> => radixChunk.load().then(() => undefined);
+/** The trigger's text: the chosen item's label (`children`, or the item's own text), else the placeholder. */
+export const SelectValue = SelectPrimitive.Value;
 
-const Plain = createContext<{
-  want: (wanted?: Wanted) => void;
-  disabled?: boolean;
-  /** nothing chosen: the trigger shows the placeholder, as Radix's does */
-  empty: boolean;
-} | null>(null);
-const TakeOver = createContext<Wanted>({});
-const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
-// an opening key, or a letter to jump to an item (Radix's typeahead)
-const selectKey = (event: KeyboardEvent) =>
-  OPEN_KEYS.includes(event.key) ||
-  (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey);
-
-export function Select({ defaultOpen, ...props }: ComponentProps<typeof SelectPrimitive.Root>) {
-  const [radix, setRadix] = useState(radixChunk.loaded);
-  const [wanted, setWanted] = useState<Wanted | null>(null);
-  if (radix)
-    return (
-      <TakeOver.Provider value={wanted ?? {}}>
-        <radix.Select
-          {...props}
-          defaultOpen={defaultOpen || (wanted !== null && opensOnMount(wanted))}
-          // approached before its code was in: its items mount at once, so a letter typed then finds them
-          primed={wanted !== null}
-        />
-      </TakeOver.Provider>
-    );
-  const want = (next: Wanted = {}) => {
-    setWanted((w) => ({ ...w, ...next }));
-    radixChunk.load().then(setRadix, () => {});
-  };
-  // Radix's rule for its placeholder (`shouldShowPlaceholder`): no value, or the empty string
-  const chosen = props.value ?? props.defaultValue;
-  return (
-    <Plain.Provider value={{ want, disabled: props.disabled, empty: chosen === undefined || chosen === '' }}>
-      {props.children}
-    </Plain.Provider>
-  );
-}
-
-/**
- * The trigger's text: `children` is the chosen item's label (the items may not be mounted), the
- * placeholder while nothing is chosen.
- */
-export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value> & { children: ReactNode }) {
-  const plain = useContext(Plain);
-  const loaded = radixChunk.loaded();
-  if (plain || !loaded)
-    return <span style={{ pointerEvents: 'none' }}>{plain?.empty ? props.placeholder : props.children}</span>;
-  return <loaded.SelectValue {...props} />;
-}
-
-export function SelectTrigger(props: ComponentProps<typeof SelectPrimitive.Trigger>) {
-  const plain = useContext(Plain);
-  const loaded = radixChunk.loaded();
-  if (plain || !loaded) return <PlainTrigger {...props} />;
-  return <RadixTrigger radix={loaded} {...props} />;
-}
-
-function PlainTrigger({
+export function SelectTrigger({
   className,
   children,
-  onFocus,
-  onPointerEnter,
-  onPointerDown,
-  onClick,
-  onKeyDown,
-  asChild: _asChild,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
-  const plain = useContext(Plain);
-  const standIn = standInHandlers((wanted) => plain?.want(wanted), selectKey);
   return (
-    <button
-      type="button"
-      role="combobox"
-      aria-expanded={false}
-      aria-autocomplete="none"
-      data-state="closed"
-      data-placeholder={plain?.empty ? '' : undefined}
-      disabled={plain?.disabled}
-      className={cn(SELECT_TRIGGER_CLASS, className)}
+    <SelectPrimitive.Trigger
+      className={cn(
+        'flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive data-placeholder:text-muted-foreground [&>span]:truncate',
+        className,
+      )}
       {...props}
-      onFocus={(e) => {
-        standIn.onFocus();
-        onFocus?.(e);
-      }}
-      onPointerEnter={(e) => {
-        standIn.onPointerEnter(e);
-        onPointerEnter?.(e);
-      }}
-      onPointerDown={(e) => {
-        standIn.onPointerDown(e);
-        onPointerDown?.(e);
-      }}
-      onClick={(e) => {
-        standIn.onClick(e);
-        onClick?.(e);
-      }}
-      onKeyDown={(e) => {
-        onKeyDown?.(e);
-        standIn.onKeyDown(e);
-      }}
     >
       {children}
-      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-    </button>
+      <SelectPrimitive.Icon asChild>
+        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+      </SelectPrimitive.Icon>
+    </SelectPrimitive.Trigger>
   );
 }
 
-function RadixTrigger({
-  radix,
-  ref,
+export function SelectContent({
+  className,
+  children,
+  position = 'popper',
   ...props
-}: ComponentProps<typeof SelectPrimitive.Trigger> & { radix: Radix }) {
-  const own = useRef<HTMLButtonElement | null>(null);
-  useTakeOver(own, useContext(TakeOver));
+}: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
-    <radix.SelectTrigger
-      ref={(node) => {
-        own.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      }}
-      {...props}
-    />
+    <SelectPrimitive.Portal>
+      <SelectPrimitive.Content
+        position={position}
+        className={cn(
+          'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg data-[state=open]:animate-fade-in',
+          position === 'popper' &&
+            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1',
+          className,
+        )}
+        {...props}
+      >
+        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+      </SelectPrimitive.Content>
+    </SelectPrimitive.Portal>
   );
 }
 
-export function SelectContent(props: ComponentProps<typeof SelectPrimitive.Content>) {
-  const plain = useContext(Plain);
-  const loaded = radixChunk.loaded();
-  if (plain || !loaded) return null;
-  return <loaded.SelectContent {...props} />;
-}
-
-export function SelectItem(props: ComponentProps<typeof SelectPrimitive.Item>) {
-  const plain = useContext(Plain);
-  const loaded = radixChunk.loaded();
-  if (plain || !loaded) return null;
-  return <loaded.SelectItem {...props} />;
+export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
+  return (
+    <SelectPrimitive.Item
+      className={cn(
+        'relative flex w-full cursor-pointer items-center rounded-md py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-muted data-disabled:pointer-events-none data-disabled:opacity-50',
+        className,
+      )}
+      {...props}
+    >
+      <span className="absolute right-2 flex size-4 items-center justify-center">
+        <SelectPrimitive.ItemIndicator>
+          <Check className="size-4" aria-hidden="true" />
+        </SelectPrimitive.ItemIndicator>
+      </span>
+      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+    </SelectPrimitive.Item>
+  );
 }
 
 type OptionSelectProps<V extends string> = {

@@ -1,9 +1,6 @@
 import {
   createContext,
   useContext,
-  useEffect,
-  useLayoutEffect,
-  useRef,
   useState,
   type ComponentProps,
   type ReactElement,
@@ -18,9 +15,8 @@ export const TOOLTIP_DELAY_MS = 700;
 const HasProvider = createContext(false);
 
 /**
- * Groups tooltips so moving between them skips the delay, for a screen that has many. Not in the
- * app-wide providers nor in the shell: Radix Tooltip and its positioning engine would then weigh on
- * every first paint; a lone Tooltip brings its own provider with the same delay.
+ * Groups tooltips so moving between them skips the delay, for a screen that has many; a lone Tooltip
+ * brings its own provider with the same delay.
  */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
@@ -66,57 +62,30 @@ export function TooltipContent({
 }
 
 /**
- * A trigger and its tooltip, for TooltipOnDemand (tooltip-on-demand.tsx), which loads this file only
- * when the tooltip is about to open. `refocus` gives the keyboard back to the trigger, which React
- * has just drawn again inside the tooltip, in the same commit; Radix then opens it as on any focus.
- * `hoveredAt` (a `performance.now()` time) says the pointer entered the trigger drawn before this one
- * and has not left it: the tooltip opens when the delay since then is over, as if Radix had seen that
- * hover, unless the pointer moves off first.
+ * A trigger (one element, e.g. a button) with a tooltip of plain words.
+ *
+ * Radix closes a tooltip when the page scrolls under its trigger, and a trigger reached with Tab below
+ * the fold is scrolled into view by the browser, whose scroll event comes in the next frame: the
+ * tooltip opened on that focus closed at once (the footer's offline note always starts below the
+ * fold). So a keyboard focus opens it in the next frame, after that scroll; a focus by a press opens
+ * nothing, as in Radix.
  */
-export function TooltipFor({
-  content,
-  children,
-  refocus,
-  hoveredAt = null,
-}: {
-  content: ReactNode;
-  children: ReactElement;
-  refocus: boolean;
-  hoveredAt?: number | null;
-}) {
-  const trigger = useRef<HTMLButtonElement>(null);
+export function WithTooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
   const [open, setOpen] = useState(false);
-  useLayoutEffect(() => {
-    if (refocus) trigger.current?.focus();
-  }, [refocus]);
-  useEffect(() => {
-    if (hoveredAt === null) return;
-    const timer = window.setTimeout(
-      () => setOpen(true),
-      Math.max(0, TOOLTIP_DELAY_MS - (performance.now() - hoveredAt)),
-    );
-    // The first move tells where the pointer is. Over the trigger, Radix has seen it (its own
-    // pointermove) and handles the rest, leaving included; anywhere else, the hover is over.
-    const firstMove = (event: PointerEvent) => {
-      document.removeEventListener('pointermove', firstMove);
-      const target = event.target instanceof Element ? event.target : null;
-      if (
-        target &&
-        (trigger.current?.contains(target) || target.closest('[data-radix-popper-content-wrapper]'))
-      )
-        return;
-      window.clearTimeout(timer);
-      setOpen(false);
-    };
-    document.addEventListener('pointermove', firstMove);
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener('pointermove', firstMove);
-    };
-  }, [hoveredAt]);
   return (
     <Tooltip open={open} onOpenChange={setOpen}>
-      <TooltipTrigger asChild ref={trigger}>
+      <TooltipTrigger
+        asChild
+        onFocus={(event) => {
+          // Radix's own focus handler is skipped
+          event.preventDefault();
+          const trigger = event.currentTarget;
+          if (!trigger.matches(':focus-visible')) return;
+          requestAnimationFrame(() => {
+            if (document.activeElement === trigger) setOpen(true);
+          });
+        }}
+      >
         {children}
       </TooltipTrigger>
       <TooltipContent>{content}</TooltipContent>

@@ -7,10 +7,8 @@ import { makeUser } from '@web/testing/fixtures';
 import { BillingHistoryPage } from './billing-history-page';
 import { TypeBadge } from './components/transactions-table';
 import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
-import { preloadSelect } from '@web/components/ui/select';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
-beforeAll(preloadSelect);
 
 const rows = [
   {

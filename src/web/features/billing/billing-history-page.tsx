@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { LoadMore } from '@web/components/ui/load-more';
 import { Link } from 'react-router';
 import { Coins, CreditCard, Receipt, RefreshCw, TrendingDown } from 'lucide-react';
@@ -18,7 +18,6 @@ import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeferredAnswer } from '@web/lib/use-deferred-answer';
 import {
   useRecheckPayments,
   useTransactions,
@@ -98,7 +97,7 @@ function RecheckPayments() {
 type Summary = ReturnType<typeof useTransactionsSummary>;
 type Transactions = ReturnType<typeof useTransactions>;
 
-const SummaryCards = memo(function SummaryCards({ summary, balance }: { summary: Summary; balance: number }) {
+function SummaryCards({ summary, balance }: { summary: Summary; balance: number }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <SummaryCard
@@ -110,9 +109,9 @@ const SummaryCards = memo(function SummaryCards({ summary, balance }: { summary:
       <SummaryCard title="Total Used" value={summary.data?.totalUsed} icon={<TrendingDown />} />
     </div>
   );
-});
+}
 
-const TransactionsCard = memo(function TransactionsCard({
+function TransactionsCard({
   transactions,
   filter,
   onFilter,
@@ -204,24 +203,14 @@ const TransactionsCard = memo(function TransactionsCard({
       </CardContent>
     </Card>
   );
-});
+}
 
 export function BillingHistoryPage() {
   usePageTitle(BILLING_HISTORY_HEADER.title);
   const { user } = useUser();
   const [filter, setFilter] = useState<TypeFilter>('all');
-  // the cards are drawn from the answers in a transition (lib/use-deferred-answer.ts; the table was a
-  // 35 ms task on this page's load)
-  const summary = useDeferredAnswer(useTransactionsSummary(), ['data', 'isError']);
-  const transactions = useDeferredAnswer(useTransactions(filter), [
-    'data',
-    'isPending',
-    'isError',
-    'error',
-    'hasNextPage',
-    'isFetchingNextPage',
-    'isFetchNextPageError',
-  ]);
+  const summary = useTransactionsSummary();
+  const transactions = useTransactions(filter);
 
   if (!user) return null;
 

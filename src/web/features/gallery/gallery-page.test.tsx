@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@web/components/ui/toaster';
@@ -6,10 +6,8 @@ import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/test
 import { makeUser } from '@web/testing/fixtures';
 import { GalleryPage } from './gallery-page';
 import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
-import { preloadSelect } from '@web/components/ui/select';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
-beforeAll(preloadSelect);
 
 function image(i: number, over: Record<string, unknown> = {}) {
   return {

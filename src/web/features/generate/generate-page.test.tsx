@@ -1,14 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@web/components/ui/toaster';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
 import { GeneratePage } from './generate-page';
-import { preloadSelect } from '@web/components/ui/select';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
-beforeAll(preloadSelect);
 
 const baseModels = [
   { id: 'b-dev', name: 'FLUX.1 Dev', description: '', tokenCost: 15, isDefault: true },

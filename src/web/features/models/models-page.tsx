@@ -1,10 +1,9 @@
-import { memo, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Boxes, Plus, Search } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
 import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeferredAnswer } from '@web/lib/use-deferred-answer';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
@@ -56,13 +55,7 @@ function Grid({ models, empty }: { models: Model[]; empty: React.ReactNode }) {
   );
 }
 
-const ModelList = memo(function ModelList({
-  list,
-  search,
-}: {
-  list: ReturnType<typeof useModelList>;
-  search: string;
-}) {
+function ModelList({ list, search }: { list: ReturnType<typeof useModelList>; search: string }) {
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
     const all = list.data ?? [];
@@ -131,12 +124,11 @@ const ModelList = memo(function ModelList({
       </TabsContent>
     </Tabs>
   );
-});
+}
 
 export function ModelsPage() {
   usePageTitle(MODELS_HEADER.title);
-  // the list is drawn from the read's answer in a transition (lib/use-deferred-answer.ts)
-  const list = useDeferredAnswer(useModelList(), ['data', 'isPending', 'isError', 'error']);
+  const list = useModelList();
   const [search, setSearch] = useState('');
 
   return (

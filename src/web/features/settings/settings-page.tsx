@@ -11,8 +11,8 @@ import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
 import { SettingsHeader } from './components/settings-header';
 
-// The Content and Privacy tabs ask before acting (Radix dialogs, the `dialogs` chunk): they load when
-// opened, so the page's first load carries only the tab list's own code (docs/decisions/035-load-on-use.md).
+// The tabs' panels are chunks of their own (route-level splitting, one level down): a panel loads
+// when its tab is opened (docs/decisions/054-frontend-performance.md).
 const ContentTab = lazy(() => import('./components/content-tab').then((m) => ({ default: m.ContentTab })));
 const PrivacyTab = lazy(() => import('./components/privacy-tab').then((m) => ({ default: m.PrivacyTab })));
 const NotificationsTab = lazy(() =>

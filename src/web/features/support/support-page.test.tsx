@@ -1,13 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '@web/testing/fixtures';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { SupportPage } from './support-page';
-import { preloadSelect } from '@web/components/ui/select';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
-beforeAll(preloadSelect);
 
 const ticket = (over: Record<string, unknown>) => ({
   id: 't1',

@@ -6,10 +6,8 @@ import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 import { mockFetch, renderWithProviders } from '@web/testing/render';
 import { AuditTab } from './audit-tab';
 import { AuditTable, changedFields } from './audit-table';
-import { preloadSelect } from '@web/components/ui/select';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
-beforeAll(preloadSelect);
 
 const TARGET = '3f2b9c1e-0d4a-4b8e-9a51-7c2d1e0f9a11';
 

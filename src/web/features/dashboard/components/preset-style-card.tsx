@@ -1,16 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff, ImageOff } from 'lucide-react';
 import { formatTokens } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { WithTooltip } from '@web/components/ui/tooltip';
 import type { DashboardPresetStyle } from '../api/dashboard-api';
-
-// Radix Tooltip comes with the `dialogs` chunk; the dashboard needs it only once an NSFW preview has
-// been revealed (its Hide button carries the tooltip), so it loads then, not with the page
-// (docs/decisions/035-load-on-use.md).
-const WithTooltip = lazy(() => import('@web/components/ui/tooltip').then((m) => ({ default: m.TooltipFor })));
 
 export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
   const [revealed, setRevealed] = useState(false);
@@ -64,12 +60,7 @@ export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
           </div>
         ) : null}
         {style.isNSFW && revealed ? (
-          // the button works at once; its tooltip joins it when the chunk is in
-          <Suspense fallback={hideButton}>
-            <WithTooltip content="Hide sensitive content" refocus={false}>
-              {hideButton}
-            </WithTooltip>
-          </Suspense>
+          <WithTooltip content="Hide sensitive content">{hideButton}</WithTooltip>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { BaseModel, UserModel } from '../api/generate-api';
 import { ModelStack } from './model-stack';
 import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
-import { preloadSelect } from '@web/components/ui/select';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
-beforeAll(preloadSelect);
 
 const bases: BaseModel[] = [
   {
