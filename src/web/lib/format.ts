@@ -7,7 +7,7 @@ export { toDate, type DateInput };
 // Dates, numbers and amounts go through Intl in the visitor's locale and time zone, with formatters
 // built once (shared/intl.ts). The wording around them stays the product's English; the shapes the
 // spec names ("short date and time", "long month and year") are its en-US ones, localised elsewhere
-// (docs/decisions/intl-notes.md).
+// (docs/decisions/054-frontend-performance.md).
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };

@@ -8,7 +8,7 @@ import { noteLocation, startHydrating } from './hydration';
 import { currentLocale, PAGE_LOCALE } from './locale';
 
 // What a public page would show if it held a date or an amount: it must hydrate without a mismatch in
-// any browser language (docs/decisions/intl-notes.md).
+// any browser language (docs/decisions/054-frontend-performance.md).
 const moment = new Date(2026, 11, 4, 15, 21);
 function Figures() {
   return <p>{`${formatDateTime(moment)} · ${formatMoney(123456)} · ${formatNumber(1234567)}`}</p>;

@@ -2,7 +2,7 @@ import { isHydrating } from './hydration';
 
 /**
  * The locale the server's HTML is written in: the public pages are rendered once, at build time
- * (entry-server.tsx), for every visitor (docs/decisions/intl-notes.md).
+ * (entry-server.tsx), for every visitor (docs/decisions/054-frontend-performance.md).
  */
 export const PAGE_LOCALE = 'en-US';
 
