@@ -184,7 +184,10 @@ export function buildOpenApiDocument(opts: { serverUrl: string; version: string 
           scheme: 'bearer',
           description:
             'A personal API key (`ls_…`). Its scopes are listed per operation; a route without one ' +
-            'refuses a key with 403, an unknown or revoked key gets 401.',
+            'refuses a key with 403, an unknown, revoked or expired key gets 401. A key acts as a plain ' +
+            "user whatever its owner's role; it expires when its owner chose (30, 90 or 365 days, or " +
+            'never) and is revoked by a password change or reset, "sign out everywhere", a suspension ' +
+            'or a deletion. With the `read` scope it also fetches the `/files/…` URLs of its own answers.',
         },
       },
     },
