@@ -64,7 +64,7 @@ describe('photo packs', () => {
     expect(await page.getByRole('combobox', { name: 'Model' }).textContent()).toContain('Pack Model');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: /^Generate pack\s*:\s*Travel$/ }).click();
+    await page.getByRole('button', { name: 'Generate pack: Travel', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await expect.poll(() => dialog.textContent()).toContain('for 120 tokens, charged once');
     await dialog.getByRole('button', { name: 'Generate for 120 tokens' }).click();
@@ -83,7 +83,7 @@ describe('photo packs', () => {
     // at 360 px the picker stays usable: no sideways scrolling
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${e2e.server.url}/packs`);
-    await page.getByRole('button', { name: /^Generate pack\s*:\s*Travel$/ }).waitFor();
+    await page.getByRole('button', { name: 'Generate pack: Travel', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });
