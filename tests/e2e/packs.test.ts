@@ -80,6 +80,18 @@ describe('photo packs', () => {
     await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(8);
     expect(await page.getByRole('combobox', { name: 'Album' }).textContent()).toContain('Travel pack');
 
+    // 30 tokens left: the dialog says so before any click and offers a top-up, not the charge (issue 45 N4)
+    await page.goto(`${e2e.server.url}/packs`);
+    await page.getByRole('button', { name: 'Generate pack: Travel', exact: true }).click();
+    const short = page.getByRole('alertdialog');
+    await expect
+      .poll(() => short.getByRole('note').textContent())
+      .toBe("This pack's 8 photos cost 120 tokens; your balance is 30, 90 short.");
+    expect(await short.getByRole('button', { name: /^Generate for/ }).count()).toBe(0);
+    await short.getByRole('link', { name: 'Top up' }).click();
+    await page.waitForURL(`${e2e.server.url}/tokens/purchase`);
+    expect(await balance(page)).toBe(30);
+
     // at 360 px the picker stays usable: no sideways scrolling
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${e2e.server.url}/packs`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insufficientTokensText } from '../../../shared/generation-texts';
+import { packInsufficientTokensText } from '../../../shared/generation-texts';
 import { PACK_TEXTS } from '../../../shared/schemas/packs';
 import { EngineError } from '../../engines/engine-error';
 import { createOfflineImageEngine } from '../../engines/images/offline';
@@ -213,7 +213,7 @@ describe('POST /api/packs/:id/generate', () => {
     const refused = a.statusCode === 402 ? a : b;
     expect(refused.json()).toMatchObject({
       code: 'INSUFFICIENT_TOKENS',
-      message: insufficientTokensText(120, 8, 0),
+      message: packInsufficientTokensText(120, 8, 0),
     });
     expect((await ledgerOf(u.id)).filter((r) => r.type === 'usage')).toHaveLength(1);
     expect((await c.get('/api/pack-batches')).json().batches).toHaveLength(1);
