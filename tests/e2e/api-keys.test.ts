@@ -138,7 +138,8 @@ describe('Settings → API keys in the browser', () => {
     await page
       .locator('.opblock-summary-path', { hasText: '/api/generate-image' })
       .first()
-      .waitFor({ timeout: 20_000 });
+      // Swagger UI lays out every operation at once: a minute on a machine this busy
+      .waitFor({ timeout: 60_000 });
     expect(csp).toEqual([]);
     // each operation says what it does, not its method and path again (issue 45 N2)
     const generate = page.locator('.opblock').filter({
