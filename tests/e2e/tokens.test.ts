@@ -62,6 +62,32 @@ describe('buying tokens in the browser (offline payments)', () => {
     await expect.poll(() => page.getByText('550 tokens').count()).toBeGreaterThan(0);
   });
 
+  it('shows the decline text for 4000 0000 0000 0002 and credits nothing', async () => {
+    const { page } = e2e.browser;
+    await payWith('4000 0000 0000 0002');
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
+    await page.getByText('Payment failed').first().waitFor();
+    expect(page.url()).toContain('/tokens/checkout');
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+
+    // the server agrees: still one purchase and 550 tokens
+    const summary = await page.evaluate(async () => (await fetch('/api/transactions/summary')).json());
+    expect(summary).toEqual({ balance: 550, totalPurchased: 500, totalUsed: 0 });
+    await page.reload();
+    await expect.poll(balanceShown).toContain('550');
+  });
+
+  it('explains an unknown package and a return without a succeeded payment', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/tokens/checkout?packageId=00000000-0000-4000-8000-000000000000`);
+    await page.getByText("We couldn't find the token package you're looking for.").waitFor();
+    await page.goto(`${e2e.server.url}/tokens/success?payment_intent=pi_x&redirect_status=failed`);
+    await page.getByText('Payment Error').waitFor();
+    await page.getByText('Payment information is missing or payment did not succeed.').waitFor();
+    await page.getByRole('link', { name: 'Try Again' }).waitFor();
+  });
+
+  // last: it signs the browser in as a new account, and the tests above share one
   it("keeps an admin adjustment's badge inside its column, 360 px wide and up (issue 45 C6)", async () => {
     const { page } = e2e.browser;
     await registerThroughApi();
@@ -103,30 +129,5 @@ describe('buying tokens in the browser (offline payments)', () => {
       expect({ width, inside: badge.right <= cell.right + 0.5 }).toEqual({ width, inside: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
-  });
-
-  it('shows the decline text for 4000 0000 0000 0002 and credits nothing', async () => {
-    const { page } = e2e.browser;
-    await payWith('4000 0000 0000 0002');
-    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
-    await page.getByText('Payment failed').first().waitFor();
-    expect(page.url()).toContain('/tokens/checkout');
-    expect(await page.getByText('Payment Successful').count()).toBe(0);
-
-    // the server agrees: still one purchase and 550 tokens
-    const summary = await page.evaluate(async () => (await fetch('/api/transactions/summary')).json());
-    expect(summary).toEqual({ balance: 550, totalPurchased: 500, totalUsed: 0 });
-    await page.reload();
-    await expect.poll(balanceShown).toContain('550');
-  });
-
-  it('explains an unknown package and a return without a succeeded payment', async () => {
-    const { page } = e2e.browser;
-    await page.goto(`${e2e.server.url}/tokens/checkout?packageId=00000000-0000-4000-8000-000000000000`);
-    await page.getByText("We couldn't find the token package you're looking for.").waitFor();
-    await page.goto(`${e2e.server.url}/tokens/success?payment_intent=pi_x&redirect_status=failed`);
-    await page.getByText('Payment Error').waitFor();
-    await page.getByText('Payment information is missing or payment did not succeed.').waitFor();
-    await page.getByRole('link', { name: 'Try Again' }).waitFor();
   });
 });
