@@ -52,7 +52,7 @@ describe('custom models in the browser', () => {
     await page.goto(`${e2e.server.url}/dashboard`);
     const train = page.getByRole('link', { name: 'Start Training E2E Portrait' });
     await train.waitFor();
-    expect(await page.getByRole('link', { name: /^Generate Images/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Generate Images with/ }).count()).toBe(0);
     await train.click();
     await page.waitForURL(`${e2e.server.url}/models/${modelId}`);
 
