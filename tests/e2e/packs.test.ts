@@ -69,9 +69,21 @@ describe('photo packs', () => {
     await expect.poll(() => dialog.textContent()).toContain('for 120 tokens, charged once');
     await dialog.getByRole('button', { name: 'Generate for 120 tokens' }).click();
 
-    const album = page.getByRole('link', { name: 'Open the album' });
+    const album = page.getByRole('link', { name: 'See your album' });
     await album.waitFor({ timeout: 60_000 });
     expect(await page.getByText('8 of 8 photos done').count()).toBe(1);
+    // the track is filled: the drawn fill is as wide as the track (issue 45 N5)
+    const bar = page.getByRole('progressbar', { name: 'Pack progress' });
+    const [track, fill] = await bar.evaluate((el) => [
+      el.getBoundingClientRect().width,
+      el.firstElementChild!.getBoundingClientRect().width,
+    ]);
+    expect(track).toBeGreaterThan(0);
+    expect(fill).toBeCloseTo(track, 0);
+    // the batch is in the URL: a reload keeps its panel and the way to the album
+    expect(new URL(page.url()).searchParams.get('batch')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.reload();
+    await album.waitFor();
     expect(await balance(page)).toBe(150 - 120);
 
     await album.click();

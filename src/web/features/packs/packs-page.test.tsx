@@ -106,7 +106,7 @@ describe('PacksPage (the pack picker)', () => {
     expect(post.path).toBe(`/api/packs/${PACKS[0]!.id}/generate`);
     expect(post.body).toEqual({ modelId: MODELS[1]!.id });
 
-    const link = await screen.findByRole('link', { name: 'Open the album' });
+    const link = await screen.findByRole('link', { name: 'See your album' });
     expect(link.getAttribute('href')).toBe(`/gallery?album=${BATCH.id}`);
     expect(screen.getByText(/8 of 8 photos done; 15 tokens refunded/)).toBeTruthy();
   });
