@@ -13,4 +13,9 @@ export function insufficientTokensText(cost: number, count: number, balance: num
   return `You need ${cost} tokens to generate ${count} image(s). Current balance: ${balance}.`;
 }
 
+/** A photo pack the balance does not cover: said in its dialog before any click, and by the server. */
+export function packInsufficientTokensText(price: number, photos: number, balance: number) {
+  return `This pack's ${photos} photos cost ${price} tokens; your balance is ${balance}, ${Math.max(0, price - balance)} short.`;
+}
+
 export const MAX_SEED = 2_147_483_647;

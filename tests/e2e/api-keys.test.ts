@@ -138,12 +138,43 @@ describe('Settings → API keys in the browser', () => {
     page.on('console', (m) => {
       if (/Content Security Policy|Refused to/i.test(m.text())) csp.push(m.text());
     });
+    // it opens clean: no console error (a 404 for /favicon.ico was one), no failed request
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${base}/docs/api`);
     await page.getByText('LoRA Studio API', { exact: false }).first().waitFor();
     await page
       .locator('.opblock-summary-path', { hasText: '/api/generate-image' })
       .first()
-      .waitFor({ timeout: 20_000 });
+      // Swagger UI lays out every operation at once: a minute on a machine this busy
+      .waitFor({ timeout: 60_000 });
     expect(csp).toEqual([]);
+    // each operation says what it does, not its method and path again (issue 45 N2)
+    const generate = page.locator('.opblock').filter({
+      has: page.locator('.opblock-summary-path', { hasText: /^\/api\/generate-image$/ }),
+    });
+    expect(await generate.locator('.opblock-summary-description').first().textContent()).toBe(
+      'Generate images',
+    );
+    // no red warning (the explicit jsonSchemaDialect drew one)
+    expect(await page.locator('.errors-wrapper').count()).toBe(0);
+    // dark as the system asks, and light again when it changes
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      'rgb(28, 32, 34)',
+    );
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark-mode')))
+      .toBe(false);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -90,5 +90,27 @@ describe('downloads and upscale in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => tiles.count(), { timeout: 60_000 }).toBe(3);
+
+    // an image too wide for ×4 (1088 px × 4 is over 4096): the reason is words on the page, not a
+    // title only a hovering pointer shows, and the button is described by them (issue 45 N6)
+    const wide = await api<{ images: { id: string }[] }>('/api/generate-image', {
+      prompt: 'a wide harbour at dawn',
+      baseModelId: schnell.id,
+      width: 1088,
+      height: 512,
+      count: 1,
+    });
+    expect(wide.images).toHaveLength(1);
+    await page.reload();
+    await expect.poll(() => tiles.count(), { timeout: 60_000 }).toBe(4);
+    const wideTile = tiles.filter({ has: page.getByRole('img', { name: /wide harbour/ }) });
+    await wideTile.hover();
+    await wideTile.getByRole('button', { name: 'Details' }).click();
+    const x4 = dialog.getByRole('button', { name: /^Upscale ×4/ });
+    await x4.waitFor();
+    expect(await x4.isDisabled()).toBe(true);
+    const reason = dialog.getByText(/Upscale ×4 is not available: the copy would be over 4096 px a side/);
+    expect(await reason.isVisible()).toBe(true);
+    expect(await x4.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'));
   });
 });

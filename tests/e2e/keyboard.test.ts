@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, type Browser } from './support/browser';
+import type { Locator } from 'playwright-core';
+import { openBrowser, signUp, type Browser } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 
 // The shipped build renders with React 19, as development and the component tests do
@@ -15,10 +16,33 @@ const focused = (b: Browser) =>
     return { role: el?.getAttribute('role') ?? el?.tagName.toLowerCase(), text: el?.textContent?.trim() };
   });
 
+/**
+ * Toggles a switch with Enter, then back with Space, from the keyboard alone: each press flips it (the
+ * change saved where the switch saves) and the focus stays on it. A switch that turned `disabled`
+ * while its save ran lost the focus to `<body>`, and the second press did nothing (issue 45 K1).
+ */
+async function toggleTwice(sw: Locator) {
+  const was = await sw.getAttribute('aria-checked');
+  const flipped = was === 'true' ? 'false' : 'true';
+  const settled = () => sw.evaluate((el) => !el.hasAttribute('aria-busy'));
+  const hasFocus = () => sw.evaluate((el) => el === document.activeElement);
+  await sw.focus();
+  await sw.press('Enter');
+  await expect.poll(() => sw.getAttribute('aria-checked')).toBe(flipped);
+  await expect.poll(settled).toBe(true);
+  expect(await hasFocus()).toBe(true);
+  await sw.page().keyboard.press('Space');
+  await expect.poll(() => sw.getAttribute('aria-checked')).toBe(was);
+  await expect.poll(settled).toBe(true);
+  expect(await hasFocus()).toBe(true);
+}
+
 describe('keyboard paths on the shipped build', () => {
+  let username = '';
+
   it('moves through the user menu, the settings tabs and a select with the keyboard alone', async () => {
     const { page } = e2e.browser;
-    const { username } = await signUp(page, e2e.server.url);
+    ({ username } = await signUp(page, e2e.server.url));
     // The sign-up toast is a dismissable layer too, and the newest layer takes Escape. Its region loads
     // on demand, so on a busy machine it can mount after the menu has opened and take the menu's Escape.
     // Waiting for it by role raced Radix's one-second announcement (the only `status` with its words;
@@ -77,11 +101,45 @@ describe('keyboard paths on the shipped build', () => {
     await expect.poll(async () => (await base.textContent())?.trim()).toBe(target);
     expect(target).not.toBe(before);
 
-    // the HD switch toggles with Space
-    const hd = page.getByRole('switch', { name: 'HD (double resolution)' });
-    const wasOn = await hd.getAttribute('aria-checked');
-    await hd.focus();
-    await page.keyboard.press('Space');
-    await expect.poll(() => hd.getAttribute('aria-checked')).not.toBe(wasOn);
+    // the generator's switches toggle with Enter and Space and keep the focus
+    await toggleTwice(page.getByRole('switch', { name: 'HD (double resolution)' }));
+    await toggleTwice(page.getByRole('switch', { name: /seed/i }));
+  });
+
+  it('toggles every settings switch twice with the keyboard, the focus staying on it', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/settings?tab=notifications`);
+    const mail = page.getByRole('switch');
+    await expect.poll(() => mail.count()).toBeGreaterThan(1);
+    for (const sw of await mail.all()) await toggleTwice(sw);
+    // the saves reached the server: a fresh load shows the switches as they started
+    await page.reload();
+    await expect.poll(() => mail.count()).toBeGreaterThan(1);
+
+    await page.goto(`${e2e.server.url}/settings?tab=privacy`);
+    const face = page.getByRole('switch', { name: 'Allow face analysis of my training photos' });
+    await expect.poll(() => face.isEnabled()).toBe(true);
+    await toggleTwice(face);
+  });
+
+  it("toggles the admin's user switches twice with the keyboard, the focus staying on each", async () => {
+    const admin = await openBrowser();
+    try {
+      const { page } = admin;
+      const res = await page.request.post(`${e2e.server.url}/api/auth/login`, {
+        data: { username: e2e.server.admin.username, password: e2e.server.admin.password },
+      });
+      expect(res.status()).toBe(200);
+      // the account the first test signed up
+      expect(username).toBeTruthy();
+      await page.goto(`${e2e.server.url}/admin`);
+      await page.getByLabel('Search users').fill(username);
+      await page.getByRole('button', { name: `Edit ${username}` }).click();
+      const dialog = page.getByRole('dialog');
+      await toggleTwice(dialog.getByRole('switch', { name: 'Admin' }));
+      await toggleTwice(dialog.getByRole('switch', { name: /NSFW Access/ }));
+    } finally {
+      await admin.close();
+    }
   });
 });

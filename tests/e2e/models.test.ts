@@ -48,6 +48,14 @@ describe('custom models in the browser', () => {
     await page.getByText('Model created').first().waitFor();
     await expect.poll(() => page.getByRole('img', { name: /Training image/ }).count()).toBe(6);
 
+    // the dashboard offers the step this model needs, not images it cannot make yet (issue 45 N9)
+    await page.goto(`${e2e.server.url}/dashboard`);
+    const train = page.getByRole('link', { name: 'Start Training E2E Portrait' });
+    await train.waitFor();
+    expect(await page.getByRole('link', { name: /^Generate Images with/ }).count()).toBe(0);
+    await train.click();
+    await page.waitForURL(`${e2e.server.url}/models/${modelId}`);
+
     await page.getByRole('button', { name: 'Start Training' }).click();
     await page.getByText('Training started').first().waitFor();
     await page.getByText('Training in Progress').first().waitFor();
@@ -79,6 +87,8 @@ describe('custom models in the browser', () => {
 
     await page.goto(`${e2e.server.url}/models`);
     await page.getByRole('tab', { name: 'Ready (1)' }).waitFor();
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.getByRole('link', { name: 'Generate Images with E2E Portrait' }).waitFor();
   }, 240_000);
 
   it('cancels a training and the refund shows in the balance', async () => {

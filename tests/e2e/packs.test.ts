@@ -64,14 +64,26 @@ describe('photo packs', () => {
     expect(await page.getByRole('combobox', { name: 'Model' }).textContent()).toContain('Pack Model');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: /^Generate pack\s*:\s*Travel$/ }).click();
+    await page.getByRole('button', { name: 'Generate pack: Travel', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await expect.poll(() => dialog.textContent()).toContain('for 120 tokens, charged once');
     await dialog.getByRole('button', { name: 'Generate for 120 tokens' }).click();
 
-    const album = page.getByRole('link', { name: 'Open the album' });
+    const album = page.getByRole('link', { name: 'See your album' });
     await album.waitFor({ timeout: 60_000 });
     expect(await page.getByText('8 of 8 photos done').count()).toBe(1);
+    // the track is filled: the drawn fill is as wide as the track (issue 45 N5)
+    const bar = page.getByRole('progressbar', { name: 'Pack progress' });
+    const [track, fill] = await bar.evaluate((el) => [
+      el.getBoundingClientRect().width,
+      el.firstElementChild!.getBoundingClientRect().width,
+    ]);
+    expect(track).toBeGreaterThan(0);
+    expect(fill).toBeCloseTo(track, 0);
+    // the batch is in the URL: a reload keeps its panel and the way to the album
+    expect(new URL(page.url()).searchParams.get('batch')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.reload();
+    await album.waitFor();
     expect(await balance(page)).toBe(150 - 120);
 
     await album.click();
@@ -80,10 +92,22 @@ describe('photo packs', () => {
     await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(8);
     expect(await page.getByRole('combobox', { name: 'Album' }).textContent()).toContain('Travel pack');
 
+    // 30 tokens left: the dialog says so before any click and offers a top-up, not the charge (issue 45 N4)
+    await page.goto(`${e2e.server.url}/packs`);
+    await page.getByRole('button', { name: 'Generate pack: Travel', exact: true }).click();
+    const short = page.getByRole('alertdialog');
+    await expect
+      .poll(() => short.getByRole('note').textContent())
+      .toBe("This pack's 8 photos cost 120 tokens; your balance is 30, 90 short.");
+    expect(await short.getByRole('button', { name: /^Generate for/ }).count()).toBe(0);
+    await short.getByRole('link', { name: 'Top up' }).click();
+    await page.waitForURL(`${e2e.server.url}/tokens/purchase`);
+    expect(await balance(page)).toBe(30);
+
     // at 360 px the picker stays usable: no sideways scrolling
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${e2e.server.url}/packs`);
-    await page.getByRole('button', { name: /^Generate pack\s*:\s*Travel$/ }).waitFor();
+    await page.getByRole('button', { name: 'Generate pack: Travel', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

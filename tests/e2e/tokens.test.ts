@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueName } from './support/browser';
+import { openBrowser, uniqueName } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 
 const e2e = useServerAndBrowser();
@@ -85,5 +85,49 @@ describe('buying tokens in the browser (offline payments)', () => {
     await page.getByText('Payment Error').waitFor();
     await page.getByText('Payment information is missing or payment did not succeed.').waitFor();
     await page.getByRole('link', { name: 'Try Again' }).waitFor();
+  });
+
+  // last: it signs the browser in as a new account, and the tests above share one
+  it("keeps an admin adjustment's badge inside its column, 360 px wide and up (issue 45 C6)", async () => {
+    const { page } = e2e.browser;
+    await registerThroughApi();
+    const me = (await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user as {
+      id: string;
+    };
+    const admin = await openBrowser();
+    try {
+      const login = await admin.page.request.post(`${e2e.server.url}/api/auth/login`, {
+        data: { username: e2e.server.admin.username, password: e2e.server.admin.password },
+      });
+      expect(login.status()).toBe(200);
+      const set = await admin.page.request.post(`${e2e.server.url}/api/admin/users/update-balance`, {
+        data: { userId: me.id, tokenBalance: 75 },
+      });
+      expect(set.status()).toBe(200);
+    } finally {
+      await admin.close();
+    }
+    await page.goto(`${e2e.server.url}/billing-history`);
+    const row = page.getByRole('row').filter({ has: page.getByText('Admin adjustment', { exact: true }) });
+    for (const width of [360, 640, 768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await row.waitFor();
+      const boxes = await row.evaluate((el) => {
+        const cells = [...el.querySelectorAll('[role="cell"]')];
+        const badge = cells[1]!.firstElementChild!.getBoundingClientRect();
+        const description = cells[2]!.getBoundingClientRect();
+        const cell = cells[1]!.getBoundingClientRect();
+        return { badge: badge.toJSON(), description: description.toJSON(), cell: cell.toJSON() };
+      });
+      const { badge, description, cell } = boxes as Record<string, DOMRect>;
+      const overlaps =
+        badge.left < description.right &&
+        description.left < badge.right &&
+        badge.top < description.bottom &&
+        description.top < badge.bottom;
+      expect({ width, overlaps }).toEqual({ width, overlaps: false });
+      expect({ width, inside: badge.right <= cell.right + 0.5 }).toEqual({ width, inside: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
   });
 });

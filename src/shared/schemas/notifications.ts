@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'purchase_credited',
   'support_ticket',
   'data_export_ready',
+  'pack_ready',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -18,6 +19,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   purchase_credited: 'Tokens you bought were credited',
   support_ticket: 'Support answered a ticket or changed its status',
   data_export_ready: 'Your data export is ready',
+  pack_ready: 'A photo pack finished',
 };
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });

@@ -16,12 +16,14 @@ afterAll(async () => {
 
 type Operation = {
   operationId: string;
+  summary: string;
+  description: string;
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean }[];
   requestBody?: { content: Record<string, unknown> };
   responses: Record<string, unknown>;
 };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Doc = { openapi: string; jsonSchemaDialect?: string; paths: Record<string, Record<string, Operation>> };
 
 async function document() {
   const res = await h.client().get('/api/openapi.json');
@@ -82,6 +84,26 @@ describe('GET /api/openapi.json', () => {
     expect(schemes('/api/config', 'get')).toContainEqual({});
   });
 
+  it('gives each operation words of its own, not its method and path again (issue 45 N2)', async () => {
+    const doc = await document();
+    // Swagger UI warned in red about an explicit dialect; 3.1's default is already draft 2020-12
+    expect(doc.jsonSchemaDialect).toBeUndefined();
+    const echoes: string[] = [];
+    const summaries = new Set<string>();
+    for (const { name, descriptor: d } of allDescriptors()) {
+      const op = doc.paths[openApiPath(d.path)]![d.method.toLowerCase()]!;
+      if (!op.summary || op.summary.includes(d.path) || op.summary.startsWith(d.method)) echoes.push(name);
+      summaries.add(op.summary);
+      // what it does first, then who may call it
+      expect(op.description, name).toMatch(/^[A-Z].{15,}\.\n\n(Admins only|Signed-in users|Anyone)/s);
+    }
+    expect(echoes).toEqual([]);
+    expect(summaries.size).toBe(allDescriptors().length);
+    const generate = doc.paths['/api/generate-image']!.post!;
+    expect(generate.summary).toBe('Generate images');
+    expect(generate.description).toContain('`generate` scope');
+  });
+
   it('is built once and served from memory after', async () => {
     const a = await h.client().get('/api/openapi.json');
     const b = await h.client().get('/api/openapi.json');
@@ -97,7 +119,13 @@ describe('GET /docs/api', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('/docs/api/swagger-ui-bundle.js');
     expect(page.body).not.toMatch(/<script>(?!<\/script>)/);
-    expect(page.body).not.toMatch(/https?:\/\/(?!json-schema)/);
+    expect(page.body).not.toMatch(/https?:\/\//);
+    // its own icon, so the browser asks for no /favicon.ico (a 404 in the console), and light or dark
+    // as the system is (issue 45 N2)
+    expect(page.body).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    expect(page.body).toContain('<link rel="stylesheet" href="/docs/api/page.css">');
+    expect((await c.get('/docs/api/page.css')).body).toContain('@media (prefers-color-scheme: dark)');
+    expect((await c.get('/docs/api/init.js')).body).toContain("classList.toggle('dark-mode'");
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
@@ -105,6 +133,7 @@ describe('GET /docs/api', () => {
       ['swagger-ui-bundle.js', /javascript/],
       ['swagger-ui.css', /text\/css/],
       ['init.js', /javascript/],
+      ['page.css', /text\/css/],
     ] as const) {
       const res = await c.get(`/docs/api/${file}`);
       expect(res.statusCode, file).toBe(200);

@@ -4,6 +4,7 @@ import type { JobContext } from '../../jobs/queue';
 import { derivedUUID } from '../../lib/derived-uuid';
 import { generationLeaseMs, runGeneration, settleGeneration } from '../generation';
 import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
+import { noticePackFinished } from './pack-notices';
 import { createPacksRepository } from './packs.repository';
 
 export const PACK_JOB = 'packs.run';
@@ -85,12 +86,20 @@ export async function settlePackBatch(deps: AppDeps, batchId: string, error: str
         });
       }
     }
+    const status = failed === 0 ? 'succeeded' : delivered.length > 0 ? 'partial' : 'failed';
     await repo.finishBatch(batchId, {
-      status: failed === 0 ? 'succeeded' : delivered.length > 0 ? 'partial' : 'failed',
+      status,
       done: delivered.length,
       failed,
       refunded: refund,
       error: failed === 0 ? null : (error ?? 'Some images could not be generated'),
+    });
+    await noticePackFinished(deps, tx, {
+      ...locked,
+      status,
+      done: delivered.length,
+      failed,
+      refunded: refund,
     });
   });
 }

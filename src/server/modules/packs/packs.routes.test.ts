@@ -1,11 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insufficientTokensText } from '../../../shared/generation-texts';
+import { mailOutbox } from '../../db/schema/index';
+import { packInsufficientTokensText } from '../../../shared/generation-texts';
 import { PACK_TEXTS } from '../../../shared/schemas/packs';
 import { EngineError } from '../../engines/engine-error';
 import { createOfflineImageEngine } from '../../engines/images/offline';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { giveTokens, readyModel, switchableImages } from '../../test/generation-helpers';
-import { until } from '../../test/until';
+import { drainQueue, until } from '../../test/until';
 import { ledgerMismatches } from '../tokens/ledger.service';
 
 // Photo packs (issue 26, part 1): the list, one charge per purchase, exact refunds, concurrency,
@@ -163,6 +165,28 @@ describe('POST /api/packs/:id/generate', () => {
     await expectBalance(c, 150 - 120 + 30);
     expect((await c.get(`/api/generated-images?packBatchId=${batch.id}`)).json().images).toHaveLength(6);
     expect(await ledgerMismatches(h.deps.db)).toEqual([]);
+
+    // the owner hears once that it finished: under the bell and by mail, with its own unsubscribe
+    // (issue 45 N5)
+    const bell = (await c.get('/api/notifications')).json();
+    expect(bell.notifications).toHaveLength(1);
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'pack_ready',
+      title: 'Your Test pack pack is ready',
+      body: '6 of 8 photos of your Test pack pack are in its album; 2 could not be generated. The 30 tokens they cost were refunded.',
+      link: `/gallery?album=${batch.id}`,
+    });
+    const mails = await until(async () => {
+      const sent = await h.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, `${u.username}@example.com`));
+      const mine = sent.filter((m) => m.subject === 'Your Test pack pack is ready');
+      return mine.length > 0 ? mine : null;
+    }, 'the pack mail');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/gallery?album=${batch.id}`);
+    expect(mails[0]!.headers?.['List-Unsubscribe']).toMatch(/\/unsubscribe\?token=/);
   });
 
   it('a discounted pack refunds its failures in proportion, rounded down', async () => {
@@ -197,6 +221,37 @@ describe('POST /api/packs/:id/generate', () => {
     );
     expect(batch).toMatchObject({ status: 'failed', done: 0, failed: 4, charged: 59, refunded: 59 });
     await expectBalance(c, 150);
+    const bell = (await c.get('/api/notifications')).json();
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'pack_ready',
+      title: 'Your Test pack pack could not be generated',
+      link: '/packs',
+    });
+  });
+
+  it("a pack's mail is not sent to someone who turned that kind off; the bell still tells them", async () => {
+    const { c, u } = await user(100);
+    const off = await c.patch('/api/notifications/preferences', { mail: { pack_ready: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    const model = await readyModel(h.deps, u.id);
+    const pack = await createPack({ name: 'Quiet pack', prompts: prompts(4) });
+    const batch = await settled(
+      c,
+      (await c.post(`/api/packs/${pack.id}/generate`, { modelId: model.id })).json().batch.id,
+    );
+    expect(batch.status).toBe('succeeded');
+    const bell = (await c.get('/api/notifications')).json();
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'pack_ready',
+      title: 'Your Quiet pack pack is ready',
+    });
+    // the mail job has run and sent nothing
+    await drainQueue(h.deps.db);
+    const sent = await h.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, `${u.username}@example.com`));
+    expect(sent.filter((m) => m.subject.includes('Quiet pack'))).toEqual([]);
   });
 
   it('bought twice at once with the balance for one: exactly one succeeds', async () => {
@@ -213,7 +268,7 @@ describe('POST /api/packs/:id/generate', () => {
     const refused = a.statusCode === 402 ? a : b;
     expect(refused.json()).toMatchObject({
       code: 'INSUFFICIENT_TOKENS',
-      message: insufficientTokensText(120, 8, 0),
+      message: packInsufficientTokensText(120, 8, 0),
     });
     expect((await ledgerOf(u.id)).filter((r) => r.type === 'usage')).toHaveLength(1);
     expect((await c.get('/api/pack-batches')).json().batches).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insufficientTokensText } from '../../../shared/generation-texts';
+import { packInsufficientTokensText } from '../../../shared/generation-texts';
 import { PACK_TEXTS, type PackBatch, type PackSummary } from '../../../shared/schemas/packs';
 import type { AppDeps } from '../../deps';
 import { fileUrl } from '../../lib/file-url';
@@ -135,7 +135,7 @@ export function createPacksService(deps: AppDeps) {
       } catch (err) {
         if (err instanceof AppError && err.code === 'INSUFFICIENT_TOKENS') {
           const balance = typeof err.extra?.balance === 'number' ? err.extra.balance : 0;
-          throw insufficientTokens(insufficientTokensText(total, prepared.length, balance), {
+          throw insufficientTokens(packInsufficientTokensText(total, prepared.length, balance), {
             balance,
             required: total,
           });

@@ -88,6 +88,8 @@ type ConfirmDialogProps = {
   onCloseAutoFocus?: (event: Event) => void;
   /** more than a sentence of description: shown between the description and the buttons */
   children?: ReactNode;
+  /** stands in for the confirming button when the action cannot go ahead (e.g. a Top up link) */
+  action?: ReactNode;
 };
 
 /** Asks before an action: a title, what will happen, Cancel and the confirming button (Radix alert dialog). */
@@ -104,6 +106,7 @@ export function ConfirmDialog({
   onOpenChange,
   onCloseAutoFocus,
   children,
+  action,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -116,9 +119,11 @@ export function ConfirmDialog({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel onClick={onCancel}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialogAction>
+          {action ?? (
+            <AlertDialogAction destructive={destructive} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialogAction>
+          )}
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

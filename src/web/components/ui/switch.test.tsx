@@ -46,6 +46,22 @@ describe('Switch', () => {
     expect(control.getAttribute('aria-checked')).toBe('false');
   });
 
+  it('while busy ignores presses but stays enabled, so the keyboard focus stays on it (issue 45 K1)', async () => {
+    const user = userEvent.setup();
+    const changes: boolean[] = [];
+    render(<Switch aria-label="Mail me" checked={false} busy onCheckedChange={(on) => changes.push(on)} />);
+    const control = screen.getByRole('switch', { name: 'Mail me' });
+    control.focus();
+    await user.keyboard('{Enter}');
+    await user.click(control);
+    expect(changes).toEqual([]);
+    // a disabled button loses the focus in a browser; a busy switch is not disabled
+    expect((control as HTMLButtonElement).disabled).toBe(false);
+    expect(control.getAttribute('aria-disabled')).toBe('true');
+    expect(control.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(control);
+  });
+
   it('mounts in one commit inside a form: nothing of its own is set once it is on the page', () => {
     const commits: string[] = [];
     act(() => {

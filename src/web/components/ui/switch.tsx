@@ -4,6 +4,12 @@ import { cn } from '@web/lib/cn';
 type SwitchProps = Omit<ComponentProps<'button'>, 'onChange' | 'value' | 'type' | 'role'> & {
   checked: boolean;
   onCheckedChange?: (checked: boolean) => void;
+  /**
+   * A change is being saved: the switch ignores presses but keeps the keyboard's focus. `disabled`
+   * would not do here: a browser blurs a focused button the moment it turns disabled, so a switch
+   * disabled while its save ran dropped focus to `<body>` and the next Enter did nothing (issue 45 K1).
+   */
+  busy?: boolean;
 };
 
 /**
@@ -14,7 +20,15 @@ type SwitchProps = Omit<ComponentProps<'button'>, 'onChange' | 'value' | 'type' 
  * hidden input sized in a layout effect, both re-rendering synchronously as the page first commits
  * (docs/decisions/048-own-switch.md).
  */
-export function Switch({ checked, onCheckedChange, onClick, className, disabled, ...props }: SwitchProps) {
+export function Switch({
+  checked,
+  onCheckedChange,
+  onClick,
+  className,
+  disabled,
+  busy = false,
+  ...props
+}: SwitchProps) {
   const state = checked ? 'checked' : 'unchecked';
   return (
     <button
@@ -24,13 +38,15 @@ export function Switch({ checked, onCheckedChange, onClick, className, disabled,
       data-state={state}
       data-disabled={disabled ? '' : undefined}
       disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
       className={cn(
-        'peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent shadow-xs transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input',
+        'peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent shadow-xs transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 aria-busy:cursor-progress aria-busy:opacity-70 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input',
         className,
       )}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) onCheckedChange?.(!checked);
+        if (!event.defaultPrevented && !busy) onCheckedChange?.(!checked);
       }}
       {...props}
     >

@@ -81,6 +81,40 @@ describe('DashboardPage', () => {
     expect(calls.some((c) => c.path === '/api/preset-styles?showNsfw=true')).toBe(true);
   });
 
+  it("offers each model's next step, as My Models does: images only for a ready one (issue 45 N9)", async () => {
+    renderDashboard({
+      models: [
+        { ...models[0]!, id: 'p', name: 'New', status: 'pending' },
+        { ...models[0]!, id: 'u', name: 'Photos in', status: 'uploaded' },
+        { ...models[0]!, id: 't', name: 'Busy', status: 'training' },
+      ],
+    });
+    const section = (await screen.findByText('Busy')).closest('section')!;
+    expect(within(section).queryByRole('link', { name: /^Generate Images/ })).toBeNull();
+    expect(within(section).getByRole('link', { name: 'Upload Photos for New' }).getAttribute('href')).toBe(
+      '/models/p/upload',
+    );
+    expect(within(section).getByRole('link', { name: 'Start Training Photos in' }).getAttribute('href')).toBe(
+      '/models/u',
+    );
+    // training: nothing to do but wait; its details say how it goes
+    expect(
+      within(section)
+        .getAllByRole('link', { name: /Busy/ })
+        .map((l) => l.textContent),
+    ).toEqual(['View Details']);
+  });
+
+  it('greets a returning user with "Welcome back" and a new account with "Welcome" (issue 45 C4)', async () => {
+    renderDashboard();
+    expect(await screen.findByText('Welcome back, ann_1.')).toBeTruthy();
+    cleanup();
+    renderDashboard({ models: [] });
+    expect(await screen.findByText(/Welcome to LoRA Studio/)).toBeTruthy();
+    expect(screen.getByText('Welcome, ann_1.')).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
   it('shows the welcome banner and empty state when there are no models', async () => {
     renderDashboard({ models: [] });
     expect(await screen.findByText("You haven't created any models yet.")).toBeTruthy();

@@ -46,9 +46,15 @@ export function DashboardPage() {
   if (!user) return null;
 
   const noModels = models.isSuccess && models.data.length === 0;
+  // "back" only for someone who has been here before: a new account has no models yet, and until
+  // they are known the plain greeting is true for everyone (issue 45 C4)
+  const returning = models.isSuccess && models.data.length > 0;
   return (
     <div className="space-y-8">
-      <PageHeader title="Dashboard" description={`Welcome back, ${user.username}.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`${returning ? 'Welcome back' : 'Welcome'}, ${user.username}.`}
+      />
       {models.isPending ? (
         <DashboardSkeleton />
       ) : (

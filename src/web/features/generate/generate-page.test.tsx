@@ -253,7 +253,7 @@ describe('GeneratePage', () => {
     expect(screen.getAllByRole('radio').filter((r) => r.tabIndex === 0)).toEqual([square]);
     square.focus();
     await userEvent.keyboard('{ArrowRight}');
-    const portrait = screen.getByRole('radio', { name: /Portrait/ });
+    const portrait = screen.getByRole('radio', { name: /Portrait 9:16/ });
     expect(portrait.getAttribute('aria-checked')).toBe('true');
     expect(document.activeElement).toBe(portrait);
     expect(portrait.textContent).toContain('1152×2048');

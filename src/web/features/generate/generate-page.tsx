@@ -8,6 +8,7 @@ import {
   LazyImageDetailsDialog as ImageDetailsDialog,
   LazyImageLightbox as ImageLightbox,
 } from '@web/components/generated-image/overlays-on-demand';
+import { ShortOfTokensNote } from '@web/components/short-of-tokens';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
@@ -142,12 +143,10 @@ function Generator({ user }: { user: PublicUser }) {
               <Sparkles /> {generating ? 'Generating...' : 'Generate'}
             </Button>
             {insufficient && !loading ? (
-              <p className="text-sm text-destructive-text" role="note">
-                {insufficientTokensText(cost, form.count, balance)}{' '}
-                <Link to="/tokens/purchase" className="font-medium underline">
-                  Get More Tokens
-                </Link>
-              </p>
+              <ShortOfTokensNote
+                text={insufficientTokensText(cost, form.count, balance)}
+                linkText="Get More Tokens"
+              />
             ) : null}
 
             <Separator />

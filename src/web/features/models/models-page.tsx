@@ -6,7 +6,7 @@ import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
+import { ModelDetailsLink, ModelNextStep } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -37,7 +37,7 @@ function ModelCard({ model }: { model: Model }) {
         <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <ModelDetailsLink model={model} size="sm" />
-          {model.status === 'ready' ? <GenerateWithModel model={model} size="sm" /> : null}
+          <ModelNextStep model={model} size="sm" />
         </div>
       </div>
     </Card>

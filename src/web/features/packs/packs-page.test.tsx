@@ -51,11 +51,11 @@ const BATCH = {
   createdAt: '2026-11-26T12:00:00.000Z',
 };
 
-function renderPage(models = MODELS) {
+function renderPage(models = MODELS, tokenBalance = 500) {
   const client = createTestQueryClient();
-  client.setQueryData(['/api/auth/user'], { user: makeUser({ tokenBalance: 500 }) });
+  client.setQueryData(['/api/auth/user'], { user: makeUser({ tokenBalance }) });
   const fetches = mockFetch({
-    'GET /api/auth/user': { body: { user: makeUser({ tokenBalance: 500 }) } },
+    'GET /api/auth/user': { body: { user: makeUser({ tokenBalance }) } },
     'GET /api/packs': { body: { packs: PACKS, nextCursor: null } },
     'GET /api/models': { body: models },
     [`POST /api/packs/${PACKS[0]!.id}/generate`]: { status: 202, body: { batch: BATCH } },
@@ -104,9 +104,24 @@ describe('PacksPage (the pack picker)', () => {
     expect(post.path).toBe(`/api/packs/${PACKS[0]!.id}/generate`);
     expect(post.body).toEqual({ modelId: MODELS[1]!.id });
 
-    const link = await screen.findByRole('link', { name: 'Open the album' });
+    const link = await screen.findByRole('link', { name: 'See your album' });
     expect(link.getAttribute('href')).toBe(`/gallery?album=${BATCH.id}`);
     expect(screen.getByText(/8 of 8 photos done; 15 tokens refunded/)).toBeTruthy();
+  });
+
+  it('says in the dialog that the balance is short and offers Top up instead of the charge (issue 45 N4)', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage(MODELS, 100);
+    await user.click(await screen.findByRole('button', { name: 'Generate pack: Travel' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('note').textContent).toBe(
+      "This pack's 8 photos cost 120 tokens; your balance is 100, 20 short.",
+    );
+    expect(within(dialog).queryByRole('button', { name: /Generate for/ })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
+      '/tokens/purchase',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('without a ready model, points to creating one and disables buying', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PACKS_HEADER } from './page-headers';
 import { ErrorAlert } from '@web/components/ui/error-alert';
@@ -17,7 +17,11 @@ export function PacksPage() {
   const packs = usePacks();
   const models = useOwnModels();
   const buy = useBuyPack();
-  const [batchId, setBatchId] = useState<string | null>(null);
+  // The batch being watched is in the URL, so its panel, and the way to its album once it is done,
+  // outlives a re-render of the page, a reload or a link from its notification (issue 45 N5).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const batchId = searchParams.get('batch');
+  const setBatchId = (id: string) => setSearchParams({ batch: id }, { replace: true });
   const batch = useBatch(batchId);
 
   return (

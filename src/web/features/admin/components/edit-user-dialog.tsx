@@ -168,7 +168,8 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
             <Switch
               id="edit-admin"
               checked={u.isAdmin}
-              disabled={toggleAdmin.isPending || (isSelf && u.isAdmin)}
+              disabled={isSelf && u.isAdmin}
+              busy={toggleAdmin.isPending}
               onCheckedChange={(v) => void onAdmin(v)}
             />
           </div>
@@ -179,7 +180,7 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
             <Switch
               id="edit-nsfw"
               checked={u.enableNSFW}
-              disabled={toggleNsfw.isPending}
+              busy={toggleNsfw.isPending}
               onCheckedChange={(v) => void onNsfw(v)}
             />
           </div>

@@ -17,11 +17,18 @@ export function TypeBadge({ type }: { type: string }) {
   const known = TYPE_BADGES[type as TransactionType] as (typeof TYPE_BADGES)[TransactionType] | undefined;
   // an unknown type still reads as words, not as a raw snake_case key
   const fallback = type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-  return <Badge variant={known?.variant ?? 'gray'}>{known?.label ?? fallback}</Badge>;
+  // it may wrap rather than run past its cell should a font set it wider than the column
+  return (
+    <Badge variant={known?.variant ?? 'gray'} className="whitespace-normal">
+      {known?.label ?? fallback}
+    </Badge>
+  );
 }
 
 // One structure for every width: a table from `sm` up, a two-line card per row on phones (360 px).
-const GRID = 'sm:grid sm:grid-cols-[11rem_7rem_1fr_8rem] sm:items-center sm:gap-4';
+// Each row is a grid of its own, so the columns are fixed widths; the type's is as wide as its longest
+// badge, "Admin adjustment", which overflowed a 7rem column into the description (issue 45 C6).
+const GRID = 'sm:grid sm:grid-cols-[10rem_9rem_1fr_8rem] sm:items-center sm:gap-4';
 
 export function TransactionsTable({ rows }: { rows: TransactionView[] }) {
   return (
@@ -53,7 +60,7 @@ export function TransactionsTable({ rows }: { rows: TransactionView[] }) {
             <span role="cell" className="text-muted-foreground sm:text-foreground">
               {formatDateTime(t.createdAt, 'N/A')}
             </span>
-            <span role="cell" className="row-start-2 sm:row-start-auto">
+            <span role="cell" className="row-start-2 min-w-0 sm:row-start-auto">
               <TypeBadge type={t.type} />
             </span>
             <span role="cell" className="col-span-2 row-start-3 break-words sm:col-span-1 sm:row-start-auto">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Boxes, Plus } from 'lucide-react';
 import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
 import { relativeTime } from '@web/lib/format';
-import { GenerateWithModel, ModelDetailsLink } from '@web/components/model-links';
+import { ModelDetailsLink, ModelNextStep } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -24,8 +24,8 @@ function ModelCard({ model }: { model: DashboardModel }) {
           <ModelStatusBadge status={model.status} />
         </div>
         <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
-        <div className="mt-auto grid grid-cols-2 gap-2">
-          <GenerateWithModel model={model} size="sm" />
+        <div className="mt-auto grid auto-cols-fr grid-flow-col gap-2">
+          <ModelNextStep model={model} size="sm" />
           <ModelDetailsLink model={model} size="sm" />
         </div>
       </div>

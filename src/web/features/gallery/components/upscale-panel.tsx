@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Download, Maximize2 } from 'lucide-react';
 import { MAX_UPSCALED_SIDE, UPSCALE_FACTORS, type UpscaleFactor } from '@shared/constants';
 import type { GeneratedImageView } from '@shared/schemas/generation';
@@ -24,6 +24,9 @@ export function UpscalePanel({ image, onOpenImage }: Props) {
   const [factor, setFactor] = useState<UpscaleFactor | null>(null);
   const priceOf = (f: number) => prices.data?.prices.find((p) => p.factor === f)?.tokenCost;
   const upscales = links.data?.upscales ?? [];
+  const tooBig = (f: number) => Math.max(image.width, image.height) * f > MAX_UPSCALED_SIDE;
+  const blocked = UPSCALE_FACTORS.filter(tooBig);
+  const tooBigId = useId();
 
   const confirm = async () => {
     if (!factor) return;
@@ -49,7 +52,6 @@ export function UpscalePanel({ image, onOpenImage }: Props) {
     <section aria-label="Upscale and download" className="space-y-3 border-t border-border pt-4">
       <div className="flex flex-wrap gap-2">
         {UPSCALE_FACTORS.map((f) => {
-          const tooBig = Math.max(image.width, image.height) * f > MAX_UPSCALED_SIDE;
           const cost = priceOf(f);
           return (
             <Button
@@ -57,8 +59,8 @@ export function UpscalePanel({ image, onOpenImage }: Props) {
               type="button"
               variant="outline"
               size="sm"
-              disabled={tooBig || cost === undefined || upscale.isPending}
-              title={tooBig ? `Over ${MAX_UPSCALED_SIDE} px a side` : undefined}
+              disabled={tooBig(f) || cost === undefined || upscale.isPending}
+              aria-describedby={tooBig(f) ? tooBigId : undefined}
               onClick={() => setFactor(f)}
             >
               <Maximize2 />
@@ -77,6 +79,13 @@ export function UpscalePanel({ image, onOpenImage }: Props) {
           </Button>
         ) : null}
       </div>
+      {/* The reason a factor is off, in words beside it: a `title` showed it only to a pointer that
+          hovered, never to the keyboard or a phone (issue 45 N6). */}
+      {blocked.length > 0 ? (
+        <p id={tooBigId} className="text-sm text-muted-foreground">
+          {`Upscale ${blocked.map((f) => `×${f}`).join(' and ')} is not available: the copy would be over ${MAX_UPSCALED_SIDE} px a side (this image is ${image.width} × ${image.height} px).`}
+        </p>
+      ) : null}
       {upscale.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           Upscaling…

@@ -3,6 +3,7 @@ import {
   defaultForm,
   DEFAULT_SIZE,
   dimensionsFor,
+  storedSize,
   writeStored,
   type GeneratorForm,
   type SizeKey,
@@ -18,7 +19,7 @@ export function useGeneratorForm(userId: string) {
     ...defaultForm(),
     ...(stored ?? {}),
   }));
-  const [size, setSelectedSize] = useStoredState<SizeKey>('selectedSize', userId, (s) => s ?? DEFAULT_SIZE);
+  const [size, setSelectedSize] = useStoredState<SizeKey>('selectedSize', userId, (s) => storedSize(s));
   useEffect(() => writeStored('hdEnabled', userId, form.hdEnabled), [userId, form.hdEnabled]);
 
   const update = useCallback((patch: FormPatch) => setForm((f) => ({ ...f, ...patch })), [setForm]);

@@ -7,6 +7,8 @@ import {
   normalizeDimension,
   readStored,
   resolveWish,
+  SIZE_PRESETS,
+  storedSize,
   writeStored,
 } from './generator-state';
 
@@ -37,10 +39,24 @@ describe('generator rules (docs/product/spec-part-2.md §5, docs/product/decisio
 
   it('maps presets with and without HD, and doubles or halves custom sizes', () => {
     expect(dimensionsFor('1:1', true, { width: 1, height: 1 }, true)).toEqual([1024, 1024]);
-    expect(dimensionsFor('3:4', false, { width: 1, height: 1 }, false)).toEqual([576, 1024]);
-    expect(dimensionsFor('3:4', true, { width: 1, height: 1 }, true)).toEqual([1152, 2048]);
-    expect(dimensionsFor('4:3', true, { width: 1, height: 1 }, true)).toEqual([2048, 1152]);
+    expect(dimensionsFor('9:16', false, { width: 1, height: 1 }, false)).toEqual([576, 1024]);
+    expect(dimensionsFor('9:16', true, { width: 1, height: 1 }, true)).toEqual([1152, 2048]);
+    expect(dimensionsFor('16:9', true, { width: 1, height: 1 }, true)).toEqual([2048, 1152]);
     expect(dimensionsFor('custom', true, { width: 640, height: 1536 }, true)).toEqual([1280, 2048]);
+    // each label names the true ratio of its sizes, normal and HD (issue 45 C5, decision 060)
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    const ratio = ([w, h]: [number, number]) => `${w / gcd(w, h)}:${h / gcd(w, h)}`;
+    for (const [key, preset] of Object.entries(SIZE_PRESETS)) {
+      expect(ratio(preset.normal)).toBe(key);
+      expect(ratio(preset.hd)).toBe(key);
+      if (key !== '1:1') expect(preset.label).toContain(key);
+    }
+    // a size remembered under the old keys keeps its shape
+    expect(storedSize('3:4')).toBe('9:16');
+    expect(storedSize('4:3')).toBe('16:9');
+    expect(storedSize('custom')).toBe('custom');
+    expect(storedSize('2:1')).toBe('1:1');
+    expect(storedSize(null)).toBe('1:1');
     expect(dimensionsFor('custom', false, { width: 640, height: 192 }, true)).toEqual([320, 128]);
     expect(dimensionsFor('custom', true, { width: 640, height: 192 }, false)).toEqual([640, 192]);
   });

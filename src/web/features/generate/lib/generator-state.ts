@@ -6,16 +6,20 @@ import {
   MIN_IMAGE_COUNT,
 } from '@shared/constants';
 
-export type SizeKey = '1:1' | '3:4' | '4:3' | 'custom';
+export type SizeKey = '1:1' | '9:16' | '16:9' | 'custom';
 
-/** Spec part 2 §9 presets: normal and HD dimensions. */
+/**
+ * Spec part 2 §9 presets: normal and HD dimensions. The spec calls the tall and wide ones 3:4 and
+ * 4:3, but their sizes (576×1024, 1152×2048) are 9:16 and 16:9, and the labels say the true ratio
+ * (docs/decisions/060-size-labels-by-true-ratio.md).
+ */
 export const SIZE_PRESETS: Record<
   Exclude<SizeKey, 'custom'>,
   { label: string; normal: [number, number]; hd: [number, number] }
 > = {
   '1:1': { label: 'Square', normal: [512, 512], hd: [1024, 1024] },
-  '3:4': { label: 'Portrait 3:4', normal: [576, 1024], hd: [1152, 2048] },
-  '4:3': { label: 'Landscape 4:3', normal: [1024, 576], hd: [2048, 1152] },
+  '9:16': { label: 'Portrait 9:16', normal: [576, 1024], hd: [1152, 2048] },
+  '16:9': { label: 'Landscape 16:9', normal: [1024, 576], hd: [2048, 1152] },
 };
 
 export type GeneratorForm = {
@@ -71,6 +75,15 @@ export function defaultForm(): GeneratorForm {
   };
 }
 export const DEFAULT_SIZE: SizeKey = '1:1';
+
+/** The size a browser remembered, under its key of before decision 060 too. */
+export function storedSize(stored: string | null): SizeKey {
+  if (stored === '3:4') return '9:16';
+  if (stored === '4:3') return '16:9';
+  return stored === 'custom' || (stored !== null && stored in SIZE_PRESETS)
+    ? (stored as SizeKey)
+    : DEFAULT_SIZE;
+}
 
 /** Spec part 2 §5: round to the nearest 64, clamp to 128–2048. */
 export function normalizeDimension(value: number): number {

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Images } from 'lucide-react';
 import type { PackSummary } from '@shared/schemas/packs';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { packInsufficientTokensText } from '@shared/generation-texts';
+import { ShortOfTokensNote } from '@web/components/short-of-tokens';
+import { AlertDialogAction, ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -88,12 +90,31 @@ export function PackPicker({ packs, models, balance, busy, onBuy }: Props) {
                   }
                   confirmLabel={`Generate for ${formatTokens(p.price)}`}
                   onConfirm={() => model && onBuy(p.id, model.id)}
+                  // A balance short of the price is said here, before any click, and the way on is a
+                  // top-up, not a charge the server would refuse (issue 45 N4).
+                  action={
+                    balance < p.price ? (
+                      <AlertDialogAction asChild>
+                        <Link to="/tokens/purchase">Top up</Link>
+                      </AlertDialogAction>
+                    ) : undefined
+                  }
                   trigger={
-                    <Button className="w-full" disabled={!model || busy}>
-                      Generate pack<span className="sr-only">: {p.name}</span>
+                    // The name is set whole: a visually hidden span's text joined the visible words
+                    // with a space in Chromium's accessible name, "Generate pack : Fantasy" (issue 45 C3).
+                    <Button
+                      className="w-full"
+                      disabled={!model || busy}
+                      aria-label={`Generate pack: ${p.name}`}
+                    >
+                      Generate pack
                     </Button>
                   }
-                />
+                >
+                  {balance < p.price ? (
+                    <ShortOfTokensNote text={packInsufficientTokensText(p.price, p.promptCount, balance)} />
+                  ) : null}
+                </ConfirmDialog>
               </CardFooter>
             </Card>
           </li>

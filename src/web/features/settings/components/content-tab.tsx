@@ -48,7 +48,7 @@ export function ContentTab({ user }: { user: PublicUser }) {
           <Switch
             id="nsfw-switch"
             checked={enabled}
-            disabled={nsfw.isPending}
+            busy={nsfw.isPending}
             aria-describedby="nsfw-notice"
             onCheckedChange={(next) => {
               // Turning on needs the age confirmation first; turning off applies at once.

@@ -46,7 +46,8 @@ export function FaceAnalysisCard() {
         <Switch
           id="face-analysis-switch"
           checked={current?.faceAnalysis ?? false}
-          disabled={!current || set.isPending}
+          disabled={!current}
+          busy={set.isPending}
           aria-describedby="face-analysis-notice"
           onCheckedChange={(next) => void save(next)}
         />

@@ -18,6 +18,7 @@ describe('Settings → Notifications', () => {
       purchase_credited: true,
       support_ticket: false,
       data_export_ready: true,
+      pack_ready: true,
     };
     const { calls } = mockFetch({
       'GET /api/notifications/preferences': () => ({ body: { mail } }),
@@ -34,7 +35,7 @@ describe('Settings → Notifications', () => {
         .getByRole('switch', { name: 'Support answered a ticket or changed its status' })
         .getAttribute('aria-checked'),
     ).toBe('false');
-    expect(screen.getAllByRole('switch')).toHaveLength(5);
+    expect(screen.getAllByRole('switch')).toHaveLength(6);
     await userEvent.click(ready);
     await waitFor(() => expect(ready.getAttribute('aria-checked')).toBe('false'));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ mail: { training_ready: false } });

@@ -47,7 +47,7 @@ export function NotificationsTab() {
             <Switch
               id={`mail-${kind}`}
               checked={prefs.data.mail[kind]}
-              disabled={setMail.isPending}
+              busy={setMail.isPending}
               onCheckedChange={(on) => void toggle(kind, on)}
             />
           </div>
