@@ -93,6 +93,10 @@ export const envSchema = z.object({
   EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
+  // real-user Web Vitals (docs/decisions/057-web-vitals.md): the share of page loads whose browser
+  // reports them, and how long the samples are kept
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  VITALS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // issue 27: how many jobs one worker process runs at once, in all and per kind (jobs/job-kinds.ts)
