@@ -7,10 +7,12 @@ import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
 import { prefetchSession, sessionRead } from '@web/lib/session';
+import { startWebVitals } from '@web/lib/web-vitals';
 import './styles.css';
 
 bootstrapTheme();
 prefetchSession(queryClient);
+startWebVitals(queryClient);
 const chunks = preloadRoute(window.location.pathname);
 
 // before the router's first render, in a task of its own (router.tsx)

@@ -168,18 +168,16 @@ describe('GET /api/admin/vitals', () => {
 
   it('gives each route × vital its p75 and sample count over the window, leaving older samples out', async () => {
     const old = new Date(Date.now() - 30 * 3_600_000);
-    await h.deps.db
-      .insert(webVitals)
-      .values([
-        ...[100, 200, 300, 400].map((value) => ({
-          route: '/billing-history',
-          name: 'LCP',
-          value,
-          rating: 'good',
-        })),
-        { route: '/billing-history', name: 'LCP', value: 99_000, rating: 'poor', createdAt: old },
-        { route: '/referrals', name: 'TTFB', value: 50, rating: 'good', createdAt: old },
-      ]);
+    await h.deps.db.insert(webVitals).values([
+      ...[100, 200, 300, 400].map((value) => ({
+        route: '/billing-history',
+        name: 'LCP',
+        value,
+        rating: 'good',
+      })),
+      { route: '/billing-history', name: 'LCP', value: 99_000, rating: 'poor', createdAt: old },
+      { route: '/referrals', name: 'TTFB', value: 50, rating: 'good', createdAt: old },
+    ]);
     const res = await admin.get('/api/admin/vitals?hours=24');
     expect(res.statusCode).toBe(200);
     const body = res.json();
