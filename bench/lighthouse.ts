@@ -1,6 +1,6 @@
 // Lighthouse (mobile, simulated throttling) on the nine pages of issue 23, against the production build
 // served by the real server. `npm run bench lighthouse`, or `npx tsx bench/lighthouse.ts [/path …]`
-// alone (LH_RUNS=n runs per page, median taken; LH_DETAIL=1 prints what shifts and what boots slowly,
+// alone (LH_RUNS=n runs per page, median taken, five by default; LH_DETAIL=1 prints what shifts and what boots slowly,
 // and the unthrottled paints the simulation starts from; LH_DETAIL_CHARS=n prints more of each item;
 // LH_TRACE_DIR=dir saves each run's trace there).
 import http from 'node:http';
@@ -15,17 +15,19 @@ import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Issue 23's goals (docs/decisions/029-react-everywhere-and-prerender.md), each printed beside its figure. */
+/**
+ * The lab goals (issue 41; docs/decisions/057-web-vitals.md), each printed beside its figure: public
+ * pages (`/`, `/login`, `/register`) performance ≥ 95 and LCP ≤ 1.5 s, signed-in pages performance ≥ 90
+ * and LCP ≤ 2.5 s; CLS and accessibility on every page. TBT is reported beside, not a goal.
+ */
 const GOALS = {
-  performance: 95,
+  public: { performance: 95, lcpMs: 1500 },
+  signedIn: { performance: 90, lcpMs: 2500 },
   accessibility: 100,
-  /** public pages only */
+  /** public pages only (issue 23) */
   bestPractices: 100,
   seo: 100,
   cls: 0.01,
-  tbtMs: 150,
-  /** `/`, `/login`, `/register` */
-  lcpMs: 1500,
   landingGzipKiB: 90,
 };
 const PAGES = [
@@ -39,7 +41,6 @@ const PAGES = [
   { path: '/settings', signedIn: true },
   { path: '/billing-history', signedIn: true },
 ];
-const LCP_PAGES = ['/', '/login', '/register'];
 const PASSWORD = 'Harbor-Lamp-42';
 
 type Figures = {
@@ -200,7 +201,7 @@ async function audit(
 export async function run(
   opts: { paths?: string[]; runs?: number; detail?: boolean } = {},
 ): Promise<Record<string, number | string>> {
-  const runs = opts.runs ?? Number(process.env.LH_RUNS ?? 3);
+  const runs = opts.runs ?? Number(process.env.LH_RUNS ?? 5);
   const pages = opts.paths?.length ? PAGES.filter((p) => opts.paths!.includes(p.path)) : PAGES;
   const server = await startServer({ LOG_LEVEL: 'warn' });
   const profile = await mkdtemp(path.join(os.tmpdir(), 'lora-lh-'));
@@ -250,9 +251,11 @@ export async function run(
         tbt: m('tbt'),
         lcp: m('lcp'),
       };
+      const goal = page.signedIn ? GOALS.signedIn : GOALS.public;
       // each goal beside its figure: [name, figure, goal text, met]
       const checks: [string, number, string, boolean][] = [
-        ['performance', fig.performance, `≥${GOALS.performance}`, fig.performance >= GOALS.performance],
+        ['performance', fig.performance, `≥${goal.performance}`, fig.performance >= goal.performance],
+        ['LCP (ms)', fig.lcp, `≤${goal.lcpMs}`, fig.lcp <= goal.lcpMs],
         [
           'accessibility',
           fig.accessibility,
@@ -260,7 +263,6 @@ export async function run(
           fig.accessibility >= GOALS.accessibility,
         ],
         ['CLS', fig.cls, `≤${GOALS.cls}`, fig.cls <= GOALS.cls],
-        ['TBT (ms)', fig.tbt, `≤${GOALS.tbtMs}`, fig.tbt <= GOALS.tbtMs],
       ];
       if (!page.signedIn)
         checks.push(
@@ -272,8 +274,6 @@ export async function run(
           ],
           ['SEO', fig.seo, `${GOALS.seo}`, fig.seo >= GOALS.seo],
         );
-      if (LCP_PAGES.includes(page.path))
-        checks.push(['LCP (ms)', fig.lcp, `≤${GOALS.lcpMs}`, fig.lcp <= GOALS.lcpMs]);
       const ok = checks.every(([, , , met]) => met);
       pass &&= ok;
       console.log(
@@ -281,11 +281,12 @@ export async function run(
           checks
             .map(([name, v, goal, met]) => `${name} ${v} (${goal} ${met ? 'met' : 'MISSED'})`)
             .join('  ') +
+          `  TBT ${fig.tbt} ms` +
           `  [perf runs ${samples.map((s) => s.performance).join('/')}]`,
       );
       for (const [name, v, goal, met] of checks)
         out[`${page.path} ${name}`] = `${v} (${goal}: ${met ? 'met' : 'MISSED'})`;
-      if (!LCP_PAGES.includes(page.path)) out[`${page.path} LCP (ms)`] = fig.lcp;
+      out[`${page.path} TBT (ms)`] = fig.tbt;
       if (page.path === '/') {
         let bytes = 0;
         for (const s of new Set(scripts)) bytes += await gzipBytes(s);

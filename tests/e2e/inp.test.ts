@@ -26,9 +26,14 @@ describe('Web Vitals from the browser', () => {
       .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
       .toBe(1);
     await page.goto(`${e2e.server.url}/settings`);
-    await expect.poll(() => beacons.filter((b) => b.route === '/generate').map((b) => b.name).sort()).toEqual(
-      expect.arrayContaining(['FCP', 'LCP', 'TTFB']),
-    );
+    await expect
+      .poll(() =>
+        beacons
+          .filter((b) => b.route === '/generate')
+          .map((b) => b.name)
+          .sort(),
+      )
+      .toEqual(expect.arrayContaining(['FCP', 'LCP', 'TTFB']));
     for (const b of beacons) {
       expect(['LCP', 'INP', 'CLS', 'TTFB', 'FCP']).toContain(b.name);
       expect(Object.keys(b).sort()).toEqual(['name', 'rating', 'route', 'value']);
@@ -46,7 +51,9 @@ describe('Web Vitals from the browser', () => {
       await row.waitFor();
       // FCP, the last column: a figure with its rating and its samples
       const fcp = row.getByRole('cell').nth(5);
-      await expect.poll(() => fcp.textContent()).toMatch(/^\d+(\.\d)? m?s (good|needs improvement|poor)\d+ samples?$/);
+      await expect
+        .poll(() => fcp.textContent())
+        .toMatch(/^\d+(\.\d)? m?s (good|needs improvement|poor)\d+ samples?$/);
     } finally {
       await admin.close();
     }
