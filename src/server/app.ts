@@ -13,7 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { filesRoutes } from './http/files';
 import { registerAdminPrefixGuard } from './http/guards';
-import { createHttpMetrics, registerRequestMetrics } from './http/metrics';
+import { createAppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { THEME_BOOT_SCRIPT_HASH } from './http/pages';
 import { registerStatic } from './http/static';
@@ -53,6 +53,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { apiDocsRoutes } from './modules/api-keys/api-docs.routes';
 import { createApiKeysService } from './modules/api-keys';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { vitalsRoutes } from './modules/vitals/vitals.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -115,7 +116,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     );
     done();
   });
-  const metrics = createHttpMetrics();
+  const metrics = createAppMetrics();
   registerRequestMetrics(app, metrics);
   registerErrorHandler(app);
 
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(apiDocsRoutes);
   await app.register(packsRoutes, { deps });
   await app.register(notificationsRoutes, { deps });
+  await app.register(vitalsRoutes, { deps, metrics });
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot, {

@@ -15,11 +15,15 @@ import { definePaymentsJobs } from './modules/payments';
 import { defineRetentionJob } from './modules/retention';
 import { defineStylesJobs } from './modules/styles';
 import { defineUpscaleJob } from './modules/upscale';
+import { pruneWebVitals } from './modules/vitals';
 
 // Each domain that runs durable work adds its job definitions here, for both web (enqueue) and worker
 // roles. App-level composition, beside app.ts: the queue in jobs/ never imports a module.
 export function registerJobs(deps: AppDeps) {
-  defineMaintenanceJob(deps, [() => deleteExpiredSessions(deps.db)]);
+  defineMaintenanceJob(deps, [
+    () => deleteExpiredSessions(deps.db),
+    () => pruneWebVitals(deps.db, deps.config.vitals.retentionDays),
+  ]);
   defineGenerationJob(deps);
   defineLikenessJob(deps);
   registerTrainingJobs(deps);

@@ -6,10 +6,12 @@ import { bootstrapTheme } from '@web/lib/theme/theme-provider';
 import { startHydrating } from '@web/lib/hydration';
 import { queryClient } from '@web/lib/query-client';
 import { prefetchSession } from '@web/lib/session';
+import { startWebVitals } from '@web/lib/web-vitals';
 import './styles.css';
 
 bootstrapTheme();
 prefetchSession(queryClient);
+startWebVitals(queryClient);
 // the page's chunk (and the shell's) download while React starts and the session is read
 const chunks = preloadRoute(window.location.pathname);
 

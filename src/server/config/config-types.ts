@@ -55,6 +55,11 @@ export type Config = {
     notificationRetentionDays: number;
     deletedEmailRetentionDays: number;
   };
+  /**
+   * Real-user Web Vitals: the share (0–1) of page loads whose browser reports them, and the days a
+   * sample is kept (docs/decisions/057-web-vitals.md)
+   */
+  vitals: { sampleRate: number; retentionDays: number };
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;
   /** JOB_CONCURRENCY: handlers one worker process runs at once, in all and per kind of job */

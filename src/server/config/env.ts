@@ -95,6 +95,10 @@ export const envSchema = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
   // issue 40: a deleted account's e-mail is kept as a keyed hash this long, for the welcome-bonus rule only
   DELETED_EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  // real-user Web Vitals (docs/decisions/057-web-vitals.md): the share of page loads whose browser
+  // reports them, and how long the samples are kept
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  VITALS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // a Bearer token a Prometheus scraper sends to GET /metrics (admins may read it with their session)
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // issue 27: how many jobs one worker process runs at once, in all and per kind (jobs/job-kinds.ts)

@@ -140,6 +140,7 @@ export function parseConfig(
       deletedEmailRetentionDays: e.DELETED_EMAIL_RETENTION_DAYS,
     },
     metricsToken: e.METRICS_TOKEN,
+    vitals: { sampleRate: e.VITALS_SAMPLE_RATE, retentionDays: e.VITALS_RETENTION_DAYS },
     jobConcurrency: e.JOB_CONCURRENCY,
     timings: DEFAULT_TIMINGS,
     warnings: [],

@@ -25,6 +25,7 @@ import {
   uploadLogsResponseSchema,
 } from '../schemas/models';
 import { adminSystemSchema } from '../schemas/system';
+import { adminVitalsQuerySchema, adminVitalsSchema } from '../schemas/vitals';
 import {
   adminPageQuerySchema,
   ledgerCheckSchema,
@@ -43,6 +44,13 @@ import { defineRoute } from './define';
 export const adminApi = {
   stats: defineRoute({ method: 'GET', path: '/api/admin/stats', response: { 200: adminStatsSchema } }),
   system: defineRoute({ method: 'GET', path: '/api/admin/system', response: { 200: adminSystemSchema } }),
+  /** p75 of each Web Vital per page over the last `hours` (decision 057) */
+  vitals: defineRoute({
+    method: 'GET',
+    path: '/api/admin/vitals',
+    query: adminVitalsQuerySchema,
+    response: { 200: adminVitalsSchema },
+  }),
   users: defineRoute({
     method: 'GET',
     path: '/api/admin/users',

@@ -1,6 +1,7 @@
 import { healthSchema, publicConfigSchema, readySchema } from '../schemas/system';
 import { themeResponseSchema, themeUpdateSchema } from '../schemas/theme';
 import { referralOverviewSchema } from '../schemas/tokens';
+import { noContentSchema, vitalBeaconSchema } from '../schemas/vitals';
 import { defineRoute } from './define';
 
 /** Site-wide reads every page may need: configuration, theme, health; and the referral overview. */
@@ -22,6 +23,13 @@ export const siteApi = {
     method: 'GET',
     path: '/api/readyz',
     response: { 200: readySchema, 503: readySchema },
+  }),
+  /** a browser's Web Vitals beacon (sendBeacon): anyone, rate-limited per address (decision 057) */
+  vitals: defineRoute({
+    method: 'POST',
+    path: '/api/vitals',
+    body: vitalBeaconSchema,
+    response: { 204: noContentSchema },
   }),
   referrals: defineRoute({
     method: 'GET',

@@ -42,6 +42,8 @@ export const publicConfigSchema = z.object({
   engines: engineNamesSchema,
   stripePublishableKey: z.string().optional(),
   privacy: privacyConfigSchema,
+  /** the share (0–1) of page loads whose browser reports Web Vitals (decision 057) */
+  vitalsSampleRate: z.number(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -211,6 +211,8 @@ describe('GET /metrics', () => {
       /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([a-zA-Z_][a-zA-Z0-9_]*="(\\.|[^"\\])*",?)*\})? (-?[0-9.e+-]+|\+Inf|NaN)$/;
     const types = new Map<string, string>();
     for (const line of lines) {
+      // the format allows blank lines; prom-client writes one between families
+      if (line === '') continue;
       if (line.startsWith('# TYPE ')) {
         const [, , name, type] = line.split(' ');
         types.set(name, type);
@@ -229,8 +231,9 @@ describe('GET /metrics', () => {
     expect(res.body).toMatch(
       /^http_requests_total\{method="GET",route="\/api\/models\/:id",status="404"\} 1$/m,
     );
+    // label order carries no meaning; prom-client writes `le` first
     expect(res.body).toMatch(
-      /^http_request_duration_seconds_bucket\{method="POST",route="\/api\/auth\/register",le="\+Inf"\} \d+$/m,
+      /^http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/auth\/register"\} \d+$/m,
     );
     expect(res.body).toMatch(/^lora_jobs\{state="queued"\} \d+$/m);
     expect(res.body).toMatch(/^lora_ledger_tokens\{type="bonus"\} [1-9]\d*$/m);

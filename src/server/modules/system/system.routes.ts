@@ -5,16 +5,17 @@ import { route } from '../../http/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { adminOnly } from '../../http/guards';
-import type { HttpMetrics } from '../../http/metrics';
+import type { AppMetrics } from '../../http/metrics';
 import { requireAdmin } from '../../http/session';
 import { APP_VERSION, createSystemService } from './system.service';
 import { liveProcessors } from './processors';
 
 export { APP_VERSION };
 
-export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; metrics: HttpMetrics }) {
+export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; metrics: AppMetrics }) {
   const { deps } = opts;
   const system = createSystemService(deps);
+  const refreshGauges = system.databaseGauges(opts.metrics.registry);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // liveness (docs/product/interfaces.md): the process answers and reaches its database
   route(app, siteApi.health, {}, async (_request, reply) => {
@@ -35,6 +36,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
     privacy: { ...deps.config.privacy, processors: liveProcessors(deps.engines.names) },
+    vitalsSampleRate: deps.config.vitals.sampleRate,
   }));
 
   route(app, adminApi.system, adminOnly, async () => system.overview());
@@ -42,10 +44,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   // Prometheus scrapes with the METRICS_TOKEN bearer; an admin may read it in the browser.
   r.get('/metrics', async (request, reply) => {
     if (!system.metricsTokenMatches(request.headers.authorization)) requireAdmin(request);
-    const text = await system.metricsText(opts.metrics);
+    await refreshGauges();
+    const { registry } = opts.metrics;
     return reply
       .header('cache-control', 'no-store')
-      .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(text);
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 }

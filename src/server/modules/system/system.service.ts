@@ -1,10 +1,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { Gauge, type Registry } from 'prom-client';
 import type { AdminSystem, Readiness, ReadinessCheck } from '../../../shared/schemas/system';
 import { JOB_STATES } from '../../../shared/schemas/system';
 import { migrationsApplied } from '../../db/client';
 import { transactionTypes } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { promLabels, type HttpMetrics } from '../../http/metrics';
 import { WORKER_GONE_MS } from '../../jobs/worker-heartbeat';
 import { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from '../auth';
 import { createSystemRepository } from './system.repository';
@@ -104,52 +104,46 @@ export function createSystemService(deps: AppDeps) {
     return given.length === want.length && timingSafeEqual(given, want);
   }
 
-  /** The Prometheus text exposition (format 0.0.4) of this process' requests and the shared tables. */
-  async function metricsText(http: HttpMetrics): Promise<string> {
-    const now = new Date();
-    const [byState, ledger, workers, capped] = await Promise.all([
-      repo.jobsByState(),
-      repo.ledgerTotalsByType(),
-      repo.workers(),
-      repo.counters('mail:capped:', CAPPED_COUNTER_WINDOW_MS),
+  /**
+   * The shared tables' gauges on the app's registry, read from the database at each scrape: every
+   * instance answers the same figures (jobs, ledger, workers, mail caps).
+   */
+  function databaseGauges(registry: Registry) {
+    const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+      new Gauge<L>({ name, help, labelNames, registers: [registry] });
+    const jobsGauge = gauge('lora_jobs', 'Jobs in the queue table, by state.', ['state']);
+    const ledgerTokens = gauge('lora_ledger_tokens', 'Sum of token amounts in the ledger, by entry type.', [
+      'type',
     ]);
-    const lines = http.render();
-    lines.push('# HELP lora_jobs Jobs in the queue table, by state.', '# TYPE lora_jobs gauge');
-    for (const state of JOB_STATES) {
-      const n = byState.find((s) => s.status === state)?.count ?? 0;
-      lines.push(`lora_jobs${promLabels({ state })} ${n}`);
-    }
-    lines.push(
-      '# HELP lora_ledger_tokens Sum of token amounts in the ledger, by entry type.',
-      '# TYPE lora_ledger_tokens gauge',
+    const ledgerEntries = gauge('lora_ledger_entries', 'Ledger rows, by entry type.', ['type']);
+    const workersAlive = gauge('lora_workers_alive', 'Worker processes whose heartbeat is recent.', []);
+    const mailCapped = gauge(
+      'lora_mail_capped',
+      'Account mails a mail cap held back in the current day window, by kind.',
+      ['kind'],
     );
-    for (const type of transactionTypes) {
-      lines.push(
-        `lora_ledger_tokens${promLabels({ type })} ${ledger.find((l) => l.type === type)?.tokens ?? 0}`,
-      );
-    }
-    lines.push('# HELP lora_ledger_entries Ledger rows, by entry type.', '# TYPE lora_ledger_entries gauge');
-    for (const type of transactionTypes) {
-      lines.push(
-        `lora_ledger_entries${promLabels({ type })} ${ledger.find((l) => l.type === type)?.count ?? 0}`,
-      );
-    }
-    const alive = workers.filter((w) => now.getTime() - w.lastSeen.getTime() <= WORKER_GONE_MS);
-    lines.push(
-      '# HELP lora_workers_alive Worker processes whose heartbeat is recent.',
-      '# TYPE lora_workers_alive gauge',
-      `lora_workers_alive ${alive.length}`,
-    );
-    lines.push(
-      '# HELP lora_mail_capped Account mails a mail cap held back in the current day window, by kind.',
-      '# TYPE lora_mail_capped gauge',
-    );
-    for (const kind of CAPPED_MAILS) {
-      const n = capped.find((c) => c.key === cappedCounterKey(kind))?.count ?? 0;
-      lines.push(`lora_mail_capped${promLabels({ kind })} ${n}`);
-    }
-    return lines.join('\n') + '\n';
+
+    /** One read of the tables per scrape (the ledger's totals serve two gauges), then every gauge set at once. */
+    return async function refresh() {
+      const now = new Date();
+      const [byState, ledger, workers, capped] = await Promise.all([
+        repo.jobsByState(),
+        repo.ledgerTotalsByType(),
+        repo.workers(),
+        repo.counters('mail:capped:', CAPPED_COUNTER_WINDOW_MS),
+      ]);
+      for (const state of JOB_STATES)
+        jobsGauge.set({ state }, byState.find((s) => s.status === state)?.count ?? 0);
+      for (const type of transactionTypes) {
+        const row = ledger.find((l) => l.type === type);
+        ledgerTokens.set({ type }, row?.tokens ?? 0);
+        ledgerEntries.set({ type }, row?.count ?? 0);
+      }
+      workersAlive.set(workers.filter((w) => now.getTime() - w.lastSeen.getTime() <= WORKER_GONE_MS).length);
+      for (const kind of CAPPED_MAILS)
+        mailCapped.set({ kind }, capped.find((c) => c.key === cappedCounterKey(kind))?.count ?? 0);
+    };
   }
 
-  return { readiness, overview, metricsTokenMatches, metricsText };
+  return { readiness, overview, metricsTokenMatches, databaseGauges };
 }

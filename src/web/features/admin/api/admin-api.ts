@@ -47,6 +47,8 @@ export const useAdminStats = () => useQuery(apiQuery(adminApi.stats));
 export const useImageCount = () => useQuery(apiQuery(adminApi.imageCount));
 /** The operator's view; refreshed while the tab is open, since workers come and go. */
 export const useAdminSystem = () => useQuery({ ...apiQuery(adminApi.system), refetchInterval: 15_000 });
+/** p75 of each Web Vital per page over the last `hours` (decision 057). */
+export const useAdminVitals = (hours: number) => useQuery(apiQuery(adminApi.vitals, { query: { hours } }));
 export const useLedgerCheck = () => useQuery(apiQuery(adminApi.ledgerCheck));
 
 // ---- users ----

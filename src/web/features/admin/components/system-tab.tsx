@@ -5,8 +5,9 @@ import { SkeletonRows, TBody, THead, Table, Td, Th, Tr } from '@web/components/u
 import { type EngineName, useAppConfig } from '@web/lib/app-config';
 import { formatDateTime, formatDuration, formatNumber, relativeTime } from '@web/lib/format';
 import type { AdminSystem } from '@shared/schemas/system';
-import { useAdminSystem } from '../api/admin-api';
+import { useAdminSystem, useAdminVitals } from '../api/admin-api';
 import { TabError } from './tab-error';
+import { VitalsTable } from './vitals-table';
 
 type JobStatus = AdminSystem['jobs'][number]['status'];
 const STATUS_VARIANT: Record<JobStatus, 'amber' | 'blue' | 'green' | 'red'> = {
@@ -42,8 +43,12 @@ function Empty({ columns, text }: { columns: number; text: string }) {
   );
 }
 
+/** Real users' Web Vitals: p75 per page over the last day (docs/decisions/057-web-vitals.md). */
+const VITALS_HOURS = 24;
+
 export function SystemTab() {
   const system = useAdminSystem();
+  const vitals = useAdminVitals(VITALS_HOURS);
   const config = useAppConfig();
   if (system.isError)
     return (
@@ -174,6 +179,14 @@ export function SystemTab() {
             )}
           </TBody>
         </Table>
+      </Section>
+
+      <Section title="Web Vitals of real visits (p75, last 24 hours)">
+        {vitals.isError ? (
+          <p className="text-muted-foreground">Could not load the Web Vitals.</p>
+        ) : (
+          <VitalsTable data={vitals.data} />
+        )}
       </Section>
 
       <Section title="Engines">

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { PAGE_PATTERNS, pagePattern } from '@shared/page-routes';
+import { appRoutes } from '@web/app/routes';
+import { startWebVitals } from './web-vitals';
+
+type Reporter = (m: object) => void;
+const reporters: Record<string, Reporter> = {};
+vi.mock('web-vitals', () => {
+  const on = (name: string) => (cb: Reporter) => void (reporters[name] = cb);
+  return { onCLS: on('CLS'), onFCP: on('FCP'), onINP: on('INP'), onLCP: on('LCP'), onTTFB: on('TTFB') };
+});
+
+describe('page patterns', () => {
+  it('are the router’s paths, one for one (the server reads beacons by them)', () => {
+    expect([...appRoutes.map((r) => r.path), '*'].sort()).toEqual([...PAGE_PATTERNS].sort());
+  });
+
+  it('read a concrete path as its pattern, static paths first', () => {
+    expect(pagePattern('/models/123e4567-e89b-12d3-a456-426614174000')).toBe('/models/:id');
+    expect(pagePattern('/models/create')).toBe('/models/create');
+    expect(pagePattern('/Gallery/')).toBe('/gallery');
+    expect(pagePattern('/nope')).toBeNull();
+  });
+});
+
+describe('startWebVitals', () => {
+  const beacons: { url: string; body: unknown }[] = [];
+  beforeEach(() => {
+    beacons.length = 0;
+    for (const k of Object.keys(reporters)) delete reporters[k];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, blob: Blob) => {
+        void blob.text().then((t) => beacons.push({ url, body: JSON.parse(t) }));
+        return true;
+      },
+    });
+    window.history.replaceState(null, '', '/models/123e4567-e89b-12d3-a456-426614174000');
+  });
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  function client(rate: number) {
+    const c = new QueryClient();
+    c.setQueryData(['/api/config'], { vitalsSampleRate: rate });
+    return c;
+  }
+
+  it('sends the route pattern and four fields of each vital when the page is hidden', async () => {
+    startWebVitals(client(1));
+    await vi.waitFor(() => expect(reporters.INP).toBeDefined());
+    reporters.LCP({ name: 'LCP', value: 1200, rating: 'good', entries: [document.body], id: 'v5-1' });
+    window.history.replaceState(null, '', '/gallery');
+    reporters.INP({ name: 'INP', value: 240, rating: 'needs-improvement', entries: [], id: 'v5-2' });
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(beacons).toHaveLength(2));
+    expect(beacons).toContainEqual({
+      url: '/api/vitals',
+      body: { route: '/models/:id', name: 'LCP', value: 1200, rating: 'good' },
+    });
+    // INP is the page's where the interaction happened
+    expect(beacons).toContainEqual({
+      url: '/api/vitals',
+      body: { route: '/gallery', name: 'INP', value: 240, rating: 'needs-improvement' },
+    });
+  });
+
+  it('loads nothing and sends nothing on a page load outside the sample', async () => {
+    const c = client(0);
+    const fetchQuery = vi.spyOn(c, 'fetchQuery');
+    startWebVitals(c);
+    await vi.waitFor(() => expect(fetchQuery).toHaveBeenCalled());
+    await fetchQuery.mock.results[0].value;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(reporters.INP).toBeUndefined();
+    expect(beacons).toHaveLength(0);
+  });
+});

@@ -1,0 +1,81 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { siteApi } from '@shared/api/site';
+import { pagePattern } from '@shared/page-routes';
+import type { VitalBeacon } from '@shared/schemas/vitals';
+import { apiQuery } from './api-client';
+
+type Pending = Map<VitalBeacon['name'], VitalBeacon>;
+
+/** The page's route pattern (`/models/:id`): a beacon never carries the ids of a concrete path. */
+const currentRoute = () => pagePattern(window.location.pathname) ?? '*';
+
+function send(beacon: VitalBeacon) {
+  const body = JSON.stringify(beacon);
+  // sendBeacon outlives the page (it is sent while the tab closes); a browser that refuses it
+  // (queue full, an old engine) gets a keepalive fetch, which may also outlive the page
+  const queued =
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon(siteApi.vitals.path, new Blob([body], { type: 'application/json' }));
+  if (!queued)
+    void fetch(siteApi.vitals.path, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body,
+    }).catch(() => {});
+}
+
+/**
+ * Real-user Web Vitals (docs/decisions/057-web-vitals.md): once the page has loaded, a sampled share
+ * of page loads (`vitalsSampleRate` of GET /api/config) loads the `web-vitals` library and reports
+ * LCP, INP, CLS, TTFB and FCP to POST /api/vitals, each under its route pattern. LCP, FCP and TTFB
+ * belong to the page the browser loaded; INP and CLS keep changing while the person moves around the
+ * app, so each change is noted with the route it happened on, and the last of each is sent when the
+ * tab is hidden (switched away, closed, or left for another site).
+ */
+export function startWebVitals(client: QueryClient): void {
+  const begin = () => setTimeout(() => void report(client), 0);
+  if (document.readyState === 'complete') begin();
+  else window.addEventListener('load', begin, { once: true });
+}
+
+async function report(client: QueryClient) {
+  let rate: number;
+  try {
+    rate = (await client.fetchQuery({ ...apiQuery(siteApi.config), staleTime: 5 * 60_000 })).vitalsSampleRate;
+  } catch {
+    return;
+  }
+  if (!(Math.random() < rate)) return;
+  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
+  const pending: Pending = new Map();
+  type Metric = { name: VitalBeacon['name']; value: number; rating: VitalBeacon['rating'] };
+  // only these four fields leave the browser (the library's metric also holds DOM entries)
+  const keep = (route: string, { name, value, rating }: Metric) =>
+    pending.set(name, { route, name, value, rating });
+  const note = (metric: Metric) => keep(currentRoute(), metric);
+  // the route of the page load, read now: by the time LCP is final the person may be elsewhere
+  const loaded = currentRoute();
+  const atLoad = (metric: Metric) => keep(loaded, metric);
+  onTTFB(atLoad);
+  onFCP(atLoad);
+  onLCP(atLoad);
+  onINP(note, { reportAllChanges: true });
+  onCLS(note, { reportAllChanges: true });
+  // a value already sent is not sent again (pagehide and the hidden tab may both flush it)
+  const sent = new Map<VitalBeacon['name'], string>();
+  const flush = () => {
+    for (const beacon of pending.values()) {
+      const key = `${beacon.route} ${beacon.value}`;
+      if (sent.get(beacon.name) !== key) send(beacon);
+      sent.set(beacon.name, key);
+    }
+    pending.clear();
+  };
+  // added after the library's own listeners, which settle LCP, INP and CLS as the tab hides
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
+}
