@@ -111,8 +111,10 @@ function pidAlive(pid: number) {
  * another that takes the job back, resumes: finished weights are used as they are, otherwise the
  * run starts again (ai-toolkit itself resumes from its last save when the folder survived).
  */
+export type AiToolkitTrainer = ReturnType<typeof createAiToolkitTrainer>;
+
 export function createAiToolkitTrainer(opts: {
-  config: Pick<Config, 'gpu' | 'dataDir'>;
+  config: Pick<Config, 'gpu' | 'dataDir' | 'timings'>;
   storage: Storage;
 }): TrainingEngine & {
   waitForChange(trainingId: string, ms: number): Promise<void>;
@@ -299,8 +301,9 @@ export function createAiToolkitTrainer(opts: {
 
   return {
     name: 'ai-toolkit',
-    // the pipeline waits on the run itself (waitForChange); this bounds one wait
-    pollMs: 5_000,
+    // the pipeline waits on the run itself (waitForChange); this bounds one wait, so a cancel
+    // is seen within it even while the run prints nothing
+    pollMs: Math.min(5_000, opts.config.timings.trainingPollMs),
     // published figures: 20–40 minutes on a 24 GB card (docs/operators/self-hosted-gpu.md)
     maxDurationMs: 3 * 60 * 60_000,
     async start(input) {

@@ -91,76 +91,72 @@ export function defineTrainingJob(deps: AppDeps) {
     ctx: JobContext,
   ): Promise<JobOutcome | 'wait'> {
     const { modelId, attempt } = input;
-    {
-      let p;
-      try {
-        p = await engine.poll({ ...input, trainingId });
-      } catch (err) {
-        if (err instanceof EngineError && !err.retryable) {
-          await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
-          return { kind: 'done', result: 'failed' };
-        }
-        if (err instanceof EngineError && err.retryAfterMs)
-          return ctx.retryIn(Math.max(err.retryAfterMs, engine.pollMs));
-        throw err;
+    let p;
+    try {
+      p = await engine.poll({ ...input, trainingId });
+    } catch (err) {
+      if (err instanceof EngineError && !err.retryable) {
+        await failModel(deps, modelId, attempt, `Training failed: ${err.message}`);
+        return { kind: 'done', result: 'failed' };
       }
-      const trainingLogs = p.logs.slice(-LOG_LIMIT);
-      const progress = p.progress ?? progressFromLogs(trainingLogs);
-      if (p.status === 'starting' || p.status === 'processing') {
-        const still = await models.transition(
+      if (err instanceof EngineError && err.retryAfterMs)
+        return ctx.retryIn(Math.max(err.retryAfterMs, engine.pollMs));
+      throw err;
+    }
+    const trainingLogs = p.logs.slice(-LOG_LIMIT);
+    const progress = p.progress ?? progressFromLogs(trainingLogs);
+    if (p.status === 'starting' || p.status === 'processing') {
+      const still = await models.transition(
+        modelId,
+        ['training'],
+        { trainingLogs, trainingProgress: progress },
+        attempt,
+      );
+      if (!engine.waitForChange) return ctx.retryIn(engine.pollMs);
+      if (!still) {
+        // canceled, deleted or failed by the watchdog meanwhile: the run is this worker's to stop
+        await engine.cancel(trainingId);
+        return { kind: 'done', result: 'stale' };
+      }
+      return 'wait';
+    }
+    if (p.status === 'succeeded') {
+      const committed = await deps.db.transaction(async (tx) => {
+        const moved = await createModelsRepository(tx).transition(
           modelId,
           ['training'],
-          { trainingLogs, trainingProgress: progress },
+          {
+            status: 'training_complete',
+            trainingLogs,
+            trainingProgress: 100,
+            trainingCompletedAt: new Date(),
+            artifactKey: p.output?.artifactKey ?? null,
+            weightsKey: p.output?.weightsKey ?? null,
+            trainingVersion: p.output?.version ?? null,
+            processingStatus: 'pending',
+          },
           attempt,
         );
-        if (!engine.waitForChange) return ctx.retryIn(engine.pollMs);
-        if (!still) {
-          // canceled, deleted or failed by the watchdog meanwhile: the run is this worker's to stop
-          await engine.cancel(trainingId);
-          return { kind: 'done', result: 'stale' };
+        if (moved) {
+          const host = deps.engines.hostFor(moved);
+          await createModelsRepository(tx).update(modelId, { hostingProvider: host.name });
+          await startHostSeries(deps, tx, moved);
         }
-        return 'wait';
-      }
-      if (p.status === 'succeeded') {
-        const committed = await deps.db.transaction(async (tx) => {
-          const moved = await createModelsRepository(tx).transition(
-            modelId,
-            ['training'],
-            {
-              status: 'training_complete',
-              trainingLogs,
-              trainingProgress: 100,
-              trainingCompletedAt: new Date(),
-              artifactKey: p.output?.artifactKey ?? null,
-              weightsKey: p.output?.weightsKey ?? null,
-              trainingVersion: p.output?.version ?? null,
-              processingStatus: 'pending',
-            },
-            attempt,
-          );
-          if (moved) {
-            const host = deps.engines.hostFor(moved);
-            await createModelsRepository(tx).update(modelId, { hostingProvider: host.name });
-            await startHostSeries(deps, tx, moved);
-          }
-          return moved;
-        });
-        deps.queue.kick();
-        if (committed && engine.release) {
-          // the weights are ours now: what the vendor keeps for the training is only clutter
-          await engine
-            .release({ replicateModelId: committed.replicateModelId, version: committed.trainingVersion })
-            .catch((err) =>
-              deps.log.warn({ err, modelId }, 'could not release the vendor copy of a training'),
-            );
-        }
-        return { kind: 'done', result: 'succeeded' };
-      }
-      await failModel(deps, modelId, attempt, p.error ?? `Training ${p.status}`, {
-        trainingLogs,
-        trainingProgress: progress,
+        return moved;
       });
-      return { kind: 'done', result: p.status };
+      deps.queue.kick();
+      if (committed && engine.release) {
+        // the weights are ours now: what the vendor keeps for the training is only clutter
+        await engine
+          .release({ replicateModelId: committed.replicateModelId, version: committed.trainingVersion })
+          .catch((err) => deps.log.warn({ err, modelId }, 'could not release the vendor copy of a training'));
+      }
+      return { kind: 'done', result: 'succeeded' };
     }
+    await failModel(deps, modelId, attempt, p.error ?? `Training ${p.status}`, {
+      trainingLogs,
+      trainingProgress: progress,
+    });
+    return { kind: 'done', result: p.status };
   }
 }
