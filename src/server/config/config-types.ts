@@ -1,5 +1,6 @@
 import type { JobConcurrency } from '../jobs/job-kinds';
 import type { Env } from './env';
+import type { GpuConfig } from './gpu';
 
 export type Config = {
   env: Env['NODE_ENV'];
@@ -27,6 +28,8 @@ export type Config = {
     baseUrl: string;
     baseUrlOverridden: boolean;
   };
+  /** the self-hosted GPU engines and their base model (config/gpu.ts) */
+  gpu: GpuConfig;
   smtp?: { url: string; from: string };
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };

@@ -4,3 +4,4 @@ export type { Env } from './env';
 export { DEFAULT_TIMINGS, type Config, type Timings } from './config-types';
 export { ConfigError, loadConfig, parseConfig, type ParsedConfig } from './parse';
 export { judgeVendorSetup, VENDOR_DEFAULT_URLS, type SetupVerdict } from './vendor-setup';
+export { GPU_BASE_MODELS, type GpuBaseModel, type GpuConfig } from './gpu';

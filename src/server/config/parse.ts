@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TIMINGS, type Config } from './config-types';
 import { envSchema, type Env } from './env';
+import { gpuConfigOf } from './gpu';
 import { judgeVendorSetup, VENDOR_DEFAULT_URLS, type SetupVerdict } from './vendor-setup';
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -77,6 +78,9 @@ export function parseConfig(
     ]);
   }
 
+  const gpu = gpuConfigOf(e);
+  if (gpu.problems.length > 0) throw invalid(gpu.problems);
+
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   const config: Config = {
@@ -114,6 +118,7 @@ export function parseConfig(
           ...baseUrl(e.STRIPE_API_URL, VENDOR_DEFAULT_URLS.stripe),
         }
       : undefined,
+    gpu: gpu.config,
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>' }
       : undefined,

@@ -14,6 +14,7 @@ import { createRunwareUpscaler } from './images/runware-upscale';
 import { createRunwareClient, type RunwareClient } from './runware-client';
 import { createOfflinePaymentsEngine, type OfflinePaymentsEngine } from './payments/offline';
 import { createStripePaymentsEngine, type StripePaymentsEngine } from './payments/stripe';
+import { createAiToolkitTrainer } from './training/ai-toolkit';
 import { createOfflineTrainer } from './training/offline';
 import { createReplicateTrainer } from './training/replicate';
 import type { TrainingEngine } from './training/training';
@@ -28,7 +29,7 @@ export type AnyPaymentsEngine = OfflinePaymentsEngine | StripePaymentsEngine;
 /** Every engine instance of one process, built once from configuration (or given by a test). */
 export type EngineSet = {
   /** the configured trainer, and the ones a model may have been trained with earlier */
-  trainers: { offline: TrainingEngine; replicate?: TrainingEngine };
+  trainers: { offline: TrainingEngine; replicate?: TrainingEngine; 'ai-toolkit'?: TrainingEngine };
   hosts: { offline: HostingEngine; runware?: HostingEngine };
   images: { offline: ImageEngine; runware?: ImageEngine };
   /** upscales (issue 25): Runware's upscale task with its keys, else a sharp resampling */
@@ -57,7 +58,7 @@ export type Engines = EngineSet & {
 };
 
 /** A model trained on a vendor whose keys are gone: every step fails (and the pipeline refunds). */
-function unavailableTrainer(name: 'replicate'): TrainingEngine {
+function unavailableTrainer(name: 'replicate' | 'ai-toolkit'): TrainingEngine {
   const fail = async (): Promise<never> => {
     throw new EngineError(`The ${name} trainer is not configured on this server`, false);
   };
@@ -85,6 +86,7 @@ export function buildEngineSet(
       replicate: config.replicate
         ? createReplicateTrainer({ config, storage: io.storage, signer: io.signer })
         : undefined,
+      'ai-toolkit': config.gpu.trainer ? createAiToolkitTrainer({ config, storage: io.storage }) : undefined,
     },
     hosts: {
       offline: createOfflineHost({ hostSeconds: config.offline.hostSeconds }),
@@ -109,10 +111,8 @@ export function buildEngineSet(
 /** Wraps a set with the choice rules (engineNames in engines/index.ts) the pipeline and generation use. */
 export function createEngines(config: Config, set: EngineSet): Engines {
   const names = engineNames(config);
-  const trainer =
-    names.training === 'replicate'
-      ? (set.trainers.replicate ?? unavailableTrainer('replicate'))
-      : set.trainers.offline;
+  const trainerNamed = (name: 'replicate' | 'ai-toolkit') => set.trainers[name] ?? unavailableTrainer(name);
+  const trainer = names.training === 'offline' ? set.trainers.offline : trainerNamed(names.training);
   const imageEngine =
     names.images === 'runware' && set.images.runware ? set.images.runware : set.images.offline;
   const upscaler =
@@ -127,7 +127,7 @@ export function createEngines(config: Config, set: EngineSet): Engines {
     trainer,
     trainerFor(name) {
       if (!name) return trainer;
-      if (name === 'replicate') return set.trainers.replicate ?? unavailableTrainer('replicate');
+      if (name === 'replicate' || name === 'ai-toolkit') return trainerNamed(name);
       return set.trainers.offline;
     },
     hostFor(model) {

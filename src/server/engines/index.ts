@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 
 export type EngineNames = {
-  training: 'offline' | 'replicate';
+  training: 'offline' | 'replicate' | 'ai-toolkit';
   hosting: 'offline' | 'runware';
   images: 'offline' | 'runware';
   vision: 'offline' | 'runware';
@@ -11,9 +11,10 @@ export type EngineNames = {
 };
 
 // A vendor adapter is used when its keys are set; otherwise the offline engine (docs/product/interfaces.md).
+// The self-hosted GPU engines are chosen per engine (GPU_TRAINER, …) and win over a vendor's keys.
 export function engineNames(config: Config): EngineNames {
   return {
-    training: config.replicate ? 'replicate' : 'offline',
+    training: config.gpu.trainer ? 'ai-toolkit' : config.replicate ? 'replicate' : 'offline',
     hosting: config.runware ? 'runware' : 'offline',
     images: config.runware ? 'runware' : 'offline',
     vision: config.runware ? 'runware' : 'offline',

@@ -46,6 +46,14 @@ export function loraWeightsKey(userId: string, modelId: string) {
   return `${modelPrefix(userId, modelId)}lora.safetensors`;
 }
 
+/** A sample the GPU trainer rendered with the finished LoRA (the model page shows them). */
+export function trainingSampleKey(userId: string, modelId: string, n: number) {
+  return `${modelPrefix(userId, modelId)}samples/${n}.jpg`;
+}
+export function trainingSamplesPrefix(userId: string, modelId: string) {
+  return `${modelPrefix(userId, modelId)}samples/`;
+}
+
 /** The offline trainer's artifact and the face crops it points at. */
 export function offlineArtifactKey(userId: string, modelId: string) {
   return `${modelPrefix(userId, modelId)}artifact.json`;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigError, parseConfig, type Config, type SetupVerdict } from '../config';
+import { checkGpuTrainer, type GpuVerdict } from './gpu-check';
 
 /**
  * `npm run vendors:check` — the operator's first-day check (issue 11, item 4): the setup verdicts
@@ -10,7 +11,13 @@ import { ConfigError, parseConfig, type Config, type SetupVerdict } from '../con
 export type VendorName = 'Replicate' | 'Runware' | 'Stripe';
 export type VendorStatus = 'OK' | 'FAILED' | 'not configured';
 export type VendorVerdict = { vendor: VendorName; status: VendorStatus; detail: string; fix?: string };
-export type VendorsReport = { setup: SetupVerdict[]; publicUrl: string; vendors: VendorVerdict[] };
+export type VendorsReport = {
+  setup: SetupVerdict[];
+  publicUrl: string;
+  vendors: VendorVerdict[];
+  /** the GPU trainer on this machine (GPU_TRAINER), checked where the command runs */
+  gpu?: GpuVerdict[];
+};
 
 export type CheckOptions = { timeoutMs?: number; fetch?: typeof fetch };
 
@@ -278,17 +285,29 @@ export async function checkVendors(
   return { setup, publicUrl: config.publicUrl, vendors };
 }
 
+function formatGpu(gpu: GpuVerdict[] | undefined): string[] {
+  if (!gpu || gpu.length === 0) return [];
+  const lines = ['GPU trainer (ai-toolkit on this machine)'];
+  for (const v of gpu) {
+    lines.push(`  ${v.check.padEnd(12)}${v.status.padEnd(8)}${v.detail}`);
+    if (v.fix) lines.push(`  ${''.padEnd(20)}fix: ${v.fix}`);
+  }
+  return lines;
+}
+
 export function formatReport(report: VendorsReport): string[] {
   const lines: string[] = [];
   const configured = report.vendors.filter((v) => v.status !== 'not configured');
   if (configured.length === 0) {
     lines.push(
-      'No vendor keys are set: the offline engines are in use (training, hosting, generation, captioning, payments).',
+      report.gpu?.length
+        ? 'No vendor keys are set: training runs on the GPU (below); the offline engines do hosting, generation, captioning and payments.'
+        : 'No vendor keys are set: the offline engines are in use (training, hosting, generation, captioning, payments).',
     );
     lines.push(
       'Set REPLICATE_API_TOKEN, RUNWARE_API_KEY or STRIPE_SECRET_KEY to use real vendors (see docs/operators/vendors.md).',
     );
-    return lines;
+    return [...lines, ...formatGpu(report.gpu)];
   }
   lines.push('Setup');
   const errors = report.setup.filter((v) => v.level === 'error');
@@ -303,13 +322,15 @@ export function formatReport(report: VendorsReport): string[] {
     lines.push(`  ${v.vendor.padEnd(10)}${v.status.padEnd(16)}${v.detail}`);
     if (v.fix) lines.push(`  ${''.padEnd(26)}fix: ${v.fix}`);
   }
-  return lines;
+  return [...lines, ...formatGpu(report.gpu)];
 }
 
 /** Exit code: 0 when everything configured works, 1 when a vendor or the setup fails, 2 on malformed config. */
 export function exitCode(report: VendorsReport): number {
   const failed =
-    report.vendors.some((v) => v.status === 'FAILED') || report.setup.some((v) => v.level === 'error');
+    report.vendors.some((v) => v.status === 'FAILED') ||
+    report.setup.some((v) => v.level === 'error') ||
+    (report.gpu ?? []).some((v) => v.status === 'FAILED');
   return failed ? 1 : 0;
 }
 
@@ -331,6 +352,7 @@ export async function runVendorsCheck(
     throw err;
   }
   const report = await checkVendors(parsed.config, parsed.verdicts, opts);
+  report.gpu = await checkGpuTrainer(parsed.config, env);
   for (const line of formatReport(report)) print(line);
   return exitCode(report);
 }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
-/** Which engine serves each kind of work: a vendor when its keys are set, else the offline one. */
+/**
+ * Which engine serves each kind of work: a vendor when its keys are set, else the offline one; a
+ * self-hosted GPU engine when configured (ai-toolkit trains on the operator's GPU).
+ */
 export const engineNamesSchema = z.object({
-  training: z.enum(['offline', 'replicate']),
+  training: z.enum(['offline', 'replicate', 'ai-toolkit']),
   hosting: z.enum(['offline', 'runware']),
   images: z.enum(['offline', 'runware']),
   vision: z.enum(['offline', 'runware']),

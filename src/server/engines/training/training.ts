@@ -38,7 +38,7 @@ export type TrainingPoll = {
 export type VendorRemoval = { vendor: string; removed: string[]; notOffered?: string };
 
 export interface TrainingEngine {
-  readonly name: 'offline' | 'replicate';
+  readonly name: 'offline' | 'replicate' | 'ai-toolkit';
   /** how often the pipeline should poll while running */
   readonly pollMs: number;
   /** how long a training may run before the watchdog gives up on it */
@@ -54,6 +54,12 @@ export interface TrainingEngine {
     record: (r: TrainingAttemptRecord) => Promise<boolean>,
   ): Promise<TrainingStarted | null>;
   poll(input: TrainingJobInput & { trainingId: string }): Promise<TrainingPoll>;
+  /**
+   * A trainer running on this worker (a child process): waits at most `ms` for the run to print or
+   * end. With it the pipeline keeps the job between polls instead of rescheduling it, so the run is
+   * polled, and cancelled, by the worker whose process it is (decision 058).
+   */
+  waitForChange?(trainingId: string, ms: number): Promise<void>;
   cancel(trainingId: string): Promise<void>;
   /**
    * The attempt ended (canceled, failed) while a start of it may have reached the vendor unanswered
