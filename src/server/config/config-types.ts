@@ -1,4 +1,5 @@
 import type { JobConcurrency } from '../jobs/job-kinds';
+import type { ComfyuiConfig } from './comfyui';
 import type { Env } from './env';
 
 export type Config = {
@@ -27,6 +28,8 @@ export type Config = {
     baseUrl: string;
     baseUrlOverridden: boolean;
   };
+  /** self-hosted hosting, generation and upscale (issue 42, config/comfyui.ts) */
+  comfyui?: ComfyuiConfig;
   smtp?: { url: string; from: string };
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };

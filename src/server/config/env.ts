@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { strongPasswordSchema } from '../../shared/schemas/auth';
 import { DEFAULT_JOB_CONCURRENCY, parseJobConcurrency } from '../jobs/job-kinds';
+import { comfyuiEnvShape } from './comfyui';
 
 // The environment the server reads, as one schema: each variable's type, bounds and default.
 const optional = z
@@ -103,6 +104,8 @@ export const envSchema = z.object({
     ctx.addIssue({ code: 'custom', message: parsed.error });
     return z.NEVER;
   }),
+  // issue 42: ComfyUI, the self-hosted engines (config/comfyui.ts)
+  ...comfyuiEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

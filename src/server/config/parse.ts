@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseComfyui } from './comfyui';
 import { DEFAULT_TIMINGS, type Config } from './config-types';
 import { envSchema, type Env } from './env';
 import { judgeVendorSetup, VENDOR_DEFAULT_URLS, type SetupVerdict } from './vendor-setup';
@@ -77,6 +78,9 @@ export function parseConfig(
     ]);
   }
 
+  const comfyui = parseComfyui(e);
+  if (!comfyui.ok) throw invalid(comfyui.errors);
+
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   const config: Config = {
@@ -114,6 +118,7 @@ export function parseConfig(
           ...baseUrl(e.STRIPE_API_URL, VENDOR_DEFAULT_URLS.stripe),
         }
       : undefined,
+    comfyui: comfyui.value,
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>' }
       : undefined,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /** Which engine serves each kind of work: a vendor when its keys are set, else the offline one. */
 export const engineNamesSchema = z.object({
   training: z.enum(['offline', 'replicate']),
-  hosting: z.enum(['offline', 'runware']),
-  images: z.enum(['offline', 'runware']),
+  hosting: z.enum(['offline', 'runware', 'comfyui']),
+  images: z.enum(['offline', 'runware', 'comfyui']),
   vision: z.enum(['offline', 'runware']),
   payments: z.enum(['offline', 'stripe']),
   mail: z.enum(['outbox', 'smtp']),
