@@ -36,6 +36,8 @@ export type ComfyDoubleOptions = {
   hold?: boolean;
   /** the answer to a prompt_id in the body: a ComfyUI older than that field ignores it */
   ignorePromptId?: boolean;
+  /** node classes this ComfyUI lacks (an old release) */
+  missingNodes?: string[];
 };
 
 export type ComfyViolation = { code: string; message: string };
@@ -79,6 +81,11 @@ export async function createComfyDouble(opts: ComfyDoubleOptions) {
     dropOutputs: false,
   };
   const sub = opts.loraSubfolder ?? 'studio';
+  const defsNow = () => {
+    const all = nodeDefs(folders());
+    for (const n of opts.missingNodes ?? []) delete all[n];
+    return all;
+  };
 
   const folders = (): Folders => {
     let placed: string[] = [];
@@ -203,7 +210,7 @@ export async function createComfyDouble(opts: ComfyDoubleOptions) {
   function validatePrompt(
     graph: unknown,
   ): { ok: true; outputs: string[] } | { ok: false; status: number; body: unknown } {
-    const defs = nodeDefs(folders());
+    const defs = defsNow();
     if (!graph || typeof graph !== 'object' || Array.isArray(graph))
       return {
         ok: false,
@@ -443,7 +450,7 @@ export async function createComfyDouble(opts: ComfyDoubleOptions) {
         ],
       });
     if (req.method === 'GET' && (path === '/object_info' || path.startsWith('/object_info/'))) {
-      const defs = nodeDefs(folders());
+      const defs = defsNow();
       const only = path.startsWith('/object_info/')
         ? decodeURIComponent(path.slice('/object_info/'.length))
         : null;

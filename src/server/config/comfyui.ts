@@ -14,7 +14,12 @@ export const GPU_BASE_MODELS = ['flux2-klein-4b', 'flux1-dev'] as const;
 export type GpuBaseModel = (typeof GPU_BASE_MODELS)[number];
 
 export const comfyuiEnvShape = {
-  COMFYUI_URL: optional.pipe(z.url().optional()),
+  COMFYUI_URL: optional.pipe(
+    z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://, e.g. http://127.0.0.1:8188')
+      .optional(),
+  ),
   COMFYUI_TOKEN: optional,
   COMFYUI_LORA_DIR: optional,
   // shared with the self-hosted trainer, which reads the same variable (and its licence rule)

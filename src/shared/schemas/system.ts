@@ -30,7 +30,7 @@ export const privacyConfigSchema = z.object({
   exportLinkHours: z.number().int(),
   auditLogRetentionDays: z.number().int(),
   notificationRetentionDays: z.number().int(),
-  /** empty: none, everything stays on this server */
+  /** empty: none, everything stays on the operator's servers (this one, and a self-hosted ComfyUI) */
   processors: z.array(processorSchema),
 });
 export type PrivacyConfig = z.infer<typeof privacyConfigSchema>;

@@ -92,8 +92,12 @@ export async function runPrompts(
       if (results.has(job.promptId)) continue;
       const s = await promptState(client, job, queued);
       if (s.state === 'done') results.set(job.promptId, s.data);
-      else if (s.state === 'failed') throw new EngineError(s.message, false, undefined, 'renderFailed');
-      else if (s.state === 'gone')
+      else if (s.state === 'failed') {
+        // the call ends for good (and the job refunds what is missing): the rest would be GPU time for nothing
+        const rest = jobs.filter((j) => j !== job && !results.has(j.promptId)).map((j) => j.promptId);
+        if (rest.length > 0) await client.cancel(rest).catch(() => {});
+        throw new EngineError(s.message, false, undefined, 'renderFailed');
+      } else if (s.state === 'gone')
         throw new EngineError('ComfyUI no longer has the finished picture', true, undefined, 'outputGone');
       else if (s.state === 'lost') {
         const n = (resubmits.get(job.promptId) ?? 0) + 1;
