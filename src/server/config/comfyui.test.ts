@@ -18,6 +18,7 @@ describe('the ComfyUI section (issue 42)', () => {
     expect(loadConfig({ ...base, ...comfy, GPU_BASE_MODEL: 'flux1-dev' }).comfyui?.baseModel).toBe(
       'flux1-dev',
     );
+    expect(loadConfig({ ...base, ...comfy, GPU_BASE_MODEL: '' }).comfyui?.baseModel).toBe('flux2-klein-4b');
   });
 
   it('needs no public PUBLIC_URL: ComfyUI never calls back', () => {

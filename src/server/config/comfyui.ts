@@ -23,7 +23,8 @@ export const comfyuiEnvShape = {
   COMFYUI_TOKEN: optional,
   COMFYUI_LORA_DIR: optional,
   // shared with the self-hosted trainer, which reads the same variable (and its licence rule)
-  GPU_BASE_MODEL: z.enum(GPU_BASE_MODELS).default('flux2-klein-4b'),
+  // (empty counts as unset, as .env.example leaves it)
+  GPU_BASE_MODEL: optional.pipe(z.enum(GPU_BASE_MODELS).optional()),
 };
 
 export type ComfyuiConfig = {
@@ -40,7 +41,7 @@ type ComfyEnv = {
   COMFYUI_URL?: string;
   COMFYUI_TOKEN?: string;
   COMFYUI_LORA_DIR?: string;
-  GPU_BASE_MODEL: GpuBaseModel;
+  GPU_BASE_MODEL?: GpuBaseModel;
 };
 
 /**
@@ -70,7 +71,7 @@ export function parseComfyui(
       url: e.COMFYUI_URL.replace(/\/+$/, ''),
       token: e.COMFYUI_TOKEN,
       loraDir: e.COMFYUI_LORA_DIR,
-      baseModel: e.GPU_BASE_MODEL,
+      baseModel: e.GPU_BASE_MODEL ?? 'flux2-klein-4b',
     },
   };
 }
