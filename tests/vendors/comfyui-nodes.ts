@@ -27,7 +27,8 @@ export type Folders = {
 const SAMPLERS = ['euler', 'euler_ancestral', 'heun', 'dpm_2', 'dpmpp_2m', 'dpmpp_sde', 'ddim', 'uni_pc'];
 const SCHEDULERS = ['simple', 'sgm_uniform', 'karras', 'exponential', 'ddim_uniform', 'beta', 'normal'];
 const MAX_RESOLUTION = 16384;
-const SEED_MAX = 0xffffffffffffffff;
+// ComfyUI's 0xffffffffffffffff, as a JSON reader sees it (a double)
+const SEED_MAX = 2 ** 64 - 1;
 
 export function nodeDefs(f: Folders): Record<string, NodeDef> {
   return {
