@@ -2,7 +2,10 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { nodeDefs, nodeInfo, type Folders, type NodeDef } from './comfyui-nodes';
+import { nodeDefs, nodeInfo, SYSTEM_STATS, type Folders } from './comfyui-nodes';
+import { err, validatePrompt, type ComfyViolation, type Graph } from './comfyui-validate';
+
+export type { ComfyViolation } from './comfyui-validate';
 
 // A strict double of ComfyUI's native HTTP API (server.py, execution.py). It declares the node
 // classes of comfyui-nodes.ts in /object_info, validates a submitted graph against them the way
@@ -10,9 +13,6 @@ import { nodeDefs, nodeInfo, type Folders, type NodeDef } from './comfyui-nodes'
 // extra_info }, node_errors }`), runs prompts one at a time by drawing a PNG with sharp, keeps
 // history in memory and outputs "on disk", and injects the faults a real server has.
 
-type Node = { class_type?: unknown; inputs?: Record<string, unknown> };
-type Graph = Record<string, Node>;
-type NodeErr = { type: string; message: string; details: string; extra_info: Record<string, unknown> };
 type QueueItem = [number, string, Graph, Record<string, unknown>, string[]];
 type HistoryEntry = {
   prompt: QueueItem;
@@ -40,26 +40,12 @@ export type ComfyDoubleOptions = {
   missingNodes?: string[];
 };
 
-export type ComfyViolation = { code: string; message: string };
-
 const DEFAULT_MODELS = {
   diffusion_models: ['flux-2-klein-4b.safetensors', 'flux1-dev.safetensors'],
   text_encoders: ['qwen_3_4b.safetensors', 't5xxl_fp16.safetensors', 'clip_l.safetensors'],
   vae: ['flux2-vae.safetensors', 'ae.safetensors'],
   upscale_models: ['RealESRGAN_x4plus.pth'],
 };
-
-const err = (
-  type: string,
-  message: string,
-  details: string,
-  extra_info: Record<string, unknown> = {},
-): NodeErr => ({
-  type,
-  message,
-  details,
-  extra_info,
-});
 
 export type ComfyDouble = Awaited<ReturnType<typeof createComfyDouble>>;
 
@@ -101,200 +87,6 @@ export async function createComfyDouble(opts: ComfyDoubleOptions) {
       input: [...inputs.keys()].sort(),
     } as Folders;
   };
-
-  /** execution.py validate_inputs, for the checks our graphs can trip. */
-  function validateNode(graph: Graph, id: string, defs: Record<string, NodeDef>): NodeErr[] {
-    const node = graph[id]!;
-    const def = defs[String(node.class_type)]!;
-    const errors: NodeErr[] = [];
-    const ins = node.inputs ?? {};
-    const known = { ...def.required, ...def.optional };
-    for (const name of Object.keys(ins))
-      if (!(name in known))
-        // ComfyUI ignores it; a misspelt input of ours would silently do nothing, so the double objects
-        violations.push({ code: 'unknownInput', message: `#${id} ${String(node.class_type)}.${name}` });
-    for (const [name, spec] of Object.entries(known)) {
-      const required = name in def.required;
-      if (!(name in ins)) {
-        if (required)
-          errors.push(err('required_input_missing', 'Required input is missing', name, { input_name: name }));
-        continue;
-      }
-      const value = ins[name];
-      const [type, conf] = spec;
-      const extra = { input_name: name, input_config: spec, received_value: value };
-      if (Array.isArray(value)) {
-        if (value.length !== 2 || typeof value[1] !== 'number') {
-          errors.push(
-            err(
-              'bad_linked_input',
-              'Bad linked input, must be a length-2 list of [node_id, slot_index]',
-              name,
-              extra,
-            ),
-          );
-          continue;
-        }
-        const from = graph[String(value[0])];
-        if (!from) {
-          // execution.py reads prompt[o_id]["class_type"]: a KeyError, reported as an inner exception
-          errors.push(
-            err(
-              'exception_during_inner_validation',
-              'Exception when validating inner node',
-              `'${String(value[0])}'`,
-              extra,
-            ),
-          );
-          continue;
-        }
-        const fromDef = defs[String(from.class_type)];
-        const received = fromDef?.output[value[1]];
-        const expected = Array.isArray(type) ? 'COMBO' : String(type);
-        if (received !== expected)
-          errors.push(
-            err(
-              'return_type_mismatch',
-              'Return type mismatch between linked nodes',
-              `${name}, received_type(${received}) mismatch input_type(${expected})`,
-              extra,
-            ),
-          );
-        continue;
-      }
-      if (Array.isArray(type)) {
-        if (!type.includes(value))
-          errors.push(
-            err(
-              'value_not_in_list',
-              'Value not in list',
-              `${name}: '${String(value)}' not in ${JSON.stringify(type)}`,
-              extra,
-            ),
-          );
-        continue;
-      }
-      if (type === 'INT' || type === 'FLOAT') {
-        const n = Number(value);
-        if (typeof value === 'boolean' || !Number.isFinite(n) || (type === 'INT' && !Number.isInteger(n))) {
-          errors.push(
-            err(
-              'invalid_input_type',
-              `Failed to convert an input value to a ${type} value`,
-              `${name}, ${String(value)}`,
-              extra,
-            ),
-          );
-          continue;
-        }
-        const c = (conf ?? {}) as { min?: number; max?: number };
-        if (c.min !== undefined && n < c.min)
-          errors.push(err('value_smaller_than_min', `Value ${n} smaller than min of ${c.min}`, name, extra));
-        if (c.max !== undefined && n > c.max)
-          errors.push(err('value_bigger_than_max', `Value ${n} bigger than max of ${c.max}`, name, extra));
-      }
-      if (type === 'STRING' && typeof value !== 'string')
-        errors.push(
-          err(
-            'invalid_input_type',
-            'Failed to convert an input value to a STRING value',
-            `${name}, ${String(value)}`,
-            extra,
-          ),
-        );
-    }
-    return errors;
-  }
-
-  /** execution.py validate_prompt: [ok, error, outputs, node_errors]. */
-  function validatePrompt(
-    graph: unknown,
-  ): { ok: true; outputs: string[] } | { ok: false; status: number; body: unknown } {
-    const defs = defsNow();
-    if (!graph || typeof graph !== 'object' || Array.isArray(graph))
-      return {
-        ok: false,
-        status: 400,
-        body: {
-          error: err('invalid_prompt', 'Invalid prompt', 'the prompt must be an object'),
-          node_errors: {},
-        },
-      };
-    const g = graph as Graph;
-    const outputs: string[] = [];
-    for (const [id, node] of Object.entries(g)) {
-      if (!node || typeof node !== 'object' || !('class_type' in node))
-        return {
-          ok: false,
-          status: 400,
-          body: {
-            error: err(
-              'invalid_prompt',
-              'Cannot execute because a node is missing the class_type property.',
-              `Node ID '#${id}'`,
-            ),
-            node_errors: {},
-          },
-        };
-      const def = defs[String(node.class_type)];
-      if (!def)
-        return {
-          ok: false,
-          status: 400,
-          body: {
-            error: err(
-              'invalid_prompt',
-              `Cannot execute because node ${String(node.class_type)} does not exist.`,
-              `Node ID '#${id}'`,
-            ),
-            node_errors: {},
-          },
-        };
-      if (def.outputNode) outputs.push(id);
-    }
-    if (outputs.length === 0)
-      return {
-        ok: false,
-        status: 400,
-        body: { error: err('prompt_no_outputs', 'Prompt has no outputs', ''), node_errors: {} },
-      };
-    // every node an output depends on is validated; errors are reported per node with its outputs
-    const nodeErrors: Record<string, { errors: NodeErr[]; dependent_outputs: string[]; class_type: string }> =
-      {};
-    for (const out of outputs) {
-      const seen = new Set<string>();
-      const visit = (id: string) => {
-        if (seen.has(id) || !g[id]) return;
-        seen.add(id);
-        const errors = validateNode(g, id, defs);
-        if (errors.length > 0) {
-          const e = (nodeErrors[id] ??= {
-            errors,
-            dependent_outputs: [],
-            class_type: String(g[id]!.class_type),
-          });
-          if (!e.dependent_outputs.includes(out)) e.dependent_outputs.push(out);
-        }
-        for (const v of Object.values(g[id]!.inputs ?? {}))
-          if (Array.isArray(v) && v.length === 2) visit(String(v[0]));
-      };
-      visit(out);
-    }
-    if (Object.keys(nodeErrors).length > 0) {
-      const details = Object.entries(nodeErrors)
-        .flatMap(([, n]) => n.errors.map((e) => `${e.message}: ${e.details}`))
-        .join('\n');
-      return {
-        ok: false,
-        status: 400,
-        body: {
-          error: err('prompt_outputs_failed_validation', 'Prompt outputs failed validation', details),
-          node_errors: nodeErrors,
-        },
-      };
-    }
-    return { ok: true, outputs };
-  }
 
   /** The picture a graph makes: the latent's size, or the loaded image scaled ×4 then by scale_by. */
   async function draw(g: Graph, saveId: string, seed: number): Promise<Buffer> {
@@ -425,30 +217,7 @@ export async function createComfyDouble(opts: ComfyDoubleOptions) {
       return json(401, { error: 'Unauthorized' });
     }
     const path = u.pathname.replace(/^\/api(?=\/)/, '');
-    if (req.method === 'GET' && path === '/system_stats')
-      return json(200, {
-        system: {
-          os: 'posix',
-          ram_total: 64e9,
-          ram_free: 60e9,
-          comfyui_version: '0.3.75',
-          python_version: '3.12.3',
-          pytorch_version: '2.7.1+cu128',
-          embedded_python: false,
-          argv: ['main.py', '--listen', '127.0.0.1'],
-        },
-        devices: [
-          {
-            name: 'cuda:0 NVIDIA GeForce RTX 4090 : cudaMallocAsync',
-            type: 'cuda',
-            index: 0,
-            vram_total: 25386352640,
-            vram_free: 24000000000,
-            torch_vram_total: 0,
-            torch_vram_free: 0,
-          },
-        ],
-      });
+    if (req.method === 'GET' && path === '/system_stats') return json(200, SYSTEM_STATS);
     if (req.method === 'GET' && (path === '/object_info' || path.startsWith('/object_info/'))) {
       const defs = defsNow();
       const only = path.startsWith('/object_info/')
@@ -534,7 +303,7 @@ export async function createComfyDouble(opts: ComfyDoubleOptions) {
           error: err('no_prompt', 'No prompt provided', 'No prompt provided'),
           node_errors: {},
         });
-      const v = validatePrompt(body.prompt);
+      const v = validatePrompt(defsNow(), violations, body.prompt);
       if (!v.ok) return json(v.status, v.body);
       const promptId = !opts.ignorePromptId && body.prompt_id ? String(body.prompt_id) : crypto.randomUUID();
       if (queue.some((q) => q[1] === promptId) || running?.[1] === promptId)

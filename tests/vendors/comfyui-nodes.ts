@@ -242,3 +242,28 @@ export function nodeInfo(name: string, d: NodeDef) {
     output_node: d.outputNode === true,
   };
 }
+
+/** GET /system_stats (server.py): ComfyUI's version, and a device as torch names it. */
+export const SYSTEM_STATS = {
+  system: {
+    os: 'posix',
+    ram_total: 64e9,
+    ram_free: 60e9,
+    comfyui_version: '0.3.75',
+    python_version: '3.12.3',
+    pytorch_version: '2.7.1+cu128',
+    embedded_python: false,
+    argv: ['main.py', '--listen', '127.0.0.1'],
+  },
+  devices: [
+    {
+      name: 'cuda:0 NVIDIA GeForce RTX 4090 : cudaMallocAsync',
+      type: 'cuda',
+      index: 0,
+      vram_total: 25386352640,
+      vram_free: 24000000000,
+      torch_vram_total: 0,
+      torch_vram_free: 0,
+    },
+  ],
+};
