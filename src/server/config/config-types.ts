@@ -1,4 +1,5 @@
 import type { JobConcurrency } from '../jobs/job-kinds';
+import type { ComfyuiConfig } from './comfyui';
 import type { Env } from './env';
 import type { GpuConfig } from './gpu';
 
@@ -30,6 +31,8 @@ export type Config = {
   };
   /** the self-hosted GPU engines and their base model (config/gpu.ts) */
   gpu: GpuConfig;
+  /** self-hosted hosting, generation and upscale (issue 42, config/comfyui.ts) */
+  comfyui?: ComfyuiConfig;
   smtp?: { url: string; from: string };
   mailFrom: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { strongPasswordSchema } from '../../shared/schemas/auth';
 import { DEFAULT_JOB_CONCURRENCY, parseJobConcurrency } from '../jobs/job-kinds';
 import { gpuEnvShape } from './gpu';
+import { comfyuiEnvShape } from './comfyui';
 
 // The environment the server reads, as one schema: each variable's type, bounds and default.
 const optional = z
@@ -112,6 +113,8 @@ export const envSchema = z.object({
   }),
   // issue 42: the operator's own GPU (config/gpu.ts)
   ...gpuEnvShape,
+  // issue 42: ComfyUI, the self-hosted engines (config/comfyui.ts)
+  ...comfyuiEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

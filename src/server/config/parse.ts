@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseComfyui } from './comfyui';
 import { DEFAULT_TIMINGS, type Config } from './config-types';
 import { envSchema, type Env } from './env';
 import { gpuConfigOf } from './gpu';
@@ -80,6 +81,8 @@ export function parseConfig(
 
   const gpu = gpuConfigOf(e);
   if (gpu.problems.length > 0) throw invalid(gpu.problems);
+  const comfyui = parseComfyui(e);
+  if (!comfyui.ok) throw invalid(comfyui.errors);
 
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
@@ -119,6 +122,7 @@ export function parseConfig(
         }
       : undefined,
     gpu: gpu.config,
+    comfyui: comfyui.value,
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'LoRA Studio <no-reply@localhost>' }
       : undefined,

@@ -12,6 +12,10 @@ import { createRunwareImageEngine } from './images/runware';
 import { createOfflineUpscaler, type Upscaler } from './images/upscale';
 import { createRunwareUpscaler } from './images/runware-upscale';
 import { createRunwareClient, type RunwareClient } from './runware-client';
+import { createComfyClient } from './comfyui/comfyui-client';
+import { createComfyHost } from './comfyui/comfyui-host';
+import { createComfyImageEngine } from './comfyui/comfyui-images';
+import { createComfyUpscaler } from './comfyui/comfyui-upscale';
 import { createOfflinePaymentsEngine, type OfflinePaymentsEngine } from './payments/offline';
 import { createStripePaymentsEngine, type StripePaymentsEngine } from './payments/stripe';
 import { createAiToolkitTrainer } from './training/ai-toolkit';
@@ -30,10 +34,10 @@ export type AnyPaymentsEngine = OfflinePaymentsEngine | StripePaymentsEngine;
 export type EngineSet = {
   /** the configured trainer, and the ones a model may have been trained with earlier */
   trainers: { offline: TrainingEngine; replicate?: TrainingEngine; 'ai-toolkit'?: TrainingEngine };
-  hosts: { offline: HostingEngine; runware?: HostingEngine };
-  images: { offline: ImageEngine; runware?: ImageEngine };
-  /** upscales (issue 25): Runware's upscale task with its keys, else a sharp resampling */
-  upscalers: { offline: Upscaler; runware?: Upscaler };
+  hosts: { offline: HostingEngine; runware?: HostingEngine; comfyui?: HostingEngine };
+  images: { offline: ImageEngine; runware?: ImageEngine; comfyui?: ImageEngine };
+  /** upscales (issue 25): ComfyUI's or Runware's with their setting, else a sharp resampling */
+  upscalers: { offline: Upscaler; runware?: Upscaler; comfyui?: Upscaler };
   vision: VisionEngine;
   /** offline face analysis for the training-photo checks (decision 020); always local, no vendor */
   faces: FaceEngine;
@@ -46,7 +50,7 @@ export type Engines = EngineSet & {
   trainer: TrainingEngine;
   /** the trainer a model went through (kept on the model), else the configured one */
   trainerFor(name: string | null | undefined): TrainingEngine;
-  /** the host for a model: Runware hosts real LoRA weights; an offline-trained model only has the offline artifact */
+  /** the host for a model: ComfyUI or Runware hosts real LoRA weights; an offline-trained model only has the offline artifact */
   hostFor(model: { weightsKey: string | null; hostingProvider?: string | null }): HostingEngine;
   /** the renderer new generations use */
   imageEngine: ImageEngine;
@@ -80,6 +84,7 @@ export function buildEngineSet(
   const runware: RunwareClient | undefined = config.runware
     ? createRunwareClient({ apiKey: config.runware.apiKey, baseUrl: config.runware.baseUrl })
     : undefined;
+  const comfy = config.comfyui ? createComfyClient(config.comfyui) : undefined;
   return {
     trainers: {
       offline: createOfflineTrainer({ storage: io.storage, trainSeconds: config.offline.trainSeconds }),
@@ -91,16 +96,33 @@ export function buildEngineSet(
     hosts: {
       offline: createOfflineHost({ hostSeconds: config.offline.hostSeconds }),
       runware: runware ? createRunwareHost({ config, client: runware, signer: io.signer }) : undefined,
+      comfyui:
+        comfy && config.comfyui
+          ? createComfyHost({
+              client: comfy,
+              storage: io.storage,
+              loraDir: config.comfyui.loraDir,
+              pollMs: Math.min(2000, config.timings.hostingPollMs),
+            })
+          : undefined,
     },
     images: {
       offline: createOfflineImageEngine(),
       runware: runware
         ? createRunwareImageEngine(runware, { pollMs: config.timings.imagesPollMs })
         : undefined,
+      comfyui:
+        comfy && config.comfyui
+          ? createComfyImageEngine(comfy, {
+              baseModel: config.comfyui.baseModel,
+              pollMs: config.timings.imagesPollMs,
+            })
+          : undefined,
     },
     upscalers: {
       offline: createOfflineUpscaler(),
       runware: runware ? createRunwareUpscaler(runware, { pollMs: config.timings.imagesPollMs }) : undefined,
+      comfyui: comfy ? createComfyUpscaler(comfy, { pollMs: config.timings.imagesPollMs }) : undefined,
     },
     vision: runware ? createRunwareVisionEngine(runware) : createOfflineVisionEngine(),
     faces: createFaceEngine({ idleUnloadMs: config.faces.idleUnloadMs }),
@@ -113,10 +135,8 @@ export function createEngines(config: Config, set: EngineSet): Engines {
   const names = engineNames(config);
   const trainerNamed = (name: 'replicate' | 'ai-toolkit') => set.trainers[name] ?? unavailableTrainer(name);
   const trainer = names.training === 'offline' ? set.trainers.offline : trainerNamed(names.training);
-  const imageEngine =
-    names.images === 'runware' && set.images.runware ? set.images.runware : set.images.offline;
-  const upscaler =
-    names.images === 'runware' && set.upscalers.runware ? set.upscalers.runware : set.upscalers.offline;
+  const imageEngine = set.images[names.images] ?? set.images.offline;
+  const upscaler = set.upscalers[names.images] ?? set.upscalers.offline;
   return {
     ...set,
     names,
@@ -131,8 +151,11 @@ export function createEngines(config: Config, set: EngineSet): Engines {
       return set.trainers.offline;
     },
     hostFor(model) {
-      const pick = model.hostingProvider ?? (set.hosts.runware && model.weightsKey ? 'runware' : 'offline');
+      // a model with real weights goes to the configured host; an offline-trained one stays offline
+      const live = names.hosting !== 'offline' && set.hosts[names.hosting] ? names.hosting : 'offline';
+      const pick = model.hostingProvider ?? (model.weightsKey ? live : 'offline');
       if (pick === 'runware' && set.hosts.runware) return set.hosts.runware;
+      if (pick === 'comfyui' && set.hosts.comfyui) return set.hosts.comfyui;
       return set.hosts.offline;
     },
     imageEngine,

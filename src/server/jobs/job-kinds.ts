@@ -37,6 +37,7 @@ export const JOB_KIND_OF: Record<keyof JobPayloads, JobKind> = {
   'payments.reconcile': 'maintenance',
   'models.watchdog': 'maintenance',
   'storage.delete-prefix': 'maintenance',
+  'models.remove-hosted-copy': 'maintenance',
   'storage.delete-keys': 'maintenance',
   'styles.collect-preview': 'maintenance',
   'audit.purge': 'maintenance',

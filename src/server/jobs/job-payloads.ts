@@ -19,6 +19,12 @@ export type JobPayloads = Checked<{
   'models.check-photos': { modelId: string; imageIds: string[] };
   'auth.forgot-password': { usernameOrEmail: string };
   'storage.delete-prefix': { prefix: string; sweepAgainMs?: number };
+  'models.remove-hosted-copy': {
+    modelId: string;
+    hostingProvider: string;
+    air: string | null;
+    sweepAgainMs?: number;
+  };
   'storage.delete-keys': { keys: string[] };
   'styles.collect-preview': { key: string };
   'audit.purge': Record<string, never>;

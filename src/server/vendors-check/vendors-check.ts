@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigError, parseConfig, type Config, type SetupVerdict } from '../config';
 import { checkGpuTrainer, type GpuVerdict } from './gpu-check';
+import { checkComfyui } from './comfyui-check';
 
 /**
  * `npm run vendors:check` — the operator's first-day check (issue 11, item 4): the setup verdicts
@@ -8,7 +9,7 @@ import { checkGpuTrainer, type GpuVerdict } from './gpu-check';
  * each with a one-line verdict and the fix. Nothing here spends money or changes vendor state.
  */
 
-export type VendorName = 'Replicate' | 'Runware' | 'Stripe';
+export type VendorName = 'Replicate' | 'Runware' | 'Stripe' | 'ComfyUI';
 export type VendorStatus = 'OK' | 'FAILED' | 'not configured';
 export type VendorVerdict = { vendor: VendorName; status: VendorStatus; detail: string; fix?: string };
 export type VendorsReport = {
@@ -260,6 +261,12 @@ async function checkStripe(st: NonNullable<Config['stripe']>, opts: CheckOptions
   return { vendor, status: 'OK', detail: `balance readable (${mode})` };
 }
 
+async function checkComfy(cfg: NonNullable<Config['comfyui']>, opts: CheckOptions): Promise<VendorVerdict> {
+  const headers: Record<string, string> = cfg.token ? { Authorization: `Bearer ${cfg.token}` } : {};
+  const v = await checkComfyui(cfg, (p) => call(`${cfg.url}${p}`, { headers }, opts));
+  return { vendor: 'ComfyUI', ...v };
+}
+
 /** Runs every check; configured vendors in parallel, each bounded by the timeout. */
 export async function checkVendors(
   config: Config,
@@ -281,6 +288,13 @@ export async function checkVendors(
     config.stripe
       ? checkStripe(config.stripe, opts)
       : offline('Stripe', 'STRIPE_SECRET_KEY', 'payments engine is'),
+    config.comfyui
+      ? checkComfy(config.comfyui, opts)
+      : ({
+          vendor: 'ComfyUI',
+          status: 'not configured',
+          detail: `COMFYUI_URL is not set: hosting, generation and upscale run ${config.runware ? 'on Runware' : 'offline'}`,
+        } satisfies VendorVerdict),
   ]);
   return { setup, publicUrl: config.publicUrl, vendors };
 }
@@ -305,7 +319,7 @@ export function formatReport(report: VendorsReport): string[] {
         : 'No vendor keys are set: the offline engines are in use (training, hosting, generation, captioning, payments).',
     );
     lines.push(
-      'Set REPLICATE_API_TOKEN, RUNWARE_API_KEY or STRIPE_SECRET_KEY to use real vendors (see docs/operators/vendors.md).',
+      'Set REPLICATE_API_TOKEN, RUNWARE_API_KEY or STRIPE_SECRET_KEY to use real vendors (see docs/operators/vendors.md), or COMFYUI_URL for self-hosted generation (docs/operators/self-hosted-gpu.md).',
     );
     return [...lines, ...formatGpu(report.gpu)];
   }

@@ -2,12 +2,13 @@ import { z } from 'zod';
 
 /**
  * Which engine serves each kind of work: a vendor when its keys are set, else the offline one; a
- * self-hosted GPU engine when configured (ai-toolkit trains on the operator's GPU).
+ * self-hosted GPU engine when configured (ai-toolkit trains on the operator's GPU, ComfyUI hosts,
+ * generates and upscales).
  */
 export const engineNamesSchema = z.object({
   training: z.enum(['offline', 'replicate', 'ai-toolkit']),
-  hosting: z.enum(['offline', 'runware']),
-  images: z.enum(['offline', 'runware']),
+  hosting: z.enum(['offline', 'runware', 'comfyui']),
+  images: z.enum(['offline', 'runware', 'comfyui']),
   vision: z.enum(['offline', 'runware']),
   payments: z.enum(['offline', 'stripe']),
   mail: z.enum(['outbox', 'smtp']),
@@ -35,7 +36,7 @@ export const privacyConfigSchema = z.object({
   notificationRetentionDays: z.number().int(),
   /** a deleted account's e-mail, as a keyed hash that only stops a second welcome bonus */
   deletedEmailRetentionDays: z.number().int(),
-  /** empty: none, everything stays on this server */
+  /** empty: none, everything stays on the operator's servers (this one, and a self-hosted ComfyUI) */
   processors: z.array(processorSchema),
 });
 export type PrivacyConfig = z.infer<typeof privacyConfigSchema>;

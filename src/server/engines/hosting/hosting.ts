@@ -25,11 +25,14 @@ export type HostPoll =
   | { status: 'failed'; message: string; details?: string };
 
 export interface HostingEngine {
-  readonly name: 'offline' | 'runware';
+  readonly name: 'offline' | 'runware' | 'comfyui';
   readonly pollMs: number;
   readonly maxDurationMs: number;
   submit(input: HostUploadInput): Promise<void>;
   poll(input: HostUploadInput): Promise<HostPoll>;
-  /** Account deletion: removes the hosted model (its AIR) where the vendor offers a removal call. */
-  removeModel(r: { air: string | null }): Promise<VendorRemoval>;
+  /**
+   * Model and account deletion: removes the hosted model (its AIR, or every copy of the model id on a
+   * self-hosted engine) where the host offers a way to.
+   */
+  removeModel(r: { air: string | null; modelId?: string }): Promise<VendorRemoval>;
 }

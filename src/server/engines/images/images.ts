@@ -58,7 +58,7 @@ export type RenderRequest = {
 export type RenderedImage = { data: Buffer; isNsfw: boolean; seed: number; vendorId?: string };
 
 export interface ImageEngine {
-  readonly name: 'offline' | 'runware';
+  readonly name: 'offline' | 'runware' | 'comfyui';
   /** Renders up to `count` images; fewer means some were not delivered (they are refunded). */
   render(req: RenderRequest): Promise<RenderedImage[]>;
 }

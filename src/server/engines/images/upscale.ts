@@ -19,7 +19,7 @@ export type UpscaleRequest = {
 };
 
 export interface Upscaler {
-  readonly name: 'offline' | 'runware';
+  readonly name: 'offline' | 'runware' | 'comfyui';
   /** The picture `factor` times larger, in any format sharp reads. */
   upscale(req: UpscaleRequest): Promise<Buffer>;
 }

@@ -117,9 +117,9 @@ async function removeVendorCopies(deps: AppDeps, model: ModelRow) {
       trainer.removeCopies({ replicateModelId: model.replicateModelId, version: model.trainingVersion }),
     );
   }
-  if (model.runwareAirName) {
+  if (model.runwareAirName || model.hostingProvider === 'comfyui') {
     const host = deps.engines.hostFor(model);
-    await attempt(host.name, () => host.removeModel({ air: model.runwareAirName }));
+    await attempt(host.name, () => host.removeModel({ air: model.runwareAirName, modelId: model.id }));
   }
   return out;
 }

@@ -11,6 +11,9 @@ import { JOB_HOSTING, refundTraining } from './training.settle';
 import { createUploadLogsRepository, type UploadLogRow } from './upload-logs.repository';
 import { noticeModelFailed, noticeModelReady } from './model-notices';
 
+/** How the upload log names each host (the training screen shows it). */
+const HOST_LABEL = { offline: 'Runware', runware: 'Runware', comfyui: 'ComfyUI' } as const;
+
 export function defineHostingJob(deps: AppDeps) {
   const models = createModelsRepository(deps.db);
   const logs = createUploadLogsRepository(deps.db);
@@ -39,7 +42,7 @@ export function defineHostingJob(deps: AppDeps) {
         {
           status: 'failed',
           retryCount,
-          message: 'Upload to Runware failed',
+          message: `Upload to ${HOST_LABEL[deps.engines.hostFor(m).name]} failed`,
           errorDetails: details ?? message,
         },
         ['pending', 'processing'],
@@ -116,9 +119,11 @@ export function defineHostingJob(deps: AppDeps) {
           const done = await hostFailure(m, log, err.message);
           return done ? { kind: 'done', result: 'failed' } : ctx.retryIn(backoff());
         }
-        log = (await logs.update(log.id, { status: 'processing', message: 'Uploading model to Runware' }, [
-          'pending',
-        ]))!;
+        log = (await logs.update(
+          log.id,
+          { status: 'processing', message: `Uploading model to ${HOST_LABEL[engine.name]}` },
+          ['pending'],
+        ))!;
         return ctx.retryIn(Math.min(engine.pollMs, 1000));
       }
       let p;

@@ -21,6 +21,7 @@ import {
 } from './training.settle';
 import { modelPrefix } from '../../storage/keys';
 import { deleteFilesUnder } from '../../jobs/storage-cleanup';
+import { removeHostedCopy } from './hosted-copy.job';
 
 type Actor = ModelActor;
 
@@ -251,6 +252,8 @@ export function createTrainingService(deps: AppDeps) {
         await r.delete(id);
         // photos, thumbnails, zips, weights, crops: all under the model's prefix (storage/keys.ts)
         await deleteFilesUnder(deps.queue, tx, modelPrefix(locked.userId, locked.id), { sweepAgain: true });
+        // the LoRA a self-hosted engine loads from its own folder goes too (decision 059)
+        await removeHostedCopy(deps, tx, locked);
       });
       deps.queue.kick();
       if (m.status === 'training') await bestEffortCancel(m);

@@ -35,6 +35,10 @@ describe('liveProcessors (decision 025)', () => {
     for (const p of all) expect(p.retention.length).toBeGreaterThan(10);
   });
 
+  it('names none with the self-hosted engines: ComfyUI is the operator’s own server', () => {
+    expect(liveProcessors({ ...offline, hosting: 'comfyui', images: 'comfyui' })).toEqual([]);
+  });
+
   it('lists Runware for captioning alone', () => {
     const [only] = liveProcessors({ ...offline, vision: 'runware' });
     expect(only).toMatchObject({ name: 'Runware', photos: false });

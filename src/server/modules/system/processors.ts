@@ -3,8 +3,9 @@ import type { EngineNames } from '../../../shared/schemas/system';
 
 /**
  * The vendors that receive personal data with the engines live right now (decision 025), in the
- * words the Privacy page and the landing page show. Derived from the same engine choice the server
- * runs with, so the published list cannot disagree with what happens.
+ * words the Privacy page and the landing page show. The self-hosted engines (ComfyUI, decision 059)
+ * run on the operator's own machines and are no processor: they add nothing here. Derived from
+ * the same engine choice the server runs with, so the published list cannot disagree with what happens.
  */
 export function liveProcessors(names: EngineNames): Processor[] {
   const out: Processor[] = [];

@@ -39,6 +39,18 @@ describe('PrivacyPage', () => {
     expect(screen.getByTestId('processors').textContent).toBe('None: everything stays on this server.');
   });
 
+  it('with a self-hosted image server, says nothing leaves the operator’s own servers', async () => {
+    mockFetch({
+      'GET /api/config': {
+        body: { engines: { hosting: 'comfyui', images: 'comfyui' }, privacy: privacy() },
+      },
+    });
+    renderWithProviders(<PrivacyPage />, { route: '/privacy' });
+    expect((await screen.findByTestId('processors')).textContent).toBe(
+      'None: nothing leaves the operator’s own servers (this site and its own image server).',
+    );
+  });
+
   it('names each live processor with what it receives and for how long', async () => {
     mockFetch({
       'GET /api/config': { body: { engines: {}, privacy: privacy({ processors: [replicate] }) } },

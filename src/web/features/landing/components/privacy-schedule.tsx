@@ -8,6 +8,9 @@ import { useAppConfig } from '@web/lib/app-config';
 export function PrivacySchedule() {
   const config = useAppConfig();
   const privacy = config.data?.privacy;
+  // a self-hosted image server (ComfyUI, decision 059) is the operator's own machine, not a processor
+  const engines = config.data?.engines;
+  const selfHosted = engines?.hosting === 'comfyui' || engines?.images === 'comfyui';
   if (!privacy) {
     return (
       <section aria-busy="true">
@@ -54,7 +57,11 @@ export function PrivacySchedule() {
       <section>
         <h2>Who processes your data</h2>
         {privacy.processors.length === 0 ? (
-          <p data-testid="processors">None: everything stays on this server.</p>
+          <p data-testid="processors">
+            {selfHosted
+              ? 'None: nothing leaves the operator’s own servers (this site and its own image server).'
+              : 'None: everything stays on this server.'}
+          </p>
         ) : (
           <ul data-testid="processors">
             {privacy.processors.map((p) => (
