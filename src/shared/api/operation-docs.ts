@@ -48,6 +48,11 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     },
   },
   admin: {
+    vitals: {
+      summary: 'Read the real visits’ Web Vitals',
+      description:
+        'The 75th percentile of LCP, INP, CLS, TTFB and FCP per page over the last hours, with sample counts.',
+    },
     stats: {
       summary: "Read the site's totals",
       description: 'Counts of users, models, images and tokens for the admin dashboard.',
@@ -400,6 +405,11 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     },
   },
   site: {
+    vitals: {
+      summary: 'Report a page’s Web Vitals',
+      description:
+        "A browser's beacon of one measure (LCP, INP, CLS, TTFB or FCP) for the page pattern it loaded; no personal data.",
+    },
     config: {
       summary: "Read the site's settings",
       description: 'What the app needs to start: prices, limits and which features are on.',

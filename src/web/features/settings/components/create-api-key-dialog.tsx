@@ -15,7 +15,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeading, DialogTrigger } fro
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { SELECT_TRIGGER_CLASS } from '@web/components/ui/select-styles';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateApiKey } from '../api/api-keys-api';
@@ -192,19 +192,19 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
               hint="The key stops working then; create a new one when it does."
             >
               {(control) => (
-                <select
-                  {...control}
-                  className={SELECT_TRIGGER_CLASS}
-                  value={expiry}
-                  onChange={(e) => setExpiry(e.target.value)}
-                >
-                  {API_KEY_EXPIRY_DAYS.map((d) => (
-                    <option key={d} value={String(d)}>
-                      {EXPIRY_LABEL[d]}
-                    </option>
-                  ))}
-                  <option value={NEVER}>Never</option>
-                </select>
+                <Select value={expiry} onValueChange={setExpiry}>
+                  <SelectTrigger {...control}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {API_KEY_EXPIRY_DAYS.map((d) => (
+                      <SelectItem key={d} value={String(d)}>
+                        {EXPIRY_LABEL[d]}
+                      </SelectItem>
+                    ))}
+                    <SelectItem value={NEVER}>Never</SelectItem>
+                  </SelectContent>
+                </Select>
               )}
             </FormField>
             <FormField
