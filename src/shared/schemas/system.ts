@@ -40,6 +40,8 @@ export const publicConfigSchema = z.object({
   engines: engineNamesSchema,
   stripePublishableKey: z.string().optional(),
   privacy: privacyConfigSchema,
+  /** ADMIN_2FA: `required` sends an admin with no second factor to enrol before the admin panel */
+  admin2fa: z.enum(['required', 'optional']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -13,3 +13,4 @@ export * from './packs';
 export * from './upscale';
 export * from './notifications';
 export * from './admin-stats';
+export * from './second-factor';

@@ -35,6 +35,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
     privacy: { ...deps.config.privacy, processors: liveProcessors(deps.engines.names) },
+    admin2fa: deps.config.admin2fa,
   }));
 
   route(app, adminApi.system, adminOnly, async () => system.overview());

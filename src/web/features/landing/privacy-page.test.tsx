@@ -50,7 +50,7 @@ describe('PrivacyPage', () => {
 
 describe('photoClaim (the landing page promise)', () => {
   it('says "never shared" only when no processor receives photos, else names them', () => {
-    const config = (p: PrivacyConfig) => ({ engines: {} as never, privacy: p });
+    const config = (p: PrivacyConfig) => ({ engines: {} as never, privacy: p, admin2fa: 'required' as const });
     expect(photoClaim(config(privacy()))).toMatch(/never shared with third parties/);
     const named = photoClaim(config(privacy({ processors: [replicate] })));
     expect(named).not.toMatch(/never shared/);
