@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { safeText } from './common';
 import { userEnvelopeSchema } from './user';
+import { SECOND_FACTOR_METHODS, SECURITY_EVENT_KINDS, TWO_FACTOR_TEXTS } from '../two-factor-texts';
+
+export {
+  BACKUP_CODE_COUNT,
+  SECOND_FACTOR_METHODS,
+  SECURITY_EVENT_KINDS,
+  SECURITY_EVENT_LABELS,
+  TWO_FACTOR_TEXTS,
+  type SecondFactorMethod,
+  type SecurityEventKind,
+} from '../two-factor-texts';
 
 // Second factors and the account's security activity (issue 40, docs/decisions/056-second-factor.md).
-
-export const TWO_FACTOR_TEXTS = {
-  passwordRequired: 'Password is required',
-  codeRequired: 'Enter the code from your authenticator app or a backup code',
-  invalidCode: 'That code is not valid. Check your authenticator app and try again.',
-  loginExpired: 'Your sign-in has expired. Please enter your username and password again.',
-  passkeyNameRequired: 'Name is required',
-  passkeyNameTooLong: 'Name must be at most 64 characters',
-  invalidPasskey: 'That passkey could not be verified. Try again or use another way to sign in.',
-} as const;
-
-export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'backup'] as const;
-export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
-
-export const BACKUP_CODE_COUNT = 10;
 
 const passwordField = z
   .string({ error: TWO_FACTOR_TEXTS.passwordRequired })
@@ -76,31 +72,6 @@ export const addPasskeySchema = z.object({ name: passkeyNameField, response: web
 export const renamePasskeySchema = z.object({ name: passkeyNameField });
 export const passkeyLoginSchema = z.object({ response: webauthnJson });
 export const passkeyEnvelopeSchema = z.object({ passkey: passkeyInfoSchema });
-
-export const SECURITY_EVENT_KINDS = [
-  'sign_in',
-  'sign_in_failed',
-  'totp_enabled',
-  'totp_disabled',
-  'backup_codes_used_up',
-  'passkey_added',
-  'passkey_removed',
-  'password_changed',
-  'second_factor_reset',
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
-
-export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
-  sign_in: 'Signed in',
-  sign_in_failed: 'Failed sign-in',
-  totp_enabled: 'Authenticator app turned on',
-  totp_disabled: 'Authenticator app turned off',
-  backup_codes_used_up: 'Last backup code used',
-  passkey_added: 'Passkey added',
-  passkey_removed: 'Passkey removed',
-  password_changed: 'Password changed',
-  second_factor_reset: 'Two-factor reset by an operator',
-};
 
 export const securityEventSchema = z.object({
   id: z.string(),

@@ -57,8 +57,9 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000)
  */
 export async function startServer(
   env: Record<string, string> = {},
-  // null: an empty data directory (the template's own start)
-  opts: { template?: string | null } = {},
+  // null: an empty data directory (the template's own start); host: the name the browser uses
+  // (passkeys need a domain such as `localhost`: WebAuthn refuses an IP address as its relying party)
+  opts: { template?: string | null; host?: string } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-'));
   // A copy of a migrated and seeded data directory: an empty one costs each start PGlite's initdb and
@@ -71,7 +72,7 @@ export async function startServer(
       filter: (from) => path.basename(from) !== 'session-secret',
     });
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const admin = { username: 'e2e_admin', password: 'AdminPass123' };
   let log = '';
   let proc: ChildProcess;

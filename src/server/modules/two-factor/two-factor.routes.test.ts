@@ -336,3 +336,25 @@ describe('passkeys (the browser ceremony itself is tested in tests/e2e/two-facto
     expect(b.jar.has('sid')).toBe(false);
   });
 });
+
+describe('the operator reset (npm run admin:reset-2fa)', () => {
+  it('removes every second factor, ends the sessions, and logs it; unknown names and no name fail', async () => {
+    const { resetSecondFactorsCommand } = await import('./reset-command');
+    const b = browser();
+    const { username } = await signUp(b);
+    await enrol(b);
+    const lines: string[] = [];
+    expect(await resetSecondFactorsCommand(h.deps, username.toUpperCase(), (l) => lines.push(l))).toBe(0);
+    expect(lines[0]).toContain('is reset');
+    expect((await b.get('/api/auth/user')).statusCode).toBe(401);
+    const again = browser();
+    const res = await again.login(username);
+    expect(res.json().user.twoFactorEnabled).toBe(false);
+    const kinds = (await again.get('/api/user/security-activity'))
+      .json()
+      .events.map((e: { kind: string }) => e.kind);
+    expect(kinds).toContain('second_factor_reset');
+    expect(await resetSecondFactorsCommand(h.deps, 'nobody_here', () => {})).toBe(1);
+    expect(await resetSecondFactorsCommand(h.deps, undefined, () => {})).toBe(2);
+  });
+});
