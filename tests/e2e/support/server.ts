@@ -107,7 +107,8 @@ export async function startServer(
     });
     proc.stdout!.on('data', (d) => (log += d));
     proc.stderr!.on('data', (d) => (log += d));
-    await waitHealthy(url, proc);
+    // the server listens on 127.0.0.1 whatever name the browser uses (Node may resolve localhost to ::1)
+    await waitHealthy(`http://127.0.0.1:${port}`, proc);
   };
   await launch();
   const exited = () =>
