@@ -22,7 +22,7 @@ async function enrolTotp(page: Page, password: string) {
   await expect
     .poll(() => page.getByRole('img', { name: 'QR code for your authenticator app' }).count())
     .toBe(1);
-  const secret = await page.getByLabel('Setup key').inputValue();
+  const secret = await page.getByLabel('Setup key', { exact: true }).inputValue();
   await page.getByLabel('Code from the app').fill(appCode(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const list = page.getByRole('list', { name: 'Backup codes' });
@@ -129,7 +129,7 @@ describe('second factor in the browser', () => {
       // signed out, the passkey alone signs in (the authenticator keeps the credential)
       await context.clearCookies();
       await page.goto(`${e2e.server.url}/login`);
-      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await page.getByRole('button', { name: 'Continue with a passkey' }).click();
       await page.waitForURL(`${e2e.server.url}/dashboard`);
       await page.goto(`${e2e.server.url}/settings?tab=security`);
       await page

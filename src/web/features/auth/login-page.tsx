@@ -114,7 +114,7 @@ export function LoginPage() {
       <div className="mt-4 grid gap-2">
         <Button type="button" variant="outline" className="w-full" pending={passkey.isPending} onClick={signInWithPasskey}>
           <KeyRound aria-hidden="true" />
-          Sign in with a passkey
+          Continue with a passkey
         </Button>
       </div>
     </AuthCard>
