@@ -52,7 +52,11 @@ export function LoginPage() {
     try {
       signedIn((await passkey.mutateAsync()).user);
     } catch (error) {
-      toastError('Passkey sign-in failed', error, 'The passkey sign-in did not finish. Try again or use your password.');
+      toastError(
+        'Passkey sign-in failed',
+        error,
+        'The passkey sign-in did not finish. Try again or use your password.',
+      );
     }
   }
 
@@ -112,7 +116,13 @@ export function LoginPage() {
         </Button>
       </form>
       <div className="mt-4 grid gap-2">
-        <Button type="button" variant="outline" className="w-full" pending={passkey.isPending} onClick={signInWithPasskey}>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          pending={passkey.isPending}
+          onClick={signInWithPasskey}
+        >
           <KeyRound aria-hidden="true" />
           Continue with a passkey
         </Button>
