@@ -39,6 +39,9 @@ export async function startApp(webRoot: string) {
     OFFLINE_TRAIN_SECONDS: '1',
     OFFLINE_HOST_SECONDS: '1',
     LOG_LEVEL: 'silent',
+    // the access checks sign the admin in with the password alone; (f) probes the second factor of a
+    // user, and the admin routes' refusal without one is an API test (two-factor.routes.test.ts)
+    ADMIN_2FA: 'optional',
     // the account probes speak as many clients, each with its own X-Forwarded-For; believed from
     // loopback only, as a deployment believes only its own proxy
     TRUST_PROXY: '127.0.0.1,::1',

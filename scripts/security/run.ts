@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ADMIN, startApp, USER_PASSWORD } from './app';
 import { accountProbes } from './account-probes';
+import { twoFactorProbes } from './two-factor-probes';
 import { accessControl, fuzz, headersAndXss, type Context, type Seeded } from './checks';
 import { createSession, type Session } from './http';
 import { runSqlmap, sqlmapPath, type SqlmapResult } from './sqlmap';
@@ -178,6 +179,8 @@ async function main() {
 
     const e = await accountProbes(ctx);
     lines.push(`(e) account probes: ${e.summary}`);
+    const f = await twoFactorProbes(ctx);
+    lines.push(`(f) second factor: ${f.summary}`);
 
     if (args.only !== 'account') {
       const c = await headersAndXss(ctx, XSS);

@@ -26,6 +26,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth';
+import { createTwoFactorService } from './modules/two-factor';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { galleryRoutes } from './modules/gallery/gallery.routes';
 import { baseModelsRoutes } from './modules/generation/base-models.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
@@ -146,12 +148,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerCsrf(app, { publicUrl: deps.config.publicUrl, cookieName: SESSION_COOKIE });
 
   const auth = createAuthService(deps);
-  registerSession(app, auth, createApiKeysService(deps));
+  registerSession(app, auth, createApiKeysService(deps), { adminSecondFactor: deps.config.admin2fa });
   registerAdminPrefixGuard(app);
   registerControlCharGuard(app);
 
   await app.register(systemRoutes, { deps, metrics });
-  await app.register(authRoutes, { deps, auth });
+  const twoFactor = createTwoFactorService(deps, auth);
+  await app.register(authRoutes, { deps, auth, beginSecondStep: (user) => twoFactor.beginSecondStep(user) });
+  await app.register(twoFactorRoutes, { deps, auth });
   await app.register(usersRoutes, {
     deps,
     emailChange: { reauthenticate: auth.authorizeEmailChange, onEmailChanged: auth.emailChanged },

@@ -20,6 +20,11 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'INVALID_PASSWORD',
   'INVALID_TOKEN',
+  // second factor (docs/decisions/056-second-factor.md)
+  'SECOND_FACTOR_REQUIRED',
+  'INVALID_CODE',
+  'LOGIN_EXPIRED',
+  'INVALID_PASSKEY',
   'CANNOT_CHANGE_SELF',
   'RATE_LIMITED',
   // things

@@ -44,6 +44,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** absolute lifetime and idle timeout of a sign-in session, in days */
   sessions: { maxAgeDays: number; idleDays: number };
+  /** ADMIN_2FA: whether an admin must enrol a second factor (TOTP or passkey) before admin routes open */
+  admin2fa: 'required' | 'optional';
   referralMonthlyCap: number;
   /**
    * The retention schedule (issue 22), published as read: training photos and their face

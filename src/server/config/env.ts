@@ -86,6 +86,8 @@ export const envSchema = z.object({
   // a session ends this long after sign-in, or after this long unused (issue 13, point 7)
   SESSION_MAX_AGE_DAYS: z.coerce.number().min(1).max(365).default(30),
   SESSION_IDLE_DAYS: z.coerce.number().min(1).max(365).default(7),
+  // issue 40: `required` keeps the admin panel (and /api/admin/*) shut to an admin with no second factor
+  ADMIN_2FA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
   // referral bonuses paid per inviter per calendar month; later referrals are recorded, not paid
   REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(100_000).default(20),
   // issue 22: the retention schedule. The Privacy page and GET /api/config read these same values,

@@ -139,6 +139,7 @@ export function parseConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessions: { maxAgeDays: e.SESSION_MAX_AGE_DAYS, idleDays: e.SESSION_IDLE_DAYS },
+    admin2fa: e.ADMIN_2FA,
     referralMonthlyCap: e.REFERRAL_MONTHLY_CAP,
     privacy: {
       photoRetentionDays: e.PHOTO_RETENTION_DAYS,

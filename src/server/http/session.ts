@@ -14,6 +14,10 @@ declare module 'fastify' {
     /** the personal API key the request authenticated with (then `sessionId` is null) */
     apiKey: ApiKeyCaller | null;
   }
+  interface FastifyInstance {
+    /** ADMIN_2FA: whether requireAdmin refuses an admin who has no second factor yet */
+    adminSecondFactor: 'required' | 'optional';
+  }
 }
 
 /** The token of an `Authorization: Bearer …` header; undefined when the request carries none. */
@@ -23,7 +27,13 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m ? m[1]!.trim() : undefined;
 }
 
-export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys?: ApiKeysService) {
+export function registerSession(
+  app: FastifyInstance,
+  auth: AuthService,
+  apiKeys?: ApiKeysService,
+  opts: { adminSecondFactor?: 'required' | 'optional' } = {},
+) {
+  app.decorate('adminSecondFactor', opts.adminSecondFactor ?? 'optional');
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiKey', null);
@@ -85,8 +95,15 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** The code a client routes on: an admin with no second factor while ADMIN_2FA=required. */
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Set up two-factor authentication in Settings → Security before using the admin panel';
+
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (!user.isAdmin) throw forbidden('Admin access required');
+  // docs/decisions/056-second-factor.md: the password alone never opens the admin routes
+  if (request.server.adminSecondFactor === 'required' && !user.hasSecondFactor)
+    throw forbidden(SECOND_FACTOR_REQUIRED_MESSAGE, 'SECOND_FACTOR_REQUIRED');
   return user;
 }

@@ -5,7 +5,15 @@ import { hkdfSync } from 'node:crypto';
  * one purpose never passes for another: a signed file URL is not a signed cookie, and a key that
  * leaked from one use (a vendor's log of file URLs) does not sign the others (issue 28, point 6).
  */
-export type KeyPurpose = 'cookies' | 'file-urls' | 'device-credential' | 'unsubscribe' | 'deleted-emails';
+export type KeyPurpose =
+  | 'cookies'
+  | 'file-urls'
+  | 'device-credential'
+  | 'unsubscribe'
+  | 'deleted-emails'
+  // docs/decisions/056-second-factor.md: TOTP secrets are encrypted with one, backup codes hashed with the other
+  | 'totp-secrets'
+  | 'backup-codes';
 
 const cache = new Map<string, string>();
 

@@ -39,6 +39,9 @@ export function harnessBaseEnv(dataDir: string): Record<string, string> {
     OFFLINE_TRAIN_SECONDS: '1',
     OFFLINE_HOST_SECONDS: '1',
     LOG_LEVEL: 'silent',
+    // tests that are not about the second factor sign admins in with the password alone;
+    // two-factor.routes.test.ts sets `required` (the default) where it is the subject
+    ADMIN_2FA: 'optional',
   };
 }
 

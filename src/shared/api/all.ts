@@ -15,6 +15,7 @@ import { siteApi } from './site';
 import { stylesApi } from './styles';
 import { supportApi } from './support';
 import { tokensApi } from './tokens';
+import { twoFactorApi } from './two-factor';
 import { webhooksApi } from './webhooks';
 
 export const API_AREAS = {
@@ -32,6 +33,7 @@ export const API_AREAS = {
   styles: stylesApi,
   support: supportApi,
   tokens: tokensApi,
+  twoFactor: twoFactorApi,
   webhooks: webhooksApi,
 } satisfies Record<string, Record<string, RouteDescriptor>>;
 

@@ -18,6 +18,7 @@ import {
   userEnvelopeSchema,
   verifyEmailResultSchema,
 } from '../schemas/user';
+import { loginResultSchema } from '../schemas/two-factor';
 import { defineRoute } from './define';
 
 /** Signing in and out, the session, password and e-mail tokens (server: modules/auth/auth.routes.ts). */
@@ -27,7 +28,8 @@ export const authApi = {
     method: 'POST',
     path: '/api/auth/login',
     body: loginSchema,
-    response: { 200: userEnvelopeSchema },
+    // with a second factor: no session yet, and what the second step may use (docs/decisions/056-second-factor.md)
+    response: { 200: loginResultSchema },
   }),
   register: defineRoute({
     method: 'POST',

@@ -48,6 +48,8 @@ export const publicConfigSchema = z.object({
   privacy: privacyConfigSchema,
   /** the share (0–1) of page loads whose browser reports Web Vitals (decision 057) */
   vitalsSampleRate: z.number(),
+  /** ADMIN_2FA: `required` sends an admin with no second factor to enrol before the admin panel */
+  admin2fa: z.enum(['required', 'optional']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -8,6 +8,8 @@ export const publicUserSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
+  /** a confirmed authenticator app or a passkey */
+  twoFactorEnabled: z.boolean(),
   tokenBalance: z.number(),
   avatarUrl: z.string().nullable(),
   enableNSFW: z.boolean(),

@@ -44,13 +44,45 @@ describe('RouteGuard', () => {
     expect(screen.queryByText('Admin only')).toBeNull();
   });
 
-  it('lets an admin in', async () => {
-    mockFetch({ 'GET /api/auth/user': { body: { user: { ...baseUser, isAdmin: true } } } });
+  it('lets an admin with a second factor in', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: { user: { ...baseUser, isAdmin: true, twoFactorEnabled: true } } },
+    });
     renderWithProviders(
       <RouteGuard guard="admin">
         <p>Admin only</p>
       </RouteGuard>,
       { route: '/admin', path: '/admin', routes: targets },
+    );
+    expect(await screen.findByText('Admin only')).toBeTruthy();
+  });
+
+  it('sends an admin with no second factor to enrol when ADMIN_2FA is required, and lets them in when optional', async () => {
+    const admin = { ...baseUser, isAdmin: true, twoFactorEnabled: false };
+    const routes = [...targets, { path: '/settings', element: <p>Settings page</p> }];
+    mockFetch({
+      'GET /api/auth/user': { body: { user: admin } },
+      'GET /api/config': { body: { admin2fa: 'required' } },
+    });
+    renderWithProviders(
+      <RouteGuard guard="admin">
+        <p>Admin only</p>
+      </RouteGuard>,
+      { route: '/admin', path: '/admin', routes },
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings?tab=security'));
+    expect(screen.queryByText('Admin only')).toBeNull();
+    cleanup();
+
+    mockFetch({
+      'GET /api/auth/user': { body: { user: admin } },
+      'GET /api/config': { body: { admin2fa: 'optional' } },
+    });
+    renderWithProviders(
+      <RouteGuard guard="admin">
+        <p>Admin only</p>
+      </RouteGuard>,
+      { route: '/admin', path: '/admin', routes },
     );
     expect(await screen.findByText('Admin only')).toBeTruthy();
   });

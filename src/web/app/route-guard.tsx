@@ -2,6 +2,18 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { recentlySignedOut, useUser } from '@web/lib/session';
+import { useAppConfig } from '@web/lib/app-config';
+
+/**
+ * ADMIN_2FA=required (docs/decisions/056-second-factor.md): an admin with no second factor goes to
+ * Settings → Security to enrol before the admin panel opens (the server refuses its routes meanwhile).
+ */
+function AdminSecondFactorGate({ children }: { children: ReactNode }) {
+  const config = useAppConfig();
+  if (config.isPending) return <FullPageSpinner />;
+  if (config.data?.admin2fa === 'optional') return children;
+  return <Navigate to="/settings?tab=security" replace />;
+}
 
 /**
  * public: anyone. guest: visitors only (a signed-in person goes to /dashboard).
@@ -17,5 +29,7 @@ export function RouteGuard({ guard, children }: { guard: RouteGuardKind; childre
   // Spec part 1 §2: a protected page renders nothing without a user (the redirect is all there is).
   if (!user) return <Navigate to={recentlySignedOut() ? '/' : '/login'} replace />;
   if (guard === 'admin' && !user.isAdmin) return <Navigate to="/dashboard" replace />;
+  if (guard === 'admin' && !user.twoFactorEnabled)
+    return <AdminSecondFactorGate>{children}</AdminSecondFactorGate>;
   return children;
 }

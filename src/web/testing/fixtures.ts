@@ -7,6 +7,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     email: 'ann@example.com',
     emailVerified: true,
     isAdmin: false,
+    twoFactorEnabled: false,
     tokenBalance: 120,
     avatarUrl: null,
     enableNSFW: false,

@@ -8,10 +8,16 @@ import { sharedServer, startServer, type TestServer } from './server';
  * that asserts server-wide counts, the file starts its own before its first test and stops it after its
  * last. Read the fields inside tests and hooks; they are set once `beforeAll` has run.
  */
-export function useServerAndBrowser(env: Record<string, string> = {}, opts: { own?: boolean } = {}) {
+export function useServerAndBrowser(
+  env: Record<string, string> = {},
+  opts: { own?: boolean; host?: string } = {},
+) {
   const e2e = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    e2e.server = Object.keys(env).length > 0 || opts.own ? await startServer(env) : await sharedServer();
+    e2e.server =
+      Object.keys(env).length > 0 || opts.own || opts.host
+        ? await startServer(env, { host: opts.host })
+        : await sharedServer();
     e2e.browser = await openBrowser();
   }, 180_000);
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
 import { createdAt, id } from './common';
 
 /**
@@ -30,5 +31,30 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_action_idx').on(t.action, t.createdAt, t.id),
     index('admin_audit_log_admin_idx').on(t.adminId, t.createdAt, t.id),
     index('admin_audit_log_target_idx').on(t.targetUserId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * An account's own security log (docs/decisions/056-second-factor.md): sign-ins, failed attempts and
+ * changes to its credentials, shown in Settings → Security and in the admin's user view. The address
+ * is kept coarsened (an IPv4 /24, an IPv6 /48) and the device as a short label, never the full
+ * user agent. Rows go with the account and after the audit log's retention.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').$type<Record<string, string>>(),
+    address: text('address'),
+    device: text('device'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('security_events_user_idx').on(t.userId, t.createdAt, t.id),
+    index('security_events_created_idx').on(t.createdAt),
   ],
 );

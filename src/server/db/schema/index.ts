@@ -14,3 +14,4 @@ export * from './upscale';
 export * from './notifications';
 export * from './admin-stats';
 export * from './vitals';
+export * from './second-factor';

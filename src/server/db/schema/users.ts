@@ -22,6 +22,9 @@ export const users = pgTable(
     // set for admins when a payment was refunded/disputed after its tokens were spent (why, and when)
     paymentFlagReason: text('payment_flag_reason'),
     paymentFlaggedAt: ts('payment_flagged_at'),
+    // a confirmed TOTP or at least one passkey (docs/decisions/056-second-factor.md): kept on the row
+    // so every request's session read (and its cache) knows whether an admin may use the admin routes
+    hasSecondFactor: boolean('has_second_factor').notNull().default(false),
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),

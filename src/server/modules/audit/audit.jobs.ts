@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { createAuditService } from './audit.service';
+import { purgeSecurityEvents } from './security-events';
 
 const DAY_MS = 86_400_000;
 export const JOB_AUDIT_PURGE = 'audit.purge';
@@ -17,7 +18,9 @@ export function defineAuditJobs(deps: AppDeps, opts: { now?: () => Date } = {}) 
     name: JOB_AUDIT_PURGE,
     schema: z.object({}),
     handler: async (_p, ctx) => {
-      const removed = await createAuditService(deps).purge(deps.config.privacy.auditLogRetentionDays, now());
+      const days = deps.config.privacy.auditLogRetentionDays;
+      const removed =
+        (await createAuditService(deps).purge(days, now())) + (await purgeSecurityEvents(deps.db, days, now()));
       if (removed > 0) deps.log.info({ removed }, 'audit log: entries past retention deleted');
       return ctx.retryIn(DAY_MS);
     },

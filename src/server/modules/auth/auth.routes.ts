@@ -4,12 +4,28 @@ import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import { notFound } from '../../lib/errors';
-import { toPublicUser } from '../users';
+import { toPublicUser, type UserRow } from '../users';
+import { PENDING_LOGIN_COOKIE, setLoginStateCookie } from '../../http/login-state-cookies';
+import { describeUserAgent } from './user-agent';
+
+/** How long the password step of a sign-in waits for its second factor. */
+const PENDING_LOGIN_MS = 5 * 60_000;
 import type { AuthService } from './auth.service';
 import { usersOnly } from '../../http/guards';
 import { route } from '../../http/route';
 
-export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; auth: AuthService }) {
+/**
+ * The second factor's start (modules/two-factor, wired by app.ts so neither module builds the other):
+ * a pending sign-in's token and what may finish it.
+ */
+export type SecondStepStarter = (
+  user: UserRow,
+) => Promise<{ token: string; methods: ('totp' | 'passkey' | 'backup')[] }>;
+
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; auth: AuthService; beginSecondStep: SecondStepStarter },
+) {
   const { deps, auth } = opts;
 
   route(app, authApi.user, {}, async (request) => ({
@@ -22,7 +38,14 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; au
       request.body.password,
       request.ip,
       readDeviceCookie(request),
+      describeUserAgent(request.headers['user-agent'] ?? null),
     );
+    if (!token) {
+      // right password, second factor to come: a pending sign-in in a signed cookie, no session yet
+      const step = await opts.beginSecondStep(user);
+      setLoginStateCookie(reply, deps.config, PENDING_LOGIN_COOKIE, step.token, PENDING_LOGIN_MS);
+      return { twoFactorRequired: true as const, methods: step.methods };
+    }
     // only a sign-in that succeeded replaces the caller's session: a wrong password leaves it alone
     if (request.sessionId) await auth.logout(request.sessionId);
     setSessionCookie(reply, deps.config, token);

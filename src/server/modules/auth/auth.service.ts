@@ -31,6 +31,7 @@ import { createEmailChangeFlow } from './email-change';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { purposeKey } from '../../lib/keys';
 import { createMailCaps } from './mail-caps';
+import { recordSecurityEvent, type SecurityEventInput } from '../audit';
 
 const DAY = 86_400_000;
 const RESET_TTL = 60 * 60_000;
@@ -105,6 +106,12 @@ export function createAuthService(
     );
   }
 
+  function logLater(event: SecurityEventInput) {
+    void recordSecurityEvent(db, event).catch((err: unknown) =>
+      deps.log?.warn({ err }, 'security log: a failed sign-in could not be recorded'),
+    );
+  }
+
   /** Whole seconds until a throttled counter lets the next attempt through (at least 1). */
   async function secondsToWait(key: string, rule: SlidingRule) {
     const { failures, sinceLastMs } = await limits.peekSliding(key, rule.memoryMs);
@@ -125,7 +132,13 @@ export function createAuthService(
      * Throttled per client and per username (docs/decisions/015-login-throttling.md). Every check runs
      * before the password is verified: a throttled right guess must look like a throttled wrong one.
      */
-    async login(username: string, password: string, ip: string, device: DeviceCookie | null = null) {
+    async login(
+      username: string,
+      password: string,
+      ip: string,
+      device: DeviceCookie | null = null,
+      deviceLabel: string | null = null,
+    ) {
       await limits.enforce(`login:ip:${ip}`, 5 * 60_000, 30);
       const name = normaliseIdentifier(username);
       // No account has a name outside the alphabet, so such a name is refused before any counter is
@@ -156,6 +169,16 @@ export function createAuthService(
       if (!user || !ok) {
         // a known device's failures still count towards the name's ceiling (for unknown clients)
         if (knownDevice) await counters.hitSliding(userKey, CEILING_RULE.memoryMs);
+        // The account's security log (decision 056) is written after the answer, not before it, so a
+        // wrong password for a real name takes no longer than one for a name that does not exist.
+        if (user)
+          logLater({
+            userId: user.id,
+            kind: 'sign_in_failed',
+            detail: { step: 'password' },
+            ip,
+            device: deviceLabel,
+          });
         // a suspended account answers a wrong password like any other: only the right one learns
         // that it is suspended (issue 28, point 6), so the 403 never confirms a guess
         throw invalidCredentials();
@@ -166,6 +189,15 @@ export function createAuthService(
       await counters.resetHits(clientKey);
       if (user.status === 'suspended')
         throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
+      // a second factor still to come: no session yet (the caller starts the second step)
+      if (user.hasSecondFactor) return { user, token: null };
+      await recordSecurityEvent(db, {
+        userId: user.id,
+        kind: 'sign_in',
+        detail: { method: 'password' },
+        ip,
+        device: deviceLabel,
+      });
       return { user, token: await newSession(user.id) };
     },
 
@@ -249,6 +281,11 @@ export function createAuthService(
           token: 'This reset link is invalid or has expired.',
         });
       await usersRepo.update(row.userId, { passwordHash });
+      await recordSecurityEvent(db, {
+        userId: row.userId,
+        kind: 'password_changed',
+        detail: { via: 'reset link' },
+      });
       await auth.endCredentialLinks(row.userId);
       // docs/product/decisions.md §18: a reset ends every other session (device cookies end with
       // the old password: they carry a tag of it, login-throttle.ts)
@@ -301,6 +338,11 @@ export function createAuthService(
     async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
       await reauthenticate(user, currentPassword);
       await usersRepo.update(user.id, { passwordHash: await hashPassword(newPassword) });
+      await recordSecurityEvent(db, {
+        userId: user.id,
+        kind: 'password_changed',
+        detail: { via: 'settings' },
+      });
       // a "this wasn't me" link must not outlive the password it was sent under (issue 28, point 2)
       await auth.endCredentialLinks(user.id);
       await sessions.revokeOtherSessions(user.id, sessionId);

@@ -37,6 +37,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     stripePublishableKey: deps.config.stripe?.publishableKey,
     privacy: { ...deps.config.privacy, processors: liveProcessors(deps.engines.names) },
     vitalsSampleRate: deps.config.vitals.sampleRate,
+    admin2fa: deps.config.admin2fa,
   }));
 
   route(app, adminApi.system, adminOnly, async () => system.overview());

@@ -8,6 +8,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     email: u.email,
     emailVerified: u.emailVerifiedAt !== null,
     isAdmin: u.isAdmin,
+    twoFactorEnabled: u.hasSecondFactor,
     tokenBalance: u.tokenBalance ?? 0,
     avatarUrl: u.avatarUrl,
     enableNSFW: u.enableNsfw,

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { KeyRound } from 'lucide-react';
+import type { TwoFactorChallenge } from '@shared/schemas/two-factor';
 import { Link, useNavigate } from 'react-router';
 import type { LoginInput } from '@shared/schemas/auth';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
@@ -8,8 +11,9 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { toast, toastError } from '@web/components/ui/use-toast';
-import { useLogin } from './api/auth-mutations';
+import { useLogin, usePasskeySignIn } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
+import { SecondStepForm } from './components/second-step-form';
 
 // zod and the shared auth schemas (with the common-password list) load when the form is first used
 const loginResolver = lazyZodResolver<LoginInput>(() =>
@@ -20,6 +24,9 @@ export function LoginPage() {
   usePageTitle('Log in');
   const navigate = useNavigate();
   const login = useLogin();
+  const passkey = usePasskeySignIn();
+  // set when the password was right and the account has a second factor still to give
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { username: '', password: '' },
@@ -28,13 +35,45 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { user } = await login.mutateAsync(values);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      navigate('/dashboard', { replace: true });
+      const result = await login.mutateAsync(values);
+      if ('twoFactorRequired' in result) return setChallenge(result);
+      signedIn(result.user);
     } catch (error) {
       toastError('Login failed', error, 'Please check your credentials and try again.');
     }
   });
+
+  function signedIn(user: { username: string }) {
+    toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+    navigate('/dashboard', { replace: true });
+  }
+
+  async function signInWithPasskey() {
+    try {
+      signedIn((await passkey.mutateAsync()).user);
+    } catch (error) {
+      toastError(
+        'Passkey sign-in failed',
+        error,
+        'The passkey sign-in did not finish. Try again or use your password.',
+      );
+    }
+  }
+
+  if (challenge)
+    return (
+      <AuthCard title="Two-factor authentication" description="One more step to sign in">
+        <SecondStepForm
+          methods={challenge.methods}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            form.resetField('password');
+            if (message) toast({ title: 'Sign in again', description: message });
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard
@@ -76,6 +115,18 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
+      <div className="mt-4 grid gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          pending={passkey.isPending}
+          onClick={signInWithPasskey}
+        >
+          <KeyRound aria-hidden="true" />
+          Continue with a passkey
+        </Button>
+      </div>
     </AuthCard>
   );
 }

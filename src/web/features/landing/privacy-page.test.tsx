@@ -64,7 +64,12 @@ describe('PrivacyPage', () => {
 
 describe('photoClaim (the landing page promise)', () => {
   it('says "never shared" only when no processor receives photos, else names them', () => {
-    const config = (p: PrivacyConfig) => ({ engines: {} as never, privacy: p, vitalsSampleRate: 1 });
+    const config = (p: PrivacyConfig) => ({
+      engines: {} as never,
+      privacy: p,
+      vitalsSampleRate: 1,
+      admin2fa: 'required' as const,
+    });
     expect(photoClaim(config(privacy()))).toMatch(/never shared with third parties/);
     const named = photoClaim(config(privacy({ processors: [replicate] })));
     expect(named).not.toMatch(/never shared/);

@@ -10,6 +10,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { Separator } from '@web/components/ui/separator';
 import { Switch } from '@web/components/ui/switch';
 import { toast, toastError } from '@web/components/ui/use-toast';
+import { UserSecurityActivity } from './user-security-activity';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
 import { formatNumber } from '@web/lib/format';
 
@@ -200,6 +201,8 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
               </Button>
             </div>
           </div>
+          <Separator />
+          <UserSecurityActivity userId={u.id} username={u.username} />
         </div>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '@shared/api/auth';
+import { twoFactorApi } from '@shared/api/two-factor';
 import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
 import { call } from '@web/lib/api-client';
 import { setSessionUser } from '@web/lib/session';
@@ -10,6 +11,34 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => call(authApi.login, { body: input }),
+    // with a second factor the password step answers a challenge and no session (decision 056)
+    onSuccess: (result) => {
+      if ('user' in result) setSessionUser(client, result.user);
+    },
+  });
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+export function useSecondStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => call(twoFactorApi.loginSecondStep, { body: { code } }),
+    onSuccess: ({ user }) => setSessionUser(client, user),
+  });
+}
+
+/** Signing in with a passkey: the server's challenge, the browser's ceremony, the server's check. */
+export function usePasskeySignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const [{ startAuthentication }, { options }] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        call(twoFactorApi.passkeyLoginOptions),
+      ]);
+      const response = await startAuthentication({ optionsJSON: options as never });
+      return call(twoFactorApi.passkeyLogin, { body: { response: response as unknown as Record<string, unknown> } });
+    },
     onSuccess: ({ user }) => setSessionUser(client, user),
   });
 }

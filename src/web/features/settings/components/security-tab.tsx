@@ -10,6 +10,9 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { toast, toastError } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
 import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
+import { PasskeysCard } from './passkeys-card';
+import { SecurityActivityCard } from './security-activity-card';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -77,7 +80,10 @@ export function SecurityTab() {
           value={form.watch('newPassword') ?? ''}
         />
       </SectionCard>
+      <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
+      <SecurityActivityCard />
     </div>
   );
 }
