@@ -27,7 +27,7 @@ describe('openDatabase on a data directory (PGlite on disk)', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('opens an existing database without a child, keeping what it holds', async () => {
     const created: number[] = [];
@@ -39,5 +39,5 @@ describe('openDatabase on a data directory (PGlite on disk)', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

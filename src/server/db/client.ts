@@ -67,7 +67,8 @@ async function createInChild(dir: string): Promise<{ pid: number }> {
     child.once('error', reject);
     child.once('exit', (c) => resolve(c));
   });
-  if (code !== 0) throw new Error(`creating the embedded database in ${dir} failed (exit ${code}): ${stderr}`);
+  if (code !== 0)
+    throw new Error(`creating the embedded database in ${dir} failed (exit ${code}): ${stderr}`);
   return { pid: child.pid! };
 }
 

@@ -12,7 +12,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const [dir, migrationsFolder, ...settings] = process.argv.slice(2);
 if (!dir || !migrationsFolder) {
-  console.error('usage: pglite-create.mjs <dir> <migrations folder> [-c setting]...');
+  process.stderr.write('usage: pglite-create.mjs <dir> <migrations folder> [-c setting]...\n');
   process.exit(2);
 }
 const client = new PGlite(dir, {
