@@ -144,7 +144,11 @@ export async function openDatabase(opts: {
     const dir = path.join(opts.dataDir ?? './data', 'pg');
     mkdirSync(dir, { recursive: true });
     // PostgreSQL writes PG_VERSION when initdb is done: without it there is no database yet
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) opts.onCreated?.(await createInChild(dir));
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      // not `onCreated?.(await createInChild(dir))`: without a hook that would skip creating
+      const child = await createInChild(dir);
+      opts.onCreated?.(child);
+    }
     client = new PGlite(dir, {
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
