@@ -1,6 +1,6 @@
 // Builds the server into dist/server: one ES module bundle of src/server (and the src/shared code it
 // uses) with its source map, plus the files the server reads beside its code at run time — the
-// migrations (src/server/db/client.ts) and the face-analysis thread (src/server/engines/vision/faces.ts).
+// migrations and the database-creating process (src/server/db/client.ts) and the face-analysis thread (src/server/engines/vision/faces.ts).
 // Every package under node_modules stays external: native and optional ones (sharp, argon2, PGlite's
 // WebAssembly, face-api's weights) load from where npm installed them, as under tsx.
 // `npm run build` runs it; `npm start` runs it only when the sources are newer than the build.
@@ -16,6 +16,7 @@ export const serverEntry = path.join(serverOutDir, 'main.js');
 const besides = [
   ['src/server/db/migrations', 'migrations'],
   ['src/server/engines/vision/face-worker.mjs', 'face-worker.mjs'],
+  ['src/server/db/pglite-create.mjs', 'pglite-create.mjs'],
 ];
 
 /** The newest modification time under `p` (a file or a directory; node_modules and dot-files skipped). */

@@ -39,6 +39,7 @@ describe('the server built for production', () => {
     expect(map.sources.filter((s) => s.includes('node_modules'))).toEqual([]);
     expect(existsSync(path.join(out, 'migrations/meta/_journal.json'))).toBe(true);
     expect(existsSync(path.join(out, 'face-worker.mjs'))).toBe(true);
+    expect(existsSync(path.join(out, 'pglite-create.mjs'))).toBe(true);
   });
 
   it('stops on a bad setting with the configuration message, without tsx', () => {

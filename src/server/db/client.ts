@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -45,7 +46,31 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'].fla
   setting,
 ]);
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.join(here, 'migrations');
+/** beside this module in src/server/db, beside the bundle in dist/server (scripts/build-server.mjs) */
+const createEntry = path.join(here, 'pglite-create.mjs');
+
+/**
+ * Creates the embedded database in `dir` (initdb and the migrations) in a child process that exits
+ * when done (issue 44, docs/decisions/061-first-start-creates-in-a-child.md): the WebAssembly heap
+ * that creating grows never shrinks, and the server would otherwise idle at 400–745 MB after its first
+ * start instead of the 240–290 MB of later ones. Plain node runs it: the file is JavaScript.
+ */
+async function createInChild(dir: string): Promise<{ pid: number }> {
+  const child = spawn(process.execPath, [createEntry, dir, migrationsFolder, ...PGLITE_SETTINGS], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (c) => resolve(c));
+  });
+  if (code !== 0)
+    throw new Error(`creating the embedded database in ${dir} failed (exit ${code}): ${stderr}`);
+  return { pid: child.pid! };
+}
 
 /**
  * PGlite in `dataDir/pg` by default (or in memory with `memory: true`), a PostgreSQL server with a URL.
@@ -59,6 +84,8 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   poolSize?: number;
   onError?: (err: Error) => void;
+  /** on disk only: called when a new data directory was created by the child process `pid` */
+  onCreated?: (child: { pid: number }) => void;
 }): Promise<Database> {
   // Only the driver in use is loaded: PGlite's WebAssembly module and node-postgres each cost several
   // MB resident that the other kind of process never needs (issue 27, docs/decisions/041-lean-start.md).
@@ -116,6 +143,12 @@ export async function openDatabase(opts: {
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pg');
     mkdirSync(dir, { recursive: true });
+    // PostgreSQL writes PG_VERSION when initdb is done: without it there is no database yet
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      // not `onCreated?.(await createInChild(dir))`: without a hook that would skip creating
+      const child = await createInChild(dir);
+      opts.onCreated?.(child);
+    }
     client = new PGlite(dir, {
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
