@@ -83,8 +83,11 @@ describe('POST /api/generate-image', () => {
     expect([meta.width, meta.height]).toEqual([512, 512]);
     const thumb = await c.get(out.images[0].thumbnailUrl);
     expect(thumb.headers['content-type']).toBe('image/webp');
-    // someone else cannot fetch the file
-    expect((await h.client().get(out.images[0].imageUrl)).statusCode).toBe(404);
+    // nobody signed in is asked to sign in; someone else cannot tell the file from a missing one
+    expect((await h.client().get(out.images[0].imageUrl)).statusCode).toBe(401);
+    const stranger = h.client();
+    await stranger.register();
+    expect((await stranger.get(out.images[0].imageUrl)).statusCode).toBe(404);
     const rows = await ledgerOf(u.id);
     const usage = rows.filter((r) => r.type === 'usage');
     expect(usage).toHaveLength(1);
