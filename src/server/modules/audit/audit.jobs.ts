@@ -20,7 +20,8 @@ export function defineAuditJobs(deps: AppDeps, opts: { now?: () => Date } = {}) 
     handler: async (_p, ctx) => {
       const days = deps.config.privacy.auditLogRetentionDays;
       const removed =
-        (await createAuditService(deps).purge(days, now())) + (await purgeSecurityEvents(deps.db, days, now()));
+        (await createAuditService(deps).purge(days, now())) +
+        (await purgeSecurityEvents(deps.db, days, now()));
       if (removed > 0) deps.log.info({ removed }, 'audit log: entries past retention deleted');
       return ctx.retryIn(DAY_MS);
     },

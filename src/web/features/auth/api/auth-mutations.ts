@@ -37,7 +37,9 @@ export function usePasskeySignIn() {
         call(twoFactorApi.passkeyLoginOptions),
       ]);
       const response = await startAuthentication({ optionsJSON: options as never });
-      return call(twoFactorApi.passkeyLogin, { body: { response: response as unknown as Record<string, unknown> } });
+      return call(twoFactorApi.passkeyLogin, {
+        body: { response: response as unknown as Record<string, unknown> },
+      });
     },
     onSuccess: ({ user }) => setSessionUser(client, user),
   });

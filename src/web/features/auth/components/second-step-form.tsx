@@ -29,7 +29,11 @@ export function SecondStepForm({ methods, onSignedIn, onRestart }: Props) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (code.trim().length < 6) {
-      setError(mode === 'totp' ? 'Enter the 6-digit code from your authenticator app' : 'Enter one of your backup codes');
+      setError(
+        mode === 'totp'
+          ? 'Enter the 6-digit code from your authenticator app'
+          : 'Enter one of your backup codes',
+      );
       return;
     }
     try {
@@ -108,7 +112,13 @@ export function SecondStepForm({ methods, onSignedIn, onRestart }: Props) {
         </button>
       </div>
       {methods.includes('passkey') ? (
-        <Button type="button" variant="outline" className="w-full" pending={passkey.isPending} onClick={usePasskey}>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          pending={passkey.isPending}
+          onClick={usePasskey}
+        >
           <KeyRound aria-hidden="true" />
           Use a passkey
         </Button>
