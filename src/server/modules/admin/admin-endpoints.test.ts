@@ -191,6 +191,9 @@ const FIXTURES: Record<string, (c: Ctx) => Call> = {
   }),
   'GET /api/admin/stats/daily': () => ({ url: '/api/admin/stats/daily?days=7' }),
   'GET /api/admin/vitals': () => ({ url: '/api/admin/vitals?hours=24' }),
+  'GET /api/admin/users/:id/security-activity': (c) => ({
+    url: `/api/admin/users/${c.victimId}/security-activity`,
+  }),
   'GET /api/admin/sales': () => ({ url: '/api/admin/sales' }),
   'GET /api/admin/ledger-check': () => ({ url: '/api/admin/ledger-check' }),
   'DELETE /api/admin/token-packages/:id': (c) => ({ url: `/api/admin/token-packages/${c.doomedPackageId}` }),
