@@ -15,9 +15,10 @@ describe('the ComfyUI section (issue 42)', () => {
       loraDir: '/srv/comfyui/models/loras/studio',
       baseModel: 'flux2-klein-4b',
     });
-    expect(loadConfig({ ...base, ...comfy, GPU_BASE_MODEL: 'flux1-dev' }).comfyui?.baseModel).toBe(
-      'flux1-dev',
-    );
+    expect(
+      loadConfig({ ...base, ...comfy, GPU_BASE_MODEL: 'flux1-dev', GPU_BASE_MODEL_LICENSED: '1' }).comfyui
+        ?.baseModel,
+    ).toBe('flux1-dev');
     expect(loadConfig({ ...base, ...comfy, GPU_BASE_MODEL: '' }).comfyui?.baseModel).toBe('flux2-klein-4b');
   });
 
