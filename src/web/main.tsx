@@ -11,7 +11,7 @@ import './styles.css';
 
 bootstrapTheme();
 prefetchSession(queryClient);
-startWebVitals(queryClient);
+startWebVitals();
 // the page's chunk (and the shell's) download while React starts and the session is read
 const chunks = preloadRoute(window.location.pathname);
 

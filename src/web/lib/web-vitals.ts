@@ -1,8 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { siteApi } from '@shared/api/site';
 import { pagePattern } from '@shared/page-routes';
 import type { VitalBeacon } from '@shared/schemas/vitals';
-import { apiQuery } from './api-client';
+import { call } from './api-client';
 
 type Pending = Map<VitalBeacon['name'], VitalBeacon>;
 
@@ -34,16 +33,19 @@ function send(beacon: VitalBeacon) {
  * app, so each change is noted with the route it happened on, and the last of each is sent when the
  * tab is hidden (switched away, closed, or left for another site).
  */
-export function startWebVitals(client: QueryClient): void {
-  const begin = () => setTimeout(() => void report(client), 0);
+export function startWebVitals(): void {
+  const begin = () => setTimeout(() => void report(), 0);
   if (document.readyState === 'complete') begin();
   else window.addEventListener('load', begin, { once: true });
 }
 
-async function report(client: QueryClient) {
+async function report() {
   let rate: number;
   try {
-    rate = (await client.fetchQuery({ ...apiQuery(siteApi.config), staleTime: 5 * 60_000 })).vitalsSampleRate;
+    // its own read, not the query cache's: a pre-rendered page may still be hydrating after its load
+    // event, and a config already in the cache would draw what its HTML has not (the footer's offline
+    // note) and fail the hydration
+    rate = (await call(siteApi.config)).vitalsSampleRate;
   } catch {
     return;
   }
