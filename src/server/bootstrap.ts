@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config';
@@ -8,8 +7,7 @@ import { buildEngineSet, createEngines, type EngineSet } from './engines/engines
 import { createQueue } from './jobs/queue';
 import { createSessionCache, subscribeSessionCache, SESSION_CACHE_TTL_MS } from './lib/session-cache';
 import { createMailer } from './mail/mailer';
-import { createLocalStorage } from './storage/local';
-import { createS3Storage } from './storage/s3';
+import { storageFromConfig } from './storage/from-config';
 import { createUrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
 import { purposeKey } from './lib/keys';
@@ -34,9 +32,7 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
       memory: opts.memory,
       onError: (err) => log.warn({ err }, 'idle database connection lost'),
     }));
-  const storage =
-    opts.storage ??
-    (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
+  const storage = opts.storage ?? storageFromConfig(config);
   const mailer = createMailer(config, database.db, (m) => log.info(m));
   const queue = createQueue(database.db, {
     pollMs: opts.queuePollMs,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { scheduleAuditPurge } from './modules/audit';
+import { startBackups } from './modules/backup';
 import { scheduleExportExpiry } from './modules/data-exports';
 import { scheduleRetention } from './modules/retention';
 import { schedulePaymentsReconcile } from './modules/payments';
@@ -64,6 +65,8 @@ async function main() {
     await scheduleRetention(deps);
     deps.queue.start();
   }
+  // the daily backup chain on workers; the embedded database's `npm run backup` socket
+  await startBackups(deps, role);
   if (app) await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;

@@ -3,6 +3,7 @@ import { defineMaintenanceJob } from './jobs/maintenance';
 import { defineStorageJobs } from './jobs/storage-cleanup';
 import { defineAccountDeletionJobs } from './modules/account-deletion';
 import { defineAuditJobs } from './modules/audit';
+import { defineBackupJob } from './modules/backup';
 import { defineAuthJobs, deleteExpiredSessions } from './modules/auth';
 import { defineConsentJobs } from './modules/consent';
 import { defineDataExportJobs } from './modules/data-exports';
@@ -39,4 +40,5 @@ export function registerJobs(deps: AppDeps) {
   definePacksJobs(deps);
   defineUpscaleJob(deps);
   defineNotificationJobs(deps);
+  defineBackupJob(deps);
 }

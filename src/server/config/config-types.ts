@@ -1,4 +1,5 @@
 import type { JobConcurrency } from '../jobs/job-kinds';
+import type { BackupConfig } from './backup';
 import type { ComfyuiConfig } from './comfyui';
 import type { Env } from './env';
 import type { GpuConfig } from './gpu';
@@ -68,6 +69,8 @@ export type Config = {
    * sample is kept (docs/decisions/057-web-vitals.md)
    */
   vitals: { sampleRate: number; retentionDays: number };
+  /** where `npm run backup` writes, the daily schedule, and how long backups are kept (config/backup.ts) */
+  backup: BackupConfig;
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;
   /** JOB_CONCURRENCY: handlers one worker process runs at once, in all and per kind of job */

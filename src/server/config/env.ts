@@ -4,6 +4,7 @@ import { strongPasswordSchema } from '../../shared/schemas/auth';
 import { DEFAULT_JOB_CONCURRENCY, parseJobConcurrency } from '../jobs/job-kinds';
 import { gpuEnvShape } from './gpu';
 import { comfyuiEnvShape } from './comfyui';
+import { backupEnvShape } from './backup';
 
 // The environment the server reads, as one schema: each variable's type, bounds and default.
 const optional = z
@@ -117,6 +118,8 @@ export const envSchema = z.object({
   ...gpuEnvShape,
   // issue 42: ComfyUI, the self-hosted engines (config/comfyui.ts)
   ...comfyuiEnvShape,
+  // backups and their retention (config/backup.ts)
+  ...backupEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,3 +5,4 @@ export { DEFAULT_TIMINGS, type Config, type Timings } from './config-types';
 export { ConfigError, loadConfig, parseConfig, type ParsedConfig } from './parse';
 export { judgeVendorSetup, VENDOR_DEFAULT_URLS, type SetupVerdict } from './vendor-setup';
 export { GPU_BASE_MODELS, type GpuBaseModel, type GpuConfig } from './gpu';
+export { type BackupConfig, type BackupDestination } from './backup';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { backupConfigOf } from './backup';
 import { parseComfyui } from './comfyui';
 import { DEFAULT_TIMINGS, type Config } from './config-types';
 import { envSchema, type Env } from './env';
@@ -83,6 +84,8 @@ export function parseConfig(
   if (gpu.problems.length > 0) throw invalid(gpu.problems);
   const comfyui = parseComfyui(e);
   if (!comfyui.ok) throw invalid(comfyui.errors);
+  const backup = backupConfigOf(e, e.S3_BUCKET !== undefined);
+  if (backup.problems.length > 0) throw invalid(backup.problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
@@ -149,6 +152,7 @@ export function parseConfig(
       notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
       deletedEmailRetentionDays: e.DELETED_EMAIL_RETENTION_DAYS,
     },
+    backup: backup.config,
     metricsToken: e.METRICS_TOKEN,
     vitals: { sampleRate: e.VITALS_SAMPLE_RATE, retentionDays: e.VITALS_RETENTION_DAYS },
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -24,6 +24,13 @@ export type Database = {
    * Notifications sent while down are lost, so a listener must treat down as "know nothing".
    */
   subscribe: (channel: string, handlers: SubscribeHandlers) => Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the data directory as a gzipped tarball, taken while no transaction runs and after a
+   * checkpoint, so the image is a committed state (the backup, docs/decisions/062-backup-and-restore.md).
+   * `during` runs inside the same exclusive transaction, before the image: what it reads is what the
+   * image holds (the backup's row counts and ledger sums).
+   */
+  dumpDataDir?: <T>(during: (db: Db) => Promise<T>) => Promise<{ image: Blob; during: T }>;
 };
 
 export type SubscribeHandlers = {
@@ -161,6 +168,17 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     close: () => client.close(),
+    // PGlite has one session: a query outside a transaction waits for the open one to end, but
+    // dumpDataDir does not, so it runs inside a transaction of its own (nothing else is then open).
+    dumpDataDir: async (during) => {
+      let read: Awaited<ReturnType<typeof during>> | undefined;
+      const image = await db.transaction(async (tx) => {
+        read = await during(tx as unknown as Db);
+        await tx.execute(sql`checkpoint`);
+        return client.dumpDataDir('gzip');
+      });
+      return { image, during: read! };
+    },
     // one process owns the database: notifications arrive before the notifying statement resolves
     subscribe: async (channel, handlers) => {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);

@@ -34,6 +34,7 @@ export const JOB_KIND_OF: Record<keyof JobPayloads, JobKind> = {
   'privacy.forget-faces': 'privacy',
   'privacy.retention': 'privacy',
   'system.maintenance': 'maintenance',
+  'system.backup': 'maintenance',
   'payments.reconcile': 'maintenance',
   'models.watchdog': 'maintenance',
   'storage.delete-prefix': 'maintenance',

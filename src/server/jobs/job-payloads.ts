@@ -9,6 +9,7 @@ type Checked<T extends Record<JobName, object>> = T;
  */
 export type JobPayloads = Checked<{
   'system.maintenance': Record<string, never>;
+  'system.backup': Record<string, never>;
   'payments.reconcile': Record<string, never>;
   'generation.render': { generationId: string };
   'generation.score-likeness': { imageId: string };
