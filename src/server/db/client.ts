@@ -16,6 +16,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the server's URL (pg_dump connects to it for a backup) */
+  url?: string;
   close: () => Promise<void>;
   ping: () => Promise<boolean>;
   /**
@@ -118,6 +120,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();

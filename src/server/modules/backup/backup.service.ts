@@ -75,7 +75,7 @@ export async function listStoredFiles(storage: Storage): Promise<string[]> {
  * snapshot a REPEATABLE READ transaction exports and keeps open until the dump is done.
  */
 async function snapshotDatabase(deps: BackupDeps, store: BackupStore, name: string) {
-  const { database, config } = deps;
+  const { database } = deps;
   if (database.kind === 'pglite') {
     const { image, during: facts } = await database.dumpDataDir!((db) => createBackupRepository(db).facts());
     const file = 'database.tar.gz';
@@ -83,18 +83,18 @@ async function snapshotDatabase(deps: BackupDeps, store: BackupStore, name: stri
     await store.put(name, file, h.stream);
     return { kind: 'pglite' as const, file, ...h.result(), ...facts };
   }
-  if (!config.databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
+  const url = database.url!;
   // loaded here, not with the module: a server on PGlite never needs node-postgres (decision 041)
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const client = new pg.Client({ connectionString: config.databaseUrl });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
     const facts = await createBackupRepository(drizzle(client) as unknown as Db).facts();
     const file = 'database.pgdump';
-    const dump = pgDump(config.databaseUrl, snapshot);
+    const dump = pgDump(url, snapshot);
     const h = through(dump.stdout);
     await Promise.all([store.put(name, file, h.stream), dump.done]);
     await client.query('commit');
