@@ -28,3 +28,12 @@ export const CONSENT_REQUIRED_MESSAGE =
 
 export const PHOTOS_DELETED_MESSAGE =
   "This model's training photos were deleted under the retention schedule. Please upload new photos to train it again.";
+
+/**
+ * The Privacy page's line on backups (docs/operators/backup-restore.md): what is deleted from the
+ * studio stays in the backups taken before, until they are deleted BACKUP_RETENTION_DAYS after.
+ */
+export const backupRetentionText = (backupRetentionDays: number) => {
+  const days = `${backupRetentionDays} ${backupRetentionDays === 1 ? 'day' : 'days'}`;
+  return `Backups of the studio are deleted ${days} after they are taken. Anything deleted here, a deleted account included, can remain in the backups taken before the deletion for up to ${days}, then it is gone with them. Backups are read only to restore the studio after a failure.`;
+};

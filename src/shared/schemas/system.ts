@@ -36,6 +36,8 @@ export const privacyConfigSchema = z.object({
   notificationRetentionDays: z.number().int(),
   /** a deleted account's e-mail, as a keyed hash that only stops a second welcome bonus */
   deletedEmailRetentionDays: z.number().int(),
+  /** BACKUP_RETENTION_DAYS: how long a backup (and so anything deleted since it was taken) is kept */
+  backupRetentionDays: z.number().int(),
   /** empty: none, everything stays on the operator's servers (this one, and a self-hosted ComfyUI) */
   processors: z.array(processorSchema),
 });

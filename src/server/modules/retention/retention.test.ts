@@ -193,7 +193,11 @@ describe('notifications retention', () => {
 
 describe('GET /api/config privacy', () => {
   it('shows the retention numbers from the configuration, and no processor when offline', async () => {
-    const other = await createHarness({ PHOTO_RETENTION_DAYS: '7', UNUSED_MODEL_PHOTO_DAYS: '3' });
+    const other = await createHarness({
+      PHOTO_RETENTION_DAYS: '7',
+      UNUSED_MODEL_PHOTO_DAYS: '3',
+      BACKUP_RETENTION_DAYS: '14',
+    });
     try {
       const res = await other.client().get('/api/config');
       expect(res.json().privacy).toMatchObject({
@@ -201,6 +205,7 @@ describe('GET /api/config privacy', () => {
         unusedModelPhotoDays: 3,
         exportLinkHours: other.config.privacy.exportLinkHours,
         notificationRetentionDays: 180,
+        backupRetentionDays: 14,
         processors: [],
       });
     } finally {

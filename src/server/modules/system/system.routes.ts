@@ -35,7 +35,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   route(app, siteApi.config, {}, async () => ({
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
-    privacy: { ...deps.config.privacy, processors: liveProcessors(deps.engines.names) },
+    privacy: {
+      ...deps.config.privacy,
+      backupRetentionDays: deps.config.backup.retentionDays,
+      processors: liveProcessors(deps.engines.names),
+    },
     vitalsSampleRate: deps.config.vitals.sampleRate,
     admin2fa: deps.config.admin2fa,
   }));

@@ -19,6 +19,7 @@ const privacy = (over: Partial<PrivacyConfig> = {}): PrivacyConfig => ({
   auditLogRetentionDays: 400,
   notificationRetentionDays: 90,
   deletedEmailRetentionDays: 200,
+  backupRetentionDays: 9,
   processors: [],
   ...over,
 });
@@ -36,6 +37,9 @@ describe('PrivacyPage', () => {
     expect(schedule.textContent).toContain('kept 400 days');
     expect(schedule.textContent).toContain('read or not: deleted 90 days after they were sent');
     expect(schedule.textContent).toContain('for 200 days, so the same address gets no second welcome bonus');
+    expect(screen.getByTestId('backup-retention').textContent).toBe(
+      'Backups of the studio are deleted 9 days after they are taken. Anything deleted here, a deleted account included, can remain in the backups taken before the deletion for up to 9 days, then it is gone with them. Backups are read only to restore the studio after a failure.',
+    );
     expect(screen.getByTestId('processors').textContent).toBe('None: everything stays on this server.');
   });
 

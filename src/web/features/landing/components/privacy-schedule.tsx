@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { backupRetentionText } from '@shared/privacy-notices';
 import { useAppConfig } from '@web/lib/app-config';
 
 /**
@@ -47,6 +48,7 @@ export function PrivacySchedule() {
             for {privacy.deletedEmailRetentionDays} days, so the same address gets no second welcome bonus; it
             is used for nothing else, then deleted.
           </li>
+          <li data-testid="backup-retention">{backupRetentionText(privacy.backupRetentionDays)}</li>
           <li>
             You can delete a ready model&apos;s training photos at once on its page, switch face analysis off
             in <Link to="/settings?tab=privacy">Settings → Privacy</Link> (every descriptor goes), and delete
