@@ -12,7 +12,9 @@ describe('backup configuration', () => {
   });
 
   it('reads a directory, a prefix in S3_BUCKET, or a bucket of its own', () => {
-    expect(backupOf({ BACKUP_DIR: 'backups', BACKUP_SCHEDULE: 'daily', BACKUP_RETENTION_DAYS: '30' })).toEqual({
+    expect(
+      backupOf({ BACKUP_DIR: 'backups', BACKUP_SCHEDULE: 'daily', BACKUP_RETENTION_DAYS: '30' }),
+    ).toEqual({
       destination: { kind: 'dir', dir: path.resolve('backups') },
       schedule: 'daily',
       retentionDays: 30,
@@ -31,7 +33,9 @@ describe('backup configuration', () => {
 
   it('stops the start naming the variable', () => {
     const fails = (env: Record<string, string>) => () => parseConfig({ ...base, ...env });
-    expect(fails({ BACKUP_DIR: '/b', ...s3, BACKUP_S3_PREFIX: 'b/' })).toThrow(/BACKUP_S3_PREFIX: set BACKUP_DIR or/);
+    expect(fails({ BACKUP_DIR: '/b', ...s3, BACKUP_S3_PREFIX: 'b/' })).toThrow(
+      /BACKUP_S3_PREFIX: set BACKUP_DIR or/,
+    );
     expect(fails({ BACKUP_S3_PREFIX: 'backups/' })).toThrow(/BACKUP_S3_PREFIX: S3 storage/);
     expect(fails({ ...s3, BACKUP_S3_PREFIX: 's3://vault' })).toThrow(/BACKUP_S3_PREFIX: give a key prefix/);
     expect(fails({ ...s3, BACKUP_S3_PREFIX: 'a/../b' })).toThrow(/BACKUP_S3_PREFIX: give a key prefix/);

@@ -68,7 +68,11 @@ function run(
  */
 export function pgDump(url: string, snapshot: string) {
   const { dbname, env } = connection(url);
-  return run('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, '--no-password', `--dbname=${dbname}`], env);
+  return run(
+    'pg_dump',
+    ['--format=custom', `--snapshot=${snapshot}`, '--no-password', `--dbname=${dbname}`],
+    env,
+  );
 }
 
 /** Restores a custom-format dump file into the (empty) database at `url`, all or nothing. */
@@ -76,7 +80,15 @@ export async function pgRestore(url: string, file: string) {
   const { dbname, env } = connection(url);
   await run(
     'pg_restore',
-    ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', '--no-password', `--dbname=${dbname}`, file],
+    [
+      '--no-owner',
+      '--no-acl',
+      '--exit-on-error',
+      '--single-transaction',
+      '--no-password',
+      `--dbname=${dbname}`,
+      file,
+    ],
     env,
   ).done;
 }

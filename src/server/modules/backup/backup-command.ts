@@ -19,7 +19,9 @@ type Print = (line: string) => void;
  */
 export async function backupCommand(config: Config, print: Print): Promise<number> {
   if (!config.backup.destination) {
-    print('Set BACKUP_DIR (a directory) or BACKUP_S3_PREFIX (a prefix in the S3 bucket): where the backup goes.');
+    print(
+      'Set BACKUP_DIR (a directory) or BACKUP_S3_PREFIX (a prefix in the S3 bucket): where the backup goes.',
+    );
     return 2;
   }
   if (!config.databaseUrl) {
@@ -31,16 +33,20 @@ export async function backupCommand(config: Config, print: Print): Promise<numbe
       }
       const b = answer.backup;
       print(`Backup ${b.name} written to ${b.where} by the running server (${b.files} files).`);
-      if (b.deleted.length > 0) print(`Deleted ${b.deleted.length} older than BACKUP_RETENTION_DAYS: ${b.deleted.join(', ')}`);
+      if (b.deleted.length > 0)
+        print(`Deleted ${b.deleted.length} older than BACKUP_RETENTION_DAYS: ${b.deleted.join(', ')}`);
       return 0;
     }
   }
-  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }) as unknown as FastifyBaseLogger;
+  const log = pino({
+    level: config.logLevel === 'info' ? 'warn' : config.logLevel,
+  }) as unknown as FastifyBaseLogger;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     const b = await runBackup({ config, database, storage: storageFromConfig(config), log });
     print(`Backup ${b.name} written to ${b.where} (${b.manifest.storage.files.length} files).`);
-    if (b.deleted.length > 0) print(`Deleted ${b.deleted.length} older than BACKUP_RETENTION_DAYS: ${b.deleted.join(', ')}`);
+    if (b.deleted.length > 0)
+      print(`Deleted ${b.deleted.length} older than BACKUP_RETENTION_DAYS: ${b.deleted.join(', ')}`);
     return 0;
   } catch (err) {
     print(`Backup failed: ${(err as Error).message}`);
@@ -54,7 +60,8 @@ export async function backupCommand(config: Config, print: Print): Promise<numbe
 export function locateBackup(config: Config, arg: string): { store: BackupStore; name: string } | string {
   const s3 = /^s3:\/\/([^/]+)\/(.*?)([^/]+)\/?$/.exec(arg);
   if (s3) {
-    if (!config.s3) return 'An s3:// backup needs the S3 settings (S3_BUCKET, S3_REGION and keys, S3_ENDPOINT if not AWS).';
+    if (!config.s3)
+      return 'An s3:// backup needs the S3 settings (S3_BUCKET, S3_REGION and keys, S3_ENDPOINT if not AWS).';
     return { store: s3BackupStore(config.s3, s3[1]!, s3[2]!), name: s3[3]! };
   }
   const dir = path.resolve(arg);
@@ -83,6 +90,10 @@ export async function restoreCommand(config: Config, arg: string | undefined, pr
   for (const line of report.lines) print(line);
   for (const problem of report.problems) print(report.refused ? problem : `FAILED: ${problem}`);
   if (report.refused) return 3;
-  print(report.ok ? 'Restore complete: every check passed.' : `Restore finished with ${report.problems.length} failed checks.`);
+  print(
+    report.ok
+      ? 'Restore complete: every check passed.'
+      : `Restore finished with ${report.problems.length} failed checks.`,
+  );
   return report.ok ? 0 : 1;
 }

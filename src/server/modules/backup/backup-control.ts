@@ -10,7 +10,8 @@ import { runBackup, type BackupDeps, type BackupResult } from './backup.service'
 
 export const CONTROL_SOCKET = 'backup.sock';
 
-export type ControlAnswer = { ok: true; backup: Omit<BackupResult, 'manifest'> & { files: number } } | { ok: false; error: string };
+export type ControlAnswer =
+  { ok: true; backup: Omit<BackupResult, 'manifest'> & { files: number } } | { ok: false; error: string };
 
 /** Serves backup requests on DATA_DIR/backup.sock; resolves with the server, which closes with `close()`. */
 export async function startBackupControl(deps: BackupDeps): Promise<Server> {
@@ -31,7 +32,10 @@ export async function startBackupControl(deps: BackupDeps): Promise<Server> {
         return;
       }
       runBackup(deps, { trigger: 'command' })
-        .then(({ manifest, ...rest }) => ({ ok: true, backup: { ...rest, files: manifest.storage.files.length } }))
+        .then(({ manifest, ...rest }) => ({
+          ok: true,
+          backup: { ...rest, files: manifest.storage.files.length },
+        }))
         .catch((err: Error) => {
           deps.log.warn({ err }, 'backup failed');
           return { ok: false, error: err.message };

@@ -26,9 +26,7 @@ export function createBackupRepository(db: DbOrTx) {
       if (names.length > 0) {
         const res = await db.execute(
           sql.join(
-            names.map(
-              (n) => sql`select ${n}::text as name, count(*)::bigint as n from ${sql.identifier(n)}`,
-            ),
+            names.map((n) => sql`select ${n}::text as name, count(*)::bigint as n from ${sql.identifier(n)}`),
             sql` union all `,
           ),
         );

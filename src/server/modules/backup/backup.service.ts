@@ -196,9 +196,6 @@ export async function runBackup(
   };
   await store.put(name, 'manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
   const deleted = await pruneBackups(store, now(), config.backup.retentionDays, name);
-  deps.log.info(
-    { backup: name, where: store.where, files: storage.files.length, deleted },
-    'backup written',
-  );
+  deps.log.info({ backup: name, where: store.where, files: storage.files.length, deleted }, 'backup written');
   return { name, where: store.where, manifest, deleted };
 }

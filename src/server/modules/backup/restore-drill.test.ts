@@ -49,7 +49,10 @@ async function buy(c: Client) {
     paymentIntentId: pi.paymentIntentId,
     cardNumber: '4242424242424242',
   });
-  const res = await c.post('/api/purchase-tokens', { packageId: pkg!.id, paymentIntentId: pi.paymentIntentId });
+  const res = await c.post('/api/purchase-tokens', {
+    packageId: pkg!.id,
+    paymentIntentId: pi.paymentIntentId,
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -150,74 +153,88 @@ describe.each(['local', 's3'] as const)('restore drill, %s storage', (storageKin
   let s3: S3TestServer | undefined;
   let env: Record<string, string> = {};
 
-  it('backs up, wipes, restores: the same balances, files and sign-ins; a second restore is refused', { timeout: 90_000 }, async () => {
-    if (storageKind === 's3') {
-      s3 = await startS3Server();
-      cleanups.push(() => s3!.stop());
-      env = { ...s3.env, BACKUP_S3_PREFIX: 'backups/' };
-    } else {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'lora-backups-'));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      env = { BACKUP_DIR: dir };
-    }
-    const images = switchableImages(createOfflineImageEngine());
-    const h = await createHarness(env, {
-      engines: (built) => ({ images: { ...built.images, offline: images.engine } }),
-    });
-    let closed = false;
-    cleanups.push(() => (closed ? Promise.resolve() : h.close()));
-    const { accounts } = await liveIn(h, images);
-    const before = await Promise.all(accounts.map((a) => seen(a.c)));
-    expect(Object.keys(before[0]!.files)).toHaveLength(2);
+  it(
+    'backs up, wipes, restores: the same balances, files and sign-ins; a second restore is refused',
+    { timeout: 90_000 },
+    async () => {
+      if (storageKind === 's3') {
+        s3 = await startS3Server();
+        cleanups.push(() => s3!.stop());
+        env = { ...s3.env, BACKUP_S3_PREFIX: 'backups/' };
+      } else {
+        const dir = await mkdtemp(path.join(os.tmpdir(), 'lora-backups-'));
+        cleanups.push(() => rm(dir, { recursive: true, force: true }));
+        env = { BACKUP_DIR: dir };
+      }
+      const images = switchableImages(createOfflineImageEngine());
+      const h = await createHarness(env, {
+        engines: (built) => ({ images: { ...built.images, offline: images.engine } }),
+      });
+      let closed = false;
+      cleanups.push(() => (closed ? Promise.resolve() : h.close()));
+      const { accounts } = await liveIn(h, images);
+      const before = await Promise.all(accounts.map((a) => seen(a.c)));
+      expect(Object.keys(before[0]!.files)).toHaveLength(2);
 
-    const backup = await runBackup(h.deps);
-    expect(backup.manifest.database.ledger.mismatched).toBe(0);
-    expect(backup.manifest.storage.files.length).toBeGreaterThan(4);
-    expect(Boolean(backup.manifest.storage.archive)).toBe(storageKind === 'local');
+      const backup = await runBackup(h.deps);
+      expect(backup.manifest.database.ledger.mismatched).toBe(0);
+      expect(backup.manifest.storage.files.length).toBeGreaterThan(4);
+      expect(Boolean(backup.manifest.storage.archive)).toBe(storageKind === 'local');
 
-    // wipe: the database and DATA_DIR (local files) go; an S3 bucket keeps its objects
-    await h.close();
-    closed = true;
+      // wipe: the database and DATA_DIR (local files) go; an S3 bucket keeps its objects
+      await h.close();
+      closed = true;
 
-    const target = await emptyTarget(env);
-    const store = backupStoreOf(target, target.backup.destination!);
-    const report = await restoreBackup(target, store, backup.name);
-    expect(report.problems).toEqual([]);
-    expect(report.ok).toBe(true);
-    expect(report.lines.join('\n')).toMatch(/ledger: 3 of 3 users' balances equal their ledger sums/);
+      const target = await emptyTarget(env);
+      const store = backupStoreOf(target, target.backup.destination!);
+      const report = await restoreBackup(target, store, backup.name);
+      expect(report.problems).toEqual([]);
+      expect(report.ok).toBe(true);
+      expect(report.lines.join('\n')).toMatch(/ledger: 3 of 3 users' balances equal their ledger sums/);
 
-    const restored = await restoredApp(target);
-    for (const [i, a] of accounts.entries()) {
-      const c = restored.client();
-      await c.login(a.username, PASSWORD);
-      expect(await seen(c)).toEqual(before[i]);
-    }
+      const restored = await restoredApp(target);
+      for (const [i, a] of accounts.entries()) {
+        const c = restored.client();
+        await c.login(a.username, PASSWORD);
+        expect(await seen(c)).toEqual(before[i]);
+      }
 
-    const again = await restoreBackup(target, store, backup.name);
-    expect(again.refused).toBe(true);
-    expect(again.problems[0]).toMatch(
-      serverUrl ? /Refusing to restore: the database .* is not empty/ : /Refusing to restore: .* already holds a database/,
-    );
-  });
+      const again = await restoreBackup(target, store, backup.name);
+      expect(again.refused).toBe(true);
+      expect(again.problems[0]).toMatch(
+        serverUrl
+          ? /Refusing to restore: the database .* is not empty/
+          : /Refusing to restore: .* already holds a database/,
+      );
+    },
+  );
 
-  it('restores a backup taken while generations and a purchase run to a state whose ledger and balances agree', { timeout: 90_000 }, async () => {
-    const images = switchableImages(createOfflineImageEngine());
-    const h = await createHarness(env, {
-      engines: (built) => ({ images: { ...built.images, offline: images.engine } }),
-    });
-    cleanups.push(() => h.close());
-    const { accounts, cat } = await liveIn(h, images);
-    const busy = Promise.all([
-      generate(h, accounts[0]!.c, cat.schnell.id),
-      generate(h, accounts[1]!.c, cat.schnell.id),
-      buy(accounts[1]!.c),
-    ]);
-    const [backup] = await Promise.all([runBackup(h.deps), busy]);
-    expect(backup.manifest.database.ledger.mismatched).toBe(0);
+  it(
+    'restores a backup taken while generations and a purchase run to a state whose ledger and balances agree',
+    { timeout: 90_000 },
+    async () => {
+      const images = switchableImages(createOfflineImageEngine());
+      const h = await createHarness(env, {
+        engines: (built) => ({ images: { ...built.images, offline: images.engine } }),
+      });
+      cleanups.push(() => h.close());
+      const { accounts, cat } = await liveIn(h, images);
+      const busy = Promise.all([
+        generate(h, accounts[0]!.c, cat.schnell.id),
+        generate(h, accounts[1]!.c, cat.schnell.id),
+        buy(accounts[1]!.c),
+      ]);
+      const [backup] = await Promise.all([runBackup(h.deps), busy]);
+      expect(backup.manifest.database.ledger.mismatched).toBe(0);
 
-    const target = await emptyTarget(env);
-    const report = await restoreBackup(target, backupStoreOf(target, target.backup.destination!), backup.name);
-    expect(report.problems).toEqual([]);
-    expect(report.ok).toBe(true);
-  });
+      const target = await emptyTarget(env);
+      const report = await restoreBackup(
+        target,
+        backupStoreOf(target, target.backup.destination!),
+        backup.name,
+      );
+      expect(report.problems).toEqual([]);
+      expect(report.ok).toBe(true);
+    },
+  );
 });

@@ -113,7 +113,9 @@ async function restoreDatabase(config: Config, store: BackupStore, manifest: Bac
     await pipeline(stream, createWriteStream(file, { mode: 0o600 }));
     const digest = hash.digest('hex');
     if (digest !== database.sha256)
-      throw new Error(`${name}/${database.file}: checksum ${digest} is not the manifest's ${database.sha256}`);
+      throw new Error(
+        `${name}/${database.file}: checksum ${digest} is not the manifest's ${database.sha256}`,
+      );
     if (database.kind === 'pglite')
       await loadPgliteImage(path.join(config.dataDir, 'pg'), new Blob([await readFile(file)]));
     else await pgRestore(config.databaseUrl!, file);
@@ -130,7 +132,9 @@ async function restoreFiles(store: BackupStore, manifest: BackupManifest, storag
   let n = 0;
   for await (const entry of readTar(stream as AsyncIterable<Buffer>)) {
     if (expected.get(entry.name) !== sha256(entry.data))
-      throw new Error(`${manifest.name}/${manifest.storage.archive}: ${entry.name} does not match the manifest`);
+      throw new Error(
+        `${manifest.name}/${manifest.storage.archive}: ${entry.name} does not match the manifest`,
+      );
     await storage.put(entry.name, entry.data, contentTypeOfKey(entry.name));
     n++;
   }
@@ -168,12 +172,18 @@ async function verify(config: Config, manifest: BackupManifest, storage: Storage
     const facts = await createBackupRepository(database.db).facts();
     const tables = Object.entries(manifest.database.tables);
     const wrong = tables.filter(([t, n]) => facts.tables[t] !== n);
-    for (const [t, n] of wrong) problems.push(`table ${t}: ${facts.tables[t] ?? 'missing'} rows, backup had ${n}`);
-    lines.push(`rows: ${tables.length - wrong.length} of ${tables.length} tables have the backup's row counts`);
+    for (const [t, n] of wrong)
+      problems.push(`table ${t}: ${facts.tables[t] ?? 'missing'} rows, backup had ${n}`);
+    lines.push(
+      `rows: ${tables.length - wrong.length} of ${tables.length} tables have the backup's row counts`,
+    );
     const l = facts.ledger;
-    if (l.mismatched > 0) problems.push(`ledger: ${l.mismatched} users' balances are not the sum of their ledger rows`);
+    if (l.mismatched > 0)
+      problems.push(`ledger: ${l.mismatched} users' balances are not the sum of their ledger rows`);
     if (l.balanceTotal !== manifest.database.ledger.balanceTotal)
-      problems.push(`ledger: balances total ${l.balanceTotal}, backup had ${manifest.database.ledger.balanceTotal}`);
+      problems.push(
+        `ledger: balances total ${l.balanceTotal}, backup had ${manifest.database.ledger.balanceTotal}`,
+      );
     lines.push(
       `ledger: ${l.users - l.mismatched} of ${l.users} users' balances equal their ledger sums (total ${l.balanceTotal} tokens)`,
     );
@@ -208,7 +218,8 @@ export async function restoreBackup(
     manifest = await readManifest(store, name);
     await checkTarget(config, manifest, storage);
   } catch (err) {
-    if (err instanceof RestoreRefused) return { ok: false, refused: true, lines: [], problems: [err.message] };
+    if (err instanceof RestoreRefused)
+      return { ok: false, refused: true, lines: [], problems: [err.message] };
     throw err;
   }
   const lines = [`backup ${name} (${manifest.createdAt}) from ${store.where}`];
@@ -217,7 +228,10 @@ export async function restoreBackup(
     `database restored (${manifest.database.kind === 'pglite' ? path.join(config.dataDir, 'pg') : shown(config.databaseUrl!)})`,
   );
   if (manifest.storage.archive) lines.push(`files restored: ${await restoreFiles(store, manifest, storage)}`);
-  else lines.push('files: the backup lists the bucket\'s objects; they are checked in place (bucket versioning restores older ones)');
+  else
+    lines.push(
+      "files: the backup lists the bucket's objects; they are checked in place (bucket versioning restores older ones)",
+    );
   const secret = await restoreSessionSecret(config, store, manifest);
   if (secret) lines.push(secret);
   const checked = await verify(config, manifest, storage);

@@ -49,9 +49,7 @@ export function tarPadding(size: number): Buffer {
 export const TAR_END = Buffer.alloc(2 * BLOCK);
 
 /** An archive of `entries`, read one at a time as the stream is consumed (bounded memory). */
-export function tarStream(
-  entries: AsyncIterable<{ name: string; data: Buffer; mtime?: Date }>,
-): Readable {
+export function tarStream(entries: AsyncIterable<{ name: string; data: Buffer; mtime?: Date }>): Readable {
   return Readable.from(
     (async function* () {
       for await (const e of entries) {
@@ -103,7 +101,8 @@ export async function* readTar(source: AsyncIterable<Buffer | Uint8Array>): Asyn
     if (header.every((b) => b === 0)) return;
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : header[i]!;
-    if (sum !== parseInt(field(header, 148, 8).trim(), 8)) throw new Error('archive header checksum is wrong');
+    if (sum !== parseInt(field(header, 148, 8).trim(), 8))
+      throw new Error('archive header checksum is wrong');
     const size = parseInt(field(header, 124, 12).trim() || '0', 8);
     const type = field(header, 156, 1);
     const prefix = field(header, 345, 155);
