@@ -1,14 +1,20 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createHarness, type Harness } from '../../test/harness';
+import { createServerDatabase } from '../../test/server-database';
+import { harnessBaseEnv } from '../../test/template-db';
 import { until } from '../../test/until';
 import { startBackupControl } from './backup-control';
 import { backupCommand, restoreCommand } from './backup-command';
 import { JOB_BACKUP, untilNextBackup } from './backup.job';
-import { backupName } from './backup-store';
+import { runBackup, type BackupManifest } from './backup.service';
+import { backupName, dirBackupStore } from './backup-store';
+import { restoreBackup } from './restore.service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const DAY = 86_400_000;
@@ -113,4 +119,40 @@ describe('npm run backup and npm run restore', () => {
       expect.stringMatching(new RegExp(`^No finished backup named ${unfinished} .*manifest.json is missing`)),
     ]);
   });
+});
+
+describe('the checks after a restore', () => {
+  it('report a row count, a balance total and a file that are not what the backup recorded', async () => {
+    const c = h.client();
+    await c.register();
+    const backup = await runBackup(h.deps);
+    // what a damaged or mixed-up backup would say: the restored data no longer matches its manifest
+    const file = path.join(dir, backup.name, 'manifest.json');
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest;
+    manifest.database.tables.users! += 1;
+    manifest.database.ledger.balanceTotal += 5;
+    const ghost = 'public/styles/not-stored.webp';
+    manifest.storage.files.push({ key: ghost, size: 1, sha256: '0'.repeat(64) });
+    await writeFile(file, JSON.stringify(manifest));
+
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-restore-target-'));
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const db = serverUrl
+      ? await createServerDatabase(serverUrl, `r_${randomUUID().replace(/-/g, '')}`)
+      : null;
+    try {
+      const target = loadConfig({ ...harnessBaseEnv(dataDir), ...(db ? { DATABASE_URL: db.url } : {}) });
+      const report = await restoreBackup(target, dirBackupStore(dir), backup.name);
+      expect(report.ok).toBe(false);
+      expect(report.refused).toBe(false);
+      expect(report.problems).toEqual([
+        expect.stringMatching(/^table users: \d+ rows, backup had \d+$/),
+        expect.stringMatching(/^ledger: balances total \d+, backup had \d+$/),
+        `file missing: ${ghost}`,
+      ]);
+    } finally {
+      await db?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
