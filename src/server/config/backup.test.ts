@@ -39,6 +39,7 @@ describe('backup configuration', () => {
     expect(fails({ BACKUP_S3_PREFIX: 'backups/' })).toThrow(/BACKUP_S3_PREFIX: S3 storage/);
     expect(fails({ ...s3, BACKUP_S3_PREFIX: 's3://vault' })).toThrow(/BACKUP_S3_PREFIX: give a key prefix/);
     expect(fails({ ...s3, BACKUP_S3_PREFIX: 'a/../b' })).toThrow(/BACKUP_S3_PREFIX: give a key prefix/);
+    expect(fails({ ...s3, BACKUP_S3_PREFIX: 'public/backups/' })).toThrow(/outside u\/ and public\//);
     expect(fails({ BACKUP_SCHEDULE: 'daily' })).toThrow(/BACKUP_SCHEDULE: daily needs BACKUP_DIR/);
     expect(fails({ BACKUP_SCHEDULE: 'hourly' })).toThrow(/BACKUP_SCHEDULE: must be off or daily/);
     expect(fails({ BACKUP_RETENTION_DAYS: '0' })).toThrow(/BACKUP_RETENTION_DAYS/);

@@ -56,6 +56,9 @@ export function parseS3Prefix(
     return 'BACKUP_S3_PREFIX: S3 storage (S3_BUCKET, S3_REGION and keys) is required, or name a bucket as s3://bucket/prefix with the S3 keys set';
   if (!SAFE_PREFIX.test(prefix) || prefix.includes('..'))
     return 'BACKUP_S3_PREFIX: give a key prefix of letters, digits, dots, dashes and slashes, e.g. backups/ or s3://my-backups/lora/';
+  // the stored files live under u/ and public/ (storage/keys.ts): backups there would back up backups
+  if (bucket === storageBucket && /^(u|public)\//.test(prefix))
+    return 'BACKUP_S3_PREFIX: choose a prefix outside u/ and public/, where the stored files live, e.g. backups/';
   return { bucket, prefix };
 }
 
