@@ -191,7 +191,7 @@ export const appRoutes: AppRoute[] = [
   // /admin itself shows "Access Denied" to non-admins (docs/product/spec-part-2.md §2), so it only needs a user.
   {
     path: '/admin',
-    guard: 'user',
+    guard: 'admin-panel',
     lazy: () => import('@web/features/admin/admin-page').then((m) => m.AdminPage),
   },
   {
