@@ -10,7 +10,7 @@ import {
   readLoginStateCookie,
   setLoginStateCookie,
 } from '../../http/login-state-cookies';
-import { requireUser, setSessionCookie } from '../../http/session';
+import { accountOf, requireUser, setSessionCookie } from '../../http/session';
 import { route } from '../../http/route';
 import { notFound } from '../../lib/errors';
 import { securityActivity } from '../audit';
@@ -66,7 +66,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
     return { user: toPublicUser(user) };
   });
 
-  route(app, twoFactorApi.status, usersOnly, async (request) => twoFactor.status(requireUser(request)));
+  route(app, twoFactorApi.status, usersOnly, async (request) => twoFactor.status(accountOf(request)));
 
   route(app, twoFactorApi.enrolTotp, usersOnly, async (request) =>
     twoFactor.enrolTotp(requireUser(request), request.body.password),
