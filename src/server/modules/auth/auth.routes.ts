@@ -6,7 +6,7 @@ import { accountOf, clearSessionCookie, requireUser, setSessionCookie } from '..
 import { notFound } from '../../lib/errors';
 import { toPublicUser, type UserRow } from '../users';
 import { PENDING_LOGIN_COOKIE, setLoginStateCookie } from '../../http/login-state-cookies';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../lib/user-agent';
 
 /** How long the password step of a sign-in waits for its second factor. */
 const PENDING_LOGIN_MS = 5 * 60_000;
