@@ -257,7 +257,8 @@ export function createAiToolkitTrainer(opts: {
       .sort((a, b) => a.n - b.n)
       .slice(0, MAX_SAMPLES);
     // an earlier training of this model (a retrain) left its own: the page shows this run's only
-    if (chosen.length > 0) await opts.storage.deletePrefix(trainingSamplesPrefix(input.userId, input.modelId));
+    if (chosen.length > 0)
+      await opts.storage.deletePrefix(trainingSamplesPrefix(input.userId, input.modelId));
     const keys: string[] = [];
     for (const [i, p] of chosen.entries()) {
       const key = trainingSampleKey(input.userId, input.modelId, i, p.step);
