@@ -223,7 +223,7 @@ describe.each(MIXES)('a personal model trained on $training, hosted and generate
         const lora = Object.values(doubles.comfy.prompts().at(-1)!.prompt).find(
           (n) => n.class_type === 'LoraLoaderModelOnly',
         );
-        expect(String(lora?.inputs.lora_name)).toContain(modelId);
+        expect(String(lora?.inputs?.lora_name)).toContain(modelId);
       }
       if (doubles.runware)
         expect(doubles.runware.submitted('imageInference').at(-1)!.lora).toEqual([
