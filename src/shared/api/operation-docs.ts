@@ -342,7 +342,8 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     },
     detail: {
       summary: 'Read one model',
-      description: 'A model of yours with its photos, training state and hosting details.',
+      description:
+        'A model of yours with its photos, training state and hosting details, and the sample images a model trained on the operator’s GPU rendered at the end of its training.',
     },
     create: {
       summary: 'Create a model',
