@@ -83,6 +83,12 @@ export function parseConfig(
   if (gpu.problems.length > 0) throw invalid(gpu.problems);
   const comfyui = parseComfyui(e);
   if (!comfyui.ok) throw invalid(comfyui.errors);
+  // Runware takes a personal LoRA as FLUX.1 [dev] (shared/architecture.ts): one trained here on another
+  // base would be uploaded under the wrong family and render noise that is billed
+  if (gpu.config.trainer && gpu.config.baseModel !== 'flux1-dev' && e.RUNWARE_API_KEY && !comfyui.value)
+    throw invalid([
+      `GPU_BASE_MODEL: ${gpu.config.baseModel} LoRAs cannot be hosted on Runware, which takes personal models as FLUX.1 [dev]: set COMFYUI_URL to generate on your own GPU too, or train on GPU_BASE_MODEL=flux1-dev (with GPU_BASE_MODEL_LICENSED=1)`,
+    ]);
 
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
