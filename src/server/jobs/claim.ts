@@ -12,6 +12,8 @@ export type ClaimedJob = {
   was: 'queued' | 'running';
   /** the worker that held it before (a take-over), else null */
   heldBy: string | null;
+  /** the W3C traceparent of the span that enqueued it (lib/tracing.ts), else null */
+  traceParent: string | null;
 };
 
 /** `names` as the list of an SQL `in (…)`, each a bound parameter. */
@@ -55,7 +57,7 @@ export async function claimNext(
     update ${jobs} j set status = 'running', attempts = j.attempts + 1, locked_by = ${o.workerId},
       locked_until = now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000}), updated_at = now()
     from next where j.id = next.id
-    returning j.id, j.name, j.payload, j.attempts, next.was, next.held_by`);
+    returning j.id, j.name, j.payload, j.attempts, j.trace_parent, next.was, next.held_by`);
   const row = (res as unknown as { rows: Record<string, any>[] }).rows[0];
   if (!row) return null;
   return {
@@ -65,6 +67,7 @@ export async function claimNext(
     attempts: row.attempts,
     was: row.was,
     heldBy: row.held_by ?? null,
+    traceParent: row.trace_parent ?? null,
   };
 }
 
