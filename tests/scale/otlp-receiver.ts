@@ -4,7 +4,12 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
+type AnyValue = {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+};
 type KeyValue = { key: string; value: AnyValue };
 
 export type ReceivedSpan = {
