@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs, workers } from '../db/schema/index';
+import type { SpanOptions } from '../lib/tracing';
 
 export type ClaimedJob = {
   id: string;
@@ -15,6 +16,15 @@ export type ClaimedJob = {
   /** the W3C traceparent of the span that enqueued it (lib/tracing.ts), else null */
   traceParent: string | null;
 };
+
+/** A claimed job's run as a span: a consumer in the trace that enqueued it (decision 063). */
+export function runSpanOptions(job: ClaimedJob): SpanOptions {
+  return {
+    kind: 'consumer',
+    parent: job.traceParent,
+    attributes: { 'lora.job.id': job.id, 'lora.job.name': job.name, 'lora.job.attempt': job.attempts },
+  };
+}
 
 /** `names` as the list of an SQL `in (…)`, each a bound parameter. */
 const nameList = (names: string[]) =>

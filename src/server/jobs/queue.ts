@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { jobs } from '../db/schema/index';
-import { claimNext, nextDueIn, notifyJobs, type ClaimedJob } from './claim';
+import { claimNext, nextDueIn, notifyJobs, runSpanOptions, type ClaimedJob } from './claim';
 import { createJobWaiters } from './job-waiters';
 import { createQueueWake } from './queue-wake';
 import { JOB_KIND_OF } from './job-kinds';
@@ -181,20 +181,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     }
   }
 
-  /** One run of a job, as a span continuing the trace that enqueued it (docs/decisions/063-tracing.md). */
-  function runOne(job: ClaimedJob) {
-    return tracing().inSpan(
-      `job ${job.name}`,
-      {
-        kind: 'consumer',
-        parent: job.traceParent,
-        attributes: { 'lora.job.id': job.id, 'lora.job.name': job.name, 'lora.job.attempt': job.attempts },
-      },
-      (span) => runHandler(job, span),
-    );
-  }
-
-  async function runHandler(job: ClaimedJob, span: ActiveSpan) {
+  async function runOne(job: ClaimedJob, span: ActiveSpan) {
     const def = defs.get(job.name)!;
     const leaseMs = def.leaseMs ?? 60_000;
     await db
@@ -323,7 +310,8 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
         const jobId = job.id;
         const kind = kindOf(job.name) ?? '';
         activeByKind.set(kind, (activeByKind.get(kind) ?? 0) + 1);
-        const p = runOne(job)
+        const p = tracing()
+          .inSpan(`job ${job.name}`, runSpanOptions(job), (span) => runOne(job, span))
           .catch((err) => opts.log?.('job run crashed', err))
           .finally(() => {
             active--;
