@@ -32,6 +32,13 @@ function baseUrl(value: string | undefined, fallback: string) {
   return { baseUrl: url, baseUrlOverridden: url !== fallback };
 }
 
+/** Tracing is on with an OTLP endpoint, unless the standard OTEL_SDK_DISABLED=true turns it off. */
+function parseTracing(e: Env): Config['tracing'] {
+  const endpoint = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || e.OTEL_SDK_DISABLED === 'true') return undefined;
+  return { endpoint, serviceName: e.OTEL_SERVICE_NAME ?? 'lora-studio' };
+}
+
 function invalid(lines: string[]): ConfigError {
   return new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 }
@@ -156,6 +163,7 @@ export function parseConfig(
       deletedEmailRetentionDays: e.DELETED_EMAIL_RETENTION_DAYS,
     },
     metricsToken: e.METRICS_TOKEN,
+    tracing: parseTracing(e),
     vitals: { sampleRate: e.VITALS_SAMPLE_RATE, retentionDays: e.VITALS_RETENTION_DAYS },
     jobConcurrency: e.JOB_CONCURRENCY,
     timings: DEFAULT_TIMINGS,
