@@ -17,6 +17,7 @@ const PACK = {
   name: 'Travel',
   description: 'Postcards of you',
   coverUrl: null,
+  samples: null,
   promptCount: 4,
   price: 60,
   fullPrice: 60,
