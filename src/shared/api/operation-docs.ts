@@ -428,7 +428,8 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     },
     album: {
       summary: "Read a pack's album",
-      description: 'A pack batch of yours with every photo it made, in the order of its prompts, and their styles.',
+      description:
+        'A pack batch of yours with every photo it made, in the order of its prompts, and their styles.',
     },
     adminList: {
       summary: 'List packs (admin)',

@@ -111,7 +111,9 @@ describe('pack covers', () => {
     const drawn = async () =>
       until(
         async () => {
-          const p = ((await admin.get('/api/admin/packs')).json().packs as Listed[]).find((x) => x.id === id)!;
+          const p = ((await admin.get('/api/admin/packs')).json().packs as Listed[]).find(
+            (x) => x.id === id,
+          )!;
           return p.samples && p.samples.length > 0 ? p.samples : null;
         },
         'the samples',
@@ -217,10 +219,7 @@ describe("a pack's album", () => {
     expect(album.batch).toMatchObject({ id: batchId, packName: 'Album pack', status: 'succeeded', total: 4 });
     expect(album.completedAt).not.toBeNull();
     expect(album.styles).toEqual([style.name]);
-    expect(album.images.map((i) => i.prompt)).toEqual([
-      ...prompts(3).map((p) => p.prompt),
-      'styled one',
-    ]);
+    expect(album.images.map((i) => i.prompt)).toEqual([...prompts(3).map((p) => p.prompt), 'styled one']);
     expect((await c.get(album.images[0]!.imageUrl)).statusCode).toBe(200);
 
     // the finish notification leads here

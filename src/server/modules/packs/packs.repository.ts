@@ -69,7 +69,11 @@ export function createPacksRepository(db: DbOrTx) {
     },
     /** Locks the pack row, so a sample drawing and an admin's edit are not interleaved. */
     async lockPack(id: string) {
-      const [row] = await db.select({ samples: packs.samples }).from(packs).where(eq(packs.id, id)).for('update');
+      const [row] = await db
+        .select({ samples: packs.samples })
+        .from(packs)
+        .where(eq(packs.id, id))
+        .for('update');
       return row ?? null;
     },
     async setSamples(id: string, samples: PackSampleEntry[]) {
