@@ -126,6 +126,9 @@ describe('photo packs', () => {
     const images = page.getByRole('list', { name: 'Album photos' }).getByRole('listitem');
     await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(8);
     expect(await page.getByText('8 photos', { exact: true }).count()).toBe(1);
+    // the page's address loads by itself too (a link in the finish mail)
+    expect((await page.reload())?.status()).toBe(200);
+    await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(8);
     expect(await seriousViolations(page)).toEqual([]);
     // a photo opens in the gallery's viewer, which Escape closes
     await images.first().getByRole('button').first().click();
