@@ -133,7 +133,15 @@ export function definePackSamplesJob(deps: AppDeps) {
   });
 }
 
-/** Asks for a pack's samples (once while a drawing is queued or running). */
+/**
+ * Asks for a pack's samples. A list's request is one at a time per pack; an admin's edit always gets
+ * its own drawing (in `tx`), since one already running may have read the prompts before the edit.
+ * Two drawings at once are safe: each records what the pack wants when it takes the row lock.
+ */
 export function requestPackSamples(deps: Pick<AppDeps, 'queue'>, packId: string, tx?: DbOrTx) {
-  return deps.queue.enqueue(PACK_SAMPLES_JOB, { packId }, { tx, singletonKey: `pack-samples:${packId}` });
+  return deps.queue.enqueue(
+    PACK_SAMPLES_JOB,
+    { packId },
+    tx ? { tx } : { singletonKey: `pack-samples:${packId}` },
+  );
 }
