@@ -100,3 +100,12 @@ export const PACK_COVER_PREFIX = `${PUBLIC_PREFIX}packs/`;
 export function packCoverKey(name: string) {
   return `${PACK_COVER_PREFIX}${name}.webp`;
 }
+
+/**
+ * A sample picture of a pack (decision 064): public, named by a hash of what it shows, so a changed
+ * prompt or style is a new file and a browser's day-long copy of the old one never stands in for it.
+ */
+export const PACK_SAMPLE_PREFIX = `${PUBLIC_PREFIX}pack-samples/`;
+export function packSampleKey(packId: string, hash: string) {
+  return `${PACK_SAMPLE_PREFIX}${packId}/${hash}.webp`;
+}

@@ -107,6 +107,12 @@ export const appRoutes: AppRoute[] = [
     prefetch: (client) =>
       import('@web/features/gallery/api/gallery-api').then((m) => m.prefetchGallery(client)),
   },
+  // a finished pack's results page (issue 45 N5): the id is the pack batch's
+  {
+    path: '/gallery/albums/:id',
+    guard: 'user',
+    lazy: () => import('@web/features/gallery/album-page').then((m) => m.AlbumPage),
+  },
   {
     path: '/notifications',
     guard: 'user',
