@@ -186,15 +186,29 @@ export default tseslint.config(
     },
   },
   {
-    // libvips loads on first use (docs/decisions/041-lean-start.md): server code takes sharp from lib/
+    // libvips loads on first use (docs/decisions/041-lean-start.md): server code takes sharp from lib/;
+    // OpenTelemetry loads only with tracing on (docs/decisions/063-tracing.md): server code calls
+    // lib/tracing.ts, and lib/tracing-sdk.ts (imported by main.ts on demand) alone imports the SDK.
+    // (One block for both: a second no-restricted-syntax block would replace this one's selectors.)
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/lib/sharp.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    ignores: [
+      'src/server/lib/sharp.ts',
+      'src/server/lib/tracing-sdk.ts',
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "ImportDeclaration[source.value='sharp'][importKind!='type']",
           message: 'Import sharp from src/server/lib/sharp.ts: it loads libvips on first use.',
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value=/^(@opentelemetry\\u002F|@fastify\\u002Fotel$)/][importKind!='type']",
+          message:
+            'Trace through src/server/lib/tracing.ts: OpenTelemetry is loaded only when tracing is on (lib/tracing-sdk.ts).',
         },
       ],
     },

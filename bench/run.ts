@@ -1,5 +1,6 @@
 // `npm run bench`: every bench/<name>.ts that exports run(); prints a table, writes bench/results.json.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -23,11 +24,16 @@ async function main() {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     if (typeof mod.run !== 'function') continue;
     const name = file.replace(/\.ts$/, '');
-    process.stdout.write(`running ${name}…\n`);
+    // a lab figure means little without how busy the machine was when it was taken (issue 41)
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    process.stdout.write(`running ${name}… (load average ${load}, ${os.cpus().length} CPUs)\n`);
     try {
-      results[name] = await mod.run();
+      results[name] = { ...(await mod.run()), loadAtStart: `${load} on ${os.cpus().length} CPUs` };
     } catch (err) {
-      results[name] = { error: err instanceof Error ? err.message : String(err) };
+      results[name] = { error: err instanceof Error ? err.message : String(err), loadAtStart: load };
     }
   }
   const rows = Object.entries(results).flatMap(([bench, r]) =>

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import { buildEngineSet, createEngines, type EngineSet } from './engines/engines';
+import { traceEngineSet } from './engines/traced-engines';
 import { createQueue } from './jobs/queue';
 import { createSessionCache, subscribeSessionCache, SESSION_CACHE_TTL_MS } from './lib/session-cache';
 import { createMailer } from './mail/mailer';
@@ -11,6 +12,7 @@ import { storageFromConfig } from './storage/from-config';
 import { createUrlSigner } from './storage/signed-url';
 import type { Storage } from './storage/storage';
 import { purposeKey } from './lib/keys';
+import { traceLogOptions } from './lib/tracing';
 
 export type CreateDepsOptions = {
   database?: Database;
@@ -23,7 +25,10 @@ export type CreateDepsOptions = {
 };
 
 export async function createDeps(config: Config, opts: CreateDepsOptions = {}): Promise<AppDeps> {
-  const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  const traced = Boolean(config.tracing);
+  const log =
+    opts.log ??
+    (pino({ level: config.logLevel, ...traceLogOptions(traced) }) as unknown as FastifyBaseLogger);
   const database =
     opts.database ??
     (await openDatabase({
@@ -31,6 +36,7 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
       dataDir: config.dataDir,
       memory: opts.memory,
       onError: (err) => log.warn({ err }, 'idle database connection lost'),
+      trace: traced,
     }));
   const storage = opts.storage ?? storageFromConfig(config);
   const mailer = createMailer(config, database.db, (m) => log.info(m));
@@ -48,7 +54,9 @@ export async function createDeps(config: Config, opts: CreateDepsOptions = {}): 
     publicUrl: config.publicUrl,
   });
   const built = buildEngineSet(config, { db: database.db, storage, signer });
-  const engines = createEngines(config, { ...built, ...opts.engines?.(built) });
+  const set = { ...built, ...opts.engines?.(built) };
+  // with tracing on, each engine's work calls are spans (engines/traced-engines.ts)
+  const engines = createEngines(config, traced ? traceEngineSet(set) : set);
   const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS });
   // the listener closes with the database; until it is live the cache stays off
   await subscribeSessionCache(database, sessionCache, (err) =>

@@ -73,6 +73,28 @@ describe('config', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('traces only with an OTLP endpoint, and not when OTEL_SDK_DISABLED says so', () => {
+    expect(loadConfig(base).tracing).toBeUndefined();
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: '' }).tracing).toBeUndefined();
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'lora-studio',
+    });
+    const tracesOnly = {
+      ...base,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://api.honeycomb.io/v1/traces',
+      OTEL_SERVICE_NAME: 'studio-eu',
+    };
+    expect(loadConfig(tracesOnly).tracing).toEqual({
+      endpoint: 'https://api.honeycomb.io/v1/traces',
+      serviceName: 'studio-eu',
+    });
+    expect(loadConfig({ ...tracesOnly, OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
+    expect(() => loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+  });
+
   it('stops with a message naming the bad variable', () => {
     expect(() => loadConfig({ ...base, PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, PORT: 'abc' })).toThrow(/PORT/);

@@ -42,6 +42,14 @@ describe('the server built for production', () => {
     expect(existsSync(path.join(out, 'pglite-create.mjs'))).toBe(true);
   });
 
+  it('loads OpenTelemetry only on demand: the bundle imports none of its packages at its top', () => {
+    const code = readFileSync(path.join(out, 'main.js'), 'utf8');
+    const atTop = [...code.matchAll(/^import\b[^;]*?from\s*"([^"]+)"/gms)].map((m) => m[1]);
+    expect(atTop).toContain('fastify');
+    expect(atTop.filter((p) => p.startsWith('@opentelemetry/') || p === '@fastify/otel')).toEqual([]);
+    expect(code).toContain('import("@opentelemetry/sdk-node")');
+  });
+
   it('stops on a bad setting with the configuration message, without tsx', () => {
     const res = spawnSync(
       process.execPath,

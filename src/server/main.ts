@@ -11,6 +11,7 @@ import { schedulePaymentsReconcile } from './modules/payments';
 import { registerJobs } from './register-jobs';
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat';
 import { bootstrapAdmin } from './modules/users';
+import { traceLogOptions } from './lib/tracing';
 
 type Role = 'all' | 'web' | 'worker';
 
@@ -39,6 +40,9 @@ async function main() {
     }
     throw err;
   }
+  // OpenTelemetry only with an OTLP endpoint: without one its SDK is never loaded (decision 063)
+  const otel = config.tracing && (await import('./lib/tracing-sdk'));
+  const tracer = otel && config.tracing ? await otel.startTracing({ ...config.tracing, role }) : null;
   const deps = await createDeps(config);
   // vendor setup problems tolerated because a base URL is overridden (a proxy or local doubles)
   for (const warning of config.warnings) deps.log.warn(warning);
@@ -46,7 +50,10 @@ async function main() {
   await bootstrapAdmin(deps.db, config, (line) => console.log(line));
   registerJobs(deps);
 
-  const app = role === 'worker' ? null : await buildApp(deps, { logger: { level: config.logLevel } });
+  const app =
+    role === 'worker'
+      ? null
+      : await buildApp(deps, { logger: { level: config.logLevel, ...traceLogOptions(!!tracer) } });
   // The heartbeat row exists before the first claim: a worker killed at any point after it claims
   // has its jobs taken back by the others within seconds (jobs/claim.ts), not after their leases.
   const heartbeat =
@@ -89,6 +96,7 @@ async function main() {
     clearTimeout(graceTimer);
     await heartbeat?.stop().catch(() => {});
     await deps.database.close().catch(() => {});
+    await tracer?.shutdown().catch(() => {});
     process.exit(0);
   };
   process.on('SIGINT', () => (stopping ? process.exit(1) : void stop('SIGINT')));

@@ -16,6 +16,7 @@ export const PAGE_PATTERNS = [
   '/settings',
   '/generate',
   '/gallery',
+  '/gallery/albums/:id',
   '/notifications',
   '/packs',
   '/admin/packs',

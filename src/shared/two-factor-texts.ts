@@ -26,6 +26,8 @@ export const SECURITY_EVENT_KINDS = [
   'passkey_removed',
   'password_changed',
   'second_factor_reset',
+  'api_key_created',
+  'api_key_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -39,4 +41,6 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   passkey_removed: 'Passkey removed',
   password_changed: 'Password changed',
   second_factor_reset: 'Two-factor reset by an operator',
+  api_key_created: 'API key created',
+  api_key_revoked: 'API key revoked',
 };

@@ -7,18 +7,9 @@ import { useServerAndBrowser } from './support/lifecycle';
 // only: how fast the pages are (INP at 4× CPU) is measured by `npm run bench inp`, not asserted here.
 const e2e = useServerAndBrowser();
 
-type Beacon = { route: string; name: string; value: number; rating: string };
-
 describe('Web Vitals from the browser', () => {
-  // Known defect, left open on issue 41: no beacon reaches the server in this run (the list stays
-  // empty); POST /api/vitals and the admin's p75 are tested in vitals.routes.test.ts.
-  it.skip('a visit to the generator sends its vitals under /generate; the admin sees them on /metrics and the System tab', async () => {
+  it('a visit to the generator sends its vitals under /generate; the admin sees them on /metrics and the System tab', async () => {
     const { page } = e2e.browser;
-    const beacons: Beacon[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/vitals')
-        beacons.push(request.postDataJSON() as Beacon);
-    });
     await signUp(page, e2e.server.url);
     await page.goto(`${e2e.server.url}/generate`);
     await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
@@ -27,26 +18,19 @@ describe('Web Vitals from the browser', () => {
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
       .toBe(1);
+    // The beacons leave while the page unloads, which the browser's request events do not report
+    // reliably: what the server received is read on /metrics instead (that a beacon carries only its
+    // four fields is tested in src/web/lib/web-vitals.test.ts).
     await page.goto(`${e2e.server.url}/settings`);
-    await expect
-      .poll(() =>
-        beacons
-          .filter((b) => b.route === '/generate')
-          .map((b) => b.name)
-          .sort(),
-      )
-      .toEqual(expect.arrayContaining(['FCP', 'LCP', 'TTFB']));
-    for (const b of beacons) {
-      expect(['LCP', 'INP', 'CLS', 'TTFB', 'FCP']).toContain(b.name);
-      expect(Object.keys(b).sort()).toEqual(['name', 'rating', 'route', 'value']);
-    }
 
     const admin = await openBrowser();
     try {
       await logIn(admin.page, e2e.server.url, e2e.server.admin.username, e2e.server.admin.password);
-      await expect
-        .poll(async () => (await admin.page.request.get(`${e2e.server.url}/metrics`)).text())
-        .toMatch(/^lora_web_vitals_fcp_seconds_count\{route="\/generate"\} [1-9]\d*$/m);
+      const metrics = async () => (await admin.page.request.get(`${e2e.server.url}/metrics`)).text();
+      for (const family of ['fcp_seconds', 'lcp_seconds', 'ttfb_seconds'])
+        await expect
+          .poll(metrics)
+          .toMatch(new RegExp(`^lora_web_vitals_${family}_count\\{route="/generate"\\} [1-9]\\d*$`, 'm'));
       await admin.page.goto(`${e2e.server.url}/admin`);
       await admin.page.getByRole('tab', { name: 'System' }).click();
       const row = admin.page.getByTestId('vitals-/generate');

@@ -42,10 +42,7 @@ async function passwordStep(page: Page, username: string, password: string) {
 }
 
 describe('second factor in the browser', () => {
-  // Known defect, left open on issue 40: the client's redirect to enrolment (app/route-guard.tsx
-  // AdminSecondFactorGate) is not seen here: /admin stays on screen for 45 s. The server's refusal of
-  // every admin route without a second factor is tested in two-factor.routes.test.ts.
-  it.skip('sends an admin with no second factor to enrol before the admin panel opens', async () => {
+  it('sends an admin with no second factor to enrol before the admin panel opens', async () => {
     const { page, close } = await openBrowser();
     try {
       const { username, password } = e2e.server.admin;

@@ -47,6 +47,17 @@ describe('eslint house rules', () => {
     );
   });
 
+  it('refuses OpenTelemetry imported at start in server code, allows its types and the SDK starter', async () => {
+    const api = "import { trace } from '@opentelemetry/api';\nexport const x = trace;\n";
+    expect(await ruleIds(api, 'src/server/jobs/new-file.ts')).toContain('no-restricted-syntax');
+    const plugin =
+      "import { FastifyOtelInstrumentation } from '@fastify/otel';\nexport const x = FastifyOtelInstrumentation;\n";
+    expect(await ruleIds(plugin, 'src/server/app-new-file.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds(api, 'src/server/lib/tracing-sdk.ts')).not.toContain('no-restricted-syntax');
+    const types = "import type { Span } from '@opentelemetry/api';\nexport type X = Span;\n";
+    expect(await ruleIds(types, 'src/server/jobs/new-file.ts')).not.toContain('no-restricted-syntax');
+  });
+
   it('refuses a vendor SDK outside engines/', async () => {
     const ids = await ruleIds(
       "import Stripe from 'stripe';\nexport const x = Stripe;\n",

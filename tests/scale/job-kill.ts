@@ -113,3 +113,37 @@ export async function expectFinishedWithin(pool: pg.Pool, ids: string[], killedA
     expect(r.attempts, `job ${r.id}`).toBeGreaterThanOrEqual(2);
   }
 }
+
+/**
+ * Catches job `name` running on any worker of the cluster (job `jobId` when given), SIGKILLs that
+ * worker and checks the job was still running on the dead process when it died. The worker stays
+ * down: another one must take the job back (gpu-kill.test.ts).
+ */
+export async function killHolderOf(o: { cluster: Cluster; pool: pg.Pool }, name: string, jobId?: string) {
+  const q = async <T = any>(text: string, values: unknown[] = []): Promise<T[]> =>
+    (await o.pool.query(text, values)).rows as T[];
+  const seen = await until(
+    async () => {
+      const rows = await q<{ id: string; locked_by: string; attempts: number }>(
+        `select id, locked_by, attempts from jobs where name = $1 and status = 'running' and ($2::uuid is null or id = $2::uuid)`,
+        [name, jobId ?? null],
+      );
+      for (const r of rows) {
+        const worker = o.cluster.workers.find((w) => w.pid && r.locked_by.startsWith(`${w.pid}-`));
+        if (worker) return { ...r, worker };
+      }
+      return null;
+    },
+    `${name} running on a worker`,
+    60_000,
+    10,
+  );
+  const pid = seen.worker.pid!;
+  await seen.worker.kill();
+  const [held] = await q(`select status, locked_by from jobs where id = $1`, [seen.id]);
+  expect(held, `${name} finished before the kill landed`).toMatchObject({
+    status: 'running',
+    locked_by: seen.locked_by,
+  });
+  return { jobId: seen.id, worker: seen.worker, pid, lockedBy: seen.locked_by, attempts: seen.attempts };
+}

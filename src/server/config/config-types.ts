@@ -73,6 +73,11 @@ export type Config = {
   backup: BackupConfig;
   /** Bearer token for GET /metrics; unset → only an admin session may read it */
   metricsToken?: string;
+  /**
+   * OpenTelemetry traces over OTLP (docs/decisions/063-tracing.md): set when OTEL_EXPORTER_OTLP_ENDPOINT
+   * (or its traces-only form) is set and OTEL_SDK_DISABLED is not `true`; unset, the SDK is never loaded.
+   */
+  tracing?: { endpoint: string; serviceName: string };
   /** JOB_CONCURRENCY: handlers one worker process runs at once, in all and per kind of job */
   jobConcurrency: JobConcurrency;
   /** How often background work polls and backs off; the test harness shortens them. */

@@ -120,6 +120,12 @@ export const envSchema = z.object({
   ...comfyuiEnvShape,
   // backups and their retention (config/backup.ts)
   ...backupEnvShape,
+  // OpenTelemetry (docs/decisions/063-tracing.md): either endpoint turns tracing on; the SDK reads these
+  // and the other standard OTEL_* names (protocol, headers, sampler) itself
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: optional,
+  OTEL_SDK_DISABLED: optional.pipe(z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

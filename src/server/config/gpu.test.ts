@@ -53,6 +53,21 @@ describe('the self-hosted GPU section', () => {
     ).toBe('flux1-dev');
   });
 
+  it('refuses a LoRA trained here on FLUX.2 going to Runware, which hosts personal models as FLUX.1 [dev]', () => {
+    const toRunware = {
+      GPU_TRAINER: 'ai-toolkit',
+      AI_TOOLKIT_DIR: '/opt/ai-toolkit',
+      RUNWARE_API_KEY: 'rw_x',
+      RUNWARE_AIR_SOURCE: 'studio',
+      PUBLIC_URL: 'https://studio.example.com',
+    };
+    expect(refused(toRunware)).toMatch(/GPU_BASE_MODEL: flux2-klein-4b LoRAs cannot be hosted on Runware/);
+    const flux1 = { ...toRunware, GPU_BASE_MODEL: 'flux1-dev', GPU_BASE_MODEL_LICENSED: '1' };
+    expect(engineNames(loadConfig({ ...base, ...flux1 })).hosting).toBe('runware');
+    const comfy = { ...toRunware, COMFYUI_URL: 'http://127.0.0.1:8188', COMFYUI_LORA_DIR: '/tmp/loras' };
+    expect(engineNames(loadConfig({ ...base, ...comfy })).hosting).toBe('comfyui');
+  });
+
   it('names the variable of every other mistake', () => {
     expect(refused({ GPU_TRAINER: 'ai-toolkit' })).toMatch(
       /AI_TOOLKIT_DIR: required when GPU_TRAINER=ai-toolkit/,

@@ -33,6 +33,13 @@ function baseUrl(value: string | undefined, fallback: string) {
   return { baseUrl: url, baseUrlOverridden: url !== fallback };
 }
 
+/** Tracing is on with an OTLP endpoint, unless the standard OTEL_SDK_DISABLED=true turns it off. */
+function parseTracing(e: Env): Config['tracing'] {
+  const endpoint = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || e.OTEL_SDK_DISABLED === 'true') return undefined;
+  return { endpoint, serviceName: e.OTEL_SERVICE_NAME ?? 'lora-studio' };
+}
+
 function invalid(lines: string[]): ConfigError {
   return new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 }
@@ -84,6 +91,12 @@ export function parseConfig(
   if (gpu.problems.length > 0) throw invalid(gpu.problems);
   const comfyui = parseComfyui(e);
   if (!comfyui.ok) throw invalid(comfyui.errors);
+  // Runware takes a personal LoRA as FLUX.1 [dev] (shared/architecture.ts): one trained here on another
+  // base would be uploaded under the wrong family and render noise that is billed
+  if (gpu.config.trainer && gpu.config.baseModel !== 'flux1-dev' && e.RUNWARE_API_KEY && !comfyui.value)
+    throw invalid([
+      `GPU_BASE_MODEL: ${gpu.config.baseModel} LoRAs cannot be hosted on Runware, which takes personal models as FLUX.1 [dev]: set COMFYUI_URL to generate on your own GPU too, or train on GPU_BASE_MODEL=flux1-dev (with GPU_BASE_MODEL_LICENSED=1)`,
+    ]);
   const backup = backupConfigOf(e, e.S3_BUCKET !== undefined);
   if (backup.problems.length > 0) throw invalid(backup.problems);
 
@@ -154,6 +167,7 @@ export function parseConfig(
     },
     backup: backup.config,
     metricsToken: e.METRICS_TOKEN,
+    tracing: parseTracing(e),
     vitals: { sampleRate: e.VITALS_SAMPLE_RATE, retentionDays: e.VITALS_RETENTION_DAYS },
     jobConcurrency: e.JOB_CONCURRENCY,
     timings: DEFAULT_TIMINGS,

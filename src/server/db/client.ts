@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema/index';
+import { tracePglite, tracePgPool } from './traced-client';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -95,6 +96,8 @@ export async function openDatabase(opts: {
   onError?: (err: Error) => void;
   /** on disk only: called when a new data directory was created by the child process `pid` */
   onCreated?: (child: { pid: number }) => void;
+  /** each statement a span when tracing is on (db/traced-client.ts, docs/decisions/063-tracing.md) */
+  trace?: boolean;
 }): Promise<Database> {
   // Only the driver in use is loaded: PGlite's WebAssembly module and node-postgres each cost several
   // MB resident that the other kind of process never needs (issue 27, docs/decisions/041-lean-start.md).
@@ -106,7 +109,7 @@ export async function openDatabase(opts: {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => opts.onError?.(err));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(opts.trace ? tracePgPool(pool) : pool, { schema }) as unknown as Db;
     // Many web instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {
@@ -165,7 +168,7 @@ export async function openDatabase(opts: {
     });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(opts.trace ? tracePglite(client) : client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return {
     db,

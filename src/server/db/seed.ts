@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { baseModels, packPrompts, packs, presetStyles, tokenPackages } from './schema/index';
 import type { Storage } from '../storage/storage';
-import { packCoverKey, stylePreviewKey } from '../storage/keys';
+import { stylePreviewKey } from '../storage/keys';
 
 const BASE_MODELS = [
   {
@@ -108,19 +108,16 @@ const PACKAGES = [
 ];
 
 // Photo packs (decision 038): a style named here is looked up by name; sizes default to the pack size.
+// No cover: the offline engine draws each pack's sample pictures when it is first listed (decision 064).
 const PACKS: {
-  slug: string;
   name: string;
   description: string;
-  colors: string[];
   discountPrice: number | null;
   prompts: { prompt: string; style?: string; width?: number; height?: number }[];
 }[] = [
   {
-    slug: 'business-headshots',
     name: 'Business Headshots',
     description: 'Eight polished portraits for your profile, CV and company page',
-    colors: ['#0f766e', '#e2e8f0'],
     discountPrice: 250,
     prompts: [
       { prompt: 'corporate headshot, navy suit, neutral grey backdrop', style: 'Professional Headshot' },
@@ -134,10 +131,8 @@ const PACKS: {
     ],
   },
   {
-    slug: 'travel',
     name: 'Travel',
     description: 'Postcards of you around the world, from Paris to Patagonia',
-    colors: ['#0369a1', '#fde68a'],
     discountPrice: null,
     prompts: [
       { prompt: 'standing in front of the Eiffel Tower at golden hour' },
@@ -151,10 +146,8 @@ const PACKS: {
     ],
   },
   {
-    slug: 'fantasy',
     name: 'Fantasy',
     description: 'Knights, mages and dragons: you as the hero of an epic tale',
-    colors: ['#4c1d95', '#f472b6'],
     discountPrice: null,
     prompts: [
       { prompt: 'as a knight in shining armour, castle behind', style: 'Fantasy Hero' },
@@ -208,9 +201,9 @@ export async function seedCatalog(db: Db, storage: Storage) {
     }
     return false;
   });
-  const needPacks = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    if ((await tx.select({ id: packs.id }).from(packs).limit(1)).length > 0) return false;
+    if ((await tx.select({ id: packs.id }).from(packs).limit(1)).length > 0) return;
     const styleIds = new Map(
       (await tx.select({ id: presetStyles.id, name: presetStyles.name }).from(presetStyles)).map((r) => [
         r.name,
@@ -223,7 +216,6 @@ export async function seedCatalog(db: Db, storage: Storage) {
         .values({
           name: p.name,
           description: p.description,
-          coverKey: packCoverKey(p.slug),
           priceMode: p.discountPrice ? 'discounted' : 'sum',
           discountPrice: p.discountPrice,
         })
@@ -239,12 +231,7 @@ export async function seedCatalog(db: Db, storage: Storage) {
         })),
       );
     }
-    return true;
   });
-  if (needPacks) {
-    for (const p of PACKS)
-      await storage.put(packCoverKey(p.slug), await stylePreview(p.name, p.colors), 'image/webp');
-  }
   if (needStyles) {
     for (const s of STYLES)
       await storage.put(stylePreviewKey(s.slug), await stylePreview(s.name, s.colors), 'image/webp');

@@ -13,6 +13,11 @@ declare module 'fastify' {
     sessionId: string | null;
     /** the personal API key the request authenticated with (then `sessionId` is null) */
     apiKey: ApiKeyCaller | null;
+    /**
+     * An admin signed in with a password alone while ADMIN_2FA=required: `user` then carries a plain
+     * user's powers (isAdmin false) until a second factor is enrolled; see accountOf().
+     */
+    adminAwaitingSecondFactor: boolean;
   }
   interface FastifyInstance {
     /** ADMIN_2FA: whether requireAdmin refuses an admin who has no second factor yet */
@@ -37,6 +42,7 @@ export function registerSession(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('adminAwaitingSecondFactor', false);
   // preValidation (not preHandler): route guards can then refuse a caller before their input is validated.
   app.addHook('preValidation', async (request) => {
     // the built client's files are the same for everyone: a signed-in page load asks for ~50 of
@@ -64,8 +70,15 @@ export function registerSession(
     if (!unsigned.valid || !unsigned.value) return;
     const found = await auth.userForSession(unsigned.value, request.headers['user-agent']);
     if (!found) return;
-    request.user = found.user;
     request.sessionId = found.sessionId;
+    // docs/decisions/056-second-factor.md: the password alone never carries admin powers, on admin
+    // routes (requireAdmin) or on the user routes where an admin may read other people's things
+    if (app.adminSecondFactor === 'required' && found.user.isAdmin && !found.user.hasSecondFactor) {
+      request.user = { ...found.user, isAdmin: false };
+      request.adminAwaitingSecondFactor = true;
+      return;
+    }
+    request.user = found.user;
   });
 }
 
@@ -101,9 +114,18 @@ export const SECOND_FACTOR_REQUIRED_MESSAGE =
 
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden('Admin access required');
   // docs/decisions/056-second-factor.md: the password alone never opens the admin routes
-  if (request.server.adminSecondFactor === 'required' && !user.hasSecondFactor)
+  if (request.adminAwaitingSecondFactor)
     throw forbidden(SECOND_FACTOR_REQUIRED_MESSAGE, 'SECOND_FACTOR_REQUIRED');
+  if (!user.isAdmin) throw forbidden('Admin access required');
   return user;
+}
+
+/**
+ * The signed-in person's own record, as stored: what they are told about themselves (the client sends
+ * an admin awaiting a second factor to enrol), never what the request may do (that is `requireUser`).
+ */
+export function accountOf(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  return request.adminAwaitingSecondFactor ? { ...user, isAdmin: true } : user;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs, workers } from '../db/schema/index';
+import type { SpanOptions } from '../lib/tracing';
 
 export type ClaimedJob = {
   id: string;
@@ -12,7 +13,18 @@ export type ClaimedJob = {
   was: 'queued' | 'running';
   /** the worker that held it before (a take-over), else null */
   heldBy: string | null;
+  /** the W3C traceparent of the span that enqueued it (lib/tracing.ts), else null */
+  traceParent: string | null;
 };
+
+/** A claimed job's run as a span: a consumer in the trace that enqueued it (decision 063). */
+export function runSpanOptions(job: ClaimedJob): SpanOptions {
+  return {
+    kind: 'consumer',
+    parent: job.traceParent,
+    attributes: { 'lora.job.id': job.id, 'lora.job.name': job.name, 'lora.job.attempt': job.attempts },
+  };
+}
 
 /** `names` as the list of an SQL `in (…)`, each a bound parameter. */
 const nameList = (names: string[]) =>
@@ -55,7 +67,7 @@ export async function claimNext(
     update ${jobs} j set status = 'running', attempts = j.attempts + 1, locked_by = ${o.workerId},
       locked_until = now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000}), updated_at = now()
     from next where j.id = next.id
-    returning j.id, j.name, j.payload, j.attempts, next.was, next.held_by`);
+    returning j.id, j.name, j.payload, j.attempts, j.trace_parent, next.was, next.held_by`);
   const row = (res as unknown as { rows: Record<string, any>[] }).rows[0];
   if (!row) return null;
   return {
@@ -65,6 +77,7 @@ export async function claimNext(
     attempts: row.attempts,
     was: row.was,
     heldBy: row.held_by ?? null,
+    traceParent: row.trace_parent ?? null,
   };
 }
 

@@ -44,6 +44,7 @@ export const JOB_KIND_OF: Record<keyof JobPayloads, JobKind> = {
   'audit.purge': 'maintenance',
   'exports.expire': 'maintenance',
   'packs.run': 'generation',
+  'packs.draw-samples': 'maintenance',
   'notifications.mail': 'mail',
 };
 

@@ -37,5 +37,6 @@ export type JobPayloads = Checked<{
   'privacy.forget-faces': { userId: string };
   'privacy.retention': Record<string, never>;
   'packs.run': { batchId: string };
+  'packs.draw-samples': { packId: string };
   'notifications.mail': { notificationId: string };
 }>;

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { jobs } from '../db/schema/index';
-import { claimNext, nextDueIn, notifyJobs, type ClaimedJob } from './claim';
+import { claimNext, nextDueIn, notifyJobs, runSpanOptions, type ClaimedJob } from './claim';
 import { createJobWaiters } from './job-waiters';
 import { createQueueWake } from './queue-wake';
 import { JOB_KIND_OF } from './job-kinds';
+import { tracing, type ActiveSpan } from '../lib/tracing';
 import type { JobPayloads } from './job-payloads';
 import { WORKER_DEAD_MS } from './worker-heartbeat';
 
@@ -110,6 +111,8 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
           runAt,
           singletonKey: o.singletonKey ?? null,
           maxAttempts: o.maxAttempts ?? defs.get(name)?.maxAttempts ?? 10,
+          // its runs join the trace of the request (or job) that enqueued it, in whichever process
+          traceParent: tracing().traceparent(),
         })
         .onConflictDoNothing()
         .returning({ id: jobs.id });
@@ -178,7 +181,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
     }
   }
 
-  async function runOne(job: ClaimedJob) {
+  async function runOne(job: ClaimedJob, span: ActiveSpan) {
     const def = defs.get(job.name)!;
     const leaseMs = def.leaseMs ?? 60_000;
     await db
@@ -206,6 +209,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
       const payload = def.schema.parse(job.payload);
       const out = await def.handler(payload, ctx);
       if (out && typeof out === 'object' && (out as JobOutcome).kind === 'reschedule') {
+        span.setAttribute('lora.job.outcome', 'rescheduled');
         // a reschedule is progress, not a failure: attempts count only failures
         await db
           .update(jobs)
@@ -219,11 +223,13 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
           })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       } else {
+        span.setAttribute('lora.job.outcome', 'done');
         const result =
           out && typeof out === 'object' && (out as JobOutcome).kind === 'done' ? (out as any).result : out;
         await finish(job.id, { status: 'done', result: result ?? null });
       }
     } catch (err) {
+      span.fail(err);
       const message = err instanceof Error ? err.message : String(err);
       // Only while this worker still holds the row: one that stalled and was taken over (its lease
       // lapsed, or its heartbeat stopped) must not settle (refund) or retry a job another one runs.
@@ -238,6 +244,7 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
         return;
       }
       const exhausted = row.attempts >= row.maxAttempts;
+      span.setAttribute('lora.job.outcome', exhausted ? 'failed' : 'retry');
       if (exhausted) {
         if (def.onFailed) {
           try {
@@ -303,7 +310,8 @@ export function createQueue<M extends PayloadMap = JobPayloads>(
         const jobId = job.id;
         const kind = kindOf(job.name) ?? '';
         activeByKind.set(kind, (activeByKind.get(kind) ?? 0) + 1);
-        const p = runOne(job)
+        const p = tracing()
+          .inSpan(`job ${job.name}`, runSpanOptions(job), (span) => runOne(job, span))
           .catch((err) => opts.log?.('job run crashed', err))
           .finally(() => {
             active--;

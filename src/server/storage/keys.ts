@@ -46,12 +46,24 @@ export function loraWeightsKey(userId: string, modelId: string) {
   return `${modelPrefix(userId, modelId)}lora.safetensors`;
 }
 
-/** A sample the GPU trainer rendered with the finished LoRA (the model page shows them). */
-export function trainingSampleKey(userId: string, modelId: string, n: number) {
-  return `${modelPrefix(userId, modelId)}samples/${n}.jpg`;
+/**
+ * Sample `n` the GPU trainer rendered with the LoRA at training step `step` (the model page shows
+ * them). The step is in the name so the page can say it without a column of its own.
+ */
+export function trainingSampleKey(userId: string, modelId: string, n: number, step: number) {
+  return `${trainingSamplesPrefix(userId, modelId)}${n}-step-${step}.jpg`;
 }
 export function trainingSamplesPrefix(userId: string, modelId: string) {
   return `${modelPrefix(userId, modelId)}samples/`;
+}
+
+/**
+ * The sample number and step of a key under `trainingSamplesPrefix`; the step is null for the
+ * `<n>.jpg` of the first release, which did not keep it. Null for any other key.
+ */
+export function parseTrainingSampleKey(key: string): { n: number; step: number | null } | null {
+  const m = /\/samples\/(\d+)(?:-step-(\d+))?\.jpg$/.exec(key);
+  return m ? { n: Number(m[1]), step: m[2] === undefined ? null : Number(m[2]) } : null;
 }
 
 /** The offline trainer's artifact and the face crops it points at. */
@@ -87,4 +99,13 @@ export function stylePreviewKey(name: string) {
 export const PACK_COVER_PREFIX = `${PUBLIC_PREFIX}packs/`;
 export function packCoverKey(name: string) {
   return `${PACK_COVER_PREFIX}${name}.webp`;
+}
+
+/**
+ * A sample picture of a pack (decision 064): public, named by a hash of what it shows, so a changed
+ * prompt or style is a new file and a browser's day-long copy of the old one never stands in for it.
+ */
+export const PACK_SAMPLE_PREFIX = `${PUBLIC_PREFIX}pack-samples/`;
+export function packSampleKey(packId: string, hash: string) {
+  return `${PACK_SAMPLE_PREFIX}${packId}/${hash}.webp`;
 }

@@ -171,10 +171,11 @@ export async function loadTemplate(): Promise<Template | null> {
  */
 export async function freshDatabase(
   template: Template | null,
+  opts: { trace?: boolean } = {},
 ): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ memory: true, loadDataDir: template?.image });
+    const database = await openDatabase({ memory: true, loadDataDir: template?.image, trace: opts.trace });
     return { database, drop: async () => {} };
   }
   const { url: cloneUrl, drop } = await createServerDatabase(
@@ -182,7 +183,7 @@ export async function freshDatabase(
     `t_${randomUUID().replace(/-/g, '')}`,
     template?.database,
   );
-  const database = await openDatabase({ url: cloneUrl, onError: () => {} });
+  const database = await openDatabase({ url: cloneUrl, onError: () => {}, trace: opts.trace });
   return { database, url: cloneUrl, drop };
 }
 
@@ -190,8 +191,8 @@ export async function freshDatabase(
  * A fresh database for a test that needs no app (the queue's own tests): the run's template cloned, on
  * PostgreSQL when TEST_DATABASE_URL names one. Closing it also drops it.
  */
-export async function openTestDatabase(): Promise<Database> {
-  const { database, drop } = await freshDatabase(await loadTemplate());
+export async function openTestDatabase(opts: { trace?: boolean } = {}): Promise<Database> {
+  const { database, drop } = await freshDatabase(await loadTemplate(), opts);
   return {
     ...database,
     close: async () => {

@@ -315,7 +315,8 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     },
     zip: {
       summary: 'Download images as a zip',
-      description: 'Your chosen images, or every image of one generation, in one zip with a manifest.',
+      description:
+        "Your chosen images, every image of one generation, or a pack's whole album, in one zip with a manifest.",
     },
     upscale: {
       summary: 'Upscale an image',
@@ -342,7 +343,8 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     },
     detail: {
       summary: 'Read one model',
-      description: 'A model of yours with its photos, training state and hosting details.',
+      description:
+        'A model of yours with its photos, training state and hosting details, and the sample images a model trained on the operator’s GPU rendered at the end of its training.',
     },
     create: {
       summary: 'Create a model',
@@ -409,7 +411,8 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
   packs: {
     list: {
       summary: 'List photo packs',
-      description: 'The packs on offer, each with its number of photos, price and cover.',
+      description:
+        'The packs on offer, each with its number of photos, price, cover and sample pictures of its styles.',
     },
     generate: {
       summary: 'Generate a photo pack',
@@ -423,6 +426,11 @@ export const OPERATION_DOCS: { [A in keyof Areas]: { [N in keyof Areas[A]]: Oper
     batch: {
       summary: 'Read one pack batch',
       description: "A pack batch's progress: photos done, failed and refunded.",
+    },
+    album: {
+      summary: "Read a pack's album",
+      description:
+        'A pack batch of yours with every photo it made, in the order of its prompts, and their styles.',
     },
     adminList: {
       summary: 'List packs (admin)',

@@ -2,6 +2,7 @@ import { idParamsSchema } from '../schemas/common';
 import {
   adminPackListSchema,
   adminPackResultSchema,
+  packAlbumResultSchema,
   packActiveBodySchema,
   packBatchListSchema,
   packBatchResultSchema,
@@ -39,6 +40,12 @@ export const packsApi = {
     path: '/api/pack-batches/:id',
     params: idParamsSchema,
     response: { 200: packBatchResultSchema },
+  }),
+  album: defineRoute({
+    method: 'GET',
+    path: '/api/pack-batches/:id/album',
+    params: idParamsSchema,
+    response: { 200: packAlbumResultSchema },
   }),
   adminList: defineRoute({
     method: 'GET',

@@ -6,7 +6,7 @@ import { MAX_UPSCALED_SIDE, MAX_ZIP_IMAGES, UPSCALE_FACTORS } from '../constants
 export const ZIP_TEXTS = {
   tooMany: `A zip holds at most ${MAX_ZIP_IMAGES} images. Select fewer and try again.`,
   empty: 'Select at least one image to download.',
-  oneSource: 'Send either the images (ids) or a generation (generationId), not both.',
+  oneSource: 'Send one of: the images (ids), a generation (generationId) or an album (packBatchId).',
   notFound: 'Some of these images were not found.',
   rateLimited: 'Too many zip downloads. Please try again in a few minutes.',
 } as const;
@@ -26,14 +26,18 @@ const imageIds = z
   .min(1, ZIP_TEXTS.empty)
   .max(MAX_ZIP_IMAGES, ZIP_TEXTS.tooMany);
 
-/** POST /api/generated-images/zip: the images by id, or every image of one generation. */
+/** POST /api/generated-images/zip: the images by id, every image of one generation, or a pack's album. */
 export const zipRequestSchema = z
   .object({
     ids: imageIds.optional(),
     generationId: z.uuid('Invalid generation').optional(),
+    packBatchId: z.uuid('Invalid album').optional(),
   })
   .strict()
-  .refine((v) => (v.ids === undefined) !== (v.generationId === undefined), ZIP_TEXTS.oneSource);
+  .refine(
+    (v) => [v.ids, v.generationId, v.packBatchId].filter((x) => x !== undefined).length === 1,
+    ZIP_TEXTS.oneSource,
+  );
 export type ZipRequest = z.infer<typeof zipRequestSchema>;
 
 /** A streamed file (a zip, an image): not JSON, so nothing to serialise. */

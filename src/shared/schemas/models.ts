@@ -81,6 +81,13 @@ export const trainingImageSchema = z.object({
 });
 export type TrainingImage = z.infer<typeof trainingImageSchema>;
 
+/** An image the GPU trainer rendered with the finished LoRA; step: the training step, null when unknown. */
+export const trainingSampleSchema = z.object({
+  url: z.string(),
+  step: z.number().int().nullable(),
+});
+export type TrainingSample = z.infer<typeof trainingSampleSchema>;
+
 export const modelSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -110,6 +117,8 @@ export const modelSchema = z.object({
   subjectConsentAt: z.string().nullable().optional(),
   /** when the training photos were deleted (retention or the owner); the weights stay */
   photosDeletedAt: z.string().nullable().optional(),
+  /** GET /api/models/:id only: the trainer's sample images (ai-toolkit), empty for other trainers */
+  trainingSamples: z.array(trainingSampleSchema).optional(),
 });
 export type Model = z.infer<typeof modelSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PROMPT_LENGTH } from '../constants';
 import { CONTROL_CHARS_MESSAGE, cursorSchema, noControlChars } from './common';
-import { dimensionSchema } from './generation';
+import { dimensionSchema, generatedImageViewSchema } from './generation';
 
 // Photo packs (issue 26, part 1; docs/decisions/038-photo-packs.md).
 export const PACK_MIN_PROMPTS = 4;
@@ -23,6 +23,7 @@ export const PACK_TEXTS = {
   modelRequired: 'Please choose a model',
   packNotFound: 'Pack not found',
   batchNotFound: 'Pack batch not found',
+  albumNotFound: 'Album not found',
   styleNotFound: 'A prompt names a style that does not exist',
 } as const;
 
@@ -112,12 +113,24 @@ export const packActiveBodySchema = z.object({
 
 export const packListQuerySchema = z.object({ cursor: cursorSchema });
 
+/** A sample picture of a pack: one of its prompts as the offline engine draws it (decision 064). */
+export const packSampleSchema = z.object({
+  url: z.string(),
+  prompt: z.string(),
+  /** the prompt's style, or null for none */
+  style: z.string().nullable(),
+});
+export type PackSample = z.infer<typeof packSampleSchema>;
+
 /** GET /api/packs: what a user buys (issue 26 "Interfaces"). */
 export const packSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** an admin's cover picture; without one the samples are the cover */
   coverUrl: z.string().nullable(),
+  /** null while they are being drawn (a pack's first showing) */
+  samples: z.array(packSampleSchema).nullable(),
   promptCount: z.number(),
   /** tokens for the whole pack, as charged now */
   price: z.number(),
@@ -176,3 +189,15 @@ export const packBatchListSchema = z.object({
   batches: z.array(packBatchSchema),
   nextCursor: z.string().nullable(),
 });
+
+/** GET /api/pack-batches/:id/album: a finished pack's results page (issue 45 N5). */
+export const packAlbumSchema = z.object({
+  batch: packBatchSchema,
+  completedAt: z.string().nullable(),
+  /** the styles its photos were made in, in order of first use */
+  styles: z.array(z.string()),
+  /** every photo of the batch, in the pack's order */
+  images: z.array(generatedImageViewSchema),
+});
+export type PackAlbum = z.infer<typeof packAlbumSchema>;
+export const packAlbumResultSchema = z.object({ album: packAlbumSchema });

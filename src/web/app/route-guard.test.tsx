@@ -87,6 +87,32 @@ describe('RouteGuard', () => {
     expect(await screen.findByText('Admin only')).toBeTruthy();
   });
 
+  it('gates the admin panel for an admin with no second factor, and shows it to a non-admin (who is refused by the page)', async () => {
+    const routes = [...targets, { path: '/settings', element: <p>Settings page</p> }];
+    mockFetch({
+      'GET /api/auth/user': { body: { user: { ...baseUser, isAdmin: true, twoFactorEnabled: false } } },
+      'GET /api/config': { body: { admin2fa: 'required' } },
+    });
+    renderWithProviders(
+      <RouteGuard guard="admin-panel">
+        <p>Admin panel</p>
+      </RouteGuard>,
+      { route: '/admin', path: '/admin', routes },
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings?tab=security'));
+    expect(screen.queryByText('Admin panel')).toBeNull();
+    cleanup();
+
+    mockFetch({ 'GET /api/auth/user': { body: { user: baseUser } } });
+    renderWithProviders(
+      <RouteGuard guard="admin-panel">
+        <p>Admin panel</p>
+      </RouteGuard>,
+      { route: '/admin', path: '/admin', routes },
+    );
+    expect(await screen.findByText('Admin panel')).toBeTruthy();
+  });
+
   it('sends a signed-in person away from guest pages to /dashboard', async () => {
     const client = createTestQueryClient();
     client.setQueryData(['/api/auth/user'], { user: baseUser });

@@ -17,9 +17,10 @@ function AdminSecondFactorGate({ children }: { children: ReactNode }) {
 
 /**
  * public: anyone. guest: visitors only (a signed-in person goes to /dashboard).
- * user: signed in. admin: signed in with isAdmin.
+ * user: signed in. admin: signed in with isAdmin. admin-panel: signed in; the page itself shows a
+ * non-admin "Access Denied" (docs/product/spec-part-2.md §2), and an admin meets the second-factor gate.
  */
-export type RouteGuardKind = 'public' | 'guest' | 'user' | 'admin';
+export type RouteGuardKind = 'public' | 'guest' | 'user' | 'admin' | 'admin-panel';
 
 export function RouteGuard({ guard, children }: { guard: RouteGuardKind; children: ReactNode }) {
   const { user, isLoading } = useUser();
@@ -29,7 +30,7 @@ export function RouteGuard({ guard, children }: { guard: RouteGuardKind; childre
   // Spec part 1 §2: a protected page renders nothing without a user (the redirect is all there is).
   if (!user) return <Navigate to={recentlySignedOut() ? '/' : '/login'} replace />;
   if (guard === 'admin' && !user.isAdmin) return <Navigate to="/dashboard" replace />;
-  if (guard === 'admin' && !user.twoFactorEnabled)
-    return <AdminSecondFactorGate>{children}</AdminSecondFactorGate>;
+  const adminArea = guard === 'admin' || (guard === 'admin-panel' && user.isAdmin);
+  if (adminArea && !user.twoFactorEnabled) return <AdminSecondFactorGate>{children}</AdminSecondFactorGate>;
   return children;
 }

@@ -157,7 +157,7 @@ export function preloadRoute(
   if ((route ?? notFoundRoute).layout !== 'bare') chunks.push(loadShell());
   chunks.push(loadPage(route ?? notFoundRoute));
   const prefetch = route?.prefetch;
-  if (prefetch && (route.guard === 'user' || route.guard === 'admin'))
+  if (prefetch && route.guard !== 'public' && route.guard !== 'guest')
     whenSignedIn(client, (user) => void prefetch(client, user).catch(() => {}));
   // settles when the page's chunks are in (a failure shows in the page's error boundary)
   return Promise.all(chunks).catch(() => {});

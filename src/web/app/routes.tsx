@@ -107,6 +107,12 @@ export const appRoutes: AppRoute[] = [
     prefetch: (client) =>
       import('@web/features/gallery/api/gallery-api').then((m) => m.prefetchGallery(client)),
   },
+  // a finished pack's results page (issue 45 N5): the id is the pack batch's
+  {
+    path: '/gallery/albums/:id',
+    guard: 'user',
+    lazy: () => import('@web/features/gallery/album-page').then((m) => m.AlbumPage),
+  },
   {
     path: '/notifications',
     guard: 'user',
@@ -191,7 +197,7 @@ export const appRoutes: AppRoute[] = [
   // /admin itself shows "Access Denied" to non-admins (docs/product/spec-part-2.md §2), so it only needs a user.
   {
     path: '/admin',
-    guard: 'user',
+    guard: 'admin-panel',
     lazy: () => import('@web/features/admin/admin-page').then((m) => m.AdminPage),
   },
   {

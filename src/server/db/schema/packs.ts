@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common';
 import { presetStyles } from './catalog';
 import { models } from './models';
@@ -6,6 +6,9 @@ import { users } from './users';
 
 // Photo packs (issue 26, part 1; docs/decisions/038-photo-packs.md): a themed set of prompts an admin
 // defines, bought in one go with a ready personal model.
+/** One sample picture of a pack (decision 064): its public storage key and what it shows. */
+export type PackSampleEntry = { key: string; prompt: string; style: string | null };
+
 export const packs = pgTable(
   'packs',
   {
@@ -14,6 +17,9 @@ export const packs = pgTable(
     description: text('description').notNull().default(''),
     // storage key (public/packs/...) or an absolute URL
     coverKey: text('cover_key'),
+    // sample pictures the offline engine drew of the pack's prompts and styles (decision 064);
+    // null: not drawn yet (the first list that shows the pack asks for them)
+    samples: jsonb('samples').$type<PackSampleEntry[]>(),
     // 'sum': the images' costs added up; 'discounted': discount_price tokens for the whole pack
     priceMode: text('price_mode', { enum: ['sum', 'discounted'] })
       .notNull()

@@ -87,6 +87,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     result: jsonb('result').$type<unknown>(),
+    // the W3C traceparent of the span that enqueued the job (decision 063): its runs join that trace
+    traceParent: text('trace_parent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: ts('finished_at'),

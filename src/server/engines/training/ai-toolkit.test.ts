@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createLocalStorage } from '../../storage/local';
 import type { Storage } from '../../storage/storage';
-import { loraWeightsKey, trainingSampleKey } from '../../storage/keys';
+import { loraWeightsKey, trainingSampleKey, trainingSamplesPrefix } from '../../storage/keys';
 import { makePhoto } from '../../test/photo-fixtures';
 import { until } from '../../test/until';
 import { aiToolkitRunId, aiToolkitStep, createAiToolkitTrainer, GUARD_PY } from './ai-toolkit';
@@ -163,8 +163,10 @@ describe('the ai-toolkit trainer', () => {
       expect(p.output).toEqual({ weightsKey: loraWeightsKey(USER, inp.modelId), version: inp.trainingId });
       const weights = await storage.getBuffer(loraWeightsKey(USER, inp.modelId));
       expect(weights && isCompleteSafetensors(weights)).toBe(true);
+      // the last step's samples, one per prompt, named with their step for the model page
       for (let i = 0; i < 3; i++)
-        expect(await storage.head(trainingSampleKey(USER, inp.modelId, i))).not.toBeNull();
+        expect(await storage.head(trainingSampleKey(USER, inp.modelId, i, 1000))).not.toBeNull();
+      expect(await storage.list(trainingSamplesPrefix(USER, inp.modelId))).toHaveLength(3);
       const runDir = path.join(tmp, 'data', 'ai-toolkit', inp.trainingId);
       // the photos left with the run; the rest goes once the pipeline committed the weights
       await expect(readdir(path.join(runDir, 'dataset'))).rejects.toThrow();

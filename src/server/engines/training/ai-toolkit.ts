@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Storage } from '../../storage/storage';
-import { loraWeightsKey, trainingSampleKey } from '../../storage/keys';
+import { loraWeightsKey, trainingSampleKey, trainingSamplesPrefix } from '../../storage/keys';
 import { EngineError } from '../engine-error';
 import { AI_TOOLKIT_JOB_NAME, aiToolkitJobConfig, aiToolkitYaml, stepsForPhotos } from './ai-toolkit-config';
 import { isCompleteSafetensors } from './safetensors';
@@ -256,9 +256,12 @@ export function createAiToolkitTrainer(opts: {
       .filter((p) => p.step === last)
       .sort((a, b) => a.n - b.n)
       .slice(0, MAX_SAMPLES);
+    // an earlier training of this model (a retrain) left its own: the page shows this run's only
+    if (chosen.length > 0)
+      await opts.storage.deletePrefix(trainingSamplesPrefix(input.userId, input.modelId));
     const keys: string[] = [];
     for (const [i, p] of chosen.entries()) {
-      const key = trainingSampleKey(input.userId, input.modelId, i);
+      const key = trainingSampleKey(input.userId, input.modelId, i, p.step);
       await opts.storage.put(key, await readFile(path.join(dir, p.f)), 'image/jpeg');
       keys.push(key);
     }

@@ -36,8 +36,8 @@ export function createApiKeysRepository(db: DbOrTx) {
         .update(apiKeys)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id });
-      return rows.length > 0;
+        .returning({ id: apiKeys.id, name: apiKeys.name });
+      return rows[0];
     },
     /** Revokes every live key of the user (a credential reset, suspension, deletion); how many. */
     async revokeAll(userId: string) {

@@ -125,13 +125,24 @@ describe('managing keys (session only)', () => {
     ).toBe(201);
   });
 
-  it("revokes only one's own keys", async () => {
+  it("revokes only one's own keys, and the owner's security log names the key made and revoked", async () => {
     const a = await user();
     const b = await user();
-    const key = await newKey(b.c);
+    const key = await newKey(b.c, ['read'], 'ci deploy');
     expect((await a.c.del(`/api/user/api-keys/${key.id}`)).statusCode).toBe(404);
     expect((await withKey(key.token, 'GET', '/api/models')).statusCode).toBe(200);
     expect((await h.client().del(`/api/user/api-keys/${key.id}`)).statusCode).toBe(401);
+
+    expect((await b.c.del(`/api/user/api-keys/${key.id}`)).statusCode).toBe(200);
+    const events = (await b.c.get('/api/user/security-activity')).json().events as {
+      kind: string;
+      detail: Record<string, string> | null;
+    }[];
+    expect(events.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'api_key_revoked', detail: { name: 'ci deploy' } }),
+      expect.objectContaining({ kind: 'api_key_created', detail: { name: 'ci deploy' } }),
+    ]);
+    expect((await a.c.get('/api/user/security-activity')).json().events).toEqual([]);
   });
 });
 

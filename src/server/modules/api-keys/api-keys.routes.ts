@@ -1,11 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeysApi } from '../../../shared/api/api-keys';
 import type { AppDeps } from '../../deps';
 import { usersOnly } from '../../http/guards';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';
-import { createApiKeysService, type Reauthenticate } from './api-keys.service';
+import { describeUserAgent } from '../../lib/user-agent';
+import { createApiKeysService, type KeyClient, type Reauthenticate } from './api-keys.service';
 import { buildOpenApiDocument } from './openapi';
+
+const clientOf = (request: FastifyRequest): KeyClient => ({
+  ip: request.ip,
+  device: describeUserAgent(request.headers['user-agent'] ?? null),
+});
 
 export async function apiKeysRoutes(
   app: FastifyInstance,
@@ -17,12 +23,12 @@ export async function apiKeysRoutes(
   route(app, apiKeysApi.list, usersOnly, async (request) => keys.list(requireUser(request)));
 
   route(app, apiKeysApi.create, usersOnly, async (request, reply) => {
-    const created = await keys.create(requireUser(request), request.body);
+    const created = await keys.create(requireUser(request), request.body, clientOf(request));
     return reply.status(201).header('cache-control', 'no-store').send(created);
   });
 
   route(app, apiKeysApi.revoke, usersOnly, async (request) =>
-    keys.revoke(requireUser(request), request.params.id),
+    keys.revoke(requireUser(request), request.params.id, clientOf(request)),
   );
 
   // built on first use, after every route registered (the document reads who guards each one)

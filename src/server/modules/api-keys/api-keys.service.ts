@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { safeEqual, sha256 } from '../../lib/crypto';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limiter';
+import { recordSecurityEvent } from '../audit';
 import type { UserRow } from '../users';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
 
@@ -45,6 +46,9 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 export type Reauthenticate = (user: UserRow, password: string | undefined) => Promise<void>;
 
 const DAY_MS = 86_400_000;
+
+/** Who made a key change, for the security log: the address (stored coarsened) and a device label. */
+export type KeyClient = { ip: string; device: string | null };
 
 export function createApiKeysService(
   deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'mailer' | 'config'>>,
@@ -96,7 +100,10 @@ export function createApiKeysService(
       return { apiKeys: (await repo.live(user.id, MAX_API_KEYS)).map(toApiKey) };
     },
 
-    /** Asks for the current password, and mails the owner (issue 40, finding 2). */
+    /**
+     * Asks for the current password, mails the owner (issue 40, finding 2) and writes the security
+     * log in the key's own transaction.
+     */
     async create(
       user: UserRow,
       input: {
@@ -105,6 +112,7 @@ export function createApiKeysService(
         expiresInDays: ApiKeyExpiryDays | null;
         password: string;
       },
+      client: KeyClient,
     ) {
       await checkPassword(user, input.password);
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
@@ -115,7 +123,7 @@ export function createApiKeysService(
         await r.lockUser(user.id);
         if ((await r.countLive(user.id)) >= MAX_API_KEYS)
           throw new AppError(409, 'CONFLICT', API_KEY_TEXTS.tooMany);
-        return r.insert({
+        const inserted = await r.insert({
           userId: user.id,
           name: input.name,
           scopes: input.scopes,
@@ -123,14 +131,30 @@ export function createApiKeysService(
           secretHash: sha256(secret),
           expiresAt,
         });
+        await recordSecurityEvent(tx, {
+          userId: user.id,
+          kind: 'api_key_created',
+          detail: { name: input.name },
+          ...client,
+        });
+        return inserted;
       });
       const created = toApiKey(row);
       await mailCreated(user, created);
       return { apiKey: { ...created, token: `ls_${prefix}_${secret}` } };
     },
 
-    async revoke(user: UserRow, id: string) {
-      if (!(await repo.revoke(user.id, id))) throw notFound(API_KEY_TEXTS.notFound);
+    async revoke(user: UserRow, id: string, client: KeyClient) {
+      await deps.db.transaction(async (tx) => {
+        const revoked = await createApiKeysRepository(tx).revoke(user.id, id);
+        if (!revoked) throw notFound(API_KEY_TEXTS.notFound);
+        await recordSecurityEvent(tx, {
+          userId: user.id,
+          kind: 'api_key_revoked',
+          detail: { name: revoked.name },
+          ...client,
+        });
+      });
       return { success: true };
     },
 

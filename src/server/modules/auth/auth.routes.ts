@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { authApi } from '../../../shared/api/auth';
 import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
+import { accountOf, clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import { notFound } from '../../lib/errors';
 import { toPublicUser, type UserRow } from '../users';
 import { PENDING_LOGIN_COOKIE, setLoginStateCookie } from '../../http/login-state-cookies';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../lib/user-agent';
 
 /** How long the password step of a sign-in waits for its second factor. */
 const PENDING_LOGIN_MS = 5 * 60_000;
@@ -29,7 +29,7 @@ export async function authRoutes(
   const { deps, auth } = opts;
 
   route(app, authApi.user, {}, async (request) => ({
-    user: toPublicUser(requireUser(request)),
+    user: toPublicUser(accountOf(request)),
   }));
 
   route(app, authApi.login, {}, async (request, reply) => {

@@ -6,4 +6,3 @@ export { deviceCredential, nameCounters, type DeviceCookie } from './login-throt
 export { CAPPED_COUNTER_WINDOW_MS, CAPPED_MAILS, cappedCounterKey } from './mail-caps';
 // the second factor's code step is throttled by the same rules as the password (modules/two-factor)
 export { CEILING_RULE, CLIENT_RULE, isKnownDevice, secondsLeft, waitAfterFailures } from './login-throttle';
-export { describeUserAgent } from './user-agent';

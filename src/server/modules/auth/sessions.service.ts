@@ -3,7 +3,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { revokeUserApiKeys } from '../api-keys';
 import { createAuthRepository } from './auth.repository';
 import { TOUCH_EVERY_MS } from '../../lib/session-cache';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../lib/user-agent';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index';
 import { createHarness, type Harness } from '../../test/harness';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../lib/user-agent';
 
 let h: Harness;
 beforeAll(async () => {

@@ -81,6 +81,10 @@ export function createDownloadsService(deps: Pick<AppDeps, 'db' | 'storage' | 'l
         rows = await repo.ownedByIds(ids, viewer.id);
         // another user's image (or a deleted one) is refused as a whole, without saying which
         if (rows.length !== ids.length) throw notFound(ZIP_TEXTS.notFound);
+      } else if (body.packBatchId) {
+        // a pack's "Download all": someone else's album has no images of this user, so it is a 404
+        rows = await repo.ownedByPackBatch(body.packBatchId, viewer.id);
+        if (rows.length === 0) throw notFound('Album not found');
       } else {
         rows = await repo.ownedByGeneration(body.generationId!, viewer.id);
         if (rows.length === 0) throw notFound('Generation not found');

@@ -186,6 +186,13 @@ export function createGalleryRepository(db: DbOrTx) {
         .orderBy(asc(generatedImages.createdAt), asc(generatedImages.id));
       return rows.map(flatten);
     },
+    /** The owner's images of one photo-pack batch (its album), in the pack's order. */
+    async ownedByPackBatch(packBatchId: string, userId: string): Promise<ImageWithNames[]> {
+      const rows = await withNames()
+        .where(and(eq(generatedImages.packBatchId, packBatchId), eq(generatedImages.userId, userId)))
+        .orderBy(asc(generatedImages.createdAt), asc(generatedImages.id));
+      return rows.map(flatten);
+    },
     /** The upscales made of an image, oldest first (served by generated_images_upscaled_from_idx). */
     async upscalesOf(id: string) {
       return db

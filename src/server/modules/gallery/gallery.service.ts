@@ -167,3 +167,9 @@ export async function generationImages(db: DbOrTx, generationId: string, viewer:
   const rows = await createGalleryRepository(db).byGeneration(generationId);
   return rows.map((r) => toImageView(r, viewer));
 }
+
+/** The owner's images of one photo-pack batch, in the pack's order, as the owner may see them. */
+export async function packBatchImages(db: DbOrTx, packBatchId: string, owner: Viewer) {
+  const rows = await createGalleryRepository(db).ownedByPackBatch(packBatchId, owner.id);
+  return rows.map((r) => toImageView(r, owner));
+}

@@ -1,3 +1,3 @@
 // What other modules (and app-level composition) may use of gallery/ (docs/architecture.md "Module walls").
-export { generationImages } from './gallery.service';
+export { generationImages, packBatchImages } from './gallery.service';
 export { downloadName } from './download-name';

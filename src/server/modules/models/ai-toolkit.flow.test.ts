@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, models as modelsTable, transactions } from '../../db/schema/index';
 import { createEngines } from '../../engines/engines';
 import { createAiToolkitTrainer, type AiToolkitTrainer } from '../../engines/training/ai-toolkit';
+import { stepsForPhotos } from '../../engines/training/ai-toolkit-config';
 import { createQueue, type Queue } from '../../jobs/queue';
 import { registerJobs } from '../../register-jobs';
 import { loraWeightsKey, trainingSampleKey } from '../../storage/keys';
@@ -107,7 +108,17 @@ describe('a personal model trained on the GPU with ai-toolkit', () => {
         expect(m.weightsKey).toBe(loraWeightsKey(user.id, id));
         expect(m.trainingProgress).toBe(100);
         expect(await h.deps.storage.head(m.weightsKey!)).not.toBeNull();
-        expect(await h.deps.storage.head(trainingSampleKey(user.id, id, 0))).not.toBeNull();
+        // the run's samples on the model detail, with the step they were rendered at, readable by the owner
+        const samples = (await c.get(`/api/models/${id}`)).json().trainingSamples as {
+          url: string;
+          step: number;
+        }[];
+        expect(samples).toHaveLength(3);
+        for (const s of samples) {
+          expect(s.step).toBe(stepsForPhotos(5));
+          expect((await c.get(s.url)).statusCode).toBe(200);
+        }
+        expect(samples[0]!.url).toBe(`/files/${trainingSampleKey(user.id, id, 0, stepsForPhotos(5))}`);
         // the photos stay in storage under the retention; the run's folder (its copy of them) is gone
         expect((await h.deps.storage.list(`u/${user.id}/models/${id}/images/`)).length).toBe(5);
         await until(async () => trainerOf().liveRuns().length === 0, 'the run to be released', WAIT);

@@ -1,5 +1,6 @@
 import { fileUrl } from '../../lib/file-url';
-import type { PhotoCheck } from '../../../shared/schemas/models';
+import { parseTrainingSampleKey } from '../../storage/keys';
+import type { PhotoCheck, TrainingSample } from '../../../shared/schemas/models';
 import type { ModelRow, TrainingImageRow } from './models.repository';
 import { verdictOf } from './photo-checks';
 
@@ -61,4 +62,13 @@ export function toPublicModel(m: ModelRow, images?: TrainingImageRow[]) {
     subjectConsentAt: m.subjectConsentAt?.toISOString() ?? null,
     photosDeletedAt: m.photosDeletedAt?.toISOString() ?? null,
   };
+}
+
+/** The GPU trainer's sample images (keys under the model's `samples/`), in the order it rendered them. */
+export function toTrainingSamples(keys: string[]): TrainingSample[] {
+  return keys
+    .map((key) => ({ key, parsed: parseTrainingSampleKey(key) }))
+    .filter((s) => s.parsed !== null)
+    .sort((a, b) => a.parsed!.n - b.parsed!.n)
+    .map((s) => ({ url: fileUrl(s.key)!, step: s.parsed!.step }));
 }

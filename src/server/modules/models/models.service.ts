@@ -12,9 +12,9 @@ import { duplicateImageMessage, fileTooLargeMessage, TOO_MANY_IMAGES } from '../
 import type { UserRow } from '../users';
 import { accessModel, type ModelActor } from './model-access';
 import { createModelsRepository, type ModelRow } from './models.repository';
-import { toPhotoCheck, toPublicModel } from './model-view';
+import { toPhotoCheck, toPublicModel, toTrainingSamples } from './model-view';
 import { isNearDuplicate, processPhoto, type ProcessedPhoto } from './photo-processing';
-import { trainingPhotoKeys } from '../../storage/keys';
+import { trainingPhotoKeys, trainingSamplesPrefix } from '../../storage/keys';
 import { JOB_CHECK_PHOTOS, refreshFaceDistances } from './photo-checks.job';
 import { CONSENT_REQUIRED_MESSAGE, SUBJECT_NOTICE_VERSION } from '../../../shared/privacy-notices';
 
@@ -52,10 +52,18 @@ export function createModelsService(deps: AppDeps) {
       return rows.map((m) => ({ ...toPublicModel(m), imageCount: counts.get(m.id) ?? 0 }));
     },
 
-    /** One model with its photos, for its owner or an admin. */
+    /** One model with its photos and, when trained on the operator's GPU, its training samples. */
     async detail(actor: ModelActor, id: string) {
       const model = accessModel(await repo.byId(id), actor);
-      return toPublicModel(model, await repo.images(model.id));
+      // only ai-toolkit renders samples: other models cost no listing of the storage
+      const sampleKeys =
+        model.trainingProvider === 'ai-toolkit'
+          ? await deps.storage.list(trainingSamplesPrefix(model.userId, model.id))
+          : [];
+      return {
+        ...toPublicModel(model, await repo.images(model.id)),
+        trainingSamples: toTrainingSamples(sampleKeys),
+      };
     },
 
     async create(

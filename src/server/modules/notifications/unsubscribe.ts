@@ -54,10 +54,15 @@ export async function unsubscribeRoutes(app: FastifyInstance, opts: { deps: AppD
     const token = (request.query as Record<string, unknown>).token;
     const who = readUnsubscribeToken(secret, token);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (!who) {
-      const p = page(400, 'Link not valid', `<p>${esc(BAD_LINK)}</p>${settingsLink}`);
-      return reply.status(p.status).type('text/html; charset=utf-8').send(p.html);
-    }
+    // a browser from the mail gets the page; any other client the API's error body
+    if (!who)
+      return answer(
+        request,
+        reply,
+        400,
+        page(400, 'Link not valid', `<p>${esc(BAD_LINK)}</p>${settingsLink}`),
+        () => sendError(reply, 400, 'INVALID_TOKEN', BAD_LINK),
+      );
     const label = NOTIFICATION_KIND_LABELS[who.kind];
     const p = page(
       200,

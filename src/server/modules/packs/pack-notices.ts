@@ -42,6 +42,6 @@ export async function noticePackFinished(deps: Pick<AppDeps, 'queue'>, tx: DbOrT
     subjectKey: `pack:${b.id}`,
     title,
     body,
-    link: b.done > 0 ? `/gallery?album=${b.id}` : '/packs',
+    link: b.done > 0 ? `/gallery/albums/${b.id}` : '/packs',
   });
 }

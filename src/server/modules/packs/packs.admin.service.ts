@@ -8,7 +8,9 @@ import { readPage } from '../../lib/paging';
 import { PACK_COVER_PREFIX, packCoverKey } from '../../storage/keys';
 import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { processStyleImage } from '../styles';
+import { requestPackSamples } from './pack-samples';
 import { packBaseModel, packPrice } from './packs.pricing';
+import { requestMissingSamples, samplesView } from './packs.service';
 import { createPacksRepository, type PackWithPrompts } from './packs.repository';
 import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
@@ -48,6 +50,7 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
       name: p.name,
       description: p.description,
       coverUrl: fileUrl(p.coverKey),
+      samples: samplesView(p),
       promptCount: p.prompts.length,
       price,
       fullPrice: full,
@@ -102,6 +105,7 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
         cursor,
         cursorOf: (p) => ({ ts: p.cursorTs, id: p.id }),
       });
+      await requestMissingSamples(deps, page.items);
       return { packs: await Promise.all(page.items.map(view)), nextCursor: page.nextCursor };
     },
 
@@ -117,8 +121,10 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
           entity: { type: 'pack', id: row.id },
           after: audited(created),
         });
+        await requestPackSamples(deps, row.id, tx);
         return row.id;
       });
+      deps.queue.kick();
       return { pack: await view((await repo.byId(id))!) };
     },
 
@@ -131,6 +137,8 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
         const r = createPacksRepository(tx);
         await r.update(id, full ? rowOf(full) : { isActive: v.isActive }, full ? promptsOf(full) : null);
         const after = (await r.byId(id))!;
+        // new prompts or styles may want other samples; the drawing keeps those it already has
+        if (full) await requestPackSamples(deps, id, tx);
         // a replaced uploaded cover is deleted once this commits
         if (before.coverKey !== after.coverKey && before.coverKey?.startsWith(PACK_COVER_PREFIX))
           await deleteFiles(deps.queue, tx, [before.coverKey]);

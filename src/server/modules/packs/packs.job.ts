@@ -5,6 +5,7 @@ import { derivedUUID } from '../../lib/derived-uuid';
 import { generationLeaseMs, runGeneration, settleGeneration } from '../generation';
 import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
 import { noticePackFinished } from './pack-notices';
+import { definePackSamplesJob } from './pack-samples';
 import { createPacksRepository } from './packs.repository';
 
 export const PACK_JOB = 'packs.run';
@@ -110,6 +111,7 @@ export async function settlePackBatch(deps: AppDeps, batchId: string, error: str
  * finished image again nor charges again (the charge happened once, at purchase). Then settles.
  */
 export function definePacksJobs(deps: AppDeps) {
+  definePackSamplesJob(deps);
   deps.queue.define({
     name: PACK_JOB,
     schema: payloadSchema,

@@ -9,6 +9,7 @@ import {
   packs,
   presetStyles,
 } from '../../db/schema/index';
+import type { PackSampleEntry } from '../../db/schema/packs';
 
 export type PackRow = typeof packs.$inferSelect;
 export type PackPromptRow = typeof packPrompts.$inferSelect & { styleCost: number | null };
@@ -41,6 +42,43 @@ export function createPacksRepository(db: DbOrTx) {
   }
 
   return {
+    /** A pack's prompts in order with what a sample picture needs of each one's style (decision 064). */
+    async samplePrompts(packId: string) {
+      return db
+        .select({
+          prompt: packPrompts.prompt,
+          width: packPrompts.width,
+          height: packPrompts.height,
+          style: {
+            id: presetStyles.id,
+            name: presetStyles.name,
+            prompt: presetStyles.prompt,
+            negativePrompt: presetStyles.negativePrompt,
+            isNsfw: presetStyles.isNsfw,
+            loras: presetStyles.loraModels,
+          },
+        })
+        .from(packPrompts)
+        .leftJoin(presetStyles, eq(presetStyles.id, packPrompts.styleId))
+        .where(eq(packPrompts.packId, packId))
+        .orderBy(asc(packPrompts.position));
+    },
+    async samplesOf(id: string) {
+      const [row] = await db.select({ samples: packs.samples }).from(packs).where(eq(packs.id, id));
+      return row ?? null;
+    },
+    /** Locks the pack row, so a sample drawing and an admin's edit are not interleaved. */
+    async lockPack(id: string) {
+      const [row] = await db
+        .select({ samples: packs.samples })
+        .from(packs)
+        .where(eq(packs.id, id))
+        .for('update');
+      return row ?? null;
+    },
+    async setSamples(id: string, samples: PackSampleEntry[]) {
+      await db.update(packs).set({ samples }).where(eq(packs.id, id));
+    },
     /** Newest first, keyset-paged; active ones only unless `all` (the admin's list). */
     async list(o: { all: boolean; limit: number; cursor?: Cursor }) {
       const rows = await db

@@ -29,6 +29,10 @@ export async function packsRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     batch: await packs.batch(requireUser(request), request.params.id),
   }));
 
+  route(app, packsApi.album, usersOnly, async (request) => ({
+    album: await packs.album(requireUser(request), request.params.id),
+  }));
+
   // Admin (also behind the /api/admin/ prefix guard, http/guards.ts)
   route(app, packsApi.adminList, adminOnly, async (request) => admin.list(request.query.cursor));
 

@@ -1,18 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { packInsufficientTokensText } from '../../../shared/generation-texts';
-import { PACK_TEXTS, type PackBatch, type PackSummary } from '../../../shared/schemas/packs';
+import {
+  PACK_TEXTS,
+  type PackAlbum,
+  type PackBatch,
+  type PackSample,
+  type PackSummary,
+} from '../../../shared/schemas/packs';
 import type { AppDeps } from '../../deps';
 import { fileUrl } from '../../lib/file-url';
 import { readPage } from '../../lib/paging';
 import { AppError, conflict, insufficientTokens, notFound } from '../../lib/errors';
+import { packBatchImages } from '../gallery';
 import { createGenerationService, recordGeneration } from '../generation';
 import { applyLedgerEntry } from '../tokens';
 import type { UserRow } from '../users';
+import { requestPackSamples } from './pack-samples';
 import { batchGenerationId, PACK_JOB } from './packs.job';
 import { chargeFor, packBaseModel, packPrice, promptSize } from './packs.pricing';
 import { createPacksRepository, type PackBatchRow, type PackWithPrompts } from './packs.repository';
 
 const PAGE_SIZE = 50;
+
+/** A pack's sample pictures as served (public files), or null while they are not drawn yet. */
+export function samplesView(p: Pick<PackWithPrompts, 'samples'>): PackSample[] | null {
+  return p.samples?.map((s) => ({ url: fileUrl(s.key)!, prompt: s.prompt, style: s.style })) ?? null;
+}
+
+/**
+ * A pack shown before its samples exist (seeded, or from before they were drawn) asks for them once:
+ * the drawing is a job, and the list that asked shows the pack's placeholder until it is done.
+ */
+export async function requestMissingSamples(deps: Pick<AppDeps, 'queue'>, list: PackWithPrompts[]) {
+  const missing = list.filter((p) => p.samples === null);
+  for (const p of missing) await requestPackSamples(deps, p.id);
+  if (missing.length > 0) deps.queue.kick();
+}
 
 export function toBatchView(b: PackBatchRow): PackBatch {
   return {
@@ -45,6 +68,7 @@ export function createPacksService(deps: AppDeps) {
       name: p.name,
       description: p.description,
       coverUrl: fileUrl(p.coverKey),
+      samples: samplesView(p),
       promptCount: p.prompts.length,
       price,
       fullPrice: full,
@@ -62,6 +86,7 @@ export function createPacksService(deps: AppDeps) {
         cursor,
         cursorOf: (p) => ({ ts: p.cursorTs, id: p.id }),
       });
+      await requestMissingSamples(deps, page.items);
       return { packs: page.items.map((p) => summary(p, base)), nextCursor: page.nextCursor };
     },
 
@@ -149,6 +174,24 @@ export function createPacksService(deps: AppDeps) {
       // someone else's batch does not exist for this user
       if (!row || row.userId !== user.id) throw notFound(PACK_TEXTS.batchNotFound);
       return toBatchView(row);
+    },
+
+    /** A finished (or running) pack's results page: its owner's only, anyone else's reads as missing. */
+    async album(user: UserRow, id: string): Promise<PackAlbum> {
+      const row = await repo.batchById(id);
+      if (!row || row.userId !== user.id) throw notFound(PACK_TEXTS.albumNotFound);
+      const images = await packBatchImages(deps.db, id, {
+        id: user.id,
+        isAdmin: user.isAdmin,
+        enableNsfw: user.enableNsfw,
+      });
+      const styles = [...new Set(images.map((i) => i.styleName).filter((n): n is string => !!n))];
+      return {
+        batch: toBatchView(row),
+        completedAt: row.completedAt?.toISOString() ?? null,
+        styles,
+        images,
+      };
     },
 
     async batches(user: UserRow, cursor: string | undefined) {

@@ -248,10 +248,27 @@ describe('admins under ADMIN_2FA=required', () => {
     expect(code(refused)).toBe('SECOND_FACTOR_REQUIRED');
     expect((await admin.get('/api/user/2fa')).json().required).toBe(true);
     expect((await h.app.inject({ method: 'GET', url: '/api/config' })).json().admin2fa).toBe('required');
+    // the client is told it is an admin (to send it to enrol), yet its password alone carries no
+    // admin reads on the user routes either: another person's model is not found
+    expect((await admin.get('/api/auth/user')).json().user).toMatchObject({
+      isAdmin: true,
+      twoFactorEnabled: false,
+    });
+    const owner = h.client();
+    await owner.register();
+    const made = await owner.post('/api/models', {
+      name: 'Not yours',
+      description: 'x',
+      subjectConsent: true,
+    });
+    expect(made.statusCode).toBe(201);
+    const modelId = made.json().id as string;
+    expect((await admin.get(`/api/models/${modelId}`)).statusCode).toBe(404);
 
     const { secret, backupCodes } = await enrol(admin, ADMIN.password);
     adminBackupCodes.push(...backupCodes);
     expect((await admin.get('/api/admin/users')).statusCode).toBe(200);
+    expect((await admin.get(`/api/models/${modelId}`)).statusCode).toBe(200);
 
     // the next sign-in asks for the code, and the admin routes open after it
     const next = browser('127.0.0.1');

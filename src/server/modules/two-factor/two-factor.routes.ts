@@ -10,11 +10,12 @@ import {
   readLoginStateCookie,
   setLoginStateCookie,
 } from '../../http/login-state-cookies';
-import { requireUser, setSessionCookie } from '../../http/session';
+import { accountOf, requireUser, setSessionCookie } from '../../http/session';
 import { route } from '../../http/route';
 import { notFound } from '../../lib/errors';
 import { securityActivity } from '../audit';
-import { describeUserAgent, type AuthService } from '../auth';
+import { describeUserAgent } from '../../lib/user-agent';
+import type { AuthService } from '../auth';
 import { createUserAccounts, toPublicUser } from '../users';
 import { createPasskeysService } from './passkeys.service';
 import { createTwoFactorService, type ClientInfo } from './two-factor.service';
@@ -66,7 +67,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
     return { user: toPublicUser(user) };
   });
 
-  route(app, twoFactorApi.status, usersOnly, async (request) => twoFactor.status(requireUser(request)));
+  route(app, twoFactorApi.status, usersOnly, async (request) => twoFactor.status(accountOf(request)));
 
   route(app, twoFactorApi.enrolTotp, usersOnly, async (request) =>
     twoFactor.enrolTotp(requireUser(request), request.body.password),

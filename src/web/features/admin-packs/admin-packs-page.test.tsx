@@ -17,6 +17,7 @@ const PACK = {
   name: 'Travel',
   description: 'Postcards of you',
   coverUrl: null,
+  samples: null,
   promptCount: 4,
   price: 60,
   fullPrice: 60,
@@ -33,13 +34,23 @@ const PACK = {
   updatedAt: '2026-11-26T12:00:00.000Z',
 };
 
+const COVERED = {
+  ...PACK,
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Fantasy',
+  description: 'Knights and mages',
+  coverUrl: '/files/public/packs/cover-1.webp',
+  samples: [{ url: '/files/public/pack-samples/f/1.webp', prompt: 'a knight', style: 'Fantasy Hero' }],
+};
+
 function renderPage() {
   const client = createTestQueryClient();
   const admin = makeUser({ isAdmin: true });
   client.setQueryData(['/api/auth/user'], { user: admin });
   const fetches = mockFetch({
     'GET /api/auth/user': { body: { user: admin } },
-    'GET /api/admin/packs': { body: { packs: [PACK], nextCursor: null } },
+    'GET /api/admin/packs': { body: { packs: [PACK, COVERED], nextCursor: null } },
+    [`PUT /api/admin/packs/${COVERED.id}`]: { body: { pack: { ...COVERED, coverUrl: null } } },
     'GET /api/preset-styles': { body: [] },
     'POST /api/admin/packs': {
       status: 400,
@@ -107,5 +118,26 @@ describe('AdminPacksPage', () => {
     await user.click(await screen.findByRole('button', { name: /Deactivate\s*Travel/ }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeTruthy());
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ isActive: false });
+  });
+
+  it('removes a cover, after which the samples are shown; a file of another type is refused before upload', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { calls } = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Edit\s*Fantasy/ }));
+    expect(screen.getByRole('img', { name: 'Cover preview' }).getAttribute('src')).toBe(COVERED.coverUrl);
+
+    await user.upload(
+      screen.getByLabelText('Upload cover image'),
+      new File(['GIF89a'], 'cover.gif', { type: 'image/gif' }),
+    );
+    expect(await screen.findByText(/cover\.gif/)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/admin/packs/cover')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Remove cover' }));
+    expect(screen.queryByRole('img', { name: 'Cover preview' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Sample: a knight (Fantasy Hero style)' })).toBeTruthy();
+    await user.click(screen.getByText('Save pack'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ name: 'Fantasy', coverUrl: null });
   });
 });

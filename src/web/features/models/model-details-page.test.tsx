@@ -172,6 +172,25 @@ describe('ModelDetailsPage', () => {
     expect(screen.queryByRole('list', { name: 'Model progress' })).toBeNull();
   });
 
+  it('ready model trained on the GPU: its training samples, with steps, from the model detail', async () => {
+    renderPage(
+      model({
+        status: 'ready',
+        trainingProvider: 'ai-toolkit',
+        trainingSamples: [
+          { url: '/files/u/x/models/m1/samples/0-step-1500.jpg', step: 1500 },
+          { url: '/files/u/x/models/m1/samples/1-step-1500.jpg', step: 1500 },
+        ],
+      }),
+      status({ model: { status: 'ready', runwareAirName: null }, phaseCompleted: 4 }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Training samples' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Training sample 2, step 1500' }).getAttribute('src')).toBe(
+      '/files/u/x/models/m1/samples/1-step-1500.jpg',
+    );
+    expect(screen.getAllByText('Step 1500')).toHaveLength(2);
+  });
+
   it('load failure shows the spec texts', async () => {
     const client = createTestQueryClient();
     client.setQueryData(['/api/auth/user'], { user: makeUser() });

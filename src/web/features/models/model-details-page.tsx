@@ -27,6 +27,7 @@ import { TrainingPhotosRetention } from './components/training-photos-retention'
 import { PromptModifierEditor } from './components/prompt-modifier-editor';
 import { StatusPanel } from './components/status-panel';
 import { TrainingImagesGrid } from './components/training-images-grid';
+import { TrainingSamples } from './components/training-samples';
 
 const CHANGE_TOASTS: Record<string, { title: string; description?: string; destructive?: boolean }> = {
   training_complete: {
@@ -207,6 +208,8 @@ export function ModelDetailsPage() {
         onRefresh={() => void onRefresh()}
         refreshing={refreshing}
       />
+
+      <TrainingSamples samples={m.trainingSamples} />
 
       {m.status === 'ready' ? (
         <PromptModifierEditor modelId={m.id} value={m.promptModifier ?? ''} canEdit={isOwner || isAdmin} />

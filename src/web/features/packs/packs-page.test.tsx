@@ -19,6 +19,7 @@ const PACKS = [
     name: 'Travel',
     description: 'Postcards of you',
     coverUrl: '/files/public/packs/travel.webp',
+    samples: [],
     promptCount: 8,
     price: 120,
     fullPrice: 120,
@@ -28,6 +29,14 @@ const PACKS = [
     name: 'Business Headshots',
     description: 'Polished portraits',
     coverUrl: null,
+    samples: [
+      {
+        url: '/files/public/pack-samples/b/1.webp',
+        prompt: 'corporate headshot',
+        style: 'Professional Headshot',
+      },
+      { url: '/files/public/pack-samples/b/2.webp', prompt: 'conference stage', style: null },
+    ],
     promptCount: 8,
     price: 250,
     fullPrice: 320,
@@ -76,8 +85,19 @@ describe('PacksPage (the pack picker)', () => {
     const travel = within(list).getByRole('heading', { name: 'Travel' }).closest('li')!;
     expect(within(travel).getByText('8 photos')).toBeTruthy();
     expect(within(travel).getByText('120 tokens')).toBeTruthy();
-    expect(travel.querySelector('img')?.getAttribute('src')).toBe('/files/public/packs/travel.webp');
+    // an admin's cover, described, lazily loaded in a box of fixed shape
+    const cover = within(travel).getByRole('img', { name: 'Cover of the Travel pack' });
+    expect(cover.getAttribute('src')).toBe('/files/public/packs/travel.webp');
+    expect(cover.getAttribute('loading')).toBe('lazy');
+    expect(cover.parentElement!.className).toContain('aspect-[4/3]');
     const headshots = within(list).getByRole('heading', { name: 'Business Headshots' }).closest('li')!;
+    // without one, the sample pictures of its styles are its cover
+    const samples = within(headshots).getAllByRole('img');
+    expect(samples.map((i) => i.getAttribute('alt'))).toEqual([
+      'Sample from the Business Headshots pack: corporate headshot (Professional Headshot style)',
+      'Sample from the Business Headshots pack: conference stage',
+    ]);
+    expect(samples.every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
     expect(within(headshots).getByText('250 tokens')).toBeTruthy();
     expect(within(headshots).getByText('320 tokens')).toBeTruthy();
     // the select shows the ready model; the one still training is not offered
@@ -105,7 +125,7 @@ describe('PacksPage (the pack picker)', () => {
     expect(post.body).toEqual({ modelId: MODELS[1]!.id });
 
     const link = await screen.findByRole('link', { name: 'See your album' });
-    expect(link.getAttribute('href')).toBe(`/gallery?album=${BATCH.id}`);
+    expect(link.getAttribute('href')).toBe(`/gallery/albums/${BATCH.id}`);
     expect(screen.getByText(/8 of 8 photos done; 15 tokens refunded/)).toBeTruthy();
   });
 
@@ -122,6 +142,21 @@ describe('PacksPage (the pack picker)', () => {
       '/tokens/purchase',
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("shows the pack's sample pictures in its dialog", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Generate pack: Business Headshots' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const samples = within(dialog).getByRole('list', {
+      name: 'Sample pictures of the Business Headshots pack',
+    });
+    expect(
+      within(samples)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('src')),
+    ).toEqual(['/files/public/pack-samples/b/1.webp', '/files/public/pack-samples/b/2.webp']);
   });
 
   it('without a ready model, points to creating one and disables buying', async () => {

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Upload } from 'lucide-react';
+import { Trash2, Upload } from 'lucide-react';
+import { ACCEPTED_IMAGE_TYPES, fileTooLargeMessage, invalidFormatMessage } from '@shared/schemas/models';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
 import type { AdminPack, PackInput } from '@shared/schemas/packs';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -63,6 +65,10 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
 
   async function onFile(file: File | undefined) {
     if (!file) return;
+    // the server checks the content again; these spare a refused upload its wait
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type))
+      return setUploadError(invalidFormatMessage(file.name));
+    if (file.size > MAX_PHOTO_BYTES) return setUploadError(fileTooLargeMessage(file.name));
     setUploading(true);
     setUploadError(null);
     try {
@@ -109,7 +115,7 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
         id="pack-cover"
         label="Cover image"
         error={uploadError ?? fields.coverUrl}
-        hint="Upload a JPEG, PNG or WebP image, or paste an https:// URL."
+        hint={`Upload a JPEG, PNG or WebP image of up to ${MAX_PHOTO_MB} MB, or paste an https:// URL.`}
       >
         {(c) => (
           <div className="flex gap-2">
@@ -136,7 +142,35 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
       {d.coverUrl ? (
-        <img src={d.coverUrl} alt="Cover preview" className="h-32 w-44 rounded-md object-cover" />
+        <div className="flex flex-wrap items-end gap-3">
+          <img
+            src={d.coverUrl}
+            alt="Cover preview"
+            className="aspect-[4/3] w-44 rounded-md bg-muted object-cover"
+          />
+          <Button type="button" variant="outline" onClick={() => setD({ ...d, coverUrl: '' })}>
+            <Trash2 aria-hidden="true" /> Remove cover
+          </Button>
+        </div>
+      ) : pack?.samples?.length ? (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">
+            Without a cover, users see these sample pictures the offline engine drew of the pack&apos;s
+            styles.
+          </p>
+          <ul className="flex flex-wrap gap-2" aria-label="Sample pictures">
+            {pack.samples.map((sample) => (
+              <li key={sample.url}>
+                <img
+                  src={sample.url}
+                  alt={`Sample: ${sample.prompt}${sample.style ? ` (${sample.style} style)` : ''}`}
+                  loading="lazy"
+                  className="aspect-[4/3] w-28 rounded-md bg-muted object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -11,7 +11,7 @@ import { toast } from '@web/components/ui/use-toast';
 /** The full-resolution download of one image; the server names it (Content-Disposition). */
 export const downloadUrl = (id: string) => buildQueryPath(keyOf(imagesApi.download, { params: { id } }));
 
-export type ZipChoice = { ids: string[] } | { generationId: string };
+export type ZipChoice = { ids: string[] } | { generationId: string } | { packBatchId: string };
 
 const FRAME = 'lora-studio-zip-download';
 

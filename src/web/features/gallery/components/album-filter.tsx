@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { OptionSelect } from '@web/components/ui/select';
 import { Label } from '@web/components/ui/label';
 import { formatDate } from '@web/lib/format';
@@ -23,6 +24,12 @@ export function AlbumFilter({ value, onChange }: { value: string; onChange: (alb
         options={options}
         className="sm:w-72"
       />
+      {value !== 'all' ? (
+        // the album's own results page, with "Download all" (issue 45 N5)
+        <Link to={`/gallery/albums/${value}`} className="text-sm font-medium text-primary-text underline">
+          Open the album page
+        </Link>
+      ) : null}
     </div>
   );
 }

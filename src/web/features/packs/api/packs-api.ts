@@ -17,8 +17,18 @@ export const BATCH_POLL_MS = 2000;
 const SETTLED: PackBatch['status'][] = ['succeeded', 'partial', 'failed'];
 export const isSettled = (b: PackBatch) => SETTLED.includes(b.status);
 
+/** How many times the list is read again for pictures still being drawn, before it stops asking. */
+const SAMPLE_POLLS = 30;
+
+/** The packs; while a pack's sample pictures are being drawn (its first showing) they are read again. */
 export function usePacks() {
-  return useQuery(apiQuery(packsApi.list));
+  return useQuery({
+    ...apiQuery(packsApi.list),
+    refetchInterval: (q) =>
+      q.state.data?.packs.some((p) => p.samples === null) && q.state.dataUpdateCount < SAMPLE_POLLS
+        ? BATCH_POLL_MS
+        : false,
+  });
 }
 
 /** The user's models; the picker offers the ready ones. */

@@ -29,7 +29,7 @@ export function BatchProgress({ batch }: { batch: PackBatch }) {
         {settled && batch.done > 0 ? (
           <div>
             <Button asChild>
-              <Link to={`/gallery?album=${batch.id}`}>See your album</Link>
+              <Link to={`/gallery/albums/${batch.id}`}>See your album</Link>
             </Button>
           </div>
         ) : null}

@@ -18,6 +18,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
 import { OptionSelect } from '@web/components/ui/select';
 import { formatTokens } from '@web/lib/format';
+import { PackCover, PackSamples } from './pack-cover';
 
 export type PickerModel = { id: string; name: string; status: string };
 
@@ -63,9 +64,7 @@ export function PackPicker({ packs, models, balance, busy, onBuy }: Props) {
         {packs.map((p) => (
           <li key={p.id}>
             <Card className="flex h-full flex-col overflow-hidden">
-              {p.coverUrl ? (
-                <img src={p.coverUrl} alt="" className="aspect-[4/3] w-full object-cover" loading="lazy" />
-              ) : null}
+              <PackCover pack={p} />
               <CardHeader>
                 <CardTitle level={2}>{p.name}</CardTitle>
                 <CardDescription>{p.description}</CardDescription>
@@ -111,6 +110,7 @@ export function PackPicker({ packs, models, balance, busy, onBuy }: Props) {
                     </Button>
                   }
                 >
+                  <PackSamples pack={p} />
                   {balance < p.price ? (
                     <ShortOfTokensNote text={packInsufficientTokensText(p.price, p.promptCount, balance)} />
                   ) : null}
