@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createHarness, type Harness } from '../../test/harness';
@@ -155,4 +156,35 @@ describe('the checks after a restore', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("refuses a database file whose checksum is not the manifest's, before loading anything", async () => {
+    const backup = await runBackup(h.deps);
+    const file = path.join(dir, backup.name, 'manifest.json');
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest;
+    manifest.database.sha256 = 'f'.repeat(64);
+    await writeFile(file, JSON.stringify(manifest));
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-restore-target-'));
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const db = serverUrl
+      ? await createServerDatabase(serverUrl, `r_${randomUUID().replace(/-/g, '')}`)
+      : null;
+    try {
+      const target = loadConfig({ ...harnessBaseEnv(dataDir), ...(db ? { DATABASE_URL: db.url } : {}) });
+      await expect(restoreBackup(target, dirBackupStore(dir), backup.name)).rejects.toThrow(
+        new RegExp(`${backup.manifest.database.file}: checksum \\w+ is not the manifest's f{64}`),
+      );
+      if (db) {
+        const client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+        const { rows } = await client.query(
+          "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+        );
+        await client.end();
+        expect(rows[0].n).toBe(0);
+      } else expect(await readdir(dataDir)).not.toContain('pg');
+    } finally {
+      await db?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
