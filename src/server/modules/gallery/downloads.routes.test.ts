@@ -280,7 +280,7 @@ describe('POST /api/generated-images/zip', () => {
 });
 
 describe('a 200-image zip over a real connection', () => {
-  it('is streamed in bounded memory, its entries matching the manifest', async () => {
+  it('is streamed as it is read, its entries matching the manifest', async () => {
     const c = h.client();
     const u = await c.register();
     // incompressible 256 KiB "images": 50 MiB in all, more than the bound below by far
@@ -297,49 +297,45 @@ describe('a 200-image zip over a real connection', () => {
     const rows = await seedImages(u.id, 200, { data: image });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (h.app.server.address() as AddressInfo).port;
-    global.gc?.();
-    const base = process.memoryUsage();
-    let peak = 0;
-    const sample = () => {
-      const m = process.memoryUsage();
-      peak = Math.max(peak, m.heapUsed + m.arrayBuffers - (base.heapUsed + base.arrayBuffers));
+    // Streamed, read as sent: when the first bytes arrive the server has read only what the socket's
+    // buffers hold ahead of this reader, a few images of 200, however busy the machine. (The peak
+    // memory of a zip is a figure of `npm run bench downloads`, not of a test: the garbage collector's
+    // timing under load would decide it.)
+    let reads = 0;
+    let readsAtFirstByte = 0;
+    const get = h.deps.storage.get.bind(h.deps.storage);
+    h.deps.storage.get = async (...args) => {
+      reads++;
+      return get(...args);
     };
-    const timer = setInterval(sample, 5);
-    let total = 0;
-    let firstByteAt = 0;
-    const started = Date.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/generated-images/zip`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: c.cookie! },
-      body: JSON.stringify({ ids: rows.map((r) => r.id) }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-length')).toBeNull();
-    async function* counted() {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        if (!firstByteAt) firstByteAt = Date.now();
-        total += chunk.length;
-        sample();
-        yield chunk;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/generated-images/zip`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: c.cookie! },
+        body: JSON.stringify({ ids: rows.map((r) => r.id) }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBeNull();
+      let total = 0;
+      async function* counted() {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          if (total === 0) readsAtFirstByte = reads;
+          total += chunk.length;
+          yield chunk;
+        }
       }
+      const entries = await readZipStream(counted());
+      const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.text!);
+      expect(manifest.count).toBe(200);
+      const images = entries.filter((e) => e.name !== 'manifest.json');
+      expect(images.map((e) => e.name)).toEqual(manifest.images.map((i: { file: string }) => i.file));
+      expect(images.every((e) => e.bytes === SIZE)).toBe(true);
+      expect(total).toBeGreaterThan(200 * SIZE);
+      expect(reads).toBe(200);
+      expect(readsAtFirstByte).toBeLessThan(50);
+    } finally {
+      h.deps.storage.get = get;
     }
-    const entries = await readZipStream(counted());
-    clearInterval(timer);
-    const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.text!);
-    expect(manifest.count).toBe(200);
-    const images = entries.filter((e) => e.name !== 'manifest.json');
-    expect(images.map((e) => e.name)).toEqual(manifest.images.map((i: { file: string }) => i.file));
-    expect(images.every((e) => e.bytes === SIZE)).toBe(true);
-    expect(total).toBeGreaterThan(200 * SIZE);
-    // streamed: the first bytes came long before the last, and the process (server and this reader
-    // together) never held more than a fraction of the zip: a zip built whole would add all 50 MiB
-    expect(firstByteAt - started).toBeLessThan(Date.now() - started);
-    const BOUND = 24 * 1024 * 1024;
-    console.log(
-      `zip of ${total} bytes: peak heap+buffers growth ${(peak / 2 ** 20).toFixed(1)} MiB (bound ${BOUND / 2 ** 20} MiB)`,
-    );
-    expect(peak).toBeLessThan(BOUND);
-    expect(peak).toBeLessThan(total / 2);
   });
 
   it('stops reading storage when the client goes away', async () => {
