@@ -1,6 +1,6 @@
 import type { Mutation, Query } from '@tanstack/react-query';
-import { toastError } from '@web/components/ui/use-toast';
-import { ApiError } from './api';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError, errorText } from './api';
 import { isAuthPath } from './api-client';
 
 /**
@@ -12,6 +12,8 @@ export type ErrorPolicyMeta = {
   errorTitle?: string;
   /** The toast's text when the answer brought none of its own (the spec's fallback for the screen). */
   errorFallback?: string;
+  /** Words before the text, where the spec says "Failed to add note: {message}". */
+  errorPrefix?: string;
   /**
    * `false`: the screen says this failure itself (inline, or in a toast that adds something).
    * `'unless-fields'`: a form that puts a 400's `fields` beside its inputs; other failures toast.
@@ -34,6 +36,15 @@ export function sessionEnded(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && !isAuthPath(error.path);
 }
 
+function say(meta: ErrorPolicyMeta | undefined, defaultTitle: string, error: unknown): void {
+  const text = errorText(error, meta?.errorFallback);
+  toast({
+    variant: 'destructive',
+    title: meta?.errorTitle ?? defaultTitle,
+    description: meta?.errorPrefix ? `${meta.errorPrefix}${text}` : text,
+  });
+}
+
 function saysItself(meta: ErrorPolicyMeta | undefined, error: unknown): boolean {
   if (meta?.errorToast === false) return true;
   return meta?.errorToast === 'unless-fields' && error instanceof ApiError && !!error.fields;
@@ -46,7 +57,7 @@ function saysItself(meta: ErrorPolicyMeta | undefined, error: unknown): boolean 
 export function toastMutationError(error: unknown, mutation: Mutation<unknown, unknown, unknown>): void {
   const meta = mutation.options.meta;
   if (saysItself(meta, error)) return;
-  toastError(meta?.errorTitle ?? DEFAULT_MUTATION_TITLE, error, meta?.errorFallback);
+  say(meta, DEFAULT_MUTATION_TITLE, error);
 }
 
 /** Queries whose last read failed and said so: an outage is told once, not on every poll. */
@@ -69,5 +80,5 @@ export function toastQueryError(error: unknown, query: Query<unknown, unknown, u
   const meta = query.meta;
   if (saysItself(meta, error) || toldFailing.has(query)) return;
   toldFailing.add(query);
-  toastError(meta?.errorTitle ?? DEFAULT_REFRESH_TITLE, error, meta?.errorFallback);
+  say(meta, DEFAULT_REFRESH_TITLE, error);
 }
