@@ -68,6 +68,19 @@ describe('the error policy', () => {
     });
   });
 
+  it('puts the spec\'s "Failed to …: " before the words, the fallback included', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const client = createTestQueryClient();
+    const note = client.getMutationCache().build(client, {
+      mutationFn: post('/api/note'),
+      meta: { errorPrefix: 'Failed to add note: ', errorFallback: 'Unknown error' },
+    });
+    await expect(note.execute(undefined)).rejects.toThrow();
+    expect(toasts()).toEqual([
+      { title: 'Error', description: 'Failed to add note: Unknown error', variant: 'destructive' },
+    ]);
+  });
+
   it('stays quiet where the screen says the failure itself', async () => {
     mockFetch({ 'POST /api/thing': { status: 500, body: { error: 'Something broke', code: 'INTERNAL' } } });
     const client = createTestQueryClient();
