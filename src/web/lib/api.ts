@@ -1,5 +1,6 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { isErrorCode, type ErrorCode } from '@shared/error-codes';
+import { ERROR_TEXTS, GENERIC_ERROR_TEXT } from '@shared/error-texts';
 
 export type ApiFieldErrors = Record<string, string>;
 
@@ -42,6 +43,23 @@ export function errorMessage(error: unknown, fallback: string): string {
     return serverText ?? fallback;
   }
   return fallback;
+}
+
+/**
+ * The words a failure is told to the person in (docs/decisions/066-one-error-policy.md): the
+ * server's own message, which is the spec's text for the case; else the screen's fallback; else
+ * the text of the error's code (src/shared/error-texts.ts); else one generic sentence, which is
+ * also what a network failure or a proxy's error page (a 5xx without our body) reads as.
+ */
+export function errorText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    const body = error.body as Record<string, unknown> | null | undefined;
+    const serverText = body && typeof body === 'object' ? pickMessage(body) : undefined;
+    if (serverText) return serverText;
+    if (fallback) return fallback;
+    return error.code ? ERROR_TEXTS[error.code] : GENERIC_ERROR_TEXT;
+  }
+  return fallback ?? GENERIC_ERROR_TEXT;
 }
 
 export type ApiFetchOptions = {

@@ -10,10 +10,12 @@ export function usePrivacy(enabled = true) {
   return useQuery({ ...apiQuery(accountApi.privacy), enabled });
 }
 
-export function useSetFaceAnalysis() {
+/** `errorTitle` names a failure in the toast, in the words of the screen that asks. */
+export function useSetFaceAnalysis(errorTitle: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (faceAnalysis: boolean) => call(accountApi.setPrivacy, { body: { faceAnalysis } }),
+    meta: { errorTitle },
     onSuccess: (data) => client.setQueryData(PRIVACY_QUERY_KEY, data),
   });
 }

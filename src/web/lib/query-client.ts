@@ -7,25 +7,36 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { authApi } from '@shared/api/auth';
-import { ApiError, defaultQueryFn } from './api';
-import { isAuthPath, keyOf } from './api-client';
+import { defaultQueryFn } from './api';
+import { keyOf } from './api-client';
+import { forgetQueryFailure, sessionEnded, toastMutationError, toastQueryError } from './error-policy';
 
 /** The session read; everything that changes the user or the balance refetches this key. */
 export const USER_QUERY_KEY = keyOf(authApi.user);
 
 function onUnauthorised(client: QueryClient, error: unknown) {
-  // A 401 outside the auth endpoints means the session ended (expired, suspended, signed out
-  // elsewhere): re-reading the session lets the route guard send the person to /login.
-  // (A failed login is a 401 too, and says nothing about a session.)
-  if (error instanceof ApiError && error.status === 401 && !isAuthPath(error.path)) {
-    void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
-  }
+  // When the session ended (expired, suspended, signed out elsewhere), re-reading it lets the route
+  // guard send the person to /login. (A failed login is a 401 too, and says nothing about a session.)
+  if (sessionEnded(error)) void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => onUnauthorised(client, error) }),
-    mutationCache: new MutationCache({ onError: (error) => onUnauthorised(client, error) }),
+    // The one error policy (docs/decisions/066-one-error-policy.md): failures are put into words
+    // here, once, and a screen writes an error toast by hand only where it adds something.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        onUnauthorised(client, error);
+        toastQueryError(error, query);
+      },
+      onSuccess: (_data, query) => forgetQueryFailure(query),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        onUnauthorised(client, error);
+        toastMutationError(error, mutation);
+      },
+    }),
     defaultOptions: {
       // Spec part 1 §7: no interval, no refetch on focus, never stale, no retries unless stated.
       queries: {

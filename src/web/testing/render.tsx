@@ -1,17 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { defaultQueryFn } from '@web/lib/api';
+import { createQueryClient } from '@web/lib/query-client';
 import { ThemeProvider } from '@web/lib/theme/theme-provider';
 
+/** The app's own client (its defaults and its error policy), fresh for each test. */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { queryFn: defaultQueryFn, retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
+  return createQueryClient();
 }
 
 /** Shows the current location so tests can assert on redirects. */

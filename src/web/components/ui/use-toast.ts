@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants';
-import { errorMessage } from '@web/lib/api';
+import { errorText } from '@web/lib/api';
 
 export { TOAST_DURATION_MS, TOAST_LIMIT };
 
@@ -89,7 +89,11 @@ export function resetToasts(): void {
   setState({ toasts: [] });
 }
 
-/** A failure said in a red toast: the server's own text, or `fallback` when it has none. */
-export function toastError(title: string, error: unknown, fallback = 'Please try again.') {
-  return toast({ variant: 'destructive', title, description: errorMessage(error, fallback) });
+/**
+ * A failure said in a red toast, in the words of the error policy (`errorText`). Failed mutations
+ * and background reads toast by themselves (src/web/lib/error-policy.ts); this is for the few
+ * failures outside React Query and for screens whose toast adds something.
+ */
+export function toastError(title: string, error: unknown, fallback?: string) {
+  return toast({ variant: 'destructive', title, description: errorText(error, fallback) });
 }

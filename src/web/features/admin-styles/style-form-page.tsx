@@ -22,8 +22,8 @@ import { Label } from '@web/components/ui/label';
 import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast, toastError } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { toast } from '@web/components/ui/use-toast';
+import { errorText } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useDeleteStyle, useSaveStyle, useStyle } from './api/styles-api';
 import { LoraFields } from './components/lora-fields';
@@ -53,8 +53,6 @@ function toForm(s: PresetStyle): PresetStyleInput {
     isNSFW: s.isNSFW,
   };
 }
-
-const GENERIC = 'Something went wrong. Please try again.';
 
 export function StyleFormPage() {
   const { id } = useParams();
@@ -94,14 +92,10 @@ export function StyleFormPage() {
       });
       navigate('/admin?tab=styles');
     } catch (err) {
+      // other failures are told by the error policy (meta on useSaveStyle)
       const fields = (err as { fields?: Record<string, string> }).fields;
       for (const [name, message] of Object.entries(fields ?? {}))
         setError(name as keyof PresetStyleInput, { message });
-      toast({
-        variant: 'destructive',
-        title: isEdit ? 'Error updating style' : 'Error creating style',
-        description: errorMessage(err, GENERIC),
-      });
     }
   }
 
@@ -118,8 +112,8 @@ export function StyleFormPage() {
             : 'The preset style has been deleted.',
       });
       navigate('/admin?tab=styles');
-    } catch (err) {
-      toastError('Error deleting style', err, GENERIC);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -134,9 +128,7 @@ export function StyleFormPage() {
     );
   }
   if (isEdit && style.isError) {
-    return (
-      <EmptyState title="Style not found" description={errorMessage(style.error, GENERIC)} action={back} />
-    );
+    return <EmptyState title="Style not found" description={errorText(style.error)} action={back} />;
   }
 
   return (

@@ -44,12 +44,6 @@ function RetryButton({ log }: { log: UploadLog }) {
         retry.mutate(undefined, {
           onSuccess: () =>
             toast({ title: 'Re-upload started', description: `${log.model.name} is being uploaded again.` }),
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Error',
-              description: `Failed to start re-upload: ${errorMessage(error, 'Unknown error')}`,
-            }),
         })
       }
     >

@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useLogin, usePasskeySignIn } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 import { SecondStepForm } from './components/second-step-form';
@@ -24,7 +24,10 @@ export function LoginPage() {
   usePageTitle('Log in');
   const navigate = useNavigate();
   const login = useLogin();
-  const passkey = usePasskeySignIn();
+  const passkey = usePasskeySignIn({
+    errorTitle: 'Passkey sign-in failed',
+    errorFallback: 'The passkey sign-in did not finish. Try again or use your password.',
+  });
   // set when the password was right and the account has a second factor still to give
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<LoginInput>({
@@ -38,8 +41,8 @@ export function LoginPage() {
       const result = await login.mutateAsync(values);
       if ('twoFactorRequired' in result) return setChallenge(result);
       signedIn(result.user);
-    } catch (error) {
-      toastError('Login failed', error, 'Please check your credentials and try again.');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   });
 
@@ -51,12 +54,8 @@ export function LoginPage() {
   async function signInWithPasskey() {
     try {
       signedIn((await passkey.mutateAsync()).user);
-    } catch (error) {
-      toastError(
-        'Passkey sign-in failed',
-        error,
-        'The passkey sign-in did not finish. Try again or use your password.',
-      );
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

@@ -10,7 +10,7 @@ import { PasswordFields } from '@web/components/password-fields';
 import { Button } from '@web/components/ui/button';
 import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useRegister } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
 
@@ -66,8 +66,8 @@ export function RegisterPage() {
       navigate('/dashboard', { replace: true });
     } catch (error) {
       // A taken name or e-mail (409) or a server-side validation error points at its field too.
+      // (the toast is the error policy's: meta on useRegister)
       showFieldErrors(error, FIELD_NAMES, form.setError);
-      toastError('Registration failed', error, 'Please check your information and try again.');
     }
   });
 

@@ -13,7 +13,7 @@ import { OptionSelect } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
@@ -74,8 +74,8 @@ function RecheckPayments() {
           description: 'Every completed payment is already in your balance.',
         });
       }
-    } catch (error) {
-      toastError('Error', error, 'Could not check your payments. Please try again.');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
   return (

@@ -54,7 +54,7 @@ export function CreateModelPage() {
       ).id;
     } catch (error) {
       setPhase('idle');
-      toastError('Error creating model', error, 'Something went wrong. Please try again.');
+      toastError('Error creating model', error);
       return;
     }
     if (files.length > 0) {

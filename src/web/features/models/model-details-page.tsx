@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import {
   needsPolling,
   refreshModelData,
@@ -117,8 +117,8 @@ export function ModelDetailsPage() {
       await del.mutateAsync();
       toast({ title: 'Model deleted', description: `${m.name} has been deleted.` });
       navigate('/models');
-    } catch (error) {
-      toastError('Deletion failed', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
   const phase =

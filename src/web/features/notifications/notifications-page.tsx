@@ -6,7 +6,6 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { ErrorAlert } from '@web/components/ui/error-alert';
 import { PageHeader } from '@web/components/ui/page-header';
 import { FullPageSpinner } from '@web/components/ui/spinner';
-import { toastError } from '@web/components/ui/use-toast';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -14,15 +13,15 @@ import { useMarkRead, useNotificationPages } from './api/notifications-api';
 import { LoadMore } from '@web/components/ui/load-more';
 
 function NotificationItem({ n }: { n: NotificationView }) {
-  const markRead = useMarkRead();
+  const markRead = useMarkRead('Could not mark as read');
   const navigate = useNavigate();
   const unread = n.readAt === null;
 
   async function read() {
     try {
       await markRead.mutateAsync({ ids: [n.id] });
-    } catch (error) {
-      toastError('Could not mark as read', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
   async function open() {
@@ -83,15 +82,15 @@ function NotificationItem({ n }: { n: NotificationView }) {
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const pages = useNotificationPages();
-  const markAll = useMarkRead();
+  const markAll = useMarkRead('Could not mark all as read');
   const items = pages.data?.pages.flatMap((p) => p.notifications) ?? [];
   const unread = pages.data?.pages[0]?.unread ?? 0;
 
   async function readAll() {
     try {
       await markAll.mutateAsync({ all: true });
-    } catch (error) {
-      toastError('Could not mark all as read', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
@@ -29,7 +29,10 @@ export function PaymentSuccessPage() {
   const [state, setState] = useState<State>(
     valid ? { kind: 'processing' } : { kind: 'error', message: RETURN_MISSING },
   );
-  const purchase = usePurchaseTokens();
+  const purchase = usePurchaseTokens({
+    errorTitle: 'Error processing payment',
+    errorFallback: PROCESS_FAILED_TOAST,
+  });
   const asked = useRef(false);
 
   useEffect(() => {
@@ -46,8 +49,8 @@ export function PaymentSuccessPage() {
         });
       })
       .catch((error: unknown) => {
+        // the toast is the error policy's (meta above); the page keeps the message
         setState({ kind: 'error', message: errorMessage(error, PROCESS_FAILED) });
-        toastError('Error processing payment', error, PROCESS_FAILED_TOAST);
       });
   }, [valid, paymentIntentId, purchase]);
 

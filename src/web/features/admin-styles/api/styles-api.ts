@@ -4,6 +4,7 @@ import type { PresetStyleInput } from '@shared/schemas/styles';
 import { ApiError } from '@web/lib/api';
 import { apiQuery, call } from '@web/lib/api-client';
 import { styleKeys } from '@web/lib/query-keys';
+import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 
 export function useStyle(id: string | undefined) {
   return useQuery({
@@ -12,22 +13,28 @@ export function useStyle(id: string | undefined) {
   });
 }
 
-function useStyleMutation<V, R>(fn: (vars: V) => Promise<R>) {
+function useStyleMutation<V, R>(fn: (vars: V) => Promise<R>, meta: ErrorPolicyMeta) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    meta,
     onSuccess: () => client.invalidateQueries({ queryKey: styleKeys.all }),
   });
 }
 
 export function useSaveStyle(id: string | undefined) {
-  return useStyleMutation((input: PresetStyleInput) =>
-    id ? call(stylesApi.update, { params: { id }, body: input }) : call(stylesApi.create, { body: input }),
+  return useStyleMutation(
+    (input: PresetStyleInput) =>
+      id ? call(stylesApi.update, { params: { id }, body: input }) : call(stylesApi.create, { body: input }),
+    // a 400's fields go beside the form's inputs
+    { errorTitle: id ? 'Error updating style' : 'Error creating style', errorToast: 'unless-fields' },
   );
 }
 
 export function useDeleteStyle() {
-  return useStyleMutation((id: string) => call(stylesApi.remove, { params: { id } }));
+  return useStyleMutation((id: string) => call(stylesApi.remove, { params: { id } }), {
+    errorTitle: 'Error deleting style',
+  });
 }
 
 /** Spec part 2 §5: a non-ok answer reads "Failed to upload image"; an answer without a URL "Invalid response from server". */

@@ -7,32 +7,44 @@ import { ticketKeys } from '@web/lib/query-keys';
 export const adminSupportKeys = { all: ticketKeys.all, everyone: ticketKeys.everyone };
 
 export function useAllTickets() {
-  return useQuery(apiQuery(supportApi.tickets, { query: { includeResolved: true } }));
+  return useQuery({
+    ...apiQuery(supportApi.tickets, { query: { includeResolved: true } }),
+    // the page says a failed read in its own words (spec part 2 §8)
+    meta: { errorToast: false },
+  });
 }
 
-function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>) {
+/** `action` completes the spec's words for a failure: "Failed to {action}: {message}". */
+function useTicketMutation<V>(fn: (vars: V) => Promise<unknown>, action: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    meta: { errorPrefix: `Failed to ${action}: `, errorFallback: 'Unknown error' },
     // the ticket lists (admin's and the user's own) are refreshed after every change (docs/product/spec-part-2.md §7)
     onSuccess: () => client.invalidateQueries({ queryKey: adminSupportKeys.all }),
   });
 }
 
 export function useSetTicketStatus() {
-  return useTicketMutation(({ id, status }: { id: string; status: TicketStatus }) =>
-    call(supportApi.setStatus, { params: { id }, body: { status } }),
+  return useTicketMutation(
+    ({ id, status }: { id: string; status: TicketStatus }) =>
+      call(supportApi.setStatus, { params: { id }, body: { status } }),
+    'update status',
   );
 }
 
 export function useSetTicketPriority() {
-  return useTicketMutation(({ id, priority }: { id: string; priority: TicketPriority }) =>
-    call(supportApi.setPriority, { params: { id }, body: { priority } }),
+  return useTicketMutation(
+    ({ id, priority }: { id: string; priority: TicketPriority }) =>
+      call(supportApi.setPriority, { params: { id }, body: { priority } }),
+    'update priority',
   );
 }
 
 export function useAddTicketNote() {
-  return useTicketMutation(({ id, note }: { id: string; note: string }) =>
-    call(supportApi.addNote, { params: { id }, body: { note } }),
+  return useTicketMutation(
+    ({ id, note }: { id: string; note: string }) =>
+      call(supportApi.addNote, { params: { id }, body: { note } }),
+    'add note',
   );
 }

@@ -15,7 +15,6 @@ import { OptionSelect } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useAddTicketNote, useSetTicketPriority, useSetTicketStatus } from '../api/admin-support-api';
 
@@ -35,12 +34,8 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
         title: 'Status updated',
         description: `Ticket is now ${ticketStatusLabel(status)}.`,
       });
-    } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: `Failed to update status: ${errorMessage(err, 'Unknown error')}`,
-      });
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -52,12 +47,8 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
         title: 'Priority updated',
         description: `Priority is now ${ticketPriorityLabel(priority)}.`,
       });
-    } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: `Failed to update priority: ${errorMessage(err, 'Unknown error')}`,
-      });
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -68,12 +59,8 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
       await addNote.mutateAsync({ id: ticket.id, note: text });
       setNote('');
       toast({ variant: 'success', title: 'Note added', description: 'The user can now see your response.' });
-    } catch (err) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: `Failed to add note: ${errorMessage(err, 'Unknown error')}`,
-      });
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

@@ -25,6 +25,7 @@ export function useRetryUpload(modelId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(modelsApi.reupload, { params: { id: modelId } }),
+    meta: { errorPrefix: 'Failed to start re-upload: ', errorFallback: 'Unknown error' },
     onSettled: () => client.invalidateQueries({ queryKey: uploadLogKeys.all }),
   });
 }

@@ -19,6 +19,7 @@ import type {
   TokenPackageInput,
 } from '@shared/schemas/tokens';
 import { apiQuery, call, keyOf } from '@web/lib/api-client';
+import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { modelKeys, tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
 
@@ -72,11 +73,19 @@ export function useAdminUsers(search: string) {
   });
 }
 
-/** A change, then every read it may have moved is refreshed (each key matches as a prefix). */
-function useAdminMutation<V, R = unknown>(fn: (vars: V) => Promise<R>, keys: readonly QueryKey[]) {
+/**
+ * A change, then every read it may have moved is refreshed (each key matches as a prefix). `meta`
+ * words its failure (src/web/lib/error-policy.ts).
+ */
+function useAdminMutation<V, R = unknown>(
+  fn: (vars: V) => Promise<R>,
+  keys: readonly QueryKey[],
+  meta: ErrorPolicyMeta,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    meta,
     onSuccess: () => Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
@@ -85,32 +94,39 @@ export const useCreateUser = () =>
   useAdminMutation(
     (input: AdminCreateUserInput) => call(adminApi.createUser, { body: input }),
     [adminKeys.users, adminKeys.stats],
+    // a 400's fields go beside the form's inputs
+    { errorTitle: 'Error creating user', errorToast: 'unless-fields' },
   );
 export const useUpdateBalance = () =>
   useAdminMutation(
     (v: { userId: string; tokenBalance: number }) => call(adminApi.updateBalance, { body: v }),
     // the admin may be changing their own balance: the header reads the session
     [adminKeys.users, adminKeys.ledgerCheck, USER_QUERY_KEY, transactionKeys.all],
+    { errorTitle: 'Update failed', errorFallback: 'Failed to update token balance' },
   );
 export const useToggleAdmin = () =>
   useAdminMutation(
     (v: { userId: string; isAdmin: boolean }) => call(adminApi.toggleAdmin, { body: v }),
     [adminKeys.users, USER_QUERY_KEY],
+    { errorTitle: 'Update failed', errorFallback: 'Failed to update admin status' },
   );
 export const useToggleNsfw = () =>
   useAdminMutation(
     (v: { userId: string; enableNSFW: boolean }) => call(adminApi.toggleNsfw, { body: v }),
     [adminKeys.users, USER_QUERY_KEY],
+    { errorTitle: 'Update failed', errorFallback: 'Failed to update NSFW access' },
   );
 export const useSetUserStatus = () =>
   useAdminMutation(
     (v: { userId: string; status: 'active' | 'suspended' }) => call(adminApi.setUserStatus, { body: v }),
     [adminKeys.users],
+    { errorTitle: 'Update failed', errorFallback: 'Failed to update user status' },
   );
 export const useResetPassword = () =>
   useAdminMutation(
     (v: { username: string; newPassword: string }) => call(adminApi.resetPassword, { body: v }),
     [],
+    { errorTitle: 'Password reset failed', errorFallback: 'Failed to reset password' },
   );
 
 // ---- models ----
@@ -144,16 +160,26 @@ export const useTrainingStatus = (id: string, enabled: boolean) =>
 // training charges (and cancelling refunds) the owner, who may be the admin: the session is read again too
 const MODEL_KEYS = [adminKeys.models, modelKeys.all, adminKeys.stats, USER_QUERY_KEY];
 export const useDeleteModel = () =>
-  useAdminMutation((id: string) => call(modelsApi.remove, { params: { id } }), MODEL_KEYS);
+  useAdminMutation((id: string) => call(modelsApi.remove, { params: { id } }), MODEL_KEYS, {
+    errorTitle: 'Deletion failed',
+    errorFallback: 'Failed to delete the model',
+  });
 export const useResetModel = () =>
   useAdminMutation(
     (id: string) => call(modelsApi.setStatus, { params: { id }, body: { status: 'uploaded' } }),
     MODEL_KEYS,
+    { errorTitle: 'Reset failed', errorFallback: 'Failed to reset the model' },
   );
 export const useStartTraining = () =>
-  useAdminMutation((id: string) => call(modelsApi.train, { params: { id } }), MODEL_KEYS);
+  useAdminMutation((id: string) => call(modelsApi.train, { params: { id } }), MODEL_KEYS, {
+    errorTitle: 'Training failed',
+    errorFallback: 'Failed to start training',
+  });
 export const useCancelTraining = () =>
-  useAdminMutation((id: string) => call(modelsApi.cancelTraining, { params: { id } }), MODEL_KEYS);
+  useAdminMutation((id: string) => call(modelsApi.cancelTraining, { params: { id } }), MODEL_KEYS, {
+    errorTitle: 'Cancel failed',
+    errorFallback: 'Failed to cancel training',
+  });
 
 // ---- styles ----
 export const useAdminStyles = () =>
@@ -161,18 +187,32 @@ export const useAdminStyles = () =>
 
 // ---- token packages ----
 export const useAdminPackages = () => useQuery(apiQuery(adminApi.packages));
-export const useSavePackage = () =>
+/** `isNew` words a failure as the spec does: 'Error creating package' or 'Update failed'. */
+export const useSavePackage = (isNew: boolean) =>
   useAdminMutation(
     ({ id, ...input }: TokenPackageInput & { id?: string }) =>
       id
         ? call(adminApi.updatePackage, { params: { id }, body: input })
         : call(adminApi.createPackage, { body: input }),
     [adminKeys.packages, tokenPackageKeys.all],
+    // a 400's fields go beside the form's inputs
+    isNew
+      ? {
+          errorTitle: 'Error creating package',
+          errorFallback: 'Failed to create package',
+          errorToast: 'unless-fields',
+        }
+      : {
+          errorTitle: 'Update failed',
+          errorFallback: 'Failed to update package',
+          errorToast: 'unless-fields',
+        },
   );
 export const useDeletePackage = () =>
   useAdminMutation(
     (id: string) => call(adminApi.deletePackage, { params: { id } }),
     [adminKeys.packages, tokenPackageKeys.all],
+    { errorFallback: 'Failed to delete package' },
   );
 
 // ---- sales ----

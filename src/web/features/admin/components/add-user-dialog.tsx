@@ -10,7 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Switch } from '@web/components/ui/switch';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
 import { useCreateUser } from '../api/admin-api';
 
@@ -58,11 +58,11 @@ export function AddUserDialog() {
       form.reset(EMPTY);
       setOpen(false);
     } catch (err) {
+      // other failures are told by the error policy (meta on useCreateUser)
       if (isApiError(err) && err.fields) {
         for (const [key, message] of Object.entries(err.fields))
           form.setError(key as keyof AddUserForm, { type: 'server', message });
       }
-      toastError('Error creating user', err, 'Something went wrong. Please try again.');
     }
   });
 

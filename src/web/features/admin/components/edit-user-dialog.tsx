@@ -9,14 +9,12 @@ import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Separator } from '@web/components/ui/separator';
 import { Switch } from '@web/components/ui/switch';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { UserSecurityActivity } from './user-security-activity';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
 import { formatNumber } from '@web/lib/format';
 
 type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
-
-const failed = (title: string, err: unknown, fallback: string) => toastError(title, err, fallback);
 
 export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   const [current, setCurrent] = useState<AdminUser | null>(user);
@@ -56,8 +54,8 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
         title: 'Balance updated',
         description: `${u.username} now has ${formatNumber(res.newBalance)} tokens.`,
       });
-    } catch (err) {
-      failed('Update failed', err, 'Failed to update token balance');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -70,8 +68,8 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
         title: 'Admin status updated',
         description: `${u.username} is ${isAdmin ? 'now an admin' : 'no longer an admin'}.`,
       });
-    } catch (err) {
-      failed('Update failed', err, 'Failed to update admin status');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -84,8 +82,8 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
         title: 'NSFW access updated',
         description: `NSFW content is ${enableNSFW ? 'enabled' : 'disabled'} for ${u.username}.`,
       });
-    } catch (err) {
-      failed('Update failed', err, 'Failed to update NSFW access');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -108,8 +106,8 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
         title: 'Password reset',
         description: `${u.username}'s password was changed and their sessions were ended.`,
       });
-    } catch (err) {
-      failed('Password reset failed', err, 'Failed to reset password');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

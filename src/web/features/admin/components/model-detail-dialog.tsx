@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { formatDateTime } from '@web/lib/format';
 import {
   type AdminModel,
@@ -82,8 +82,8 @@ export function ModelDetailDialog({
       await cancel.mutateAsync(m.id);
       toast({ title: 'Cancelling training', description: 'The list refreshes in a few seconds.' });
       timer.current = setTimeout(onRefresh, CANCEL_REFRESH_MS);
-    } catch (err) {
-      toastError('Cancel failed', err, 'Failed to cancel training');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -92,8 +92,8 @@ export function ModelDetailDialog({
       await reset.mutateAsync(m.id);
       toast({ variant: 'success', title: 'Status reset', description: 'You can now restart training.' });
       onClose();
-    } catch (err) {
-      toastError('Reset failed', err, 'Failed to reset the model');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 
@@ -102,8 +102,8 @@ export function ModelDetailDialog({
       await train.mutateAsync(m.id);
       toast({ variant: 'success', title: 'Training started', description: `${m.name} is now training.` });
       onClose();
-    } catch (err) {
-      toastError('Training failed', err, 'Failed to start training');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

@@ -5,7 +5,7 @@ import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { SearchField } from '@web/components/ui/search-field';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { formatDate } from '@web/lib/format';
 import { type AdminModel, useAdminModels, useDeleteModel } from '../api/admin-api';
 import { AdminModelStatus } from './admin-model-status';
@@ -37,8 +37,8 @@ export function ModelsTab() {
     try {
       await del.mutateAsync(m.id);
       toast({ variant: 'success', title: 'Model deleted', description: `${m.name} has been deleted.` });
-    } catch (err) {
-      toastError('Deletion failed', err, 'Failed to delete the model');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

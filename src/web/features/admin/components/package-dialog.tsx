@@ -8,8 +8,8 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast, toastError } from '@web/components/ui/use-toast';
-import { errorMessage, isApiError } from '@web/lib/api';
+import { toast } from '@web/components/ui/use-toast';
+import { isApiError } from '@web/lib/api';
 import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/admin-api';
 
 type Props = { pkg: TokenPackage | null; open: boolean; onOpenChange: (open: boolean) => void };
@@ -58,7 +58,7 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
     shouldFocusError: false,
   });
   const { errors } = form.formState;
-  const save = useSavePackage();
+  const save = useSavePackage(!pkg);
   const del = useDeletePackage();
 
   const { reset } = form;
@@ -76,15 +76,11 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       });
       onOpenChange(false);
     } catch (err) {
+      // other failures are told by the error policy (meta on useSavePackage)
       if (isApiError(err) && err.fields) {
         for (const [key, message] of Object.entries(err.fields))
           form.setError(fieldOf(key), { type: 'server', message });
       }
-      toast({
-        variant: 'destructive',
-        title: pkg ? 'Update failed' : 'Error creating package',
-        description: errorMessage(err, pkg ? 'Failed to update package' : 'Failed to create package'),
-      });
     }
   });
 
@@ -94,8 +90,8 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
       await del.mutateAsync(pkg.id);
       toast({ variant: 'success', title: 'Package deleted', description: `${pkg.name} has been deleted.` });
       onOpenChange(false);
-    } catch (err) {
-      toastError('Error', err, 'Failed to delete package');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

@@ -4,7 +4,7 @@ import { imagesApi } from '@shared/api/images';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { apiQuery, call, keyOf } from '@web/lib/api-client';
 
 /** What an upscale costs per factor (issue 25): seeded, edited here, audited on the server. */
@@ -13,6 +13,7 @@ export function UpscalePrices() {
   const prices = useQuery(apiQuery(imagesApi.adminUpscalePrices));
   const save = useMutation({
     mutationFn: (body: { factor: 2 | 4; tokenCost: number }) => call(imagesApi.updateUpscalePrice, { body }),
+    meta: { errorFallback: 'The price could not be saved.' },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: keyOf(imagesApi.adminUpscalePrices) });
       await qc.invalidateQueries({ queryKey: keyOf(imagesApi.upscalePrices) });
@@ -33,8 +34,8 @@ export function UpscalePrices() {
         delete next[factor];
         return next;
       });
-    } catch (error) {
-      toastError('Error', error, 'The price could not be saved.');
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
 

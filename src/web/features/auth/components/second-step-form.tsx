@@ -23,7 +23,7 @@ export function SecondStepForm({ methods, onSignedIn, onRestart }: Props) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const step = useSecondStep();
-  const passkey = usePasskeySignIn();
+  const passkey = usePasskeySignIn({ errorToast: false });
   const hasCodes = methods.includes('totp');
 
   const onSubmit = async (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { endSessionLocally } from '@web/lib/session';
 import { useLogout } from '../api/auth-mutations';
 
@@ -14,9 +14,8 @@ export function useSignOut() {
   const signOut = useCallback(async () => {
     try {
       await mutateAsync();
-    } catch (error) {
-      toastError('Logout failed', error, 'There was a problem during logout. Please try again.');
-      return;
+    } catch {
+      return; // told by the error policy (src/web/lib/error-policy.ts)
     }
     // endSessionLocally marks the sign-out, so the guard of the page being left also heads to /.
     endSessionLocally(client);

@@ -40,6 +40,7 @@ export function useRecheckPayments() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(tokensApi.recheck),
+    meta: { errorFallback: 'Could not check your payments. Please try again.' },
     onSuccess: ({ user }) => {
       client.setQueryData(USER_QUERY_KEY, { user });
       void client.invalidateQueries({ queryKey: transactionKeys.all });

@@ -40,8 +40,11 @@ export async function prefetchGenerator(client: QueryClient, user: PublicUser): 
   ]);
 }
 
+/** The generator says a failed read of its lists itself (spec part 2 §8: "Error loading data"). */
+const SAID_BY_THE_GENERATOR = { errorToast: false } as const;
+
 export function useBaseModels() {
-  return useQuery(apiQuery(generationApi.baseModels));
+  return useQuery({ ...apiQuery(generationApi.baseModels), meta: SAID_BY_THE_GENERATOR });
 }
 
 /**
@@ -53,6 +56,7 @@ export function useUserModels(waitingFor: string | null) {
   return useQuery({
     ...apiQuery(modelsApi.list),
     refetchOnMount: refetchOnVisit,
+    meta: SAID_BY_THE_GENERATOR,
     refetchInterval: (query) =>
       waitingFor && isOnTheWay(query.state.data?.find((m) => m.id === waitingFor)?.status)
         ? TRAINING_POLL_MS
@@ -68,12 +72,15 @@ export function usePresetStyles(showNsfw: boolean) {
   return useQuery({
     ...apiQuery(stylesApi.list, { query: { showNsfw } }),
     refetchOnMount: refetchOnVisit,
+    meta: SAID_BY_THE_GENERATOR,
   });
 }
 
 export function useGenerateImages() {
   return useMutation({
     mutationFn: (input: GenerateImageInput) => call(generationApi.generate, { body: input }),
+    // the generator titles a failure by its kind (a 402 is "Insufficient tokens")
+    meta: { errorToast: false },
   });
 }
 
@@ -84,11 +91,17 @@ export function useAnalyzeImage() {
       form.append('image', file);
       return call(generationApi.analyzeImage, { form });
     },
+    meta: {
+      errorTitle: 'Analysis failed',
+      errorFallback: 'There was an error analyzing your image. Please try again.',
+    },
   });
 }
 
 export function useDeleteImage() {
   return useMutation({
     mutationFn: (id: string) => call(generationApi.deleteImage, { params: { id } }),
+    // an image that is gone already is no failure here (use-generation-run.ts)
+    meta: { errorToast: false },
   });
 }

@@ -65,8 +65,6 @@ export function ImageHelper({ onApply }: Props) {
           description: 'Insert the suggested prompt or keep writing your own.',
         });
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Analysis failed', description: failureText(error) }),
     });
   };
 

@@ -160,7 +160,8 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
         void client.invalidateQueries({ queryKey: generateKeys.presetStyles });
       }
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      // Spec part 2 §5.5: a 402 is titled "Insufficient tokens" (the body is the server's text)
+      // Said here, not by the error policy: spec part 2 §5.5 titles a 402 "Insufficient tokens" (the
+      // body is the server's text)
       const title =
         error instanceof ApiError && error.status === 402
           ? GENERATE_TEXTS.insufficient[0]
@@ -181,6 +182,7 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
         void client.invalidateQueries({ queryKey: generateKeys.generatedImages });
         toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
       } catch (error) {
+        // said here, not by the error policy: an image already gone is no failure, it just leaves
         if (!(error instanceof ApiError && error.status === 404)) {
           toastError('Error', error, 'Failed to delete the image.');
           return;

@@ -3,6 +3,7 @@ import { modelsApi } from '@shared/api/models';
 import { apiQuery, call } from '@web/lib/api-client';
 import { modelKeys, TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
+import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 
 export function useModelList() {
   // Statuses move on the server by themselves (training takes 30-60 minutes): read the list again
@@ -17,6 +18,9 @@ export function useModel(id: string) {
   return useQuery({
     ...apiQuery(modelsApi.detail, { params: { id } }),
     refetchInterval: (q) => (q.state.data?.photoChecks?.pending ? PHOTO_CHECKS_POLL_MS : false),
+    // The page's Refresh button says a failed read (spec part 1 §8: 'Refresh failed'); a failed
+    // poll keeps the last answer on screen and the next poll tries again.
+    meta: { errorToast: false },
   });
 }
 
@@ -30,6 +34,9 @@ export function useTrainingStatus(id: string, enabled: boolean, poll: boolean) {
     ...apiQuery(modelsApi.trainingStatus, { params: { id } }),
     enabled,
     refetchInterval: poll ? TRAINING_POLL_MS : false,
+    // The page's Refresh button says a failed read (spec part 1 §8: 'Refresh failed'); a failed
+    // poll keeps the last answer on screen and the next poll tries again.
+    meta: { errorToast: false },
     // a fresh read on every visit (the status changes on the server by itself)
     staleTime: 0,
   });
@@ -84,10 +91,12 @@ const ACTIONS = {
 };
 type Action = keyof typeof ACTIONS;
 
-export function useModelAction(id: string, action: Action) {
+/** `meta` words a failure as the spec does for each action (spec part 1 §8). */
+export function useModelAction(id: string, action: Action, meta: ErrorPolicyMeta) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(ACTIONS[action], { params: { id } }),
+    meta,
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -97,6 +106,7 @@ export function useUpdatePromptModifier(id: string) {
   return useMutation({
     mutationFn: (promptModifier: string) =>
       call(modelsApi.updatePromptModifier, { params: { id }, body: { promptModifier } }),
+    meta: { errorTitle: 'Update failed' },
     onSuccess: () => refreshModelData(client, id),
   });
 }
@@ -106,6 +116,7 @@ export function useRemoveFlagged(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(modelsApi.removeFlagged, { params: { id } }),
+    meta: { errorTitle: 'Could not remove the photos' },
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -115,6 +126,7 @@ export function useDeleteTrainingPhotos(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(modelsApi.deletePhotos, { params: { id } }),
+    meta: { errorTitle: 'Could not delete the photos' },
     onSettled: () => refreshModelData(client, id),
   });
 }
@@ -123,6 +135,7 @@ export function useDeleteModel(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => deleteModel(id),
+    meta: { errorTitle: 'Deletion failed' },
     onSuccess: () => {
       client.removeQueries({ queryKey: modelKeys.detail(id) });
       refreshModelData(client);

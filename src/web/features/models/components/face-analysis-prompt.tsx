@@ -5,7 +5,6 @@ import { FaceAnalysisNotice } from '@web/components/face-analysis-notice';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toastError } from '@web/components/ui/use-toast';
 
 /**
  * Asks once for the face-analysis consent (decision 025), before the first photos: shown only while
@@ -13,14 +12,14 @@ import { toastError } from '@web/components/ui/use-toast';
  */
 export function FaceAnalysisPrompt() {
   const privacy = usePrivacy();
-  const set = useSetFaceAnalysis();
+  const set = useSetFaceAnalysis('Could not save');
   if (!privacy.data || privacy.data.privacy.faceAnalysisAt) return null;
 
   const answer = async (yes: boolean) => {
     try {
       await set.mutateAsync(yes);
-    } catch (error) {
-      toastError('Could not save', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
 

@@ -3,7 +3,7 @@ import { PHOTO_PROBLEM_HELP, PHOTO_PROBLEM_LABELS, PHOTO_PROBLEMS } from '@share
 import type { Model } from '@shared/schemas/models';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useRemoveFlagged } from '../api/models-api';
 
 /** The panel's element id: "Review photos" in the training dialog takes the user here. */
@@ -42,8 +42,8 @@ export function PhotoChecksPanel({ model, canEdit }: { model: Model; canEdit: bo
         title: res.removed === 1 ? '1 photo removed' : `${res.removed} photos removed`,
         description: 'Add a few better photos to replace them.',
       });
-    } catch (error) {
-      toastError('Could not remove the photos', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
   const editable = canEdit && (model.status === 'pending' || model.status === 'uploaded');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useUpdatePromptModifier } from '../api/models-api';
 
 export function PromptModifierEditor({
@@ -22,8 +22,8 @@ export function PromptModifierEditor({
       await save.mutateAsync(draft);
       toast({ title: 'Prompt modifier updated' });
       setEditing(false);
-    } catch (error) {
-      toastError('Update failed', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
   return (

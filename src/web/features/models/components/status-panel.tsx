@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { useModelAction } from '../api/models-api';
-import { ActionButton, runAction } from './model-action-button';
+import { ActionButton, failureMeta, runAction } from './model-action-button';
 import { PHOTO_CHECKS_ID } from './photo-checks-panel';
 
 type Props = {
@@ -55,7 +55,11 @@ type ViewProps = {
 
 /** Pending or uploaded: the photos, the tokens and the button that starts training. */
 function StartTrainingView({ model, isOwner, balance, offlineTraining, imageCount }: ViewProps) {
-  const train = useModelAction(model.id, 'train');
+  const train = useModelAction(
+    model.id,
+    'train',
+    failureMeta({ title: 'Training failed to start', fallback: 'An unexpected error occurred' }),
+  );
   const [confirmTraining, setConfirmTraining] = useState(false);
   // The dialog opens without a Radix trigger, so it is told where focus goes on closing: the flagged
   // photos after "Review photos", else back to Start Training (not the page body).
@@ -74,11 +78,7 @@ function StartTrainingView({ model, isOwner, balance, offlineTraining, imageCoun
   const checks = model.photoChecks;
   const fewPassing = checks ? checks.passing < MIN_PASSING_PHOTOS : false;
   const startTraining = () =>
-    void runAction(
-      train,
-      { title: 'Training started', description: 'Training may take 30-60 minutes.' },
-      { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
-    );
+    void runAction(train, { title: 'Training started', description: 'Training may take 30-60 minutes.' });
   const enoughImages = imageCount >= MIN_TRAINING_IMAGES;
   const enoughTokens = balance >= TRAINING_COST;
   return (

@@ -6,7 +6,7 @@ import { useAppConfig } from '@web/lib/app-config';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useDeleteTrainingPhotos } from '../api/models-api';
 
 /**
@@ -48,8 +48,8 @@ export function TrainingPhotosRetention({ model, isOwner }: { model: Model; isOw
         title: 'Training photos deleted',
         description: `${res.deleted} ${res.deleted === 1 ? 'photo' : 'photos'} deleted. Your model keeps generating.`,
       });
-    } catch (error) {
-      toastError('Could not delete the photos', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   };
 

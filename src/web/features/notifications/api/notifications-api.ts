@@ -36,10 +36,12 @@ export function useNotificationPages() {
   });
 }
 
-export function useMarkRead() {
+/** `errorTitle` names a failure in the toast (one notification, or all of them). */
+export function useMarkRead(errorTitle: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MarkReadBody) => call(notificationsApi.markRead, { body }),
+    meta: { errorTitle },
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -20,6 +20,8 @@ export function useRequestExport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(accountApi.requestExport),
+    // the card says a refusal in its own line
+    meta: { errorToast: false },
     onSuccess: (data) => client.setQueryData(exportKeys.latest, { export: data.export }),
   });
 }
@@ -27,5 +29,7 @@ export function useRequestExport() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => call(accountApi.deleteAccount, { body: { password } }),
+    // the dialog says a wrong password beside its field
+    meta: { errorToast: false },
   });
 }

@@ -15,6 +15,8 @@ export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateApiKeyInput) => call(apiKeysApi.create, { body: input }),
+    // the dialog says a refusal beside its fields or under the form
+    meta: { errorToast: false },
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
@@ -23,6 +25,7 @@ export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(apiKeysApi.revoke, { params: { id } }),
+    meta: { errorTitle: 'Could not revoke the key' },
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -15,6 +15,7 @@ export function useSetNotificationMail() {
   return useMutation({
     mutationFn: ({ kind, on }: { kind: NotificationKind; on: boolean }) =>
       call(notificationsApi.setPreferences, { body: { mail: { [kind]: on } } }),
+    meta: { errorTitle: 'Update failed' },
     onSuccess: (data) => client.setQueryData(notificationPreferenceKeys.all, data),
   });
 }

@@ -5,14 +5,19 @@ import type { ProfileInput, PublicUser } from '@shared/schemas/user';
 import { apiQuery, call, keyOf } from '@web/lib/api-client';
 import { styleKeys } from '@web/lib/query-keys';
 import { refetchUser, setSessionUser } from '@web/lib/session';
+import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 
 type UserResponse = { user: PublicUser };
 
 /** Shows the server's answer at once, then re-reads the session (docs/product/spec-part-2.md §7: refetch after changes). */
-function useUserMutation<TInput>(request: (input: TInput) => Promise<UserResponse | undefined>) {
+function useUserMutation<TInput>(
+  request: (input: TInput) => Promise<UserResponse | undefined>,
+  meta: ErrorPolicyMeta,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
+    meta,
     onSuccess: async (data) => {
       if (data?.user) setSessionUser(client, data.user);
       await refetchUser(client);
@@ -21,7 +26,11 @@ function useUserMutation<TInput>(request: (input: TInput) => Promise<UserRespons
 }
 
 export function useUpdateProfile() {
-  return useUserMutation((input: ProfileInput) => call(accountApi.updateProfile, { body: input }));
+  // a 400's fields (a taken name or e-mail, a wrong password) go beside the form's inputs
+  return useUserMutation((input: ProfileInput) => call(accountApi.updateProfile, { body: input }), {
+    errorTitle: 'Update failed',
+    errorToast: 'unless-fields',
+  });
 }
 
 export function useChangePassword() {
@@ -29,6 +38,8 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       call(authApi.changePassword, { body: input }),
+    // a wrong current password is said beside its field
+    meta: { errorTitle: 'Password change failed', errorToast: 'unless-fields' },
     // a new password signs out every other device
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
@@ -36,8 +47,9 @@ export function useChangePassword() {
 
 export function useUpdateNsfw() {
   const client = useQueryClient();
-  const mutation = useUserMutation((enableNSFW: boolean) =>
-    call(accountApi.setNsfw, { body: { enableNSFW } }),
+  const mutation = useUserMutation(
+    (enableNSFW: boolean) => call(accountApi.setNsfw, { body: { enableNSFW } }),
+    { errorTitle: 'Update failed' },
   );
   return {
     ...mutation,
@@ -53,6 +65,7 @@ export function useUpdateNsfw() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => call(authApi.resendVerification),
+    meta: { errorTitle: 'Could not send verification email', errorFallback: 'Please try again later.' },
   });
 }
 
@@ -67,6 +80,7 @@ function useSessionMutation<TInput>(request: (input: TInput) => Promise<unknown>
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
+    meta: { errorTitle: 'Could not sign out' },
     onSettled: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

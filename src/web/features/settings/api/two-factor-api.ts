@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { twoFactorApi } from '@shared/api/two-factor';
 import { apiQuery, call, keyOf } from '@web/lib/api-client';
 import { refetchUser } from '@web/lib/session';
+import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 
 // Settings → Security: the authenticator app, passkeys and the account's security activity
 // (docs/decisions/056-second-factor.md).
@@ -15,11 +16,18 @@ export function useSecurityActivity() {
   return useQuery({ ...apiQuery(twoFactorApi.activity), staleTime: 0 });
 }
 
-/** After a change: the status, the activity and the session's user (its twoFactorEnabled) are re-read. */
-function useFactorMutation<TInput, TOutput>(request: (input: TInput) => Promise<TOutput>) {
+/**
+ * After a change: the status, the activity and the session's user (its twoFactorEnabled) are re-read.
+ * The forms of this card say a refusal beside their fields; the list's actions toast it (`meta`).
+ */
+function useFactorMutation<TInput, TOutput>(
+  request: (input: TInput) => Promise<TOutput>,
+  meta: ErrorPolicyMeta = { errorToast: false },
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
+    meta,
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: twoFactorKeys.status }),
@@ -33,6 +41,8 @@ function useFactorMutation<TInput, TOutput>(request: (input: TInput) => Promise<
 export function useStartTotp() {
   return useMutation({
     mutationFn: (password: string) => call(twoFactorApi.enrolTotp, { body: { password } }),
+    // the card says a wrong password beside its field
+    meta: { errorToast: false },
   });
 }
 
@@ -61,13 +71,17 @@ export function useAddPasskey() {
 }
 
 export function useRenamePasskey() {
-  return useFactorMutation(({ id, name }: { id: string; name: string }) =>
-    call(twoFactorApi.renamePasskey, { params: { id }, body: { name } }),
+  return useFactorMutation(
+    ({ id, name }: { id: string; name: string }) =>
+      call(twoFactorApi.renamePasskey, { params: { id }, body: { name } }),
+    { errorTitle: 'Rename failed' },
   );
 }
 
 export function useRemovePasskey() {
-  return useFactorMutation(({ id, password }: { id: string; password: string }) =>
-    call(twoFactorApi.removePasskey, { params: { id }, body: { password } }),
+  return useFactorMutation(
+    ({ id, password }: { id: string; password: string }) =>
+      call(twoFactorApi.removePasskey, { params: { id }, body: { password } }),
+    { errorTitle: 'Remove failed' },
   );
 }

@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys-api';
@@ -70,7 +70,6 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         onConfirm={() =>
           revoke.mutate(apiKey.id, {
             onSuccess: () => toast({ title: 'Key revoked', description: `${apiKey.name} no longer works.` }),
-            onError: (err) => toastError('Could not revoke the key', err),
           })
         }
       />

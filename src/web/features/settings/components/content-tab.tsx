@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useUpdateNsfw } from '../api/settings-api';
 
 export function ContentTab({ user }: { user: PublicUser }) {
@@ -22,8 +22,8 @@ export function ContentTab({ user }: { user: PublicUser }) {
           ? 'NSFW content options are now enabled.'
           : 'NSFW content options are now disabled.',
       });
-    } catch (error) {
-      toastError('Update failed', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

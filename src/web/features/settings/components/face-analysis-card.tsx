@@ -4,12 +4,12 @@ import { FaceAnalysisNotice } from '@web/components/face-analysis-notice';
 import { SectionCard } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 
 /** Settings → Privacy: the face-analysis consent, changeable at any time (decision 025). */
 export function FaceAnalysisCard() {
   const privacy = usePrivacy();
-  const set = useSetFaceAnalysis();
+  const set = useSetFaceAnalysis('Update failed');
   const current = privacy.data?.privacy;
 
   async function save(next: boolean) {
@@ -21,8 +21,8 @@ export function FaceAnalysisCard() {
           ? 'New photo checks will compare faces and score likeness.'
           : 'Every stored face descriptor and likeness score of yours is being deleted.',
       });
-    } catch (error) {
-      toastError('Update failed', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

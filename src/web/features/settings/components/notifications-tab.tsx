@@ -8,7 +8,6 @@ import { ErrorAlert } from '@web/components/ui/error-alert';
 import { Label } from '@web/components/ui/label';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toastError } from '@web/components/ui/use-toast';
 import { useNotificationPreferences, useSetNotificationMail } from '../api/notification-preferences-api';
 
 export function NotificationsTab() {
@@ -18,8 +17,8 @@ export function NotificationsTab() {
   async function toggle(kind: NotificationKind, on: boolean) {
     try {
       await setMail.mutateAsync({ kind, on });
-    } catch (error) {
-      toastError('Update failed', error);
+    } catch {
+      // told by the error policy (src/web/lib/error-policy.ts)
     }
   }
 

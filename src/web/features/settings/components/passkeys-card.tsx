@@ -8,7 +8,7 @@ import { SectionCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey, useTwoFactorStatus } from '../api/two-factor-api';
 
 /** Passkeys: a sign-in of their own (no password, no code), and an admin's second factor. */
@@ -102,7 +102,6 @@ function PasskeyRow({ passkey }: { passkey: PasskeyInfo }) {
               { id: passkey.id, name: name.trim() },
               {
                 onSuccess: () => toast({ title: 'Passkey renamed' }),
-                onError: (e) => toastError('Rename failed', e),
               },
             )
           }
@@ -132,7 +131,6 @@ function PasskeyRow({ passkey }: { passkey: PasskeyInfo }) {
               { id: passkey.id, password },
               {
                 onSuccess: () => toast({ title: 'Passkey removed' }),
-                onError: (err) => toastError('Remove failed', err),
               },
             );
           }}

@@ -10,7 +10,7 @@ import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useResendVerification, useUpdateProfile } from '../api/settings-api';
 
 function EmailVerification({ user }: { user: PublicUser }) {
@@ -37,8 +37,6 @@ function EmailVerification({ user }: { user: PublicUser }) {
                 title: 'Verification email sent',
                 description: `We sent a new verification link to ${user.email}.`,
               }),
-            onError: (error) =>
-              toastError('Could not send verification email', error, 'Please try again later.'),
           })
         }
       >
@@ -87,8 +85,8 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           : 'Your profile has been updated successfully.',
       });
     } catch (error) {
+      // other failures are told by the error policy (meta on useUpdateProfile)
       showFieldErrors(error, ['username', 'email', 'currentPassword'] as const, form.setError);
-      toastError('Update failed', error);
     }
   });
 

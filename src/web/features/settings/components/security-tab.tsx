@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
@@ -34,8 +34,8 @@ export function SecurityTab() {
       form.reset(EMPTY);
       toast({ title: 'Password changed', description: 'Your password has been changed successfully.' });
     } catch (error) {
+      // other failures are told by the error policy (meta on useChangePassword)
       showFieldErrors(error, ['currentPassword', 'newPassword'] as const, form.setError);
-      toastError('Password change failed', error);
     }
   });
 

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/settings-api';
 
 /** Where the account is signed in, with a way out for each other device and for all of them. */
@@ -16,8 +16,6 @@ export function SessionsCard() {
   const revokeOthers = useRevokeOtherSessions();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.current).length;
-
-  const failed = (error: unknown) => toastError('Could not sign out', error);
 
   return (
     <SectionCard
@@ -38,7 +36,6 @@ export function SessionsCard() {
                     description:
                       'Every other device is signed out and every API key is revoked. This one stays signed in.',
                   }),
-                onError: failed,
               })
             }
           >
@@ -95,7 +92,6 @@ export function SessionsCard() {
                     revoke.mutate(s.id, {
                       onSuccess: () =>
                         toast({ title: 'Signed out', description: `${s.device} is signed out.` }),
-                      onError: failed,
                     })
                   }
                 >

@@ -19,6 +19,7 @@ export function useCreateTicket() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTicketInput) => call(supportApi.create, { body: input }),
+    meta: { errorPrefix: 'Failed to submit ticket: ', errorFallback: 'Unknown error' },
     onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.myTickets }),
   });
 }

@@ -11,7 +11,6 @@ import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
 import { useCreateTicket, useOwnModels } from '../api/support-api';
 
 const NO_MODEL = 'none';
@@ -53,12 +52,8 @@ export function NewTicketForm({ initialModelId }: { initialModelId: string | nul
         });
         form.reset();
         setModelId(NO_MODEL);
-      } catch (err) {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: `Failed to submit ticket: ${errorMessage(err, 'Unknown error')}`,
-        });
+      } catch {
+        // told by the error policy (src/web/lib/error-policy.ts)
       }
     },
     () => toast({ variant: 'destructive', title: 'Error', description: TICKET_FIELDS_REQUIRED }),

@@ -3,6 +3,7 @@ import { tokensApi } from '@shared/api/tokens';
 import { apiQuery, call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { tokenPackageKeys, transactionKeys } from '@web/lib/query-keys';
+import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 
 export const tokenKeys = { packages: tokenPackageKeys.all };
 
@@ -23,10 +24,14 @@ export function confirmOfflinePayment(input: {
   return call(tokensApi.confirmOffline, { body: input });
 }
 
-/** Records a paid purchase; the server credits only what the provider confirms, once. */
-export function usePurchaseTokens() {
+/**
+ * Records a paid purchase; the server credits only what the provider confirms, once. `meta` words a
+ * failure for the screen that records it (src/web/lib/error-policy.ts).
+ */
+export function usePurchaseTokens(meta: ErrorPolicyMeta) {
   const client = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: (input: { paymentIntentId: string; packageId?: string }) =>
       call(tokensApi.purchase, { body: input }),
     onSuccess: ({ user }) => {
