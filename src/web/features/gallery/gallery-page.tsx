@@ -153,8 +153,8 @@ export function GalleryPage() {
       await remove.mutateAsync(toDelete.id);
       setPreviewId(null);
       toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
-    } catch (error) {
-      toastError('Error', error, 'Failed to delete the image.');
+    } catch {
+      // the query client's error policy has said why (lib/error-policy.ts)
     } finally {
       setToDelete(null);
     }

@@ -27,6 +27,8 @@ export function useSavePack() {
       v.id
         ? call(packsApi.adminUpdate, { params: { id: v.id }, body: v.body })
         : call(packsApi.adminCreate, { body: v.body }),
+    // the pack form shows the failure in its alert and on its fields
+    meta: { errorToast: false },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminPackKeys.all });
       void client.invalidateQueries({ queryKey: adminPackKeys.userList });

@@ -89,6 +89,7 @@ export function useUpscale() {
   return useMutation({
     mutationFn: ({ id, factor }: { id: string; factor: 2 | 4 }) =>
       call(imagesApi.upscale, { params: { id }, body: { factor } }),
+    meta: { errorTitle: 'Upscale failed', errorFallback: 'The image could not be upscaled.' },
     onSettled: () => qc.invalidateQueries({ queryKey: generatedImageKeys.all }),
   });
 }

@@ -106,6 +106,7 @@ export function useDeleteGalleryImage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(generationApi.deleteImage, { params: { id } }),
+    meta: { errorFallback: 'Failed to delete the image.' },
     onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });
 }

@@ -4,7 +4,7 @@ import { MAX_UPSCALED_SIDE, UPSCALE_FACTORS, type UpscaleFactor } from '@shared/
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import { toast, toastError } from '@web/components/ui/use-toast';
+import { toast } from '@web/components/ui/use-toast';
 import { startZipDownload, useImageLinks, useUpscale, useUpscalePrices } from '../api/downloads-api';
 
 type Props = {
@@ -43,8 +43,8 @@ export function UpscalePanel({ image, onOpenImage }: Props) {
       } else {
         toast({ title: 'Upscaling', description: 'The image will appear in your gallery when it is ready.' });
       }
-    } catch (error) {
-      toastError('Upscale failed', error, 'The image could not be upscaled.');
+    } catch {
+      // the query client's error policy has said why (lib/error-policy.ts)
     }
   };
 

@@ -41,6 +41,8 @@ export function useBuyPack() {
   return useMutation({
     mutationFn: (v: { packId: string; modelId: string }) =>
       call(packsApi.generate, { params: { id: v.packId }, body: { modelId: v.modelId } }),
+    // the pack dialog shows the failure in its own alert, with Top up when tokens are short
+    meta: { errorToast: false },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
       void client.invalidateQueries({ queryKey: packKeys.batches });
