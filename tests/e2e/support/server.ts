@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../src/server/test/free-port';
@@ -69,7 +69,8 @@ export async function startServer(
   if (template && !Object.keys(env).some((k) => k.startsWith('ADMIN_') || k === 'DATABASE_URL'))
     await cp(template, dataDir, {
       recursive: true,
-      filter: (from) => path.basename(from) !== 'session-secret',
+      // nor the socket `npm run backup` reaches a running server through (a socket cannot be copied)
+      filter: async (from) => path.basename(from) !== 'session-secret' && !(await lstat(from)).isSocket(),
     });
   const port = await freePort();
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
