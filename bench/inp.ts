@@ -11,12 +11,6 @@ import { startServer } from '../tests/e2e/support/server';
 const GOAL_MS = 200;
 const PASSWORD = 'Harbor-Lamp-42';
 
-/** The 75th percentile as web-vitals' field tools take it (nearest rank). */
-function p75(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil(s.length * 0.75) - 1)];
-}
-
 async function generatorFlow(page: Page, baseUrl: string, i: number) {
   await page.goto(`${baseUrl}/generate`);
   await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
@@ -61,44 +55,58 @@ export async function run(opts: { runs?: number } = {}): Promise<Record<string, 
       data: { username: 'inp_user', email: 'inp_user@example.com', password: PASSWORD },
     });
     if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+    const userId = ((await res.json()) as { user: { id: string } }).user.id;
+    const admin = await browser.newContext();
+    const login = await admin.request.post(`${server.url}/api/auth/login`, { data: server.admin });
+    if (!login.ok()) throw new Error(`admin login failed: ${login.status()}`);
+    // the welcome tokens do not pay for every run's image
+    const topUp = await admin.request.post(`${server.url}/api/admin/users/update-balance`, {
+      data: { userId, tokenBalance: 10_000 },
+    });
+    if (!topUp.ok()) throw new Error(`top-up failed: ${topUp.status()} ${await topUp.text()}`);
     const out: Record<string, number | string> = {};
     let pass = true;
     const flows: [string, string, (page: Page, i: number) => Promise<void>][] = [
       ['generator', '/generate', (page, i) => generatorFlow(page, server.url, i)],
       ['gallery', '/gallery', (page) => galleryFlow(page, server.url)],
     ];
+    // INP as the product's real-user pipeline records it: each visit's beacon reaches POST /api/vitals
+    // as the page hides, and the admin's p75 per route is read back. (The page's own request events
+    // miss a beacon sent while it unloads: tests/e2e/inp.test.ts reads /metrics for the same reason.)
+    const inpOf = async (route: string) => {
+      const res = await admin.request.get(`${server.url}/api/admin/vitals?hours=1`);
+      const { vitals } = (await res.json()) as {
+        vitals: { route: string; name: string; p75: number; samples: number }[];
+      };
+      return vitals.find((v) => v.route === route && v.name === 'INP');
+    };
     for (const [name, route, flow] of flows) {
-      const values: number[] = [];
-      let none = 0;
       for (let i = 0; i < runs; i++) {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        const inp: number[] = [];
-        page.on('request', (request) => {
-          if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/vitals') return;
-          const b = request.postDataJSON() as { route: string; name: string; value: number };
-          if (b.name === 'INP' && b.route === route) inp.push(b.value);
-        });
         await flow(page, i);
         // hiding the page sends its INP (the worst interaction of the visit, as the field measures it)
-        const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/vitals');
         await page.goto('about:blank');
-        await sent.catch(() => {});
         await page.close();
-        // no INP beacon: no interaction reached the library's 40 ms floor; counted as 40
-        if (inp.length === 0) none++;
-        values.push(inp.length ? Math.max(...inp) : 40);
       }
-      const figure = Math.round(p75(values));
+      // beacons land a moment after the page hides: wait (up to 15 s) for one sample per run
+      let found = await inpOf(route);
+      for (let t = 0; t < 30 && (found?.samples ?? 0) < runs; t++) {
+        await new Promise((r) => setTimeout(r, 500));
+        found = await inpOf(route);
+      }
+      // a visit whose every interaction stayed under the library's 40 ms floor sends no INP
+      const figure = Math.round(found?.p75 ?? 40);
       const met = figure <= GOAL_MS;
       pass &&= met;
       console.log(
-        `  ${name.padEnd(10)} INP p75 ${figure} ms (≤${GOAL_MS} ${met ? 'met' : 'MISSED'})  [runs ${values.map(Math.round).join('/')}]`,
+        `  ${name.padEnd(10)} INP p75 ${figure} ms (≤${GOAL_MS} ${met ? 'met' : 'MISSED'})  [${found?.samples ?? 0} samples of ${runs} visits]`,
       );
       out[`${name} INP p75 (ms, 4× CPU)`] = `${figure} (≤${GOAL_MS}: ${met ? 'met' : 'MISSED'})`;
-      out[`${name} runs under 40 ms`] = none;
+      out[`${name} visits with an INP sample`] = `${found?.samples ?? 0} of ${runs}`;
     }
+    await admin.close();
     out['runs per flow'] = runs;
     out['all goals met'] = pass ? 'yes' : 'no';
     return out;
