@@ -2,19 +2,10 @@
 // With the embedded database (no DATABASE_URL) stop the server first: PGlite opens its data directory
 // in one process at a time.
 import { createDeps } from '../../src/server/bootstrap';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { loadConfigOrExit } from '../../src/server/config';
 import { resetSecondFactorsCommand } from '../../src/server/modules/two-factor/reset-command';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(2);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 const deps = await createDeps({ ...config, logLevel: 'warn' });
 const code = await resetSecondFactorsCommand(deps, process.argv[2], (line) => console.log(line));
 await deps.database.close();

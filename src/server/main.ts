@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { seedCatalog } from './db/seed';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { scheduleAuditPurge } from './modules/audit';
@@ -30,16 +30,7 @@ function parseRole(argv: string[]): Role {
 
 async function main() {
   const role = parseRole(process.argv.slice(2));
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   // OpenTelemetry only with an OTLP endpoint: without one its SDK is never loaded (decision 063)
   const otel = config.tracing && (await import('./lib/tracing-sdk'));
   const tracer = otel && config.tracing ? await otel.startTracing({ ...config.tracing, role }) : null;

@@ -187,3 +187,17 @@ export function loadConfig(
   if (errors.length > 0) throw invalid(errors.map((v) => v.message));
   return { ...config, warnings: verdicts.filter((v) => v.level === 'warning').map((v) => v.message) };
 }
+
+/**
+ * The configuration of a command (the server, `npm run backup`, an admin script): a mistake in the
+ * environment is printed as the list of what to fix and ends the process with code 2, no stack.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}
