@@ -68,6 +68,17 @@ const config = (mode: string, isSsrBuild: boolean | undefined): UserConfig => ({
             // the landing page's only script (no React: docs/decisions/029-react-everywhere-and-prerender.md)
             landing: path.join(WEB_ROOT, 'landing-islands.ts'),
           },
+          // Left alone, Rolldown made 44 common chunks for /login, most of them one icon or one small
+          // component of a few hundred bytes, each a request before the page can run; those under
+          // 16 kB of source are copied into the chunks that read them instead, with one module state
+          // kept by Rolldown's runtime (docs/decisions/054-frontend-performance.md). Chunks holding
+          // styles stay files, as Rolldown's guide asks of a Vite build.
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: 16_384, exclude: /\.css(\?|$)/ },
+            },
+          },
         },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
