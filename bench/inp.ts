@@ -1,7 +1,8 @@
 // INP (Interaction to Next Paint) of two flows at 4× CPU (Chrome's own throttling), read from the app's
 // own Web Vitals beacons (src/web/lib/web-vitals.ts): the generator (type a prompt, pick a model and a
 // size, generate) and the gallery (filter, open an image, next). `npm run bench inp`, or
-// `npx tsx bench/inp.ts` alone (INP_RUNS=n runs per flow, default 5). Goal: p75 ≤ 200 ms per flow.
+// `npx tsx bench/inp.ts` alone (INP_RUNS=n runs per flow, default 5; INP_DETAIL=1 prints each visit's
+// slowest interactions split into input delay, processing and presentation). Goal: p75 ≤ 200 ms per flow.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -9,6 +10,29 @@ import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 
 const GOAL_MS = 200;
+const DETAIL = process.env.INP_DETAIL === '1';
+
+/** Every interaction of the visit over 40 ms, from the browser's own Event Timing entries. */
+function recordInteractions() {
+  const seen: object[] = [];
+  (window as unknown as { __interactions: object[] }).__interactions = seen;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceEventTiming[]) {
+      if (!e.interactionId) continue;
+      const t = e.target as HTMLElement | null;
+      seen.push({
+        event: e.name,
+        target: t
+          ? `${t.tagName.toLowerCase()}${t.getAttribute('aria-label') ? `[${t.getAttribute('aria-label')}]` : ''} ${(t.textContent ?? '').trim().slice(0, 30)}`
+          : '?',
+        duration: e.duration,
+        inputDelay: Math.round(e.processingStart - e.startTime),
+        processing: Math.round(e.processingEnd - e.processingStart),
+        presentation: Math.round(e.startTime + e.duration - e.processingEnd),
+      });
+    }
+  }).observe({ type: 'event', durationThreshold: 40, buffered: true } as PerformanceObserverInit);
+}
 const PASSWORD = 'Harbor-Lamp-42';
 
 async function generatorFlow(page: Page, baseUrl: string, i: number) {
@@ -85,7 +109,13 @@ export async function run(opts: { runs?: number } = {}): Promise<Record<string, 
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        if (DETAIL) await page.addInitScript(recordInteractions);
         await flow(page, i);
+        if (DETAIL) {
+          const seen = (await page.evaluate('window.__interactions')) as { duration: number }[];
+          const worst = seen.sort((a, b) => b.duration - a.duration).slice(0, 6);
+          console.log(`  ${name} visit ${i + 1}:`, worst);
+        }
         // hiding the page sends its INP (the worst interaction of the visit, as the field measures it)
         await page.goto('about:blank');
         await page.close();

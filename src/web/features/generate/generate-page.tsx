@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
@@ -52,7 +52,7 @@ export function GeneratePage() {
 function Generator({ user }: { user: PublicUser }) {
   const showNsfw = user.enableNSFW;
   const balance = user.tokenBalance ?? 0;
-  const { form, update, reset, size, setSize, setHd } = useGeneratorForm(user.id);
+  const { form, update, reset, size, setSize, setHd, appendToPrompt } = useGeneratorForm(user.id);
   const stack = useModelStack(showNsfw, form, update);
   const { perImage, cost, insufficient } = useGenerationCost(form, stack, balance);
   const results = useGenerationRun({
@@ -70,6 +70,18 @@ function Generator({ user }: { user: PublicUser }) {
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [details, setDetails] = useState<GeneratedCard | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<GeneratedCard | null>(null);
+  // stable handlers: the settings, the model stack and the results are memoised, and a keystroke in the
+  // prompt draws only the prompt (INP, docs/decisions/054-frontend-performance.md)
+  const onDimensions = useCallback((width: number, height: number) => update({ width, height }), [update]);
+  const onCount = useCallback((count: number) => update({ count }), [update]);
+  const onPreview = useCallback(
+    (card: GeneratedCard) => setPreviewIndex(completed.findIndex((c) => c.key === card.key)),
+    [completed],
+  );
+  const onDelete = useCallback(
+    (card: GeneratedCard) => (card.status === 'completed' ? setConfirmDelete(card) : void discard(card)),
+    [discard],
+  );
 
   return (
     <div>
@@ -98,11 +110,7 @@ function Generator({ user }: { user: PublicUser }) {
               <h3 id="prompt-title" className="text-sm font-semibold">
                 Prompt
               </h3>
-              <ImageHelper
-                onApply={(text) =>
-                  update({ prompt: form.prompt.trim() ? `${form.prompt.trim()}, ${text}` : text })
-                }
-              />
+              <ImageHelper onApply={appendToPrompt} />
               <Label htmlFor="prompt" className="sr-only">
                 Prompt
               </Label>
@@ -158,8 +166,8 @@ function Generator({ user }: { user: PublicUser }) {
               count={form.count}
               onSize={setSize}
               onHd={setHd}
-              onDimensions={(width, height) => update({ width, height })}
-              onCount={(count) => update({ count })}
+              onDimensions={onDimensions}
+              onCount={onCount}
             />
             <Separator />
             <ModelStack
@@ -185,9 +193,9 @@ function Generator({ user }: { user: PublicUser }) {
           <GeneratedGrid
             cards={results.cards}
             hideNsfw={!showNsfw}
-            onPreview={(card) => setPreviewIndex(completed.findIndex((c) => c.key === card.key))}
+            onPreview={onPreview}
             onDownload={download}
-            onDelete={(card) => (card.status === 'completed' ? setConfirmDelete(card) : void discard(card))}
+            onDelete={onDelete}
           />
         </section>
       </div>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { AlertTriangle, Download, Eye, Loader2, Trash2 } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -13,7 +14,13 @@ type Props = {
 };
 
 /** Generated Images: one card per requested image, generating → completed | failed. */
-export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete }: Props) {
+export const GeneratedGrid = memo(function GeneratedGrid({
+  cards,
+  hideNsfw,
+  onPreview,
+  onDownload,
+  onDelete,
+}: Props) {
   if (cards.length === 0) {
     return (
       <EmptyState
@@ -110,4 +117,4 @@ export function GeneratedGrid({ cards, hideNsfw, onPreview, onDownload, onDelete
       ))}
     </ul>
   );
-}
+});

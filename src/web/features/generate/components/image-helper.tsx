@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { ImagePlus, Loader2, Wand2, X } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
 import type { AnalyzeImageResponse } from '@shared/schemas/generation';
@@ -19,7 +19,7 @@ function failureText(error: unknown) {
 }
 
 /** Image → prompt: upload, preview, analyzing, result (docs/product/spec-part-2.md §2 "Image helper"). */
-export function ImageHelper({ onApply }: Props) {
+export const ImageHelper = memo(function ImageHelper({ onApply }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [result, setResult] = useState<AnalyzeImageResponse | null>(null);
@@ -139,4 +139,4 @@ export function ImageHelper({ onApply }: Props) {
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useState, type KeyboardEvent } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { DIMENSION_STEP, MAX_IMAGE_COUNT, MIN_IMAGE_COUNT } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
@@ -74,7 +74,7 @@ function DimensionInput({
 }
 
 /** Image Settings: HD toggle, size presets, custom size, number of images. */
-export function ImageSettings(p: Props) {
+export const ImageSettings = memo(function ImageSettings(p: Props) {
   const [countText, setCountText] = useState(String(p.count));
   useEffect(() => setCountText(String(p.count)), [p.count]);
   const sizes: [SizeKey, string, string][] = [
@@ -183,4 +183,4 @@ export function ImageSettings(p: Props) {
       </div>
     </section>
   );
-}
+});

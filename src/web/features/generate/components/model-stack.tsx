@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Slider } from '@web/components/ui/slider';
@@ -32,7 +33,7 @@ const styleLabel = (s: { name: string; tokenCost: number; isNSFW: boolean } | un
   s ? `${s.name} · +${s.tokenCost} tokens${s.isNSFW ? ' · 18+' : ''}` : undefined;
 
 /** Model Stack: base model, the user's ready model with its weight, a preset style. */
-export function ModelStack(p: Props) {
+export const ModelStack = memo(function ModelStack(p: Props) {
   const ready = p.models.filter((m) => m.status === 'ready');
   const chosen = ready.find((m) => m.id === p.modelId) ?? null;
   // a personal model is a FLUX LoRA: only FLUX bases are offered with it (the server refuses the rest)
@@ -152,4 +153,4 @@ export function ModelStack(p: Props) {
       </div>
     </section>
   );
-}
+});

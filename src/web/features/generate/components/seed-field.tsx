@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MAX_SEED } from '@shared/generation-texts';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -15,7 +16,7 @@ type Props = {
   onChange: (patch: { useSeed?: boolean; seed?: string }) => void;
 };
 
-export function SeedField({ useSeed, seed, onChange }: Props) {
+export const SeedField = memo(function SeedField({ useSeed, seed, onChange }: Props) {
   return (
     <div className="space-y-2">
       <div className="flex items-center justify-between">
@@ -33,4 +34,4 @@ export function SeedField({ useSeed, seed, onChange }: Props) {
       ) : null}
     </div>
   );
-}
+});

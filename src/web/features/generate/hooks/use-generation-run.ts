@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GENERATE_TEXTS, insufficientTokensText } from '@shared/generation-texts';
 import type { GeneratedImageView } from '@shared/schemas/generation';
@@ -170,27 +170,31 @@ export function useGenerationRun({ userId, form, update, baseModels, cost, balan
     }
   }
 
-  const download = (card: { imageUrl?: string }) => {
+  const download = useCallback((card: { imageUrl?: string }) => {
     if (!card.imageUrl) return;
     void saveImage(card.imageUrl, `generated-image-${Date.now()}.jpg`);
-  };
+  }, []);
 
-  const discard = async (card: GeneratedCard) => {
-    if (card.id) {
-      try {
-        await remove.mutateAsync(card.id);
-        void client.invalidateQueries({ queryKey: generateKeys.generatedImages });
-        toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
-      } catch (error) {
-        // said here, not by the error policy: an image already gone is no failure, it just leaves
-        if (!(error instanceof ApiError && error.status === 404)) {
-          toastError('Error', error, 'Failed to delete the image.');
-          return;
+  const { mutateAsync: removeImage } = remove;
+  const discard = useCallback(
+    async (card: GeneratedCard) => {
+      if (card.id) {
+        try {
+          await removeImage(card.id);
+          void client.invalidateQueries({ queryKey: generateKeys.generatedImages });
+          toast({ title: 'Image deleted', description: 'The image has been deleted successfully.' });
+        } catch (error) {
+          // said here, not by the error policy: an image already gone is no failure, it just leaves
+          if (!(error instanceof ApiError && error.status === 404)) {
+            toastError('Error', error, 'Failed to delete the image.');
+            return;
+          }
         }
       }
-    }
-    setCards((c) => c.filter((x) => x.key !== card.key));
-  };
+      setCards((c) => c.filter((x) => x.key !== card.key));
+    },
+    [client, removeImage, setCards],
+  );
 
   return { cards, completed, generating: generate.isPending, run, download, discard };
 }

@@ -30,15 +30,30 @@ export function useGeneratorForm(userId: string) {
     },
     [setForm, setSelectedSize],
   );
-  const setSize = (next: SizeKey) => {
-    setSelectedSize(next);
-    const [width, height] = dimensionsFor(next, form.hdEnabled, form, false);
-    update({ width, height });
-  };
-  const setHd = (hd: boolean) => {
-    const [width, height] = dimensionsFor(size, hd, form, true);
-    update({ hdEnabled: hd, width, height });
-  };
+  // stable across keystrokes (functional updates), so the settings beside the prompt are not drawn again
+  const setSize = useCallback(
+    (next: SizeKey) => {
+      setSelectedSize(next);
+      setForm((f) => {
+        const [width, height] = dimensionsFor(next, f.hdEnabled, f, false);
+        return { ...f, width, height };
+      });
+    },
+    [setForm, setSelectedSize],
+  );
+  const setHd = useCallback(
+    (hd: boolean) =>
+      setForm((f) => {
+        const [width, height] = dimensionsFor(size, hd, f, true);
+        return { ...f, hdEnabled: hd, width, height };
+      }),
+    [setForm, size],
+  );
+  const appendToPrompt = useCallback(
+    (text: string) =>
+      setForm((f) => ({ ...f, prompt: f.prompt.trim() ? `${f.prompt.trim()}, ${text}` : text })),
+    [setForm],
+  );
 
-  return { form, update, reset, size, setSize, setHd };
+  return { form, update, reset, size, setSize, setHd, appendToPrompt };
 }

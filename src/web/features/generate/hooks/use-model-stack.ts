@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@web/components/ui/use-toast';
 import { useBaseModels, usePresetStyles, useUserModels } from '../api/generate-api';
@@ -87,12 +87,15 @@ export function useModelStack(showNsfw: boolean, form: GeneratorForm, update: (p
     if (styleOutcome) update({ styleId: styleOutcome });
     setWantedStyle(null);
   }, [styleOutcome, update]);
-  const choose = (patch: FormPatch) => {
-    // choosing by hand settles what the link asked for
-    if ('modelId' in patch) setWantedModel(null);
-    if ('styleId' in patch) setWantedStyle(null);
-    update(patch);
-  };
+  const choose = useCallback(
+    (patch: FormPatch) => {
+      // choosing by hand settles what the link asked for
+      if ('modelId' in patch) setWantedModel(null);
+      if ('styleId' in patch) setWantedStyle(null);
+      update(patch);
+    },
+    [update],
+  );
 
   // a stored choice that is gone (model deleted, NSFW turned off) is dropped, judged on a fresh list only
   useEffect(() => {
