@@ -5,7 +5,7 @@ import type { AuditEntry } from '@shared/schemas/audit';
 import { shimRadixForJsdom } from '@web/testing/radix-jsdom';
 import { mockFetch, renderWithProviders } from '@web/testing/render';
 import { AuditTab } from './audit-tab';
-import { AuditTable, changedFields } from './audit-table';
+import { AuditTable, changedFields } from './components/audit-table';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
 

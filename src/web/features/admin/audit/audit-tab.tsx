@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@shared/schemas/audit';
-import { LoadMore } from '@web/components/ui/load-more';
 import { useDebounced } from '@web/components/admin/use-debounced';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { useAuditLog, type AuditFilters } from '../api/audit-api';
-import { AuditTable } from './audit-table';
-import { TabError } from './tab-error';
+import type { AuditFilters } from '../shared/admin-query-keys';
+import { failureOf } from '../shared/admin-list';
+import { useAuditLog } from './api/audit-api';
+import { AuditTable } from './components/audit-table';
 
 const ALL = 'all';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,8 +45,8 @@ export function AuditTab() {
     setTo('');
   }
 
-  return (
-    <div className="space-y-4">
+  const filterForm = (
+    <>
       <p className="text-sm text-muted-foreground">
         Every change an admin makes, newest first. Entries cannot be edited; they are deleted automatically
         once older than the retention period.
@@ -116,12 +116,17 @@ export function AuditTab() {
           </Button>
         </div>
       </form>
-      {log.isError ? (
-        <TabError title="Failed to load the audit log" error={log.error} onRetry={() => void log.refetch()} />
-      ) : (
-        <AuditTable entries={entries} loading={log.isPending && !rangeError} />
-      )}
-      <LoadMore pages={log} busyLabel="Loading…" />
-    </div>
+    </>
+  );
+
+  return (
+    <AuditTable
+      filters={filterForm}
+      failure={failureOf(log, 'Failed to load the audit log')}
+      entries={entries}
+      loading={log.isPending && !rangeError}
+      pages={log}
+      pager={{ busyLabel: 'Loading…' }}
+    />
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
-import { useAdminStats, useImageCount, useLedgerCheck } from '../api/admin-api';
+import { useAdminStats, useImageCount, useLedgerCheck } from './api/dashboard-api';
 
 function StatCard({
   label,

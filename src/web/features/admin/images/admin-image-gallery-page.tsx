@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Filter, RefreshCw } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import { AdminPageHeader } from '@web/components/admin/admin-page-header';
-import { LoadMore } from '@web/components/ui/load-more';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
@@ -18,6 +16,8 @@ import { AdminImageGrid, GRID_STYLE } from './components/admin-image-grid';
 import { AdminImageTable } from './components/admin-image-table';
 import { EMPTY_FILTERS, type Filters, toGalleryQuery } from './components/gallery-filters';
 import { GalleryFiltersDialog } from './components/gallery-filters-dialog';
+import { AdminList, failureOf } from '../shared/admin-list';
+import { AdminPageHeader } from '../shared/admin-page-header';
 
 export function AdminImageGalleryPage() {
   usePageTitle('Image Gallery');
@@ -57,42 +57,6 @@ export function AdminImageGalleryPage() {
   };
   const active = Object.entries(filters).filter(([k, v]) => k !== 'customDate' && v !== 'all').length;
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <SkeletonGroup className="grid" style={GRID_STYLE} label="Loading images">
-        {Array.from({ length: 12 }, (_, i) => (
-          <Skeleton key={i} className="aspect-square rounded-lg" />
-        ))}
-      </SkeletonGroup>
-    );
-  } else if (list.isError) {
-    body = (
-      <div className="flex flex-col items-center gap-3 py-12 text-center">
-        <p className="font-medium">Failed to load images</p>
-        <Button onClick={() => window.location.reload()}>Retry</Button>
-      </div>
-    );
-  } else if (images.length === 0) {
-    body = <p className="py-12 text-center text-muted-foreground">No images found.</p>;
-  } else {
-    body = (
-      <Tabs defaultValue="gallery">
-        <TabsList>
-          <TabsTrigger value="gallery">Gallery View</TabsTrigger>
-          <TabsTrigger value="table">Detailed View</TabsTrigger>
-        </TabsList>
-        <TabsContent value="gallery" className="mt-4">
-          <AdminImageGrid images={images} {...actions} />
-        </TabsContent>
-        <TabsContent value="table" className="mt-4">
-          <AdminImageTable images={images} {...actions} />
-        </TabsContent>
-        <LoadMore pages={list} label="Load more images" busyLabel="Loading..." className="py-6" />
-      </Tabs>
-    );
-  }
-
   return (
     <div>
       <AdminPageHeader
@@ -123,7 +87,35 @@ export function AdminImageGalleryPage() {
         onValueChange={search.setText}
         maxLength={200}
       />
-      {body}
+      <AdminList
+        loading={list.isPending}
+        skeleton={
+          <SkeletonGroup className="grid" style={GRID_STYLE} label="Loading images">
+            {Array.from({ length: 12 }, (_, i) => (
+              <Skeleton key={i} className="aspect-square rounded-lg" />
+            ))}
+          </SkeletonGroup>
+        }
+        // a reload, not a refetch: the filters may be what broke the read
+        failure={failureOf(list, 'Failed to load images', { onRetry: () => window.location.reload() })}
+        isEmpty={images.length === 0}
+        empty={<p className="py-12 text-center text-muted-foreground">No images found.</p>}
+        pages={list}
+        pager={{ label: 'Load more images', busyLabel: 'Loading...', className: 'py-6' }}
+      >
+        <Tabs defaultValue="gallery">
+          <TabsList>
+            <TabsTrigger value="gallery">Gallery View</TabsTrigger>
+            <TabsTrigger value="table">Detailed View</TabsTrigger>
+          </TabsList>
+          <TabsContent value="gallery" className="mt-4">
+            <AdminImageGrid images={images} {...actions} />
+          </TabsContent>
+          <TabsContent value="table" className="mt-4">
+            <AdminImageTable images={images} {...actions} />
+          </TabsContent>
+        </Tabs>
+      </AdminList>
 
       <GalleryFiltersDialog
         open={filterOpen}

@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
 import { Eye, Trash2 } from 'lucide-react';
-import { AdminTable } from '@web/components/admin/admin-table';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { SearchField } from '@web/components/ui/search-field';
 import { toast } from '@web/components/ui/use-toast';
 import { formatDate } from '@web/lib/format';
-import { type AdminModel, useAdminModels, useDeleteModel } from '../api/admin-api';
-import { AdminModelStatus } from './admin-model-status';
-import { ModelDetailDialog } from './model-detail-dialog';
-import { TabError } from './tab-error';
 import { Td, Tr } from '@web/components/ui/table';
+import { failureOf } from '../shared/admin-list';
+import { AdminTable } from '../shared/admin-table';
+import { type AdminModel, useAdminModels, useDeleteModel } from './api/models-api';
+import { AdminModelStatus } from './components/admin-model-status';
+import { ModelDetailDialog } from './components/model-detail-dialog';
 
 const COLUMNS = [
   'Name',
@@ -29,7 +29,7 @@ export function ModelsTab() {
   const del = useDeleteModel();
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminModel | null>(null);
-  const rows = models.data?.pages.flatMap((p) => p.models) ?? [];
+  const rows = models.data?.pages.flatMap((p) => p.items) ?? [];
   const viewing = rows.find((m) => m.id === viewingId) ?? null;
   const refresh = useCallback(() => void models.refetch(), [models]);
 
@@ -43,63 +43,62 @@ export function ModelsTab() {
   }
 
   return (
-    <div className="space-y-4">
-      <SearchField
-        className="sm:w-80"
-        label="Search models"
-        placeholder="Search by name, owner or email..."
-        value={search.text}
-        onValueChange={search.setText}
-      />
-      {models.isError ? (
-        <TabError title="Error Loading Models" error={models.error} onRetry={refresh} />
-      ) : (
-        <AdminTable
-          columns={COLUMNS}
-          rows={rows}
-          loading={models.isPending}
-          empty="No models found."
-          pages={models}
-        >
-          {(m) => (
-            <Tr key={m.id}>
-              <Td className="font-medium">{m.name}</Td>
-              <Td>
-                <div>{m.userUsername ?? 'Unknown'}</div>
-                <div className="text-xs text-muted-foreground">{m.userEmail ?? 'No email'}</div>
-              </Td>
-              <Td>
-                <AdminModelStatus status={m.status} />
-              </Td>
-              <Td>{m.imageCount}</Td>
-              <Td title="Average likeness of this model's scored images">
-                {m.likeness ? `${m.likeness.average} (${m.likeness.scored} scored)` : null}
-              </Td>
-              <Td className="whitespace-nowrap">{formatDate(m.createdAt)}</Td>
-              <Td>
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`View ${m.name}`}
-                    onClick={() => setViewingId(m.id)}
-                  >
-                    <Eye aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Delete ${m.name}`}
-                    onClick={() => setDeleting(m)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </Td>
-            </Tr>
-          )}
-        </AdminTable>
-      )}
+    <>
+      <AdminTable
+        filters={
+          <SearchField
+            className="sm:w-80"
+            label="Search models"
+            placeholder="Search by name, owner or email..."
+            value={search.text}
+            onValueChange={search.setText}
+          />
+        }
+        failure={failureOf(models, 'Error Loading Models')}
+        columns={COLUMNS}
+        rows={rows}
+        loading={models.isPending}
+        empty="No models found."
+        pages={models}
+      >
+        {(m) => (
+          <Tr key={m.id}>
+            <Td className="font-medium">{m.name}</Td>
+            <Td>
+              <div>{m.userUsername ?? 'Unknown'}</div>
+              <div className="text-xs text-muted-foreground">{m.userEmail ?? 'No email'}</div>
+            </Td>
+            <Td>
+              <AdminModelStatus status={m.status} />
+            </Td>
+            <Td>{m.imageCount}</Td>
+            <Td title="Average likeness of this model's scored images">
+              {m.likeness ? `${m.likeness.average} (${m.likeness.scored} scored)` : null}
+            </Td>
+            <Td className="whitespace-nowrap">{formatDate(m.createdAt)}</Td>
+            <Td>
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`View ${m.name}`}
+                  onClick={() => setViewingId(m.id)}
+                >
+                  <Eye aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Delete ${m.name}`}
+                  onClick={() => setDeleting(m)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        )}
+      </AdminTable>
       <ModelDetailDialog model={viewing} onClose={() => setViewingId(null)} onRefresh={refresh} />
       <ConfirmDialog
         open={Boolean(deleting)}
@@ -110,6 +109,6 @@ export function ModelsTab() {
         destructive
         onConfirm={() => deleting && void onDelete(deleting)}
       />
-    </div>
+    </>
   );
 }

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { AdminPack } from '@shared/schemas/packs';
-import { AdminPageHeader } from '@web/components/admin/admin-page-header';
-import { AdminTable } from '@web/components/admin/admin-table';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ErrorAlert } from '@web/components/ui/error-alert';
 import { Td, Tr } from '@web/components/ui/table';
 import { formatTokens } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { failureOf } from '../shared/admin-list';
+import { AdminPageHeader } from '../shared/admin-page-header';
+import { AdminTable } from '../shared/admin-table';
 import { useAdminPacks, useSetPackActive } from './api/admin-packs-api';
 import { PackForm } from './components/pack-form';
 
@@ -49,62 +49,55 @@ export function AdminPacksPage() {
           </CardContent>
         </Card>
       ) : null}
-      {packs.isError ? (
-        <ErrorAlert
-          title="Failed to load the packs"
-          error={packs.error}
-          onRetry={() => void packs.refetch()}
-        />
-      ) : (
-        <AdminTable
-          columns={COLUMNS}
-          rows={rows}
-          loading={packs.isPending}
-          empty="No packs yet."
-          pages={packs}
-          caption="Photo packs"
-          scrollLabel="Photo packs"
-        >
-          {(p) => (
-            <Tr key={p.id}>
-              <Td>
-                <div className="font-medium">{p.name}</div>
-                <div className="text-sm text-muted-foreground">{p.description}</div>
-              </Td>
-              <Td>{p.promptCount}</Td>
-              <Td>
-                {formatTokens(p.price)}
-                {p.priceMode === 'discounted' ? (
-                  <span className="block text-xs text-muted-foreground">of {formatTokens(p.fullPrice)}</span>
-                ) : null}
-              </Td>
-              <Td>
-                {p.isActive ? (
-                  <Badge variant="green">Active</Badge>
-                ) : (
-                  <Badge variant="secondary">Inactive</Badge>
-                )}
-              </Td>
-              <Td>
-                <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(p)}>
-                    Edit<span className="sr-only"> {p.name}</span>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={setActive.isPending}
-                    onClick={() => setActive.mutate({ id: p.id, isActive: !p.isActive })}
-                  >
-                    {p.isActive ? 'Deactivate' : 'Activate'}
-                    <span className="sr-only"> {p.name}</span>
-                  </Button>
-                </div>
-              </Td>
-            </Tr>
-          )}
-        </AdminTable>
-      )}
+      <AdminTable
+        failure={failureOf(packs, 'Failed to load the packs', { retryLabel: 'Try again' })}
+        columns={COLUMNS}
+        rows={rows}
+        loading={packs.isPending}
+        empty="No packs yet."
+        pages={packs}
+        caption="Photo packs"
+        scrollLabel="Photo packs"
+      >
+        {(p) => (
+          <Tr key={p.id}>
+            <Td>
+              <div className="font-medium">{p.name}</div>
+              <div className="text-sm text-muted-foreground">{p.description}</div>
+            </Td>
+            <Td>{p.promptCount}</Td>
+            <Td>
+              {formatTokens(p.price)}
+              {p.priceMode === 'discounted' ? (
+                <span className="block text-xs text-muted-foreground">of {formatTokens(p.fullPrice)}</span>
+              ) : null}
+            </Td>
+            <Td>
+              {p.isActive ? (
+                <Badge variant="green">Active</Badge>
+              ) : (
+                <Badge variant="secondary">Inactive</Badge>
+              )}
+            </Td>
+            <Td>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={() => setEditing(p)}>
+                  Edit<span className="sr-only"> {p.name}</span>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={setActive.isPending}
+                  onClick={() => setActive.mutate({ id: p.id, isActive: !p.isActive })}
+                >
+                  {p.isActive ? 'Deactivate' : 'Activate'}
+                  <span className="sr-only"> {p.name}</span>
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        )}
+      </AdminTable>
     </div>
   );
 }

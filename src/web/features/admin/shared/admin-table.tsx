@@ -1,44 +1,48 @@
 import type { ReactNode } from 'react';
-import { LoadMore, type Pages } from '@web/components/ui/load-more';
 import { SkeletonRows, Table, TableCaption, TBody, Td, Th, THead, Tr } from '@web/components/ui/table';
+import { AdminList, type AdminListProps } from './admin-list';
 
 export type Column = string | { header: ReactNode; key: string; className?: string; title?: string };
 
-type AdminTableProps<Row> = {
+type AdminTableProps<Row> = Omit<
+  AdminListProps,
+  'children' | 'skeleton' | 'isEmpty' | 'empty' | 'className'
+> & {
   columns: Column[];
   rows: Row[];
-  /** the first page is on its way: placeholder rows instead */
-  loading: boolean;
+  /** placeholder rows while the first page loads */
   skeletonRows?: number;
   /** said in the table when there are no rows */
   empty: ReactNode;
   children: (row: Row, index: number) => ReactNode;
-  /** the pager under the table, when the list comes page by page */
-  pages?: Pages;
+  /** the table's own classes (a `min-w-*` makes it scroll sideways inside its box at 360 px) */
   className?: string;
+  /** names the scrolling box, for tables wider than a phone (see `Table`) */
   scrollLabel?: string;
   caption?: string;
 };
 
 /**
- * An admin list as a table: its column headers, placeholder rows while the first page loads, one row
- * per item (`children`), a line when there is none, and the pager under it.
+ * An admin list as a table: its filters, column headers, placeholder rows while the first page
+ * loads, one row per item (`children`), a line when there is none, the failure with a retry, and
+ * the pager under it. The table scrolls sideways inside its own box, so a page never does at 360 px.
  */
 export function AdminTable<Row>({
   columns,
   rows,
-  loading,
+  loading = false,
   skeletonRows = 4,
   empty,
   children,
-  pages,
   className,
   scrollLabel,
   caption,
+  ...list
 }: AdminTableProps<Row>) {
   return (
-    <>
-      <Table className={className} scrollLabel={scrollLabel}>
+    // the table shows its own placeholder and empty rows, under its headers
+    <AdminList {...list}>
+      <Table className={className} scrollLabel={scrollLabel} aria-busy={loading || undefined}>
         {caption ? <TableCaption className="sr-only">{caption}</TableCaption> : null}
         <THead>
           <Tr>
@@ -64,7 +68,6 @@ export function AdminTable<Row>({
           ) : null}
         </TBody>
       </Table>
-      {pages ? <LoadMore pages={pages} /> : null}
-    </>
+    </AdminList>
   );
 }

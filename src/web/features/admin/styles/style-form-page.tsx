@@ -10,7 +10,7 @@ import {
   type PresetStyleInput,
   type PresetStyleValues,
 } from '@shared/schemas/styles';
-import { BackToDashboard } from '@web/components/admin/admin-page-header';
+import { BackToDashboard } from '../shared/admin-page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SupportTicket } from '@shared/schemas/support';
-import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { SearchAndStatus } from '@web/components/ui/select';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Spinner } from '@web/components/ui/spinner';
@@ -11,6 +9,8 @@ import { toast } from '@web/components/ui/use-toast';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAllTickets } from './api/admin-support-api';
 import { AdminTicketCard } from './components/admin-ticket-card';
+import { AdminList, failureOf } from '../shared/admin-list';
+import { AdminPageHeader } from '../shared/admin-page-header';
 
 const FILTERS = [
   { value: 'all', label: 'All Tickets' },
@@ -28,13 +28,12 @@ function matches(t: SupportTicket, q: string) {
 }
 
 function List({ tickets, empty }: { tickets: SupportTicket[]; empty: string }) {
-  if (tickets.length === 0) return <EmptyState title={empty} />;
   return (
-    <div className="space-y-4">
+    <AdminList isEmpty={tickets.length === 0} empty={<EmptyState title={empty} />}>
       {tickets.map((t) => (
         <AdminTicketCard key={t.id} ticket={t} />
       ))}
-    </div>
+    </AdminList>
   );
 }
 
@@ -83,28 +82,33 @@ export function AdminSupportPage() {
           </Card>
         ))}
       </div>
-      <SearchAndStatus
-        search={{
-          label: 'Search tickets',
-          placeholder: 'Search tickets by subject, message, or user...',
-          value: search,
-          onValueChange: setSearch,
-        }}
-        status={status}
-        onStatusChange={setStatus}
-        statuses={FILTERS}
-      />
-      {tickets.isPending ? (
-        <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
-          <Spinner />
-          Loading tickets...
-        </div>
-      ) : tickets.isError ? (
-        <EmptyState
-          title="Failed to load support tickets. Please try again."
-          action={<Button onClick={() => void tickets.refetch()}>Try again</Button>}
-        />
-      ) : (
+      <AdminList
+        filters={
+          <SearchAndStatus
+            search={{
+              label: 'Search tickets',
+              placeholder: 'Search tickets by subject, message, or user...',
+              value: search,
+              onValueChange: setSearch,
+            }}
+            status={status}
+            onStatusChange={setStatus}
+            statuses={FILTERS}
+          />
+        }
+        loading={tickets.isPending}
+        skeleton={
+          <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
+            <Spinner />
+            Loading tickets...
+          </div>
+        }
+        // the page words its failure as the spec does (part 2 §8), and the toast above says it too
+        failure={failureOf(tickets, 'Failed to load support tickets. Please try again.', {
+          retryLabel: 'Try again',
+          fallback: '',
+        })}
+      >
         <Tabs defaultValue="open">
           <TabsList>
             <TabsTrigger value="open">Open ({open.length})</TabsTrigger>
@@ -121,7 +125,7 @@ export function AdminSupportPage() {
             <List tickets={resolved} empty="No resolved tickets." />
           </TabsContent>
         </Tabs>
-      )}
+      </AdminList>
     </div>
   );
 }

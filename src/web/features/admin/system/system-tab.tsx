@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { SkeletonRows, TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
+import { Td, Tr } from '@web/components/ui/table';
 import { type EngineName, useAppConfig } from '@web/lib/app-config';
 import { formatDateTime, formatDuration, formatNumber, relativeTime } from '@web/lib/format';
 import type { AdminSystem } from '@shared/schemas/system';
-import { useAdminSystem, useAdminVitals } from '../api/admin-api';
-import { TabError } from './tab-error';
-import { VitalsTable } from './vitals-table';
+import { AdminList, failureOf } from '../shared/admin-list';
+import { AdminTable } from '../shared/admin-table';
+import { useAdminSystem, useAdminVitals } from './api/system-api';
+import { VitalsTable } from './components/vitals-table';
 
 type JobStatus = AdminSystem['jobs'][number]['status'];
 const STATUS_VARIANT: Record<JobStatus, 'amber' | 'blue' | 'green' | 'red'> = {
@@ -33,16 +34,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Empty({ columns, text }: { columns: number; text: string }) {
-  return (
-    <Tr>
-      <Td colSpan={columns} className="py-6 text-center text-muted-foreground">
-        {text}
-      </Td>
-    </Tr>
-  );
-}
-
 /** Real users' Web Vitals: p75 per page over the last day (docs/decisions/057-web-vitals.md). */
 const VITALS_HOURS = 24;
 
@@ -50,19 +41,11 @@ export function SystemTab() {
   const system = useAdminSystem();
   const vitals = useAdminVitals(VITALS_HOURS);
   const config = useAppConfig();
-  if (system.isError)
-    return (
-      <TabError
-        title="Failed to load system status"
-        error={system.error}
-        onRetry={() => void system.refetch()}
-      />
-    );
   const data = system.data;
   const engines = config.data?.engines ? (Object.entries(config.data.engines) as [EngineName, string][]) : [];
 
   return (
-    <div className="space-y-4">
+    <AdminList failure={failureOf(system, 'Failed to load system status')}>
       <Section title="Oldest pending job">
         {!data ? (
           <p className="text-muted-foreground">Loading…</p>
@@ -77,108 +60,75 @@ export function SystemTab() {
       </Section>
 
       <Section title="Jobs by state">
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Job</Th>
-              <Th>State</Th>
-              <Th>Count</Th>
-              <Th>Oldest</Th>
+        <AdminTable
+          columns={['Job', 'State', 'Count', 'Oldest']}
+          rows={data?.jobs ?? []}
+          loading={!data}
+          skeletonRows={3}
+          empty="No jobs."
+        >
+          {(j) => (
+            <Tr key={`${j.name}-${j.status}`}>
+              <Td className="font-mono text-xs">{j.name}</Td>
+              <Td>
+                <Badge variant={STATUS_VARIANT[j.status]}>{j.status}</Badge>
+              </Td>
+              <Td>{formatNumber(j.count)}</Td>
+              <Td title={formatDateTime(j.oldestAt)}>{age(j.oldestAt, data!.now)}</Td>
             </Tr>
-          </THead>
-          <TBody>
-            {!data ? (
-              <SkeletonRows rows={3} columns={4} />
-            ) : data.jobs.length === 0 ? (
-              <Empty columns={4} text="No jobs." />
-            ) : (
-              data.jobs.map((j) => (
-                <Tr key={`${j.name}-${j.status}`}>
-                  <Td className="font-mono text-xs">{j.name}</Td>
-                  <Td>
-                    <Badge variant={STATUS_VARIANT[j.status]}>{j.status}</Badge>
-                  </Td>
-                  <Td>{formatNumber(j.count)}</Td>
-                  <Td title={formatDateTime(j.oldestAt)}>{age(j.oldestAt, data.now)}</Td>
-                </Tr>
-              ))
-            )}
-          </TBody>
-        </Table>
+          )}
+        </AdminTable>
       </Section>
 
       <Section title="Failures in the last hour">
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Job</Th>
-              <Th>State</Th>
-              <Th>Attempts</Th>
-              <Th>Reason</Th>
-              <Th>When</Th>
+        <AdminTable
+          columns={['Job', 'State', 'Attempts', 'Reason', 'When']}
+          rows={data?.failures ?? []}
+          loading={!data}
+          skeletonRows={2}
+          empty="No failures in the last hour."
+        >
+          {(f) => (
+            <Tr key={f.id}>
+              <Td className="font-mono text-xs">{f.name}</Td>
+              <Td>
+                <Badge variant={STATUS_VARIANT[f.status]}>
+                  {f.status === 'failed' ? 'gave up' : 'retrying'}
+                </Badge>
+              </Td>
+              <Td>
+                {f.attempts} / {f.maxAttempts}
+              </Td>
+              <Td className="max-w-md break-words text-sm">{f.error}</Td>
+              <Td className="whitespace-nowrap">{relativeTime(f.at, new Date(data!.now))}</Td>
             </Tr>
-          </THead>
-          <TBody>
-            {!data ? (
-              <SkeletonRows rows={2} columns={5} />
-            ) : data.failures.length === 0 ? (
-              <Empty columns={5} text="No failures in the last hour." />
-            ) : (
-              data.failures.map((f) => (
-                <Tr key={f.id}>
-                  <Td className="font-mono text-xs">{f.name}</Td>
-                  <Td>
-                    <Badge variant={STATUS_VARIANT[f.status]}>
-                      {f.status === 'failed' ? 'gave up' : 'retrying'}
-                    </Badge>
-                  </Td>
-                  <Td>
-                    {f.attempts} / {f.maxAttempts}
-                  </Td>
-                  <Td className="max-w-md break-words text-sm">{f.error}</Td>
-                  <Td className="whitespace-nowrap">{relativeTime(f.at, new Date(data.now))}</Td>
-                </Tr>
-              ))
-            )}
-          </TBody>
-        </Table>
+          )}
+        </AdminTable>
       </Section>
 
       <Section title="Workers">
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Process</Th>
-              <Th>Role</Th>
-              <Th>Started</Th>
-              <Th>Last heartbeat</Th>
-              <Th>Running jobs</Th>
-              <Th>Health</Th>
+        <AdminTable
+          columns={['Process', 'Role', 'Started', 'Last heartbeat', 'Running jobs', 'Health']}
+          rows={data?.workers ?? []}
+          loading={!data}
+          skeletonRows={2}
+          empty="No worker has reported: no process is running jobs."
+        >
+          {(w) => (
+            <Tr key={w.id}>
+              <Td className="font-mono text-xs">
+                {w.host} · pid {w.pid}
+              </Td>
+              <Td>{w.role}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(w.startedAt)}</Td>
+              <Td className="whitespace-nowrap">{relativeTime(w.lastSeen, new Date(data!.now))}</Td>
+              <Td>{formatNumber(w.activeJobs)}</Td>
+              <Td>
+                <Badge variant={w.gone ? 'red' : 'green'}>{w.gone ? 'gone' : 'alive'}</Badge>
+              </Td>
             </Tr>
-          </THead>
-          <TBody>
-            {!data ? (
-              <SkeletonRows rows={2} columns={6} />
-            ) : data.workers.length === 0 ? (
-              <Empty columns={6} text="No worker has reported: no process is running jobs." />
-            ) : (
-              data.workers.map((w) => (
-                <Tr key={w.id}>
-                  <Td className="font-mono text-xs">
-                    {w.host} · pid {w.pid}
-                  </Td>
-                  <Td>{w.role}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(w.startedAt)}</Td>
-                  <Td className="whitespace-nowrap">{relativeTime(w.lastSeen, new Date(data.now))}</Td>
-                  <Td>{formatNumber(w.activeJobs)}</Td>
-                  <Td>
-                    <Badge variant={w.gone ? 'red' : 'green'}>{w.gone ? 'gone' : 'alive'}</Badge>
-                  </Td>
-                </Tr>
-              ))
-            )}
-          </TBody>
-        </Table>
+          )}
+        </AdminTable>
       </Section>
 
       <Section title="Web Vitals of real visits (p75, last 24 hours)">
@@ -205,6 +155,6 @@ export function SystemTab() {
           </dl>
         )}
       </Section>
-    </div>
+    </AdminList>
   );
 }

@@ -3,12 +3,12 @@ import { Pencil, Plus } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatMoney, formatNumber } from '@web/lib/format';
-import { type TokenPackage, useAdminPackages } from '../api/admin-api';
-import { PackageDialog } from './package-dialog';
-import { TabError } from './tab-error';
-import { UpscalePrices } from './upscale-prices';
-import { AdminTable } from '@web/components/admin/admin-table';
 import { Td, Tr } from '@web/components/ui/table';
+import { failureOf } from '../shared/admin-list';
+import { AdminTable } from '../shared/admin-table';
+import { type TokenPackage, useAdminPackages } from './api/packages-api';
+import { PackageDialog } from './components/package-dialog';
+import { UpscalePrices } from './components/upscale-prices';
 
 export function TokensTab() {
   const packages = useAdminPackages();
@@ -22,60 +22,55 @@ export function TokensTab() {
 
   return (
     <div className="space-y-4">
-      <div className="flex justify-end">
-        <Button onClick={() => openDialog(null)}>
-          <Plus aria-hidden="true" />
-          Create Package
-        </Button>
-      </div>
-      {packages.isError ? (
-        <TabError
-          title="Failed to load token packages"
-          error={packages.error}
-          onRetry={() => void packages.refetch()}
-        />
-      ) : (
-        <AdminTable
-          columns={[
-            'ID',
-            'Name',
-            'Tokens',
-            'Price',
-            'Discounted',
-            { key: 'actions', header: 'Actions', className: 'text-right' },
-          ]}
-          // a deleted package is kept (past payments point at it) but marked and listed last
-          rows={[...(packages.data ?? [])].sort((a, b) => Number(b.isActive) - Number(a.isActive))}
-          loading={packages.isPending}
-          skeletonRows={3}
-          empty="No token packages yet."
-        >
-          {(p) => (
-            <Tr key={p.id} className={p.isActive ? undefined : 'text-muted-foreground'}>
-              <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
-                {p.id.slice(0, 8)}
-              </Td>
-              <Td className="font-medium">
-                {p.name}
-                {p.isActive ? null : (
-                  <Badge variant="gray" className="ml-2">
-                    Inactive
-                  </Badge>
-                )}
-              </Td>
-              <Td>{formatNumber(p.tokenAmount)}</Td>
-              <Td>{formatMoney(p.priceInCents)}</Td>
-              <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
-              <Td className="text-right">
-                <Button variant="ghost" size="sm" onClick={() => openDialog(p)} aria-label={`Edit ${p.name}`}>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Button>
-              </Td>
-            </Tr>
-          )}
-        </AdminTable>
-      )}
+      <AdminTable
+        filters={
+          <div className="flex justify-end">
+            <Button onClick={() => openDialog(null)}>
+              <Plus aria-hidden="true" />
+              Create Package
+            </Button>
+          </div>
+        }
+        failure={failureOf(packages, 'Failed to load token packages')}
+        columns={[
+          'ID',
+          'Name',
+          'Tokens',
+          'Price',
+          'Discounted',
+          { key: 'actions', header: 'Actions', className: 'text-right' },
+        ]}
+        // a deleted package is kept (past payments point at it) but marked and listed last
+        rows={[...(packages.data ?? [])].sort((a, b) => Number(b.isActive) - Number(a.isActive))}
+        loading={packages.isPending}
+        skeletonRows={3}
+        empty="No token packages yet."
+      >
+        {(p) => (
+          <Tr key={p.id} className={p.isActive ? undefined : 'text-muted-foreground'}>
+            <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
+              {p.id.slice(0, 8)}
+            </Td>
+            <Td className="font-medium">
+              {p.name}
+              {p.isActive ? null : (
+                <Badge variant="gray" className="ml-2">
+                  Inactive
+                </Badge>
+              )}
+            </Td>
+            <Td>{formatNumber(p.tokenAmount)}</Td>
+            <Td>{formatMoney(p.priceInCents)}</Td>
+            <Td>{p.isDiscounted ? <Badge variant="green">Yes</Badge> : 'No'}</Td>
+            <Td className="text-right">
+              <Button variant="ghost" size="sm" onClick={() => openDialog(p)} aria-label={`Edit ${p.name}`}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            </Td>
+          </Tr>
+        )}
+      </AdminTable>
       <PackageDialog pkg={editing} open={open} onOpenChange={setOpen} />
       <UpscalePrices />
     </div>

@@ -74,7 +74,8 @@ describe('UploadLogsPage', () => {
   it('shows stats, rows with retries out of 5, View on success and Retry on failed rows', async () => {
     const { calls } = renderPage();
     expect(await screen.findByText('Monitor and troubleshoot model uploads to Runware')).toBeTruthy();
-    const table = await screen.findByRole('table');
+    // the table shows placeholder rows while the first page loads: wait for a row
+    const table = (await screen.findByText('5 / 5')).closest('table')!;
     expect(screen.getByTestId('stat-total').textContent).toBe('2');
     expect(screen.getByTestId('stat-failed').textContent).toBe('1');
     expect(within(table).getByText('5 / 5')).toBeTruthy();
@@ -102,7 +103,7 @@ describe('UploadLogsPage', () => {
         code: 'CONFLICT',
       },
     });
-    const table = await screen.findByRole('table');
+    const table = (await screen.findByText('5 / 5')).closest('table')!;
     await userEvent.click(within(table).getByRole('button', { name: 'Retry upload of Summer look' }));
     await vi.waitFor(() =>
       expect(screen.getByTestId('toasts').textContent).toContain(

@@ -2,21 +2,22 @@ import { useState } from 'react';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { HOST_UPLOAD_MAX_RETRIES, UPLOAD_STATUSES } from '@shared/constants';
 import type { UploadLog } from '@shared/schemas/models';
-import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { AdminPageHeader } from '@web/components/admin/admin-page-header';
 import { SearchAndStatus } from '@web/components/ui/select';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { StatusBadge, type StatusLook } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
+import { Td, Tr } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
+import { failureOf } from '../shared/admin-list';
+import { AdminTable } from '../shared/admin-table';
 import { useRetryUpload, useUploadLogs } from './api/upload-logs-api';
+import { AdminPageHeader } from '../shared/admin-page-header';
 
 type StatusFilter = 'all' | (typeof UPLOAD_STATUSES)[number];
+const COLUMNS = ['Status', 'Model', 'User', 'AIR Name', 'Time', 'Retries', 'Actions'];
 const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Uploads' },
   { value: 'pending', label: 'Pending' },
@@ -79,82 +80,69 @@ export function UploadLogsPage() {
           </Card>
         ))}
       </div>
-      <SearchAndStatus
-        search={{
-          type: 'search',
-          label: 'Search upload logs',
-          placeholder: 'Search by model, user, AIR name or message...',
-          value: search,
-          onValueChange: setSearch,
-        }}
-        status={status}
-        onStatusChange={setStatus}
-        statuses={FILTERS}
-      />
-      {logs.isPending ? (
-        <p className="py-10 text-center text-muted-foreground">Loading upload logs...</p>
-      ) : logs.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Error</AlertTitle>
-          <AlertDescription>{errorMessage(logs.error, 'Failed to load upload logs.')}</AlertDescription>
-        </Alert>
-      ) : logs.data.uploadLogs.length === 0 ? (
-        <p className="py-10 text-center text-muted-foreground">
-          No upload logs found matching your criteria.
-        </p>
-      ) : (
+      <AdminTable
+        filters={
+          <SearchAndStatus
+            search={{
+              type: 'search',
+              label: 'Search upload logs',
+              placeholder: 'Search by model, user, AIR name or message...',
+              value: search,
+              onValueChange: setSearch,
+            }}
+            status={status}
+            onStatusChange={setStatus}
+            statuses={FILTERS}
+          />
+        }
+        failure={failureOf(logs, 'Error', { fallback: 'Failed to load upload logs.', retryLabel: 'Retry' })}
+        columns={COLUMNS}
+        rows={logs.data?.uploadLogs ?? []}
+        loading={logs.isPending}
+        empty="No upload logs found matching your criteria."
         // the table's own scroll box keeps the links' sr-only "(opens in a new tab)" from widening the page at 360 px
-        <Table className="min-w-[760px]">
-          <THead>
-            <Tr>
-              {['Status', 'Model', 'User', 'AIR Name', 'Time', 'Retries', 'Actions'].map((h) => (
-                <Th key={h}>{h}</Th>
-              ))}
-            </Tr>
-          </THead>
-          <TBody>
-            {logs.data.uploadLogs.map((log) => (
-              <Tr key={log.id} className="align-top">
-                <Td>
-                  <StatusBadge
-                    status={log.status}
-                    looks={LOOKS}
-                    unknown={{ label: 'Unknown', variant: 'outline' }}
-                  />
-                </Td>
-                <Td className="max-w-xs">
-                  <p className="font-medium">{log.model.name}</p>
-                  <p className="text-muted-foreground">{log.message || 'No message'}</p>
-                  {log.errorDetails ? (
-                    <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p>
-                  ) : null}
-                </Td>
-                <Td>{log.model.user.username}</Td>
-                <Td className="font-mono text-xs break-all">{log.airName || 'Not set'}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(log.createdAt)}</Td>
-                <Td className="whitespace-nowrap">
-                  {log.retryCount} / {HOST_UPLOAD_MAX_RETRIES}
-                </Td>
-                <Td>
-                  {log.status === 'failed' ? <RetryButton log={log} /> : null}
-                  {log.status === 'success' ? (
-                    <a
-                      href={`/models/${log.modelId}`}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline"
-                    >
-                      View
-                      <ExternalLink aria-hidden="true" className="size-3" />
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </a>
-                  ) : null}
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+        className="min-w-[760px]"
+      >
+        {(log) => (
+          <Tr key={log.id} className="align-top">
+            <Td>
+              <StatusBadge
+                status={log.status}
+                looks={LOOKS}
+                unknown={{ label: 'Unknown', variant: 'outline' }}
+              />
+            </Td>
+            <Td className="max-w-xs">
+              <p className="font-medium">{log.model.name}</p>
+              <p className="text-muted-foreground">{log.message || 'No message'}</p>
+              {log.errorDetails ? (
+                <p className="mt-1 text-xs break-words text-destructive-text">{log.errorDetails}</p>
+              ) : null}
+            </Td>
+            <Td>{log.model.user.username}</Td>
+            <Td className="font-mono text-xs break-all">{log.airName || 'Not set'}</Td>
+            <Td className="whitespace-nowrap">{formatDateTime(log.createdAt)}</Td>
+            <Td className="whitespace-nowrap">
+              {log.retryCount} / {HOST_UPLOAD_MAX_RETRIES}
+            </Td>
+            <Td>
+              {log.status === 'failed' ? <RetryButton log={log} /> : null}
+              {log.status === 'success' ? (
+                <a
+                  href={`/models/${log.modelId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-primary-text underline-offset-4 hover:underline"
+                >
+                  View
+                  <ExternalLink aria-hidden="true" className="size-3" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : null}
+            </Td>
+          </Tr>
+        )}
+      </AdminTable>
     </div>
   );
 }

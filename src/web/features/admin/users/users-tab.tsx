@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Pencil, UserCheck, UserX } from 'lucide-react';
 import type { AdminUser } from '@shared/schemas/admin';
-import { AdminTable } from '@web/components/admin/admin-table';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -10,11 +9,12 @@ import { SearchField } from '@web/components/ui/search-field';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { formatNumber } from '@web/lib/format';
-import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
-import { AddUserDialog } from './add-user-dialog';
-import { EditUserDialog } from './edit-user-dialog';
-import { TabError } from './tab-error';
 import { Td, Tr } from '@web/components/ui/table';
+import { failureOf } from '../shared/admin-list';
+import { AdminTable } from '../shared/admin-table';
+import { useAdminUsers, useSetUserStatus } from './api/users-api';
+import { AddUserDialog } from './components/add-user-dialog';
+import { EditUserDialog } from './components/edit-user-dialog';
 
 const COLUMNS = [
   'ID',
@@ -38,7 +38,7 @@ export function UsersTab() {
   const setStatus = useSetUserStatus();
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
-  const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
+  const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
 
   async function changeStatus(u: AdminUser, status: 'active' | 'suspended') {
     try {
@@ -57,94 +57,93 @@ export function UsersTab() {
   }
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          className="sm:w-80"
-          label="Search users"
-          placeholder="Search by username or email..."
-          value={search.text}
-          onValueChange={search.setText}
-        />
-        <AddUserDialog />
-      </div>
-      {users.isError ? (
-        <TabError title="Failed to load users" error={users.error} onRetry={() => void users.refetch()} />
-      ) : (
-        <AdminTable
-          columns={COLUMNS}
-          rows={rows}
-          loading={users.isPending}
-          skeletonRows={5}
-          empty="No users found."
-          pages={users}
-        >
-          {(u) => (
-            <Tr key={u.id} data-testid="admin-user-row" data-username={u.username}>
-              <Td className="font-mono text-xs text-muted-foreground" title={u.id}>
-                {u.id.slice(0, 8)}
-              </Td>
-              <Td className="font-medium">{u.username}</Td>
-              <Td className="max-w-56 truncate" title={u.email}>
-                {u.email}
-              </Td>
-              <Td>{formatNumber(u.tokenBalance)}</Td>
-              <Td data-testid="admin-user-referrals">
-                {u.referrals
-                  ? `${formatNumber(u.referrals.invited)} (${formatNumber(u.referrals.paid)} paid)`
-                  : '—'}
-              </Td>
-              <Td>
-                <Badge variant={u.status === 'active' ? 'green' : 'red'}>
-                  {u.status === 'active' ? 'Active' : 'Suspended'}
+    <>
+      <AdminTable
+        filters={
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <SearchField
+              className="sm:w-80"
+              label="Search users"
+              placeholder="Search by username or email..."
+              value={search.text}
+              onValueChange={search.setText}
+            />
+            <AddUserDialog />
+          </div>
+        }
+        failure={failureOf(users, 'Failed to load users')}
+        columns={COLUMNS}
+        rows={rows}
+        loading={users.isPending}
+        skeletonRows={5}
+        empty="No users found."
+        pages={users}
+      >
+        {(u) => (
+          <Tr key={u.id} data-testid="admin-user-row" data-username={u.username}>
+            <Td className="font-mono text-xs text-muted-foreground" title={u.id}>
+              {u.id.slice(0, 8)}
+            </Td>
+            <Td className="font-medium">{u.username}</Td>
+            <Td className="max-w-56 truncate" title={u.email}>
+              {u.email}
+            </Td>
+            <Td>{formatNumber(u.tokenBalance)}</Td>
+            <Td data-testid="admin-user-referrals">
+              {u.referrals
+                ? `${formatNumber(u.referrals.invited)} (${formatNumber(u.referrals.paid)} paid)`
+                : '—'}
+            </Td>
+            <Td>
+              <Badge variant={u.status === 'active' ? 'green' : 'red'}>
+                {u.status === 'active' ? 'Active' : 'Suspended'}
+              </Badge>
+              {u.paymentFlag && (
+                <Badge variant="red" className="ml-1" title={u.paymentFlag.reason}>
+                  {u.tokensOwed > 0 ? `Owes ${formatNumber(u.tokensOwed)}` : 'Payment flag'}
                 </Badge>
-                {u.paymentFlag && (
-                  <Badge variant="red" className="ml-1" title={u.paymentFlag.reason}>
-                    {u.tokensOwed > 0 ? `Owes ${formatNumber(u.tokensOwed)}` : 'Payment flag'}
-                  </Badge>
-                )}
-              </Td>
-              <Td>
-                <Badge variant={u.isAdmin ? 'default' : 'secondary'}>{u.isAdmin ? 'Admin' : 'User'}</Badge>
-              </Td>
-              <Td>
-                <div className="flex justify-end gap-1">
+              )}
+            </Td>
+            <Td>
+              <Badge variant={u.isAdmin ? 'default' : 'secondary'}>{u.isAdmin ? 'Admin' : 'User'}</Badge>
+            </Td>
+            <Td>
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Edit ${u.username}`}
+                  onClick={() => setEditing(u)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                {u.status === 'active' ? (
                   <Button
                     variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Edit ${u.username}`}
-                    onClick={() => setEditing(u)}
+                    size="sm"
+                    disabled={u.id === me?.id || setStatus.isPending}
+                    title={u.id === me?.id ? 'You cannot suspend yourself' : undefined}
+                    onClick={() => setSuspending(u)}
                   >
-                    <Pencil aria-hidden="true" />
+                    <UserX aria-hidden="true" />
+                    Suspend
                   </Button>
-                  {u.status === 'active' ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={u.id === me?.id || setStatus.isPending}
-                      title={u.id === me?.id ? 'You cannot suspend yourself' : undefined}
-                      onClick={() => setSuspending(u)}
-                    >
-                      <UserX aria-hidden="true" />
-                      Suspend
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={setStatus.isPending}
-                      onClick={() => void changeStatus(u, 'active')}
-                    >
-                      <UserCheck aria-hidden="true" />
-                      Activate
-                    </Button>
-                  )}
-                </div>
-              </Td>
-            </Tr>
-          )}
-        </AdminTable>
-      )}
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={setStatus.isPending}
+                    onClick={() => void changeStatus(u, 'active')}
+                  >
+                    <UserCheck aria-hidden="true" />
+                    Activate
+                  </Button>
+                )}
+              </div>
+            </Td>
+          </Tr>
+        )}
+      </AdminTable>
       <EditUserDialog
         user={editing}
         currentUserId={me?.id ?? ''}
@@ -159,6 +158,6 @@ export function UsersTab() {
         destructive
         onConfirm={() => suspending && void changeStatus(suspending, 'suspended')}
       />
-    </div>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@shared/schemas/audit';
 import { Badge } from '@web/components/ui/badge';
-import { AdminTable } from '@web/components/admin/admin-table';
 import { Td, Tr } from '@web/components/ui/table';
 import { formatDateTime, formatNumber } from '@web/lib/format';
+import type { AdminListProps } from '../../shared/admin-list';
+import { AdminTable } from '../../shared/admin-table';
 
 const ENTITY_LABELS: Record<NonNullable<AuditEntry['entity']>['type'], string> = {
   user: 'User',
@@ -110,15 +111,21 @@ function Target({ entry }: { entry: AuditEntry }) {
  * The admin audit log as a table: who, what, on whom, when, and what changed. Wider than a phone, so
  * it scrolls sideways inside its own box at 360 px (the page never does).
  */
-export function AuditTable({ entries, loading }: { entries: AuditEntry[]; loading: boolean }) {
+export function AuditTable({
+  entries,
+  ...list
+}: { entries: AuditEntry[]; loading: boolean } & Pick<
+  AdminListProps,
+  'filters' | 'failure' | 'pages' | 'pager'
+>) {
   return (
     <AdminTable
+      {...list}
       className="min-w-[760px]"
       scrollLabel="Audit log entries"
       caption="Admin actions, newest first"
       columns={['When', 'Admin', 'Action', 'Target', 'Before → after']}
       rows={entries}
-      loading={loading}
       empty="No admin actions match these filters."
     >
       {(e) => (

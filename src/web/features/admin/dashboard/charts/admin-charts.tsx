@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { STATS_PERIODS, type StatsPeriod } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
-import { useDailyStats } from '../../api/admin-stats-api';
+import { useDailyStats } from '../api/dashboard-api';
 
 // recharts (decision 040) is a chunk of its own, fetched when the dashboard shows its charts
 const DailyCharts = lazy(() => import('./daily-charts').then((m) => ({ default: m.DailyCharts })));

@@ -2,22 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/api/admin';
 import { generationApi } from '@shared/api/generation';
 import { stylesApi } from '@shared/api/styles';
-import type { AdminGalleryQuery } from '@shared/schemas/generation';
-import { apiQuery, call, keyOf } from '@web/lib/api-client';
+import { apiQuery, call } from '@web/lib/api-client';
+import { adminGalleryKeys, ALL_STYLES, type AdminGalleryFilter } from '../../shared/admin-query-keys';
 
 const PAGE_SIZE = 24;
-// every style, inactive and NSFW ones too: an image may have been made with any of them
-const ALL_STYLES = { showNsfw: true, includeInactive: true } as const;
-
-/** The filters as sent: "all" and empty choices are left out. */
-export type AdminGalleryFilter = Omit<AdminGalleryQuery, 'cursor' | 'limit'>;
-
-export const adminGalleryKeys = {
-  all: keyOf(adminApi.images),
-  list: (filter: AdminGalleryFilter) => keyOf(adminApi.images, { query: filter }),
-  baseModels: keyOf(generationApi.baseModels),
-  styles: keyOf(stylesApi.list, { query: ALL_STYLES }),
-};
 
 /** Every generated image, newest first, a page at a time. */
 export function useAdminImages(filter: AdminGalleryFilter) {
@@ -30,7 +18,7 @@ export function useAdminImages(filter: AdminGalleryFilter) {
   });
 }
 
-/** The base models and styles the filters offer. */
+/** The base models and styles the filters offer (every style: an image may have been made with any). */
 export function useGalleryFilterOptions() {
   const baseModels = useQuery(apiQuery(generationApi.baseModels));
   const styles = useQuery(apiQuery(stylesApi.list, { query: ALL_STYLES }));

@@ -1,5 +1,5 @@
 import type { AdminGalleryQuery } from '@shared/schemas/generation';
-import type { AdminGalleryFilter } from '../api/admin-gallery-api';
+import type { AdminGalleryFilter } from '../../shared/admin-query-keys';
 
 export type Filters = Required<Pick<AdminGalleryQuery, 'nsfw' | 'size'>> & {
   date: 'all' | 'today' | 'week' | 'month' | 'custom';

@@ -13,7 +13,7 @@ import {
   useResetModel,
   useStartTraining,
   useTrainingStatus,
-} from '../api/admin-api';
+} from '../api/models-api';
 import { AdminModelStatus } from './admin-model-status';
 
 const CANCEL_REFRESH_MS = 5000;

@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/api/admin';
-import { apiQuery, keyOf } from '@web/lib/api-client';
+import { apiQuery } from '@web/lib/api-client';
 
 export type { OutboxMessage } from '@shared/schemas/admin';
-
-export const outboxKeys = {
-  all: keyOf(adminApi.outbox),
-  list: (limit: number) => keyOf(adminApi.outbox, { query: { limit } }),
-};
 
 /** The newest `limit` messages; the previous list stays on screen while a longer one loads. */
 export function useOutbox(limit: number) {

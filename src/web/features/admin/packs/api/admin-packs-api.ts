@@ -2,22 +2,21 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { packsApi } from '@shared/api/packs';
 import { stylesApi } from '@shared/api/styles';
 import type { PackInput } from '@shared/schemas/packs';
-import { apiQuery, call, keyOf } from '@web/lib/api-client';
-
-export const adminPackKeys = { all: keyOf(packsApi.adminList), userList: keyOf(packsApi.list) };
+import { apiQuery, call } from '@web/lib/api-client';
+import { adminPackKeys, ALL_STYLES } from '../../shared/admin-query-keys';
+import { cursorPaging } from '../../shared/admin-queries';
 
 export function useAdminPacks() {
   return useInfiniteQuery({
     queryKey: adminPackKeys.all,
     queryFn: ({ pageParam, signal }) => call(packsApi.adminList, { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
   });
 }
 
 /** Every style, inactive ones too, for the prompts' style pickers. */
 export function usePackStyles() {
-  return useQuery(apiQuery(stylesApi.list, { query: { showNsfw: true, includeInactive: true } }));
+  return useQuery(apiQuery(stylesApi.list, { query: ALL_STYLES }));
 }
 
 export function useSavePack() {

@@ -4,7 +4,11 @@ import type { PresetStyleInput } from '@shared/schemas/styles';
 import { ApiError } from '@web/lib/api';
 import { apiQuery, call } from '@web/lib/api-client';
 import { styleKeys } from '@web/lib/query-keys';
+import { ALL_STYLES } from '../../shared/admin-query-keys';
 import type { ErrorPolicyMeta } from '@web/lib/error-policy';
+
+/** Every preset style, inactive and NSFW ones too, for the Preset Styles tab. */
+export const useAdminStyles = () => useQuery(apiQuery(stylesApi.list, { query: ALL_STYLES }));
 
 export function useStyle(id: string | undefined) {
   return useQuery({

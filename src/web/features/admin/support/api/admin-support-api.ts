@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportApi } from '@shared/api/support';
 import type { TicketPriority, TicketStatus } from '@shared/schemas/support';
 import { apiQuery, call } from '@web/lib/api-client';
-import { ticketKeys } from '@web/lib/query-keys';
-
-export const adminSupportKeys = { all: ticketKeys.all, everyone: ticketKeys.everyone };
+import { adminSupportKeys } from '../../shared/admin-query-keys';
 
 export function useAllTickets() {
   return useQuery({

@@ -1,6 +1,7 @@
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
 import { Badge } from '@web/components/ui/badge';
-import { SkeletonRows, TBody, THead, Table, Td, Th, Tr } from '@web/components/ui/table';
+import { Td, Tr } from '@web/components/ui/table';
+import { AdminTable } from '../../shared/admin-table';
 import { formatNumber } from '@web/lib/format';
 import { VITAL_NAMES, type AdminVitals, type VitalName } from '@shared/schemas/vitals';
 
@@ -35,51 +36,38 @@ export function VitalsTable({ data }: { data: AdminVitals | undefined }) {
   const cell = (route: string, name: VitalName) =>
     data?.vitals.find((v) => v.route === route && v.name === name);
   return (
-    <Table scrollLabel="Web Vitals by page">
-      <THead>
-        <Tr>
-          <Th>Page</Th>
-          {VITAL_NAMES.map((name) => (
-            <Th key={name}>{name} p75</Th>
-          ))}
+    <AdminTable
+      scrollLabel="Web Vitals by page"
+      columns={['Page', ...VITAL_NAMES.map((name) => `${name} p75`)]}
+      rows={routes}
+      loading={!data}
+      skeletonRows={2}
+      empty={`No measurements from browsers in the last ${data?.hours} hours.`}
+    >
+      {(route) => (
+        <Tr key={route} data-testid={`vitals-${route}`}>
+          <Td className="font-mono text-xs">{route}</Td>
+          {VITAL_NAMES.map((name) => {
+            const v = cell(route, name);
+            if (!v)
+              return (
+                <Td key={name} className="text-muted-foreground">
+                  —
+                </Td>
+              );
+            const rating = RATINGS[rateVital(name, v.p75)];
+            return (
+              <Td key={name} className="whitespace-nowrap">
+                <span className="font-medium">{formatVital(name, v.p75)}</span>{' '}
+                <Badge variant={rating.variant}>{rating.label}</Badge>
+                <span className="block text-xs text-muted-foreground">
+                  {formatNumber(v.samples)} {v.samples === 1 ? 'sample' : 'samples'}
+                </span>
+              </Td>
+            );
+          })}
         </Tr>
-      </THead>
-      <TBody>
-        {!data ? (
-          <SkeletonRows rows={2} columns={1 + VITAL_NAMES.length} />
-        ) : routes.length === 0 ? (
-          <Tr>
-            <Td colSpan={1 + VITAL_NAMES.length} className="py-6 text-center text-muted-foreground">
-              No measurements from browsers in the last {data.hours} hours.
-            </Td>
-          </Tr>
-        ) : (
-          routes.map((route) => (
-            <Tr key={route} data-testid={`vitals-${route}`}>
-              <Td className="font-mono text-xs">{route}</Td>
-              {VITAL_NAMES.map((name) => {
-                const v = cell(route, name);
-                if (!v)
-                  return (
-                    <Td key={name} className="text-muted-foreground">
-                      —
-                    </Td>
-                  );
-                const rating = RATINGS[rateVital(name, v.p75)];
-                return (
-                  <Td key={name} className="whitespace-nowrap">
-                    <span className="font-medium">{formatVital(name, v.p75)}</span>{' '}
-                    <Badge variant={rating.variant}>{rating.label}</Badge>
-                    <span className="block text-xs text-muted-foreground">
-                      {formatNumber(v.samples)} {v.samples === 1 ? 'sample' : 'samples'}
-                    </span>
-                  </Td>
-                );
-              })}
-            </Tr>
-          ))
-        )}
-      </TBody>
-    </Table>
+      )}
+    </AdminTable>
   );
 }

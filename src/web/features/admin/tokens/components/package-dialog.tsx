@@ -10,7 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
-import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/admin-api';
+import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/packages-api';
 
 type Props = { pkg: TokenPackage | null; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,24 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { imagesApi } from '@shared/api/images';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
-import { apiQuery, call, keyOf } from '@web/lib/api-client';
+import { useSaveUpscalePrice, useUpscalePrices } from '../api/packages-api';
 
 /** What an upscale costs per factor (issue 25): seeded, edited here, audited on the server. */
 export function UpscalePrices() {
-  const qc = useQueryClient();
-  const prices = useQuery(apiQuery(imagesApi.adminUpscalePrices));
-  const save = useMutation({
-    mutationFn: (body: { factor: 2 | 4; tokenCost: number }) => call(imagesApi.updateUpscalePrice, { body }),
-    meta: { errorFallback: 'The price could not be saved.' },
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: keyOf(imagesApi.adminUpscalePrices) });
-      await qc.invalidateQueries({ queryKey: keyOf(imagesApi.upscalePrices) });
-    },
-  });
+  const prices = useUpscalePrices();
+  const save = useSaveUpscalePrice();
   const [draft, setDraft] = useState<Record<number, string>>({});
 
   const submit = async (e: FormEvent, factor: 2 | 4) => {

@@ -1,15 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UPLOAD_STATUSES } from '@shared/constants';
 import { adminApi } from '@shared/api/admin';
 import { modelsApi } from '@shared/api/models';
-import { apiQuery, call, keyOf } from '@web/lib/api-client';
-
-export type UploadLogFilter = { search?: string; status?: (typeof UPLOAD_STATUSES)[number] };
-
-export const uploadLogKeys = {
-  all: keyOf(adminApi.uploadLogs),
-  list: (filter: UploadLogFilter) => keyOf(adminApi.uploadLogs, { query: filter }),
-};
+import { apiQuery, call } from '@web/lib/api-client';
+import { uploadLogKeys, type UploadLogFilter } from '../../shared/admin-query-keys';
 
 /** Read on every visit; the last list stays on screen while a new filter loads. */
 export function useUploadLogs(filter: UploadLogFilter) {

@@ -12,7 +12,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
-import { useCreateUser } from '../api/admin-api';
+import { useCreateUser } from '../api/users-api';
 
 type AddUserForm = {
   username: string;

@@ -11,7 +11,7 @@ import { Separator } from '@web/components/ui/separator';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { UserSecurityActivity } from './user-security-activity';
-import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/admin-api';
+import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/users-api';
 import { formatNumber } from '@web/lib/format';
 
 type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
