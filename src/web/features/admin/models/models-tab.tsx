@@ -9,6 +9,7 @@ import { formatDate } from '@web/lib/format';
 import { Td, Tr } from '@web/components/ui/table';
 import { failureOf } from '../shared/admin-list';
 import { AdminTable } from '../shared/admin-table';
+import { afterChange } from '../shared/admin-queries';
 import { type AdminModel, useAdminModels, useDeleteModel } from './api/models-api';
 import { AdminModelStatus } from './components/admin-model-status';
 import { ModelDetailDialog } from './components/model-detail-dialog';
@@ -33,14 +34,10 @@ export function ModelsTab() {
   const viewing = rows.find((m) => m.id === viewingId) ?? null;
   const refresh = useCallback(() => void models.refetch(), [models]);
 
-  async function onDelete(m: AdminModel) {
-    try {
-      await del.mutateAsync(m.id);
-      toast({ variant: 'success', title: 'Model deleted', description: `${m.name} has been deleted.` });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+  const onDelete = (m: AdminModel) =>
+    afterChange(del.mutateAsync(m.id), () =>
+      toast({ variant: 'success', title: 'Model deleted', description: `${m.name} has been deleted.` }),
+    );
 
   return (
     <>

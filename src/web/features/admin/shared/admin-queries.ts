@@ -39,3 +39,15 @@ export function useAdminMutation<V, R = unknown>(
     onSuccess: () => Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
+
+/**
+ * Awaits an admin change, then `then` (its toast, closing a dialog). A failure is told by the error
+ * policy through the mutation's `meta` (src/web/lib/error-policy.ts), so it stops here silently.
+ */
+export async function afterChange<R>(run: Promise<R>, then: (res: R) => void): Promise<void> {
+  try {
+    then(await run);
+  } catch {
+    // told by the error policy
+  }
+}

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trash2 } from 'lucide-react';
 import { DEFAULT_STYLE_COST } from '@shared/constants';
 import {
   presetStyleSchema,
@@ -13,21 +12,20 @@ import {
 import { BackToDashboard } from '../shared/admin-page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { ButtonSpinner, Spinner } from '@web/components/ui/spinner';
-import { Switch } from '@web/components/ui/switch';
+import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeleteStyle, useSaveStyle, useStyle } from './api/styles-api';
+import { useSaveStyle, useStyle } from './api/styles-api';
+import { DeleteStyleButton } from './components/delete-style-button';
 import { LoraFields } from './components/lora-fields';
 import { PreviewImageField } from './components/preview-image-field';
+import { SwitchBox } from './components/switch-box';
 
 const EMPTY: PresetStyleInput = {
   name: '',
@@ -61,7 +59,6 @@ export function StyleFormPage() {
   const navigate = useNavigate();
   const style = useStyle(id);
   const save = useSaveStyle(id);
-  const del = useDeleteStyle();
   const form = useForm<PresetStyleInput, unknown, PresetStyleValues>({
     resolver: zodResolver(presetStyleSchema),
     defaultValues: EMPTY,
@@ -99,24 +96,6 @@ export function StyleFormPage() {
     }
   }
 
-  async function onDelete() {
-    if (!id) return;
-    try {
-      const res = await del.mutateAsync(id);
-      toast({
-        variant: 'success',
-        title: 'Style deleted',
-        description:
-          res?.message && res.message !== 'Style deleted'
-            ? res.message
-            : 'The preset style has been deleted.',
-      });
-      navigate('/admin?tab=styles');
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
-
   const back = <BackToDashboard to="/admin?tab=styles" />;
 
   if (isEdit && style.isPending) {
@@ -135,21 +114,7 @@ export function StyleFormPage() {
     <div className="mx-auto max-w-3xl">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         {back}
-        {isEdit ? (
-          <ConfirmDialog
-            trigger={
-              <Button variant="destructive" disabled={del.isPending}>
-                {del.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
-                Delete Style
-              </Button>
-            }
-            title="Are you sure?"
-            description="This action cannot be undone. This will permanently delete the preset style and remove it from our servers."
-            confirmLabel="Delete"
-            destructive
-            onConfirm={() => void onDelete()}
-          />
-        ) : null}
+        {id ? <DeleteStyleButton id={id} /> : null}
       </div>
       <Card>
         <CardHeader>
@@ -193,42 +158,30 @@ export function StyleFormPage() {
                 control={control}
                 name="isActive"
                 render={({ field }) => (
-                  <div className="flex items-start gap-3 rounded-lg border border-border p-4">
-                    <Switch
-                      id="style-active"
-                      checked={Boolean(field.value)}
-                      onCheckedChange={field.onChange}
-                      aria-describedby="style-active-hint"
-                    />
-                    <div className="grid gap-1">
-                      <Label htmlFor="style-active">Active</Label>
-                      <p id="style-active-hint" className="text-xs text-muted-foreground">
-                        Only active styles are visible to users
-                      </p>
-                    </div>
-                  </div>
+                  <SwitchBox
+                    id="style-active"
+                    label="Active"
+                    hint="Only active styles are visible to users"
+                    checked={Boolean(field.value)}
+                    onCheckedChange={field.onChange}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="isNSFW"
                 render={({ field }) => (
-                  <div className="flex items-start gap-3 rounded-lg border border-border p-4">
-                    <Switch
-                      id="style-nsfw"
-                      checked={Boolean(field.value)}
-                      onCheckedChange={field.onChange}
-                      aria-describedby="style-nsfw-hint"
-                    />
-                    <div className="grid gap-1">
-                      <Label htmlFor="style-nsfw" className="flex items-center gap-2">
+                  <SwitchBox
+                    id="style-nsfw"
+                    label={
+                      <>
                         NSFW Content <Badge variant="red">18+</Badge>
-                      </Label>
-                      <p id="style-nsfw-hint" className="text-xs text-muted-foreground">
-                        Only shown to users with NSFW content enabled
-                      </p>
-                    </div>
-                  </div>
+                      </>
+                    }
+                    hint="Only shown to users with NSFW content enabled"
+                    checked={Boolean(field.value)}
+                    onCheckedChange={field.onChange}
+                  />
                 )}
               />
             </div>

@@ -12,6 +12,7 @@ import { formatNumber } from '@web/lib/format';
 import { Td, Tr } from '@web/components/ui/table';
 import { failureOf } from '../shared/admin-list';
 import { AdminTable } from '../shared/admin-table';
+import { afterChange } from '../shared/admin-queries';
 import { useAdminUsers, useSetUserStatus } from './api/users-api';
 import { AddUserDialog } from './components/add-user-dialog';
 import { EditUserDialog } from './components/edit-user-dialog';
@@ -40,9 +41,8 @@ export function UsersTab() {
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
 
-  async function changeStatus(u: AdminUser, status: 'active' | 'suspended') {
-    try {
-      await setStatus.mutateAsync({ userId: u.id, status });
+  const changeStatus = (u: AdminUser, status: 'active' | 'suspended') =>
+    afterChange(setStatus.mutateAsync({ userId: u.id, status }), () =>
       toast({
         variant: 'success',
         title: status === 'suspended' ? 'User suspended' : 'User activated',
@@ -50,11 +50,8 @@ export function UsersTab() {
           status === 'suspended'
             ? `${u.username} has been signed out and cannot sign in.`
             : `${u.username} can sign in again.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+      }),
+    );
 
   return (
     <>

@@ -14,6 +14,7 @@ import {
   useStartTraining,
   useTrainingStatus,
 } from '../api/models-api';
+import { afterChange } from '../../shared/admin-queries';
 import { AdminModelStatus } from './admin-model-status';
 
 const CANCEL_REFRESH_MS = 5000;
@@ -77,35 +78,21 @@ export function ModelDetailDialog({
     .filter((l) => l.trim())
     .slice(-5);
 
-  async function onCancel() {
-    try {
-      await cancel.mutateAsync(m.id);
+  const onCancel = () =>
+    afterChange(cancel.mutateAsync(m.id), () => {
       toast({ title: 'Cancelling training', description: 'The list refreshes in a few seconds.' });
       timer.current = setTimeout(onRefresh, CANCEL_REFRESH_MS);
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
-
-  async function onReset() {
-    try {
-      await reset.mutateAsync(m.id);
+    });
+  const onReset = () =>
+    afterChange(reset.mutateAsync(m.id), () => {
       toast({ variant: 'success', title: 'Status reset', description: 'You can now restart training.' });
       onClose();
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
-
-  async function onTrain() {
-    try {
-      await train.mutateAsync(m.id);
+    });
+  const onTrain = () =>
+    afterChange(train.mutateAsync(m.id), () => {
       toast({ variant: 'success', title: 'Training started', description: `${m.name} is now training.` });
       onClose();
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+    });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Trash2, Upload } from 'lucide-react';
 import { ACCEPTED_IMAGE_TYPES, fileTooLargeMessage, invalidFormatMessage } from '@shared/schemas/models';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
-import type { AdminPack, PackInput } from '@shared/schemas/packs';
+import type { AdminPack } from '@shared/schemas/packs';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -14,44 +14,13 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { uploadPackCover, usePackStyles, useSavePack } from '../api/admin-packs-api';
-import { PromptListEditor, type PromptDraft } from './prompt-list-editor';
+import { bodyOf, draftOf } from './pack-draft';
+import { PromptListEditor } from './prompt-list-editor';
 
 const PRICE_MODES = [
   { value: 'sum' as const, label: "Sum of the images' costs" },
   { value: 'discounted' as const, label: 'Discounted total' },
 ];
-
-function draftOf(pack: AdminPack | null) {
-  return {
-    name: pack?.name ?? '',
-    description: pack?.description ?? '',
-    coverUrl: pack?.coverUrl ?? '',
-    priceMode: pack?.priceMode ?? ('sum' as const),
-    discountPrice: pack?.discountPrice ? String(pack.discountPrice) : '',
-    isActive: pack?.isActive ?? true,
-    prompts: (pack?.prompts ?? Array.from({ length: 4 }, () => null)).map((p): PromptDraft => ({
-      prompt: p?.prompt ?? '',
-      styleId: p?.styleId ?? 'none',
-      size: p?.width && p.height ? `${p.width}x${p.height}` : 'default',
-    })),
-  };
-}
-
-function bodyOf(d: ReturnType<typeof draftOf>): PackInput {
-  return {
-    name: d.name,
-    description: d.description,
-    coverUrl: d.coverUrl || null,
-    priceMode: d.priceMode,
-    discountPrice:
-      d.priceMode === 'discounted' ? (d.discountPrice.trim() === '' ? null : Number(d.discountPrice)) : null,
-    isActive: d.isActive,
-    prompts: d.prompts.map((p) => {
-      const [w, h] = p.size === 'default' ? [null, null] : p.size.split('x').map(Number);
-      return { prompt: p.prompt, styleId: p.styleId === 'none' ? null : p.styleId, width: w, height: h };
-    }),
-  };
-}
 
 /** Creates or edits a pack; the server's messages land beside their fields. */
 export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () => void }) {

@@ -16,6 +16,7 @@ import { ButtonSpinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { formatDateTime } from '@web/lib/format';
+import { afterChange } from '../../shared/admin-queries';
 import { useAddTicketNote, useSetTicketPriority, useSetTicketStatus } from '../api/admin-support-api';
 
 export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
@@ -26,42 +27,31 @@ export function AdminTicketCard({ ticket }: { ticket: SupportTicket }) {
   const setPriority = useSetTicketPriority();
   const addNote = useAddTicketNote();
 
-  async function onStatus(status: string) {
-    try {
-      await setStatus.mutateAsync({ id: ticket.id, status: status as TicketStatus });
+  const onStatus = (status: string) =>
+    afterChange(setStatus.mutateAsync({ id: ticket.id, status: status as TicketStatus }), () =>
       toast({
         variant: 'success',
         title: 'Status updated',
         description: `Ticket is now ${ticketStatusLabel(status)}.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+      }),
+    );
 
-  async function onPriority(priority: string) {
-    try {
-      await setPriority.mutateAsync({ id: ticket.id, priority: priority as TicketPriority });
+  const onPriority = (priority: string) =>
+    afterChange(setPriority.mutateAsync({ id: ticket.id, priority: priority as TicketPriority }), () =>
       toast({
         variant: 'success',
         title: 'Priority updated',
         description: `Priority is now ${ticketPriorityLabel(priority)}.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+      }),
+    );
 
   async function onAddNote() {
     const text = note.trim();
     if (!text) return;
-    try {
-      await addNote.mutateAsync({ id: ticket.id, note: text });
+    await afterChange(addNote.mutateAsync({ id: ticket.id, note: text }), () => {
       setNote('');
       toast({ variant: 'success', title: 'Note added', description: 'The user can now see your response.' });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
+    });
   }
 
   return (

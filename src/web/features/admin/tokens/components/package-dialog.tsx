@@ -10,6 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
+import { afterChange } from '../../shared/admin-queries';
 import { type TokenPackage, useDeletePackage, useSavePackage } from '../api/packages-api';
 
 type Props = { pkg: TokenPackage | null; open: boolean; onOpenChange: (open: boolean) => void };
@@ -86,13 +87,10 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
 
   async function onDelete() {
     if (!pkg) return;
-    try {
-      await del.mutateAsync(pkg.id);
+    await afterChange(del.mutateAsync(pkg.id), () => {
       toast({ variant: 'success', title: 'Package deleted', description: `${pkg.name} has been deleted.` });
       onOpenChange(false);
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
+    });
   }
 
   return (

@@ -10,6 +10,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { Separator } from '@web/components/ui/separator';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
+import { afterChange } from '../../shared/admin-queries';
 import { UserSecurityActivity } from './user-security-activity';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/users-api';
 import { formatNumber } from '@web/lib/format';
@@ -35,7 +36,18 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
   const u = current;
   const isSelf = u.id === currentUserId;
 
-  async function onBalance() {
+  /** One change: on success the dialog's copy of the user follows and a toast says so. */
+  const change = <R,>(
+    run: Promise<R>,
+    done: (res: R) => { patch?: Partial<AdminUser>; title: string; description: string },
+  ) =>
+    afterChange(run, (res) => {
+      const { patch, title, description } = done(res);
+      if (patch) setCurrent({ ...u, ...patch });
+      toast({ variant: 'success', title, description });
+    });
+
+  function onBalance() {
     const value = Number(balance.trim());
     if (balance.trim() === '' || !Number.isInteger(value) || value < 0) {
       toast({
@@ -45,49 +57,31 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
       });
       return;
     }
-    try {
-      const res = await updateBalance.mutateAsync({ userId: u.id, tokenBalance: value });
-      setCurrent({ ...u, tokenBalance: res.newBalance });
+    return change(updateBalance.mutateAsync({ userId: u.id, tokenBalance: value }), (res) => {
       setBalance(String(res.newBalance));
-      toast({
-        variant: 'success',
+      return {
+        patch: { tokenBalance: res.newBalance },
         title: 'Balance updated',
         description: `${u.username} now has ${formatNumber(res.newBalance)} tokens.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
+      };
+    });
   }
 
-  async function onAdmin(isAdmin: boolean) {
-    try {
-      await toggleAdmin.mutateAsync({ userId: u.id, isAdmin });
-      setCurrent({ ...u, isAdmin });
-      toast({
-        variant: 'success',
-        title: 'Admin status updated',
-        description: `${u.username} is ${isAdmin ? 'now an admin' : 'no longer an admin'}.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+  const onAdmin = (isAdmin: boolean) =>
+    change(toggleAdmin.mutateAsync({ userId: u.id, isAdmin }), () => ({
+      patch: { isAdmin },
+      title: 'Admin status updated',
+      description: `${u.username} is ${isAdmin ? 'now an admin' : 'no longer an admin'}.`,
+    }));
 
-  async function onNsfw(enableNSFW: boolean) {
-    try {
-      await toggleNsfw.mutateAsync({ userId: u.id, enableNSFW });
-      setCurrent({ ...u, enableNSFW });
-      toast({
-        variant: 'success',
-        title: 'NSFW access updated',
-        description: `NSFW content is ${enableNSFW ? 'enabled' : 'disabled'} for ${u.username}.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
-  }
+  const onNsfw = (enableNSFW: boolean) =>
+    change(toggleNsfw.mutateAsync({ userId: u.id, enableNSFW }), () => ({
+      patch: { enableNSFW },
+      title: 'NSFW access updated',
+      description: `NSFW content is ${enableNSFW ? 'enabled' : 'disabled'} for ${u.username}.`,
+    }));
 
-  async function onPassword() {
+  function onPassword() {
     // the user rule (issue 13, point 10): the same schema the server checks
     const checked = strongPasswordSchema.safeParse(password);
     if (!checked.success) {
@@ -98,17 +92,13 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
       });
       return;
     }
-    try {
-      await resetPassword.mutateAsync({ username: u.username, newPassword: password });
+    return change(resetPassword.mutateAsync({ username: u.username, newPassword: password }), () => {
       setPassword('');
-      toast({
-        variant: 'success',
+      return {
         title: 'Password reset',
         description: `${u.username}'s password was changed and their sessions were ended.`,
-      });
-    } catch {
-      // told by the error policy (src/web/lib/error-policy.ts)
-    }
+      };
+    });
   }
 
   return (
