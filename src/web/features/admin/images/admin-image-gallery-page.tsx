@@ -6,7 +6,6 @@ import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';
 import { Button } from '@web/components/ui/button';
-import { SearchField } from '@web/components/ui/search-field';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
@@ -16,7 +15,7 @@ import { AdminImageGrid, GRID_STYLE } from './components/admin-image-grid';
 import { AdminImageTable } from './components/admin-image-table';
 import { EMPTY_FILTERS, type Filters, toGalleryQuery } from './components/gallery-filters';
 import { GalleryFiltersDialog } from './components/gallery-filters-dialog';
-import { AdminList, failureOf } from '../shared/admin-list';
+import { AdminList, AdminSearch, failureOf } from '../shared/admin-list';
 import { AdminPageHeader } from '../shared/admin-page-header';
 
 export function AdminImageGalleryPage() {
@@ -79,15 +78,16 @@ export function AdminImageGalleryPage() {
           </>
         }
       />
-      <SearchField
-        className="mb-6 max-w-md"
-        label="Search by prompt"
-        placeholder="Search by prompt..."
-        value={search.text}
-        onValueChange={search.setText}
-        maxLength={200}
-      />
       <AdminList
+        filters={
+          <AdminSearch
+            search={search}
+            className="mb-6 max-w-md"
+            label="Search by prompt"
+            placeholder="Search by prompt..."
+            maxLength={200}
+          />
+        }
         loading={list.isPending}
         skeleton={
           <SkeletonGroup className="grid" style={GRID_STYLE} label="Loading images">

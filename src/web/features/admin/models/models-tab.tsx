@@ -1,28 +1,18 @@
 import { useCallback, useState } from 'react';
 import { Eye, Trash2 } from 'lucide-react';
 import { useDebouncedSearch } from '@web/components/admin/use-debounced';
-import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
-import { SearchField } from '@web/components/ui/search-field';
 import { toast } from '@web/components/ui/use-toast';
 import { formatDate } from '@web/lib/format';
 import { Td, Tr } from '@web/components/ui/table';
-import { failureOf } from '../shared/admin-list';
-import { AdminTable } from '../shared/admin-table';
+import { AdminSearch, failureOf } from '../shared/admin-list';
+import { ACTIONS_COLUMN, AdminTable, RowIconButton } from '../shared/admin-table';
 import { afterChange } from '../shared/admin-queries';
 import { type AdminModel, useAdminModels, useDeleteModel } from './api/models-api';
 import { AdminModelStatus } from './components/admin-model-status';
 import { ModelDetailDialog } from './components/model-detail-dialog';
 
-const COLUMNS = [
-  'Name',
-  'Owner',
-  'Status',
-  'Images',
-  'Likeness',
-  'Created',
-  { key: 'actions', header: 'Actions', className: 'text-right' },
-];
+const COLUMNS = ['Name', 'Owner', 'Status', 'Images', 'Likeness', 'Created', ACTIONS_COLUMN];
 
 export function ModelsTab() {
   const search = useDebouncedSearch();
@@ -43,12 +33,10 @@ export function ModelsTab() {
     <>
       <AdminTable
         filters={
-          <SearchField
-            className="sm:w-80"
+          <AdminSearch
+            search={search}
             label="Search models"
             placeholder="Search by name, owner or email..."
-            value={search.text}
-            onValueChange={search.setText}
           />
         }
         failure={failureOf(models, 'Error Loading Models')}
@@ -75,22 +63,8 @@ export function ModelsTab() {
             <Td className="whitespace-nowrap">{formatDate(m.createdAt)}</Td>
             <Td>
               <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`View ${m.name}`}
-                  onClick={() => setViewingId(m.id)}
-                >
-                  <Eye aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Delete ${m.name}`}
-                  onClick={() => setDeleting(m)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <RowIconButton label={`View ${m.name}`} icon={Eye} onClick={() => setViewingId(m.id)} />
+                <RowIconButton label={`Delete ${m.name}`} icon={Trash2} onClick={() => setDeleting(m)} />
               </div>
             </Td>
           </Tr>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@web/components/ui/error-alert';
 import { LoadMore, type Pages } from '@web/components/ui/load-more';
+import { SearchField } from '@web/components/ui/search-field';
 
 /** A list that failed to load: what failed, and how to ask again. */
 export type AdminListFailure = {
@@ -80,4 +81,30 @@ export function failureOf(
 ): AdminListFailure | null {
   if (!query.isError) return null;
   return { title, error: query.error, onRetry: () => void query.refetch(), ...more };
+}
+
+/** An admin list's search box, bound to `useDebouncedSearch` (the server is asked once typing pauses). */
+export function AdminSearch({
+  search,
+  label,
+  placeholder,
+  className = 'sm:w-80',
+  maxLength,
+}: {
+  search: { text: string; setText: (text: string) => void };
+  label: string;
+  placeholder: string;
+  className?: string;
+  maxLength?: number;
+}) {
+  return (
+    <SearchField
+      className={className}
+      label={label}
+      placeholder={placeholder}
+      value={search.text}
+      onValueChange={search.setText}
+      maxLength={maxLength}
+    />
+  );
 }

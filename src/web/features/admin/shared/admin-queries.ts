@@ -1,4 +1,10 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/constants';
 import type { ErrorPolicyMeta } from '@web/lib/error-policy';
 
@@ -15,12 +21,38 @@ export const cursorPaging = {
  * One page of an endpoint that answers a bare array and names the next page in its X-Next-Cursor
  * header (users, models): `read` gets the header callback to hand to `call`.
  */
-export async function headerCursorPage<T>(
+async function headerCursorPage<T>(
   read: (onHeaders: (headers: Headers) => void) => Promise<T[]>,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
   const cursor: { next: string | null } = { next: null };
   const items = await read((headers) => (cursor.next = headers.get(NEXT_CURSOR_HEADER)));
   return { items, nextCursor: cursor.next };
+}
+
+/**
+ * A searchable list paged by the X-Next-Cursor header (users, models): `read` asks for one page. The
+ * table keeps the last results on screen while a new search loads.
+ */
+export function useSearchPages<T>(
+  queryKey: QueryKey,
+  search: string,
+  read: (
+    query: { search?: string; cursor?: string },
+    signal: AbortSignal,
+    onHeaders: (headers: Headers) => void,
+  ) => Promise<T[]>,
+  options: { staleTime?: number } = {},
+) {
+  return useInfiniteQuery({
+    queryKey,
+    ...cursorPaging,
+    queryFn: ({ pageParam, signal }) =>
+      headerCursorPage((onHeaders) =>
+        read({ search: search || undefined, cursor: pageParam }, signal, onHeaders),
+      ),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Button } from '@web/components/ui/button';
 import { SkeletonRows, Table, TableCaption, TBody, Td, Th, THead, Tr } from '@web/components/ui/table';
 import { AdminList, type AdminListProps } from './admin-list';
 
@@ -69,5 +70,34 @@ export function AdminTable<Row>({
         </TBody>
       </Table>
     </AdminList>
+  );
+}
+
+/** The last column: the row's buttons, aligned right. */
+export const ACTIONS_COLUMN: Column = { key: 'actions', header: 'Actions', className: 'text-right' };
+
+/** A row's id, short; the whole id on hover (the audit log's filter takes it). */
+export function IdCell({ id }: { id: string }) {
+  return (
+    <Td className="font-mono text-xs text-muted-foreground" title={id}>
+      {id.slice(0, 8)}
+    </Td>
+  );
+}
+
+/** A row's icon-only button, named for what it does to which row ("Edit alice"). */
+export function RowIconButton({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="ghost" size="icon-sm" aria-label={label} onClick={onClick}>
+      <Icon aria-hidden="true" />
+    </Button>
   );
 }

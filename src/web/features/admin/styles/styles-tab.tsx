@@ -4,18 +4,10 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Td, Tr } from '@web/components/ui/table';
 import { failureOf } from '../shared/admin-list';
-import { AdminTable } from '../shared/admin-table';
+import { ACTIONS_COLUMN, AdminTable, IdCell } from '../shared/admin-table';
 import { useAdminStyles } from './api/styles-api';
 
-const COLUMNS = [
-  'ID',
-  'Name',
-  'Description',
-  'Token Cost',
-  'Status',
-  'NSFW',
-  { key: 'actions', header: 'Actions', className: 'text-right' },
-];
+const COLUMNS = ['ID', 'Name', 'Description', 'Token Cost', 'Status', 'NSFW', ACTIONS_COLUMN];
 
 export function StylesTab() {
   const styles = useAdminStyles();
@@ -39,9 +31,7 @@ export function StylesTab() {
     >
       {(s) => (
         <Tr key={s.id} data-testid="admin-style-row">
-          <Td className="font-mono text-xs text-muted-foreground" title={s.id}>
-            {s.id.slice(0, 8)}
-          </Td>
+          <IdCell id={s.id} />
           <Td className="font-medium">{s.name}</Td>
           <Td className="max-w-72 truncate" title={s.description}>
             {s.description}

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { formatMoney, formatNumber } from '@web/lib/format';
 import { Td, Tr } from '@web/components/ui/table';
 import { failureOf } from '../shared/admin-list';
-import { AdminTable } from '../shared/admin-table';
+import { ACTIONS_COLUMN, AdminTable, IdCell } from '../shared/admin-table';
 import { type TokenPackage, useAdminPackages } from './api/packages-api';
 import { PackageDialog } from './components/package-dialog';
 import { UpscalePrices } from './components/upscale-prices';
@@ -32,14 +32,7 @@ export function TokensTab() {
           </div>
         }
         failure={failureOf(packages, 'Failed to load token packages')}
-        columns={[
-          'ID',
-          'Name',
-          'Tokens',
-          'Price',
-          'Discounted',
-          { key: 'actions', header: 'Actions', className: 'text-right' },
-        ]}
+        columns={['ID', 'Name', 'Tokens', 'Price', 'Discounted', ACTIONS_COLUMN]}
         // a deleted package is kept (past payments point at it) but marked and listed last
         rows={[...(packages.data ?? [])].sort((a, b) => Number(b.isActive) - Number(a.isActive))}
         loading={packages.isPending}
@@ -48,9 +41,7 @@ export function TokensTab() {
       >
         {(p) => (
           <Tr key={p.id} className={p.isActive ? undefined : 'text-muted-foreground'}>
-            <Td className="font-mono text-xs text-muted-foreground" title={p.id}>
-              {p.id.slice(0, 8)}
-            </Td>
+            <IdCell id={p.id} />
             <Td className="font-medium">
               {p.name}
               {p.isActive ? null : (

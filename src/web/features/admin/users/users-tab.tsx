@@ -5,13 +5,12 @@ import { useDebouncedSearch } from '@web/components/admin/use-debounced';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
-import { SearchField } from '@web/components/ui/search-field';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { formatNumber } from '@web/lib/format';
 import { Td, Tr } from '@web/components/ui/table';
-import { failureOf } from '../shared/admin-list';
-import { AdminTable } from '../shared/admin-table';
+import { AdminSearch, failureOf } from '../shared/admin-list';
+import { ACTIONS_COLUMN, AdminTable, IdCell, RowIconButton } from '../shared/admin-table';
 import { afterChange } from '../shared/admin-queries';
 import { useAdminUsers, useSetUserStatus } from './api/users-api';
 import { AddUserDialog } from './components/add-user-dialog';
@@ -29,7 +28,7 @@ const COLUMNS = [
   },
   'Status',
   'Role',
-  { key: 'actions', header: 'Actions', className: 'text-right' },
+  ACTIONS_COLUMN,
 ];
 
 export function UsersTab() {
@@ -58,13 +57,7 @@ export function UsersTab() {
       <AdminTable
         filters={
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <SearchField
-              className="sm:w-80"
-              label="Search users"
-              placeholder="Search by username or email..."
-              value={search.text}
-              onValueChange={search.setText}
-            />
+            <AdminSearch search={search} label="Search users" placeholder="Search by username or email..." />
             <AddUserDialog />
           </div>
         }
@@ -78,9 +71,7 @@ export function UsersTab() {
       >
         {(u) => (
           <Tr key={u.id} data-testid="admin-user-row" data-username={u.username}>
-            <Td className="font-mono text-xs text-muted-foreground" title={u.id}>
-              {u.id.slice(0, 8)}
-            </Td>
+            <IdCell id={u.id} />
             <Td className="font-medium">{u.username}</Td>
             <Td className="max-w-56 truncate" title={u.email}>
               {u.email}
@@ -106,14 +97,7 @@ export function UsersTab() {
             </Td>
             <Td>
               <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Edit ${u.username}`}
-                  onClick={() => setEditing(u)}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
+                <RowIconButton label={`Edit ${u.username}`} icon={Pencil} onClick={() => setEditing(u)} />
                 {u.status === 'active' ? (
                   <Button
                     variant="ghost"

@@ -10,18 +10,14 @@ import type { ImageActions } from './admin-image-grid';
 
 const COLUMNS = ['Image', 'User', 'Prompt', 'Model / Style', 'Size', 'Tokens', 'Created', 'Actions'];
 
-export function AdminImageTable({
-  images,
-  onOpen,
-  onDownload,
-  onDetails,
-}: { images: GeneratedImageView[] } & ImageActions) {
+/** The Detailed View: one row per image with its prompt, model, size and cost. */
+export function AdminImageTable({ images, ...act }: { images: GeneratedImageView[] } & ImageActions) {
   return (
     <AdminTable columns={COLUMNS} rows={images} empty="No images found." className="min-w-[720px]">
       {(img, i) => (
         <Tr key={img.id} className="align-top">
           <Td>
-            <button type="button" onClick={() => onOpen(i)} aria-label="Open image">
+            <button type="button" onClick={() => act.onOpen(i)} aria-label="Open image">
               <img src={img.thumbnailUrl} alt="" loading="lazy" className="size-14 rounded object-cover" />
             </button>
           </Td>
@@ -45,10 +41,15 @@ export function AdminImageTable({
           <Td className="whitespace-nowrap">{formatDateTime(img.createdAt)}</Td>
           <Td>
             <div className="flex gap-1">
-              <Button size="icon-sm" variant="ghost" onClick={() => onDownload(img)} aria-label="Download">
+              <Button
+                size="icon-sm"
+                variant="ghost"
+                onClick={() => act.onDownload(img)}
+                aria-label="Download"
+              >
                 <Download />
               </Button>
-              <Button size="icon-sm" variant="ghost" onClick={() => onDetails(img)} aria-label="Details">
+              <Button size="icon-sm" variant="ghost" onClick={() => act.onDetails(img)} aria-label="Details">
                 <Info />
               </Button>
             </div>

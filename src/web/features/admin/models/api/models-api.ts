@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/api/admin';
 import { modelsApi } from '@shared/api/models';
 import type { AdminModel as SharedAdminModel } from '@shared/schemas/models';
@@ -6,27 +6,18 @@ import { apiQuery, call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { modelKeys } from '@web/lib/query-keys';
 import { adminKeys } from '../../shared/admin-query-keys';
-import { cursorPaging, headerCursorPage, useAdminMutation } from '../../shared/admin-queries';
+import { useAdminMutation, useSearchPages } from '../../shared/admin-queries';
 
 export type AdminModel = SharedAdminModel;
 
 /** GET /api/admin/models: an array, newest first; older pages through the X-Next-Cursor header. */
-export function useAdminModels(search: string) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.modelList(search),
-    ...cursorPaging,
-    queryFn: ({ pageParam, signal }) =>
-      headerCursorPage((onHeaders) =>
-        call(adminApi.models, {
-          query: { search: search || undefined, cursor: pageParam },
-          signal,
-          onHeaders,
-        }),
-      ),
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminModels = (search: string) =>
+  useSearchPages(
+    adminKeys.modelList(search),
+    search,
+    (query, signal, onHeaders) => call(adminApi.models, { query, signal, onHeaders }),
+    { staleTime: 60_000 },
+  );
 
 export const useTrainingStatus = (id: string, enabled: boolean) =>
   useQuery({

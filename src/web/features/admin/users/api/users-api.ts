@@ -1,28 +1,15 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/api/admin';
 import type { AdminCreateUserInput } from '@shared/schemas/admin';
 import { call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { transactionKeys } from '@web/lib/query-keys';
 import { adminKeys } from '../../shared/admin-query-keys';
-import { cursorPaging, headerCursorPage, useAdminMutation } from '../../shared/admin-queries';
+import { useAdminMutation, useSearchPages } from '../../shared/admin-queries';
 
-export function useAdminUsers(search: string) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.userList(search),
-    ...cursorPaging,
-    queryFn: ({ pageParam, signal }) =>
-      headerCursorPage((onHeaders) =>
-        call(adminApi.users, {
-          query: { search: search || undefined, cursor: pageParam },
-          signal,
-          onHeaders,
-        }),
-      ),
-    // the table keeps the last results on screen while a new search loads
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminUsers = (search: string) =>
+  useSearchPages(adminKeys.userList(search), search, (query, signal, onHeaders) =>
+    call(adminApi.users, { query, signal, onHeaders }),
+  );
 
 export const useCreateUser = () =>
   useAdminMutation(
