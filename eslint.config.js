@@ -10,12 +10,6 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 // vendor SDKs stay behind their adapters.
 const features = [
   'admin',
-  'admin-image-gallery',
-  'admin-outbox',
-  'admin-packs',
-  'admin-styles',
-  'admin-support',
-  'admin-upload-logs',
   'auth',
   'billing',
   'dashboard',

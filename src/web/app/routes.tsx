@@ -126,15 +126,13 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/admin/packs',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-packs/admin-packs-page').then((m) => m.AdminPacksPage),
+    lazy: () => import('@web/features/admin/packs/admin-packs-page').then((m) => m.AdminPacksPage),
   },
   {
     path: '/admin/image-gallery',
     guard: 'admin',
     lazy: () =>
-      import('@web/features/admin-image-gallery/admin-image-gallery-page').then(
-        (m) => m.AdminImageGalleryPage,
-      ),
+      import('@web/features/admin/images/admin-image-gallery-page').then((m) => m.AdminImageGalleryPage),
   },
   {
     path: '/models',
@@ -159,7 +157,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/admin/upload-logs',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-upload-logs/upload-logs-page').then((m) => m.UploadLogsPage),
+    lazy: () => import('@web/features/admin/upload-logs/upload-logs-page').then((m) => m.UploadLogsPage),
   },
 
   // Models, generation, gallery, tokens, billing, referrals, support: added by their features.
@@ -203,22 +201,22 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/admin/support',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-support/admin-support-page').then((m) => m.AdminSupportPage),
+    lazy: () => import('@web/features/admin/support/admin-support-page').then((m) => m.AdminSupportPage),
   },
   {
     path: '/admin/preset-styles/create',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-styles/style-form-page').then((m) => m.StyleFormPage),
+    lazy: () => import('@web/features/admin/styles/style-form-page').then((m) => m.StyleFormPage),
   },
   {
     path: '/admin/preset-styles/edit/:id',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-styles/style-form-page').then((m) => m.StyleFormPage),
+    lazy: () => import('@web/features/admin/styles/style-form-page').then((m) => m.StyleFormPage),
   },
   {
     path: '/admin/outbox',
     guard: 'admin',
-    lazy: () => import('@web/features/admin-outbox/outbox-page').then((m) => m.OutboxPage),
+    lazy: () => import('@web/features/admin/outbox/outbox-page').then((m) => m.OutboxPage),
   },
 ];
 

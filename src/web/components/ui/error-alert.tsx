@@ -9,18 +9,21 @@ export function ErrorAlert({
   error,
   onRetry,
   retryLabel = 'Try again',
+  fallback = 'Please try again.',
 }: {
   title: string;
   error: unknown;
   onRetry: () => void;
   retryLabel?: string;
+  /** said when the error carries no message of the server's */
+  fallback?: string;
 }) {
   return (
     <Alert variant="destructive">
       <CircleX aria-hidden="true" />
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-        <p>{errorMessage(error, 'Please try again.')}</p>
+        <p>{errorMessage(error, fallback)}</p>
         <Button size="sm" variant="outline" onClick={onRetry}>
           {retryLabel}
         </Button>

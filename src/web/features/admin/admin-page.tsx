@@ -6,16 +6,16 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { AuditTab } from './components/audit-tab';
-import { AdminCharts } from './components/charts/admin-charts';
-import { ModelsTab } from './components/models-tab';
-import { SalesTab } from './components/sales-tab';
-import { StatCards } from './components/stat-cards';
-import { StylesTab } from './components/styles-tab';
-import { SystemTab } from './components/system-tab';
-import { ThemeTab } from './components/theme-tab';
-import { TokensTab } from './components/tokens-tab';
-import { UsersTab } from './components/users-tab';
+import { AuditTab } from './audit/audit-tab';
+import { AdminCharts } from './dashboard/charts/admin-charts';
+import { StatCards } from './dashboard/stat-cards';
+import { ModelsTab } from './models/models-tab';
+import { SalesTab } from './sales/sales-tab';
+import { StylesTab } from './styles/styles-tab';
+import { SystemTab } from './system/system-tab';
+import { ThemeTab } from './theme/theme-tab';
+import { TokensTab } from './tokens/tokens-tab';
+import { UsersTab } from './users/users-tab';
 
 const TABS = [
   { value: 'users', label: 'Users' },
