@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -8,56 +9,21 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 // The house layout (docs/architecture.md), enforced: imports flow one way, features stay apart, and
 // vendor SDKs stay behind their adapters.
-const features = [
-  'admin',
-  'admin-image-gallery',
-  'admin-outbox',
-  'admin-packs',
-  'admin-styles',
-  'admin-support',
-  'admin-upload-logs',
-  'auth',
-  'billing',
-  'dashboard',
-  'gallery',
-  'generate',
-  'landing',
-  'models',
-  'notifications',
-  'packs',
-  'referrals',
-  'settings',
-  'support',
-  'tokens',
-];
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The folders under a directory, read at config load: a new feature or module is walled without a list. */
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(path.join(here, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+// Web features (src/web/features/<f>/): none imports another.
+const features = foldersOf('src/web/features');
 
 // Server modules (src/server/modules/<m>/): each reaches another only through that one's index.ts.
-const serverModules = [
-  'account-deletion',
-  'admin',
-  'api-keys',
-  'audit',
-  'auth',
-  'consent',
-  'data-exports',
-  'gallery',
-  'generation',
-  'likeness',
-  'models',
-  'packs',
-  'notifications',
-  'payments',
-  'referrals',
-  'retention',
-  'styles',
-  'support',
-  'system',
-  'theme',
-  'tokens',
-  'upscale',
-  'users',
-];
-const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/server');
+const serverModules = foldersOf('src/server/modules');
+const serverRoot = path.join(here, 'src/server');
 const WALLS = 'docs/architecture.md "Module walls".';
 // the server's zones, bottom up: infrastructure < modules < http < app-level composition
 const serverZones = [
