@@ -57,6 +57,23 @@ const serverZones = [
   },
 ];
 
+// The server's half of the HTTP contract (src/shared/api/<area>.server.ts: guards and zod schemas, and
+// what is built from it): the browser imports only each area's own file (docs/decisions/069-route-guard-as-data.md).
+const serverContract = {
+  group: [
+    '**/*.server',
+    '**/*.server.ts',
+    '**/shared/api/all',
+    '@shared/api/all',
+    '**/shared/api/operation-docs',
+    '@shared/api/operation-docs',
+    '**/shared/api/docs/**',
+    '@shared/api/docs/**',
+  ],
+  message:
+    "The browser imports a route's place from src/shared/api/<area>.ts; its guard and schemas (<area>.server.ts) stay on the server.",
+};
+
 // package names only: a relative path such as engines/payments/stripe is ours
 const vendorPackages = ['stripe', 'replicate', 'nodemailer', '@runware/sdk-js'];
 const vendorScopes = ['@runware/*', '@aws-sdk/*'];
@@ -117,6 +134,43 @@ export default tseslint.config(
             {
               group: ['**/server/**', '**/server'],
               message: 'src/web and src/shared never import src/server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // nor the server's half of the HTTP contract
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/web never imports src/server.' },
+            serverContract,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // an area's browser half (src/shared/api/<area>.ts) takes its server half's and the schemas' types
+    // only (`import type`): a value import would put zod and every schema on the pages that call it
+    files: ['src/shared/api/*.ts'],
+    ignores: ['src/shared/api/*.server.ts', 'src/shared/api/all.ts', 'src/shared/api/operation-docs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/shared never imports src/server.' },
+            {
+              group: ['zod', '../schemas/*', './*.server', './all', './operation-docs', './docs/*'],
+              allowTypeImports: true,
+              message:
+                "The browser loads this file: take the server half's and the schemas' types with `import type` (decision 069).",
             },
           ],
         },
@@ -194,6 +248,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', '**/server'], message: 'src/web never imports src/server.' },
+            serverContract,
             {
               group: features
                 .filter((o) => o !== f)

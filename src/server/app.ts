@@ -12,7 +12,7 @@ import { registerCsrf } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { filesRoutes } from './http/files';
-import { registerAdminPrefixGuard } from './http/guards';
+import { registerGuards } from './http/guards';
 import { createAppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { THEME_BOOT_SCRIPT_HASH } from './http/pages';
@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   const auth = createAuthService(deps);
   registerSession(app, auth, createApiKeysService(deps), { adminSecondFactor: deps.config.admin2fa });
-  registerAdminPrefixGuard(app);
+  registerGuards(app);
   registerControlCharGuard(app);
 
   await app.register(systemRoutes, { deps, metrics });
