@@ -35,7 +35,7 @@ const serverZones = [
   })),
   {
     target: ['lib', 'db', 'engines', 'storage', 'jobs', 'mail', 'config', 'config.ts', 'deps.ts'],
-    from: ['modules', 'http', 'app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    from: ['modules', 'http', 'app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts', 'server-modules.ts'],
     message: `Infrastructure (lib, db, engines, storage, jobs, mail, config) never imports modules or http (${WALLS})`,
   },
   {
@@ -45,14 +45,14 @@ const serverZones = [
     message: `http/ uses a module only through its index.ts, never a repository (${WALLS})`,
   },
   {
-    target: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    target: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts', 'server-modules.ts'],
     from: 'modules/**',
-    except: ['**/modules/*/index.ts', '**/modules/*/*.routes.ts'],
-    message: `App-level composition wires a module through its index.ts and its routes (${WALLS})`,
+    except: ['**/modules/*/index.ts', '**/modules/*/module.ts'],
+    message: `App-level composition wires a module through its index.ts and its module.ts (${WALLS})`,
   },
   {
     target: 'modules',
-    from: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    from: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts', 'server-modules.ts'],
     message: `Modules never import the app-level composition that wires them (${WALLS})`,
   },
 ];

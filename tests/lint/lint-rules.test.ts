@@ -180,14 +180,19 @@ describe('eslint house rules', () => {
       expect(index).not.toContain(walls);
     });
 
-    it('refuses app-level composition reaching past index.ts and *.routes.ts', async () => {
+    it('refuses app-level composition reaching past index.ts and module.ts', async () => {
       const repo = await ruleIds(
         use('./modules/auth/auth.repository', 'createAuthRepository'),
         'src/server/register-jobs.ts',
       );
       expect(repo).toContain(walls);
       const routes = await ruleIds(use('./modules/auth/auth.routes', 'authRoutes'), 'src/server/app.ts');
-      expect(routes).not.toContain(walls);
+      expect(routes).toContain(walls);
+      const module = await ruleIds(
+        use('./modules/auth/module', 'authModule'),
+        'src/server/server-modules.ts',
+      );
+      expect(module).not.toContain(walls);
     });
 
     it('refuses a module importing the app-level composition', async () => {
