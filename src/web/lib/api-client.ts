@@ -59,10 +59,7 @@ export function keyOf<D extends Endpoint>(
 }
 
 /** Calls the route; resolves with the answer typed by the descriptor's 2xx schema, throws ApiError otherwise. */
-export function call<D extends Endpoint>(
-  descriptor: D,
-  ...[input]: InputArg<D>
-): Promise<ResponseOf<D>> {
+export function call<D extends Endpoint>(descriptor: D, ...[input]: InputArg<D>): Promise<ResponseOf<D>> {
   const loose = (input ?? {}) as Loose;
   const path = buildQueryPath(
     keyOf(descriptor as Endpoint, { params: loose.params, query: loose.query } as never),
