@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -8,50 +9,21 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 // The house layout (docs/architecture.md), enforced: imports flow one way, features stay apart, and
 // vendor SDKs stay behind their adapters.
-const features = [
-  'admin',
-  'auth',
-  'billing',
-  'dashboard',
-  'gallery',
-  'generate',
-  'landing',
-  'models',
-  'notifications',
-  'packs',
-  'referrals',
-  'settings',
-  'support',
-  'tokens',
-];
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The folders under a directory, read at config load: a new feature or module is walled without a list. */
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(path.join(here, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+// Web features (src/web/features/<f>/): none imports another.
+const features = foldersOf('src/web/features');
 
 // Server modules (src/server/modules/<m>/): each reaches another only through that one's index.ts.
-const serverModules = [
-  'account-deletion',
-  'admin',
-  'api-keys',
-  'audit',
-  'auth',
-  'consent',
-  'data-exports',
-  'gallery',
-  'generation',
-  'likeness',
-  'models',
-  'packs',
-  'notifications',
-  'payments',
-  'referrals',
-  'retention',
-  'styles',
-  'support',
-  'system',
-  'theme',
-  'tokens',
-  'upscale',
-  'users',
-];
-const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/server');
+const serverModules = foldersOf('src/server/modules');
+const serverRoot = path.join(here, 'src/server');
 const WALLS = 'docs/architecture.md "Module walls".';
 // the server's zones, bottom up: infrastructure < modules < http < app-level composition
 const serverZones = [
@@ -63,7 +35,7 @@ const serverZones = [
   })),
   {
     target: ['lib', 'db', 'engines', 'storage', 'jobs', 'mail', 'config', 'config.ts', 'deps.ts'],
-    from: ['modules', 'http', 'app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    from: ['modules', 'http', 'app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts', 'server-modules.ts'],
     message: `Infrastructure (lib, db, engines, storage, jobs, mail, config) never imports modules or http (${WALLS})`,
   },
   {
@@ -73,17 +45,34 @@ const serverZones = [
     message: `http/ uses a module only through its index.ts, never a repository (${WALLS})`,
   },
   {
-    target: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    target: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts', 'server-modules.ts'],
     from: 'modules/**',
-    except: ['**/modules/*/index.ts', '**/modules/*/*.routes.ts'],
-    message: `App-level composition wires a module through its index.ts and its routes (${WALLS})`,
+    except: ['**/modules/*/index.ts', '**/modules/*/module.ts'],
+    message: `App-level composition wires a module through its index.ts and its module.ts (${WALLS})`,
   },
   {
     target: 'modules',
-    from: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts'],
+    from: ['app.ts', 'main.ts', 'bootstrap.ts', 'register-jobs.ts', 'server-modules.ts'],
     message: `Modules never import the app-level composition that wires them (${WALLS})`,
   },
 ];
+
+// The server's half of the HTTP contract (src/shared/api/<area>.server.ts: guards and zod schemas, and
+// what is built from it): the browser imports only each area's own file (docs/decisions/069-route-guard-as-data.md).
+const serverContract = {
+  group: [
+    '**/*.server',
+    '**/*.server.ts',
+    '**/shared/api/all',
+    '@shared/api/all',
+    '**/shared/api/operation-docs',
+    '@shared/api/operation-docs',
+    '**/shared/api/docs/**',
+    '@shared/api/docs/**',
+  ],
+  message:
+    "The browser imports a route's place from src/shared/api/<area>.ts; its guard and schemas (<area>.server.ts) stay on the server.",
+};
 
 // package names only: a relative path such as engines/payments/stripe is ours
 const vendorPackages = ['stripe', 'replicate', 'nodemailer', '@runware/sdk-js'];
@@ -145,6 +134,48 @@ export default tseslint.config(
             {
               group: ['**/server/**', '**/server'],
               message: 'src/web and src/shared never import src/server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // nor the server's half of the HTTP contract
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/web never imports src/server.' },
+            serverContract,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // an area's browser half (src/shared/api/<area>.ts) takes its server half's and the schemas' types
+    // only (`import type`): a value import would put zod and every schema on the pages that call it
+    files: ['src/shared/api/*.ts'],
+    ignores: [
+      'src/shared/api/*.server.ts',
+      'src/shared/api/*.test.ts',
+      'src/shared/api/all.ts',
+      'src/shared/api/operation-docs.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/shared never imports src/server.' },
+            {
+              group: ['zod', '../schemas/*', './*.server', './all', './operation-docs', './docs/*'],
+              allowTypeImports: true,
+              message:
+                "The browser loads this file: take the server half's and the schemas' types with `import type` (decision 069).",
             },
           ],
         },
@@ -222,6 +253,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', '**/server'], message: 'src/web never imports src/server.' },
+            serverContract,
             {
               group: features
                 .filter((o) => o !== f)

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { contractTypesOnly } from './scripts/vite-plugins/contract-types-only.js';
 import { prerenderPages } from './scripts/vite-plugins/prerender-pages.js';
 
 const WEB_ROOT = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -23,7 +22,6 @@ const config = (mode: string, isSsrBuild: boolean | undefined): UserConfig => ({
   plugins: [
     react(),
     tailwindcss(),
-    contractTypesOnly(),
     prerenderPages({
       configFile: fileURLToPath(import.meta.url),
       webRoot: WEB_ROOT,

@@ -12,7 +12,7 @@ import { registerCsrf } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { filesRoutes } from './http/files';
-import { registerAdminPrefixGuard } from './http/guards';
+import { registerGuards } from './http/guards';
 import { createAppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { THEME_BOOT_SCRIPT_HASH } from './http/pages';
@@ -21,41 +21,12 @@ import { zodSchemaController } from './http/schema-compilers';
 import { photoClaim } from '../shared/photo-claim';
 import { liveProcessors } from './modules/system';
 import { purposeKey } from './lib/keys';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { outboxRoutes } from './modules/admin/outbox.routes';
-import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth';
+import type { ModuleContext } from './http/server-module';
+import { SERVER_MODULES } from './server-modules';
 import { createTwoFactorService } from './modules/two-factor';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { galleryRoutes } from './modules/gallery/gallery.routes';
-import { baseModelsRoutes } from './modules/generation/base-models.routes';
-import { generationRoutes } from './modules/generation/generation.routes';
-import { modelsRoutes } from './modules/models/models.routes';
-import { packsRoutes } from './modules/packs/packs.routes';
-import { referralsRoutes } from './modules/referrals/referrals.routes';
-import { stylesRoutes } from './modules/styles/styles.routes';
-import { supportRoutes } from './modules/support/support.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { themeRoutes } from './modules/theme/theme.routes';
 import { createThemeService, themeResponse } from './modules/theme';
-import { adminModelsRoutes } from './modules/models/admin-models.routes';
-import { trainingRoutes } from './modules/models/training.routes';
-import { webhooksRoutes } from './modules/models/webhooks.routes';
-import { adminTokensRoutes } from './modules/tokens/admin-tokens.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { tokensRoutes } from './modules/tokens/tokens.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { upscaleRoutes } from './modules/upscale/upscale.routes';
-import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
-import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
-import { consentRoutes } from './modules/consent/consent.routes';
-import { retentionRoutes } from './modules/retention/retention.routes';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
-import { apiDocsRoutes } from './modules/api-keys/api-docs.routes';
 import { createApiKeysService } from './modules/api-keys';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { vitalsRoutes } from './modules/vitals/vitals.routes';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -149,50 +120,22 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   const auth = createAuthService(deps);
   registerSession(app, auth, createApiKeysService(deps), { adminSecondFactor: deps.config.admin2fa });
-  registerAdminPrefixGuard(app);
+  registerGuards(app);
   registerControlCharGuard(app);
 
-  await app.register(systemRoutes, { deps, metrics });
-  const twoFactor = createTwoFactorService(deps, auth);
-  await app.register(authRoutes, { deps, auth, beginSecondStep: (user) => twoFactor.beginSecondStep(user) });
-  await app.register(twoFactorRoutes, { deps, auth });
-  await app.register(usersRoutes, {
+  const ctx: ModuleContext = {
     deps,
-    emailChange: { reauthenticate: auth.authorizeEmailChange, onEmailChanged: auth.emailChanged },
-  });
-  const theme = createThemeService(deps.db);
-  await app.register(themeRoutes, { deps, theme });
-  await app.register(stylesRoutes, { deps });
-  await app.register(baseModelsRoutes, { deps });
-  await app.register(modelsRoutes, { deps });
-  await app.register(consentRoutes, { deps });
-  await app.register(retentionRoutes, { deps });
-  await app.register(generationRoutes, { deps });
-  await app.register(galleryRoutes, { deps });
-  await app.register(upscaleRoutes, { deps });
-  await app.register(trainingRoutes, { deps });
-  await app.register(adminModelsRoutes, { deps });
-  await app.register(webhooksRoutes, { deps });
-  await app.register(tokensRoutes, { deps });
-  await app.register(paymentsRoutes, { deps });
-  await app.register(adminTokensRoutes, { deps });
-  await app.register(referralsRoutes, { deps });
-  await app.register(outboxRoutes, { deps });
-  await app.register(adminRoutes, { deps });
-  await app.register(auditRoutes, { deps });
-  await app.register(supportRoutes, { deps });
-  await app.register(accountDeletionRoutes, { deps, reauthenticate: auth.reauthenticate });
-  await app.register(dataExportsRoutes, { deps });
-  await app.register(apiKeysRoutes, { deps, reauthenticate: auth.reauthenticate });
-  await app.register(apiDocsRoutes);
-  await app.register(packsRoutes, { deps });
-  await app.register(notificationsRoutes, { deps });
-  await app.register(vitalsRoutes, { deps, metrics });
+    metrics,
+    auth,
+    twoFactor: createTwoFactorService(deps, auth),
+    theme: createThemeService(deps.db),
+  };
+  for (const m of SERVER_MODULES) await m.routes?.(app, ctx);
   await app.register(filesRoutes, { deps });
 
   await registerStatic(app, opts.webRoot ?? defaultWebRoot, {
     publicUrl: deps.config.publicUrl,
-    theme: async () => themeResponse(await theme.current()),
+    theme: async () => themeResponse(await ctx.theme.current()),
     photoClaim: photoClaim(liveProcessors(deps.engines.names)),
   });
   return app;

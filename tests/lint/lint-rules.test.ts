@@ -37,6 +37,31 @@ describe('eslint house rules', () => {
     expect(ids).toContain('no-restricted-imports');
   });
 
+  it("refuses the browser importing the server's half of the HTTP contract, allows the browser's half", async () => {
+    const half =
+      "import { modelsContract } from '@shared/api/models.server';\nexport const x = modelsContract;\n";
+    expect(await ruleIds(half, 'src/web/lib/new-file.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(half, 'src/web/features/models/new-file.ts')).toContain('no-restricted-imports');
+    const all = "import { API_AREAS } from '../../shared/api/all';\nexport const x = API_AREAS;\n";
+    expect(await ruleIds(all, 'src/web/lib/new-file.ts')).toContain('no-restricted-imports');
+    const place = "import { modelsApi } from '@shared/api/models';\nexport const x = modelsApi;\n";
+    expect(await ruleIds(place, 'src/web/features/models/new-file.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(half, 'src/server/modules/models/new-file.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it("refuses a value import of a schema in an area's browser half, allows its types", async () => {
+    const value = "import { modelSchema } from '../schemas/models';\nexport const x = modelSchema;\n";
+    expect(await ruleIds(value, 'src/shared/api/new-area.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(value, 'src/shared/api/new-area.server.ts')).not.toContain('no-restricted-imports');
+    const types =
+      "import type { modelsServer } from './models.server';\nexport type X = typeof modelsServer;\n";
+    expect(await ruleIds(types, 'src/shared/api/new-area.ts')).not.toContain('no-restricted-imports');
+  });
+
   it('refuses sharp imported at start in server code, allows its types and the lazy loader', async () => {
     const code = "import sharp from 'sharp';\nexport const x = sharp;\n";
     expect(await ruleIds(code, 'src/server/engines/images/new-file.ts')).toContain('no-restricted-syntax');
@@ -155,14 +180,19 @@ describe('eslint house rules', () => {
       expect(index).not.toContain(walls);
     });
 
-    it('refuses app-level composition reaching past index.ts and *.routes.ts', async () => {
+    it('refuses app-level composition reaching past index.ts and module.ts', async () => {
       const repo = await ruleIds(
         use('./modules/auth/auth.repository', 'createAuthRepository'),
         'src/server/register-jobs.ts',
       );
       expect(repo).toContain(walls);
       const routes = await ruleIds(use('./modules/auth/auth.routes', 'authRoutes'), 'src/server/app.ts');
-      expect(routes).not.toContain(walls);
+      expect(routes).toContain(walls);
+      const module = await ruleIds(
+        use('./modules/auth/module', 'authModule'),
+        'src/server/server-modules.ts',
+      );
+      expect(module).not.toContain(walls);
     });
 
     it('refuses a module importing the app-level composition', async () => {

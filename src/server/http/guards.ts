@@ -1,28 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireAdmin, requireUser } from './session';
 
 /**
- * Route options that check who is calling before the body is validated, so a guest gets 401 and a
- * user 403 whatever they send (docs/product/decisions.md §1), instead of a 400 that reveals the endpoint's schema.
+ * Who may call a route is its descriptor's `guard` (src/shared/api/<area>.server.ts, decision 069),
+ * which route() puts in the route's config: this hook enforces it and the OpenAPI document states it,
+ * so the two read one field. It runs after the session hook and before the body is validated, so a
+ * guest gets 401 and a user 403 whatever they send (docs/product/decisions.md §1), instead of a 400
+ * that reveals the endpoint's schema. Registered before any route: an /api/ route added without a
+ * guard (not through route()) stops the start.
  */
-export const adminOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    requireAdmin(request);
-  },
-};
-
-export const usersOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    requireUser(request);
-  },
-};
-
-/**
- * Everything under /api/admin/ is admin-only. Checking it once here, after the session hook, means a
- * new admin route cannot forget the guard and a malformed request never gets a 400 before its 401/403.
- */
-export function registerAdminPrefixGuard(app: FastifyInstance) {
+export function registerGuards(app: FastifyInstance) {
+  app.addHook('onRoute', (options) => {
+    if (options.url.startsWith('/api/') && !options.config?.guard)
+      throw new Error(`${options.url}: an /api/ route registers through route() with its descriptor's guard`);
+  });
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.url?.startsWith('/api/admin/')) requireAdmin(request);
+    const guard = request.routeOptions.config.guard;
+    if (guard === 'admin') requireAdmin(request);
+    else if (guard === 'user') requireUser(request);
   });
 }

@@ -19,6 +19,8 @@ afterAll(async () => {
 const keyOf = (method: string, path: string) => `${method} ${path}`;
 const isZod = (schema: unknown) =>
   typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';
+// a body the route's schema would refuse, where a body can go
+const bodyFor = (route: RouteEntry) => (route.method === 'GET' ? undefined : { hostile: true });
 const jsonRoutes = () => h.routes.filter((r) => r.url.startsWith('/api/'));
 
 describe('the HTTP contract (src/shared/api/)', () => {
@@ -74,5 +76,65 @@ describe('the HTTP contract (src/shared/api/)', () => {
           problems.push(`${route.method} ${route.url}: the ${status} schema is not a zod schema`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it("every registered /api/ route carries its descriptor's guard (decision 069)", () => {
+    const problems: string[] = [];
+    for (const route of jsonRoutes()) {
+      const found = byKey.get(keyOf(route.method, route.url));
+      if (found && route.guard !== found.descriptor.guard)
+        problems.push(`${found.name}: registered as ${route.guard}, described as ${found.descriptor.guard}`);
+    }
+    expect(problems).toEqual([]);
+    for (const guard of ['public', 'user', 'admin'])
+      expect(descriptors.some((d) => d.descriptor.guard === guard)).toBe(true);
+  });
+
+  it('refuses a guest on every guarded route with 401, before reading its input', async () => {
+    const problems: string[] = [];
+    for (const route of jsonRoutes().filter((r) => r.guard !== 'public')) {
+      // any value for the parameters: the guard answers before they are validated or looked up
+      const url = route.url.replace(/:[A-Za-z]+/g, 'x');
+      const res = await h.client().inject({ method: route.method as 'POST', url, payload: bodyFor(route) });
+      if (res.statusCode !== 401) problems.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses a signed-in user on every admin route with 403, whatever the route's path", async () => {
+    const c = h.client();
+    await c.register();
+    const problems: string[] = [];
+    for (const route of jsonRoutes().filter((r) => r.guard === 'admin')) {
+      const url = route.url.replace(/:[A-Za-z]+/g, 'x');
+      const res = await c.inject({ method: route.method as 'POST', url, payload: bodyFor(route) });
+      if (res.statusCode !== 403) problems.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('registering a route (http/route.ts)', () => {
+  it('refuses an /api/ route without a guard, and a descriptor that would open the admin area to a user or a key', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerGuards } = await import('./guards');
+    const { route } = await import('./route');
+    const app = Fastify();
+    registerGuards(app);
+    expect(() => app.get('/api/unguarded', async () => ({}))).toThrow(/guard/);
+    const response = { 200: (await import('../../shared/schemas/common')).successSchema };
+    expect(() =>
+      route(app, { method: 'GET', path: '/api/admin/open', guard: 'user', response }, async () => ({
+        success: true,
+      })),
+    ).toThrow(/admin/);
+    expect(() =>
+      route(
+        app,
+        { method: 'GET', path: '/api/keyed', guard: 'admin', apiKey: 'read', response },
+        async () => ({ success: true }),
+      ),
+    ).toThrow(/key/);
+    await app.close();
   });
 });

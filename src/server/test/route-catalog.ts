@@ -1,19 +1,19 @@
 import type { RouteOptions } from 'fastify';
-import { adminOnly, usersOnly } from '../http/guards';
+import type { Guard } from '../../shared/api/define';
 
 // The routes an app really registers, with the zod schemas each declares, collected by an onRoute
 // hook (buildApp's `onRoute` option). Tests and scripts/security/ walk this instead of a hand list,
 // so a new route or a new field is covered the day it is added.
 
 export type RouteSchemas = { params?: unknown; querystring?: unknown; body?: unknown; response?: unknown };
-/** Who the route's guard admits: from its guard option or the /api/admin/ prefix (http/guards.ts). */
-export type RouteGuard = 'admin' | 'user' | 'none';
+/** Who the route admits: its descriptor's guard (http/guards.ts); `public` for a route without one (/files/*). */
+export type RouteGuard = Guard;
 export type RouteEntry = {
   method: string;
   url: string;
   schema: RouteSchemas;
   guard: RouteGuard;
-  /** the guard, or the handler itself, asks for a session (requireUser / requireAdmin) */
+  /** the guard, or the handler of a route without one (/files/*), asks for a session */
   needsSession: boolean;
   /** the success statuses the handler's source names in `reply.status(…)`; 200 when it names none */
   sends: number[];
@@ -26,11 +26,7 @@ function successStatusesOf(handler: unknown): number[] {
   return named.length > 0 ? [...new Set(named)].sort() : [200];
 }
 
-function guardOf(route: RouteOptions): RouteGuard {
-  const hooks = [route.preValidation].flat();
-  if (route.url.startsWith('/api/admin/') || hooks.includes(adminOnly.preValidation)) return 'admin';
-  return hooks.includes(usersOnly.preValidation) ? 'user' : 'none';
-}
+const guardOf = (route: RouteOptions): RouteGuard => route.config?.guard ?? 'public';
 
 /** A field a schema declares: its dotted path and the kind of its innermost value. */
 export type SchemaField = { path: string; kind: string };
@@ -47,7 +43,9 @@ export function createRouteCollector() {
         url: route.url,
         schema: { params: s.params, querystring: s.querystring, body: s.body, response: s.response },
         guard: guardOf(route),
-        needsSession: guardOf(route) !== 'none' || /\brequire(?:User|Admin)\b/.test(String(route.handler)),
+        needsSession:
+          guardOf(route) !== 'public' ||
+          (!route.config?.guard && /\brequire(?:User|Admin)\b/.test(String(route.handler))),
         sends: successStatusesOf(route.handler),
       });
     }

@@ -1,12 +1,7 @@
-import { dailyStatsQuerySchema, dailyStatsSchema } from '../schemas/admin-stats';
-import { defineRoute } from './define';
+import type { adminStatsServer } from './admin-stats.server';
+import { endpoints } from './define';
 
 /** The admin dashboard's charts (decision 040); admin-only like everything under /api/admin/. */
-export const adminStatsApi = {
-  daily: defineRoute({
-    method: 'GET',
-    path: '/api/admin/stats/daily',
-    query: dailyStatsQuerySchema,
-    response: { 200: dailyStatsSchema },
-  }),
-};
+export const adminStatsApi = endpoints<typeof adminStatsServer>()({
+  daily: { method: 'GET', path: '/api/admin/stats/daily' },
+});

@@ -1,40 +1,40 @@
-// Every descriptor, for the server's tests and tools (the route contract test, an OpenAPI document).
-// The browser never imports this file: a page imports only its area's file (decision 032).
-import { accountApi } from './account';
-import { adminApi } from './admin';
-import { apiKeysApi } from './api-keys';
-import { adminStatsApi } from './admin-stats';
-import { authApi } from './auth';
+// Every descriptor with its server side, for the server, its tests and tools (route registration, the
+// route contract test, the OpenAPI document). The browser never imports this file (decision 069).
+import { accountContract } from './account.server';
+import { adminContract } from './admin.server';
+import { adminStatsContract } from './admin-stats.server';
+import { apiKeysContract } from './api-keys.server';
+import { authContract } from './auth.server';
+import { generationContract } from './generation.server';
+import { imagesContract } from './images.server';
+import { modelsContract } from './models.server';
+import { notificationsContract } from './notifications.server';
+import { packsContract } from './packs.server';
+import { siteContract } from './site.server';
+import { stylesContract } from './styles.server';
+import { supportContract } from './support.server';
+import { tokensContract } from './tokens.server';
+import { twoFactorContract } from './two-factor.server';
+import { webhooksContract } from './webhooks.server';
 import type { RouteDescriptor } from './define';
-import { generationApi } from './generation';
-import { imagesApi } from './images';
-import { modelsApi } from './models';
-import { packsApi } from './packs';
-import { notificationsApi } from './notifications';
-import { siteApi } from './site';
-import { stylesApi } from './styles';
-import { supportApi } from './support';
-import { tokensApi } from './tokens';
-import { twoFactorApi } from './two-factor';
-import { webhooksApi } from './webhooks';
 
 export const API_AREAS = {
-  account: accountApi,
-  admin: adminApi,
-  apiKeys: apiKeysApi,
-  adminStats: adminStatsApi,
-  auth: authApi,
-  generation: generationApi,
-  images: imagesApi,
-  models: modelsApi,
-  packs: packsApi,
-  notifications: notificationsApi,
-  site: siteApi,
-  styles: stylesApi,
-  support: supportApi,
-  tokens: tokensApi,
-  twoFactor: twoFactorApi,
-  webhooks: webhooksApi,
+  account: accountContract,
+  admin: adminContract,
+  apiKeys: apiKeysContract,
+  adminStats: adminStatsContract,
+  auth: authContract,
+  generation: generationContract,
+  images: imagesContract,
+  models: modelsContract,
+  packs: packsContract,
+  notifications: notificationsContract,
+  site: siteContract,
+  styles: stylesContract,
+  support: supportContract,
+  tokens: tokensContract,
+  twoFactor: twoFactorContract,
+  webhooks: webhooksContract,
 } satisfies Record<string, Record<string, RouteDescriptor>>;
 
 export function allDescriptors(): { name: string; descriptor: RouteDescriptor }[] {

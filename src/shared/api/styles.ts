@@ -1,55 +1,12 @@
-import { idParamsSchema } from '../schemas/common';
-import {
-  presetStyleListSchema,
-  presetStyleSchema,
-  presetStyleViewSchema,
-  styleDeletedSchema,
-  styleDetailQuerySchema,
-  styleImageUploadedSchema,
-  styleListQuerySchema,
-} from '../schemas/styles';
-import { defineRoute } from './define';
+import type { stylesServer } from './styles.server';
+import { endpoints } from './define';
 
 /** Preset styles: the lists users pick from, the admin's edits (server: modules/styles). */
-export const stylesApi = {
-  list: defineRoute({
-    apiKey: 'read',
-    method: 'GET',
-    path: '/api/preset-styles',
-    query: styleListQuerySchema,
-    response: { 200: presetStyleListSchema },
-  }),
-  detail: defineRoute({
-    apiKey: 'read',
-    method: 'GET',
-    path: '/api/preset-styles/:id',
-    params: idParamsSchema,
-    query: styleDetailQuerySchema,
-    response: { 200: presetStyleViewSchema },
-  }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/api/preset-styles',
-    body: presetStyleSchema,
-    response: { 201: presetStyleViewSchema },
-  }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/api/preset-styles/:id',
-    params: idParamsSchema,
-    body: presetStyleSchema,
-    response: { 200: presetStyleViewSchema },
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/preset-styles/:id',
-    params: idParamsSchema,
-    response: { 200: styleDeletedSchema },
-  }),
-  uploadImage: defineRoute({
-    method: 'POST',
-    path: '/api/preset-styles/upload-image',
-    multipart: true,
-    response: { 201: styleImageUploadedSchema },
-  }),
-};
+export const stylesApi = endpoints<typeof stylesServer>()({
+  list: { method: 'GET', path: '/api/preset-styles' },
+  detail: { method: 'GET', path: '/api/preset-styles/:id' },
+  create: { method: 'POST', path: '/api/preset-styles' },
+  update: { method: 'PUT', path: '/api/preset-styles/:id' },
+  remove: { method: 'DELETE', path: '/api/preset-styles/:id' },
+  uploadImage: { method: 'POST', path: '/api/preset-styles/upload-image', multipart: true },
+});

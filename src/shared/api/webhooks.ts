@@ -1,16 +1,8 @@
-import { stripeWebhookResultSchema, webhookReceivedSchema } from '../schemas/webhooks';
-import { defineRoute } from './define';
+import type { webhooksServer } from './webhooks.server';
+import { endpoints } from './define';
 
 /** Vendor callbacks: the body stays raw bytes for the signature check, so no body schema. */
-export const webhooksApi = {
-  stripe: defineRoute({
-    method: 'POST',
-    path: '/api/webhooks/stripe',
-    response: { 200: stripeWebhookResultSchema },
-  }),
-  replicate: defineRoute({
-    method: 'POST',
-    path: '/api/webhooks/replicate',
-    response: { 200: webhookReceivedSchema },
-  }),
-};
+export const webhooksApi = endpoints<typeof webhooksServer>()({
+  stripe: { method: 'POST', path: '/api/webhooks/stripe' },
+  replicate: { method: 'POST', path: '/api/webhooks/replicate' },
+});

@@ -1,5 +1,5 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
-import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDescriptor } from '@shared/api/define';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@shared/api/define';
 import { apiFetch, buildQueryPath } from './api';
 
 // The one way the browser calls the server (decision 032): a descriptor from src/shared/api/ names the
@@ -7,7 +7,7 @@ import { apiFetch, buildQueryPath } from './api';
 // here (the server already serialised them through that schema), which keeps zod off every page.
 
 /** What a call sends, as the descriptor's schemas accept it; keys the route has none of are refused. */
-export type CallInput<D extends RouteDescriptor> = (ParamsOf<D> extends undefined
+export type CallInput<D extends Endpoint> = (ParamsOf<D> extends undefined
   ? { params?: undefined }
   : { params: ParamsOf<D> }) &
   (QueryOf<D> extends undefined ? { query?: undefined } : { query?: QueryOf<D> }) &
@@ -20,7 +20,7 @@ export type CallInput<D extends RouteDescriptor> = (ParamsOf<D> extends undefine
 
 type HasRequired<T> = Record<never, never> extends T ? false : true;
 /** The input argument: optional when the route needs nothing from the caller. */
-export type InputArg<D extends RouteDescriptor> =
+export type InputArg<D extends Endpoint> =
   HasRequired<CallInput<D>> extends true ? [input: CallInput<D>] : [input?: CallInput<D>];
 
 type Loose = {
@@ -32,7 +32,7 @@ type Loose = {
   onHeaders?: (headers: Headers) => void;
 };
 
-function segmentsOf(descriptor: RouteDescriptor, params: Loose['params']): (string | number)[] {
+function segmentsOf(descriptor: Endpoint, params: Loose['params']): (string | number)[] {
   return descriptor.path.split('/').map((part) => {
     if (!part.startsWith(':')) return part;
     const value = params?.[part.slice(1)];
@@ -47,7 +47,7 @@ function segmentsOf(descriptor: RouteDescriptor, params: Loose['params']): (stri
  * key under it, so invalidating a list's key refreshes its items too, and `buildQueryPath`
  * (lib/api.ts) turns the key back into the URL.
  */
-export function keyOf<D extends RouteDescriptor>(
+export function keyOf<D extends Endpoint>(
   descriptor: D,
   input: { params?: ParamsOf<D>; query?: QueryOf<D> } = {},
 ): QueryKey {
@@ -59,13 +59,10 @@ export function keyOf<D extends RouteDescriptor>(
 }
 
 /** Calls the route; resolves with the answer typed by the descriptor's 2xx schema, throws ApiError otherwise. */
-export function call<D extends RouteDescriptor>(
-  descriptor: D,
-  ...[input]: InputArg<D>
-): Promise<ResponseOf<D>> {
+export function call<D extends Endpoint>(descriptor: D, ...[input]: InputArg<D>): Promise<ResponseOf<D>> {
   const loose = (input ?? {}) as Loose;
   const path = buildQueryPath(
-    keyOf(descriptor as RouteDescriptor, { params: loose.params, query: loose.query } as never),
+    keyOf(descriptor as Endpoint, { params: loose.params, query: loose.query } as never),
   );
   return apiFetch<ResponseOf<D>>(path, {
     method: descriptor.method,
@@ -77,10 +74,10 @@ export function call<D extends RouteDescriptor>(
 }
 
 /** `useQuery` / `prefetchQuery` options for a read: its key and a query function typed by the descriptor. */
-export function apiQuery<D extends RouteDescriptor>(descriptor: D, ...[input]: InputArg<D>) {
+export function apiQuery<D extends Endpoint>(descriptor: D, ...[input]: InputArg<D>) {
   const loose = (input ?? {}) as Loose;
   return {
-    queryKey: keyOf(descriptor as RouteDescriptor, loose as never),
+    queryKey: keyOf(descriptor as Endpoint, loose as never),
     queryFn: ({ signal }: QueryFunctionContext): Promise<ResponseOf<D>> =>
       (call as (d: D, i: Loose) => Promise<ResponseOf<D>>)(descriptor, { ...loose, signal }),
   };

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { accountApi } from '../../../shared/api/account';
-import { adminApi } from '../../../shared/api/admin';
+import { accountContract } from '../../../shared/api/account.server';
+import { adminContract } from '../../../shared/api/admin.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
-import { adminOnly, usersOnly } from '../../http/guards';
 import { clearSessionCookie, requireAdmin, requireUser } from '../../http/session';
 import { createAccountDeletionService, type Reauthenticate } from './account-deletion.service';
 
@@ -16,13 +15,13 @@ export async function accountDeletionRoutes(
 ) {
   const service = createAccountDeletionService(opts.deps, opts.reauthenticate);
 
-  route(app, accountApi.deleteAccount, usersOnly, async (request, reply) => {
+  route(app, accountContract.deleteAccount, async (request, reply) => {
     await service.deleteOwn(requireUser(request), request.body.password);
     clearSessionCookie(reply, opts.deps.config);
     return reply.status(202).send({ success: true, message: DELETION_STARTED });
   });
 
-  route(app, adminApi.deleteUser, adminOnly, async (request, reply) => {
+  route(app, adminContract.deleteUser, async (request, reply) => {
     await service.deleteByAdmin(requireAdmin(request), request.params.id);
     return reply.status(202).send({
       success: true,

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiKeysApi } from '../../../shared/api/api-keys';
+import { apiKeysContract } from '../../../shared/api/api-keys.server';
 import type { AppDeps } from '../../deps';
-import { usersOnly } from '../../http/guards';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -20,20 +19,20 @@ export async function apiKeysRoutes(
   const keys = createApiKeysService(opts.deps, opts.reauthenticate);
 
   // a key can never manage keys: these descriptors carry no `apiKey` scope, so a bearer gets 403
-  route(app, apiKeysApi.list, usersOnly, async (request) => keys.list(requireUser(request)));
+  route(app, apiKeysContract.list, async (request) => keys.list(requireUser(request)));
 
-  route(app, apiKeysApi.create, usersOnly, async (request, reply) => {
+  route(app, apiKeysContract.create, async (request, reply) => {
     const created = await keys.create(requireUser(request), request.body, clientOf(request));
     return reply.status(201).header('cache-control', 'no-store').send(created);
   });
 
-  route(app, apiKeysApi.revoke, usersOnly, async (request) =>
+  route(app, apiKeysContract.revoke, async (request) =>
     keys.revoke(requireUser(request), request.params.id, clientOf(request)),
   );
 
   // built on first use, after every route registered (the document reads who guards each one)
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  route(app, apiKeysApi.openapi, {}, async (_request, reply) => {
+  route(app, apiKeysContract.openapi, async (_request, reply) => {
     document ??= buildOpenApiDocument({ serverUrl: opts.deps.config.publicUrl, version: '1.0.0' });
     reply.header('cache-control', 'public, max-age=300');
     return document as never;

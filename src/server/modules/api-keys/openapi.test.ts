@@ -84,6 +84,21 @@ describe('GET /api/openapi.json', () => {
     expect(schemes('/api/config', 'get')).toContainEqual({});
   });
 
+  it("states each operation's security from its descriptor's guard, the field the server enforces (decision 069)", async () => {
+    const doc = await document();
+    const WHO = { public: 'Anyone', user: 'Signed-in users', admin: 'Admins only' } as const;
+    for (const { name, descriptor: d } of allDescriptors()) {
+      const op = doc.paths[openApiPath(d.path)]![d.method.toLowerCase()]!;
+      const expected = [
+        ...(d.guard === 'public' ? [{}] : []),
+        { session: [] },
+        ...(d.apiKey ? [{ apiKey: [d.apiKey] }] : []),
+      ];
+      expect(op.security, name).toEqual(expected);
+      expect(op.description, name).toContain(`\n\n${WHO[d.guard]}`);
+    }
+  });
+
   it('gives each operation words of its own, not its method and path again (issue 45 N2)', async () => {
     const doc = await document();
     // Swagger UI warned in red about an explicit dialect; 3.1's default is already draft 2020-12

@@ -3,7 +3,6 @@ import { API_AREAS } from '../../../shared/api/all';
 import type { RouteDescriptor, Schema } from '../../../shared/api/define';
 import { OPERATION_DOCS, type OperationDoc } from '../../../shared/api/operation-docs';
 import { ERROR_CODES } from '../../../shared/error-codes';
-import { guardOfDescriptor } from '../../http/route';
 import { SESSION_COOKIE } from '../../http/session';
 
 // The OpenAPI 3.1 document of the HTTP contract (docs/decisions/039-api-keys-and-openapi.md), built
@@ -64,18 +63,18 @@ function parameters(d: RouteDescriptor, defs: Json, prefix: string) {
   return out;
 }
 
-function security(d: RouteDescriptor) {
-  const guard = guardOfDescriptor(d) ?? 'none';
+/** Who may call, from the descriptor's guard: the field http/guards.ts enforces (decision 069). */
+export function securityOf(d: RouteDescriptor): Json[] {
   const options: Json[] = [];
-  if (guard === 'none') options.push({});
+  if (d.guard === 'public') options.push({});
   options.push({ session: [] });
-  if (d.apiKey && guard !== 'admin') options.push({ apiKey: [d.apiKey] });
-  return { guard, security: options };
+  if (d.apiKey && d.guard !== 'admin') options.push({ apiKey: [d.apiKey] });
+  return options;
 }
 
 function operation(area: string, name: string, d: RouteDescriptor, defs: Json): Json {
   const prefix = `${area}.${name}`;
-  const { guard, security: sec } = security(d);
+  const guard = d.guard;
   const who =
     guard === 'admin'
       ? 'Admins only (session).'
@@ -92,7 +91,7 @@ function operation(area: string, name: string, d: RouteDescriptor, defs: Json): 
     tags: [area],
     summary: doc.summary,
     description: `${doc.description}\n\n${who}${guard === 'admin' ? ' Personal API keys are refused.' : key}`,
-    security: sec,
+    security: securityOf(d),
     responses: {} as Json,
   };
   const params = parameters(d, defs, prefix);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authApi } from '../../../shared/api/auth';
+import { authContract } from '../../../shared/api/auth.server';
 import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import { accountOf, clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
@@ -11,7 +11,6 @@ import { describeUserAgent } from '../../lib/user-agent';
 /** How long the password step of a sign-in waits for its second factor. */
 const PENDING_LOGIN_MS = 5 * 60_000;
 import type { AuthService } from './auth.service';
-import { usersOnly } from '../../http/guards';
 import { route } from '../../http/route';
 
 /**
@@ -28,11 +27,11 @@ export async function authRoutes(
 ) {
   const { deps, auth } = opts;
 
-  route(app, authApi.user, {}, async (request) => ({
+  route(app, authContract.user, async (request) => ({
     user: toPublicUser(accountOf(request)),
   }));
 
-  route(app, authApi.login, {}, async (request, reply) => {
+  route(app, authContract.login, async (request, reply) => {
     const { user, token } = await auth.login(
       request.body.username,
       request.body.password,
@@ -53,7 +52,7 @@ export async function authRoutes(
     return { user: toPublicUser(user) };
   });
 
-  route(app, authApi.register, {}, async (request, reply) => {
+  route(app, authContract.register, async (request, reply) => {
     const { user, token } = await auth.register(request.body, request.ip);
     if (request.sessionId) await auth.logout(request.sessionId);
     setSessionCookie(reply, deps.config, token);
@@ -61,28 +60,28 @@ export async function authRoutes(
     return reply.status(201).send({ user: toPublicUser(user) });
   });
 
-  route(app, authApi.logout, {}, async (request, reply) => {
+  route(app, authContract.logout, async (request, reply) => {
     if (request.sessionId) await auth.logout(request.sessionId);
     clearSessionCookie(reply, deps.config);
     return { success: true };
   });
 
-  route(app, authApi.forgotPassword, {}, async (request) => {
+  route(app, authContract.forgotPassword, async (request) => {
     await auth.forgotPassword(request.body.usernameOrEmail, request.ip);
     return { success: true, message: "If an account matches, we've sent a link to reset the password." };
   });
 
-  route(app, authApi.resetPasswordWithToken, {}, async (request) => {
+  route(app, authContract.resetPasswordWithToken, async (request) => {
     await auth.resetPasswordWithToken(request.body.token, request.body.newPassword);
     return { success: true };
   });
 
-  route(app, authApi.checkResetToken, {}, async (request) => ({
+  route(app, authContract.checkResetToken, async (request) => ({
     success: true,
     valid: await auth.resetTokenIsLive(request.body.token),
   }));
 
-  route(app, authApi.verifyEmail, {}, async (request) => {
+  route(app, authContract.verifyEmail, async (request) => {
     const { user, alreadyVerified } = await auth.verifyEmail(request.body.token);
     return {
       success: true,
@@ -91,13 +90,13 @@ export async function authRoutes(
     };
   });
 
-  route(app, authApi.resendVerification, {}, async (request) => {
+  route(app, authContract.resendVerification, async (request) => {
     const sent = await auth.resendVerification(requireUser(request));
     return { success: true, sent };
   });
 
   // Lives under /api/user/ (the account screen) but is a credential change, so auth owns it.
-  route(app, authApi.changePassword, usersOnly, async (request) => {
+  route(app, authContract.changePassword, async (request) => {
     const user = requireUser(request);
     await auth.changePassword(
       user,
@@ -109,19 +108,19 @@ export async function authRoutes(
   });
 
   // The old address's "this wasn't me" (issue 13, point 6): no session needed, the mailed token is the proof.
-  route(app, authApi.revertEmailChange, {}, async (request, reply) => {
+  route(app, authContract.revertEmailChange, async (request, reply) => {
     const user = await auth.revertEmailChange(request.body.token);
     // every session of the account ended, the caller's own included when it was one of them
     if (request.user?.id === user.id) clearSessionCookie(reply, deps.config);
     return { success: true };
   });
 
-  route(app, authApi.sessions, {}, async (request) => {
+  route(app, authContract.sessions, async (request) => {
     const user = requireUser(request);
     return { sessions: await auth.listSessions(user.id, request.sessionId) };
   });
 
-  route(app, authApi.revokeSession, usersOnly, async (request, reply) => {
+  route(app, authContract.revokeSession, async (request, reply) => {
     const user = requireUser(request);
     const current = (await auth.listSessions(user.id, request.sessionId)).find((s) => s.current);
     if (!(await auth.revokeSession(user.id, request.body.id))) throw notFound('Session not found');
@@ -130,7 +129,7 @@ export async function authRoutes(
   });
 
   // "Sign out everywhere": every other session ends; this device stays signed in.
-  route(app, authApi.revokeOtherSessions, {}, async (request) => {
+  route(app, authContract.revokeOtherSessions, async (request) => {
     const user = requireUser(request);
     await auth.revokeOtherSessions(user.id, request.sessionId!);
     return { success: true };

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { adminApi } from '../../../shared/api/admin';
-import { generationApi } from '../../../shared/api/generation';
+import { adminContract } from '../../../shared/api/admin.server';
+import { generationContract } from '../../../shared/api/generation.server';
 import { route } from '../../http/route';
 import { galleryPageSchema } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
 import { createGalleryService } from './gallery.service';
-import { usersOnly } from '../../http/guards';
 import { sendCachedJson } from '../../http/serialize-once';
-import { imagesApi } from '../../../shared/api/images';
+import { imagesContract } from '../../../shared/api/images.server';
 import { createDownloadsService } from './downloads.service';
 import { contentDisposition } from './download-name';
 
@@ -45,11 +44,11 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     },
   );
 
-  route(app, imagesApi.image, usersOnly, async (request) => {
+  route(app, imagesContract.image, async (request) => {
     return gallery.one(requireUser(request), request.params.id);
   });
 
-  route(app, imagesApi.download, usersOnly, async (request, reply) => {
+  route(app, imagesContract.download, async (request, reply) => {
     const file = await downloads.download(requireUser(request), request.params.id);
     reply.header('Content-Type', file.contentType);
     if (file.size) reply.header('Content-Length', String(file.size));
@@ -59,7 +58,7 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     return reply.send(file.stream);
   });
 
-  route(app, imagesApi.zip, usersOnly, async (request, reply) => {
+  route(app, imagesContract.zip, async (request, reply) => {
     const gone = new AbortController();
     // the client went away before the zip was whole: stop reading storage
     reply.raw.on('close', () => {
@@ -73,19 +72,19 @@ export async function galleryRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     return reply.send(zip.stream);
   });
 
-  route(app, generationApi.images, usersOnly, async (request, reply) => {
+  route(app, generationContract.images, async (request, reply) => {
     return sendCachedJson(reply, galleryPageSchema, await gallery.list(requireUser(request), request.query));
   });
 
-  route(app, generationApi.deleteImage, usersOnly, async (request) => {
+  route(app, generationContract.deleteImage, async (request) => {
     return gallery.remove(requireUser(request), request.params.id);
   });
 
-  route(app, adminApi.images, {}, async (request) => {
+  route(app, adminContract.images, async (request) => {
     return gallery.adminList(requireAdmin(request), request.query);
   });
 
-  route(app, adminApi.imageCount, {}, async (request) => {
+  route(app, adminContract.imageCount, async (request) => {
     requireAdmin(request);
     return { count: await gallery.count() };
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { generationApi } from '../../../shared/api/generation';
+import { generationContract } from '../../../shared/api/generation.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
@@ -7,7 +7,7 @@ import { createBaseModelsService } from './base-models.service';
 
 export async function baseModelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const service = createBaseModelsService(opts.deps);
-  route(app, generationApi.baseModels, {}, async (request) => {
+  route(app, generationContract.baseModels, async (request) => {
     requireUser(request);
     return service.listActive();
   });

@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { generationApi } from '../../../shared/api/generation';
+import { generationContract } from '../../../shared/api/generation.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
 import { createGenerationService } from './generation.service';
-import { usersOnly } from '../../http/guards';
 
 export async function generationRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const generation = createGenerationService(opts.deps);
 
-  route(app, generationApi.generate, usersOnly, async (request, reply) => {
+  route(app, generationContract.generate, async (request, reply) => {
     const user = requireUser(request);
     const out = await generation.generate(user, request.body, { apiKeyId: request.apiKey?.id ?? null });
     // still rendering after the wait: the images will land in the gallery (202 says "accepted, not done")
     return reply.status(out.status === 'pending' ? 202 : 200).send(out);
   });
 
-  route(app, generationApi.analyzeImage, {}, async (request) => {
+  route(app, generationContract.analyzeImage, async (request) => {
     const user = requireUser(request);
     if (!request.isMultipart())
       throw badRequest('Please upload an image in the "image" field', {

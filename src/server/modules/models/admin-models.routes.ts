@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminApi } from '../../../shared/api/admin';
+import { adminContract } from '../../../shared/api/admin.server';
 import { route } from '../../http/route';
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';
@@ -9,7 +9,7 @@ import { createAdminModelsService } from './admin-models.service';
 export async function adminModelsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const service = createAdminModelsService(opts.deps);
 
-  route(app, adminApi.models, {}, async (request, reply) => {
+  route(app, adminContract.models, async (request, reply) => {
     requireAdmin(request);
     const { items, nextCursor } = await service.list(request.query);
     // a plain list as the spec says; older pages through X-Next-Cursor (decision 010)
@@ -17,12 +17,12 @@ export async function adminModelsRoutes(app: FastifyInstance, opts: { deps: AppD
     return items;
   });
 
-  route(app, adminApi.uploadLogs, {}, async (request) => {
+  route(app, adminContract.uploadLogs, async (request) => {
     requireAdmin(request);
     return service.uploadLogs(request.query);
   });
 
-  route(app, adminApi.retryUpload, {}, async (request) => {
+  route(app, adminContract.retryUpload, async (request) => {
     const fresh = await service.retryUpload(requireAdmin(request), request.params.id);
     return { success: true, message: 'Re-upload started', uploadLogId: fresh.id };
   });

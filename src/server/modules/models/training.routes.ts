@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { modelsApi } from '../../../shared/api/models';
+import { modelsContract } from '../../../shared/api/models.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
-import { adminOnly, usersOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
 import type { AdminActor } from '../audit';
 import { toPublicModel } from './model-view';
@@ -12,36 +11,36 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const service = createTrainingService(opts.deps);
   // admin actions refuse a non-admin before the id or body is validated (docs/product/decisions.md §1)
 
-  route(app, modelsApi.trainingStatus, usersOnly, async (request) => {
+  route(app, modelsContract.trainingStatus, async (request) => {
     const user = requireUser(request);
     return service.status(user, request.params.id);
   });
 
-  route(app, modelsApi.train, usersOnly, async (request) => {
+  route(app, modelsContract.train, async (request) => {
     const user = requireUser(request);
     const model = await service.start(user, request.params.id, { retry: false });
     return { success: true, message: 'Training started', model: toPublicModel(model) };
   });
 
-  route(app, modelsApi.retryTraining, usersOnly, async (request) => {
+  route(app, modelsContract.retryTraining, async (request) => {
     const user = requireUser(request);
     const model = await service.start(user, request.params.id, { retry: true });
     return { success: true, message: 'Training restarted', model: toPublicModel(model) };
   });
 
-  route(app, modelsApi.cancelTraining, usersOnly, async (request) => {
+  route(app, modelsContract.cancelTraining, async (request) => {
     const user = requireUser(request);
     const model = await service.cancel(user, request.params.id);
     return { success: true, message: 'Training canceled', model: toPublicModel(model) };
   });
 
-  route(app, modelsApi.skipProcessing, usersOnly, async (request) => {
+  route(app, modelsContract.skipProcessing, async (request) => {
     const user = requireUser(request);
     const model = await service.markReady(user, request.params.id);
     return { success: true, model: toPublicModel(model) };
   });
 
-  route(app, modelsApi.setStatus, adminOnly, async (request) => {
+  route(app, modelsContract.setStatus, async (request) => {
     const model = await service.resetToUploaded(requireAdmin(request), request.params.id);
     return { success: true, model: toPublicModel(model) };
   });
@@ -56,10 +55,10 @@ export async function trainingRoutes(app: FastifyInstance, opts: { deps: AppDeps
       model: toPublicModel(model),
     };
   };
-  route(app, modelsApi.reupload, adminOnly, async (request) => {
+  route(app, modelsContract.reupload, async (request) => {
     return reupload(requireAdmin(request), request.params.id);
   });
-  route(app, modelsApi.reuploadRunware, adminOnly, async (request) => {
+  route(app, modelsContract.reuploadRunware, async (request) => {
     return reupload(requireAdmin(request), request.params.id);
   });
 }

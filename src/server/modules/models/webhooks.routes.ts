@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { webhooksApi } from '../../../shared/api/webhooks';
+import { webhooksContract } from '../../../shared/api/webhooks.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthorized } from '../../lib/errors';
@@ -16,7 +16,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { deps: AppDeps
     done(null, body),
   );
 
-  route(app, webhooksApi.replicate, {}, async (request) => {
+  route(app, webhooksContract.replicate, async (request) => {
     const secret = deps.config.replicate?.webhookSecret;
     if (!secret) throw new AppError(404, 'NOT_FOUND', 'Not found');
     const raw = typeof request.body === 'string' ? request.body : '';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationsApi } from '../../../shared/api/notifications';
+import { notificationsContract } from '../../../shared/api/notifications.server';
 import type { AppDeps } from '../../deps';
-import { usersOnly } from '../../http/guards';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';
 import { createNotificationsService } from './notifications.service';
@@ -10,19 +9,19 @@ import { unsubscribeRoutes } from './unsubscribe';
 export async function notificationsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const service = createNotificationsService(opts.deps);
 
-  route(app, notificationsApi.list, usersOnly, async (request) =>
+  route(app, notificationsContract.list, async (request) =>
     service.list(requireUser(request), request.query.cursor),
   );
 
-  route(app, notificationsApi.markRead, usersOnly, async (request) =>
+  route(app, notificationsContract.markRead, async (request) =>
     service.markRead(requireUser(request), request.body),
   );
 
-  route(app, notificationsApi.preferences, usersOnly, async (request) =>
+  route(app, notificationsContract.preferences, async (request) =>
     service.preferences(requireUser(request).id),
   );
 
-  route(app, notificationsApi.setPreferences, usersOnly, async (request) =>
+  route(app, notificationsContract.setPreferences, async (request) =>
     service.setPreferences(requireUser(request).id, request.body.mail),
   );
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { packsApi } from '../../../shared/api/packs';
+import { packsContract } from '../../../shared/api/packs.server';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { adminOnly, usersOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
 import { AppError, badRequest } from '../../lib/errors';
 import { createPacksAdminService } from './packs.admin.service';
@@ -14,41 +13,41 @@ export async function packsRoutes(app: FastifyInstance, opts: { deps: AppDeps })
   const packs = createPacksService(opts.deps);
   const admin = createPacksAdminService(opts.deps);
 
-  route(app, packsApi.list, usersOnly, async (request) => packs.list(request.query.cursor));
+  route(app, packsContract.list, async (request) => packs.list(request.query.cursor));
 
-  route(app, packsApi.generate, usersOnly, async (request, reply) => {
+  route(app, packsContract.generate, async (request, reply) => {
     const batch = await packs.generate(requireUser(request), request.params.id, request.body.modelId);
     return reply.status(202).send({ batch });
   });
 
-  route(app, packsApi.batches, usersOnly, async (request) =>
+  route(app, packsContract.batches, async (request) =>
     packs.batches(requireUser(request), request.query.cursor),
   );
 
-  route(app, packsApi.batch, usersOnly, async (request) => ({
+  route(app, packsContract.batch, async (request) => ({
     batch: await packs.batch(requireUser(request), request.params.id),
   }));
 
-  route(app, packsApi.album, usersOnly, async (request) => ({
+  route(app, packsContract.album, async (request) => ({
     album: await packs.album(requireUser(request), request.params.id),
   }));
 
   // Admin (also behind the /api/admin/ prefix guard, http/guards.ts)
-  route(app, packsApi.adminList, adminOnly, async (request) => admin.list(request.query.cursor));
+  route(app, packsContract.adminList, async (request) => admin.list(request.query.cursor));
 
-  route(app, packsApi.adminCreate, adminOnly, async (request, reply) =>
+  route(app, packsContract.adminCreate, async (request, reply) =>
     reply.status(201).send(await admin.create(requireAdmin(request), request.body)),
   );
 
-  route(app, packsApi.adminUpdate, adminOnly, async (request) =>
+  route(app, packsContract.adminUpdate, async (request) =>
     admin.update(requireAdmin(request), request.params.id, request.body),
   );
 
-  route(app, packsApi.adminSetActive, adminOnly, async (request) =>
+  route(app, packsContract.adminSetActive, async (request) =>
     admin.update(requireAdmin(request), request.params.id, { isActive: request.body.isActive }),
   );
 
-  route(app, packsApi.adminUploadCover, adminOnly, async (request, reply) => {
+  route(app, packsContract.adminUploadCover, async (request, reply) => {
     if (!request.isMultipart())
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
     let data: Buffer | null = null;

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { tokensApi } from '../../../shared/api/tokens';
-import { webhooksApi } from '../../../shared/api/webhooks';
+import { tokensContract } from '../../../shared/api/tokens.server';
+import { webhooksContract } from '../../../shared/api/webhooks.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { sendError } from '../../http/error-handler';
 import { requireUser } from '../../http/session';
 import { createPaymentsService, type PaymentsService } from './payments.service';
 import { EngineError } from '../../engines/engine-error';
-import { usersOnly } from '../../http/guards';
 
 // Checkout: create the intent, (offline) confirm the card, credit the purchase, and the Stripe webhook.
 export async function paymentsRoutes(
@@ -17,22 +16,22 @@ export async function paymentsRoutes(
   const engine = opts.deps.engines.payments;
   const payments = opts.payments ?? createPaymentsService(opts.deps, engine);
 
-  route(app, tokensApi.createPaymentIntent, usersOnly, async (request) => {
+  route(app, tokensContract.createPaymentIntent, async (request) => {
     const user = requireUser(request);
     return payments.createIntent(user, request.body.packageId);
   });
 
-  route(app, tokensApi.purchase, usersOnly, async (request) => {
+  route(app, tokensContract.purchase, async (request) => {
     const user = requireUser(request);
     return payments.purchase(user, request.body);
   });
 
-  route(app, tokensApi.confirmOffline, usersOnly, async (request) => {
+  route(app, tokensContract.confirmOffline, async (request) => {
     const user = requireUser(request);
     return payments.confirmOffline(user, request.body);
   });
 
-  route(app, tokensApi.recheck, {}, async (request) => {
+  route(app, tokensContract.recheck, async (request) => {
     const user = requireUser(request);
     return payments.recheck(user);
   });
@@ -45,7 +44,7 @@ export async function paymentsRoutes(
       { parseAs: 'buffer', bodyLimit: 512 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    route(scope, webhooksApi.stripe, {}, async (request, reply) => {
+    route(scope, webhooksContract.stripe, {}, async (request, reply) => {
       if (engine.name !== 'stripe')
         return sendError(reply, 404, 'NOT_FOUND', 'Stripe payments are not enabled');
       const raw = request.body;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { modelsApi } from '../../../shared/api/models';
+import { modelsContract } from '../../../shared/api/models.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
-import { usersOnly } from '../../http/guards';
 import { requireUser } from '../../http/session';
 import { conflict } from '../../lib/errors';
 import { accessModel, lockModel, modelById, toPublicModel } from '../models';
@@ -15,7 +14,7 @@ export async function retentionRoutes(app: FastifyInstance, opts: { deps: AppDep
   const { deps } = opts;
 
   // "Delete my training photos now" (decision 025): the owner's own retention, ahead of the schedule
-  route(app, modelsApi.deletePhotos, usersOnly, async (request) => {
+  route(app, modelsContract.deletePhotos, async (request) => {
     const user = requireUser(request);
     const deleted = await deps.db.transaction(async (tx) => {
       const model = accessModel(

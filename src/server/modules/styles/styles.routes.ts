@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { stylesApi } from '../../../shared/api/styles';
+import { stylesContract } from '../../../shared/api/styles.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
-import { adminOnly, usersOnly } from '../../http/guards';
 import { requireAdmin, requireUser } from '../../http/session';
 import { AppError, badRequest } from '../../lib/errors';
 import { createStylesService } from './styles.service';
@@ -10,7 +9,7 @@ import { createStylesService } from './styles.service';
 export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const styles = createStylesService(opts.deps);
 
-  route(app, stylesApi.list, usersOnly, async (request) => {
+  route(app, stylesContract.list, async (request) => {
     const user = requireUser(request);
     return styles.list(user, {
       showNsfw: request.query.showNsfw,
@@ -18,25 +17,25 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     });
   });
 
-  route(app, stylesApi.detail, usersOnly, async (request) => {
+  route(app, stylesContract.detail, async (request) => {
     return styles.get(requireUser(request), request.params.id, request.query.showNsfw);
   });
 
   // Admin-only writes (docs/product/spec-part-2.md §7, docs/product/decisions.md §8).
-  route(app, stylesApi.create, adminOnly, async (request, reply) => {
+  route(app, stylesContract.create, async (request, reply) => {
     return reply.status(201).send(await styles.create(requireAdmin(request), request.body));
   });
 
-  route(app, stylesApi.update, adminOnly, async (request) => {
+  route(app, stylesContract.update, async (request) => {
     return styles.update(requireAdmin(request), request.params.id, request.body);
   });
 
-  route(app, stylesApi.remove, adminOnly, async (request) => {
+  route(app, stylesContract.remove, async (request) => {
     await styles.remove(requireAdmin(request), request.params.id);
     return { success: true, message: 'Style deleted' };
   });
 
-  route(app, stylesApi.uploadImage, adminOnly, async (request, reply) => {
+  route(app, stylesContract.uploadImage, async (request, reply) => {
     if (!request.isMultipart())
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
     let data: Buffer | null = null;

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminApi } from '../../../shared/api/admin';
-import { siteApi } from '../../../shared/api/site';
+import { adminContract } from '../../../shared/api/admin.server';
+import { siteContract } from '../../../shared/api/site.server';
 import { route } from '../../http/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { adminOnly } from '../../http/guards';
 import type { AppMetrics } from '../../http/metrics';
 import { requireAdmin } from '../../http/session';
 import { APP_VERSION, createSystemService } from './system.service';
@@ -18,13 +17,13 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   const refreshGauges = system.databaseGauges(opts.metrics.registry);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // liveness (docs/product/interfaces.md): the process answers and reaches its database
-  route(app, siteApi.health, {}, async (_request, reply) => {
+  route(app, siteContract.health, async (_request, reply) => {
     const db = await deps.database.ping();
     return reply.status(db ? 200 : 503).send({ ok: db, db, version: APP_VERSION });
   });
 
   // readiness: a load balancer sends traffic here only while every dependency works
-  route(app, siteApi.ready, {}, async (request, reply) => {
+  route(app, siteContract.ready, async (request, reply) => {
     // the monitoring that holds the metrics token may ask for a fresh storage probe; anyone else
     // shares the last few seconds' one
     const ready = await system.readiness(system.metricsTokenMatches(request.headers.authorization));
@@ -32,7 +31,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   });
 
   // the retention numbers and live processors come from the same config the retention job reads
-  route(app, siteApi.config, {}, async () => ({
+  route(app, siteContract.config, async () => ({
     engines: deps.engines.names,
     stripePublishableKey: deps.config.stripe?.publishableKey,
     privacy: {
@@ -44,7 +43,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     admin2fa: deps.config.admin2fa,
   }));
 
-  route(app, adminApi.system, adminOnly, async () => system.overview());
+  route(app, adminContract.system, async () => system.overview());
 
   // Prometheus scrapes with the METRICS_TOKEN bearer; an admin may read it in the browser.
   r.get('/metrics', async (request, reply) => {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { siteApi } from '../../../shared/api/site';
+import { siteContract } from '../../../shared/api/site.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
-import { adminOnly } from '../../http/guards';
 import { requireAdmin } from '../../http/session';
 import { createThemeService, themeResponse } from './theme.service';
 
@@ -12,10 +11,10 @@ export async function themeRoutes(
 ) {
   const theme = opts.theme ?? createThemeService(opts.deps.db);
 
-  route(app, siteApi.theme, {}, async () => themeResponse(await theme.get()));
+  route(app, siteContract.theme, async () => themeResponse(await theme.get()));
 
   // docs/product/decisions.md §2: one site theme; only admins change it.
-  route(app, siteApi.updateTheme, adminOnly, async (request) => {
+  route(app, siteContract.updateTheme, async (request) => {
     const admin = requireAdmin(request);
     return themeResponse(await theme.update(request.body, admin));
   });

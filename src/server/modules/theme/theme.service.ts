@@ -91,3 +91,5 @@ function applyUpdate(theme: SiteTheme, input: ThemeUpdateInput): SiteTheme {
   theme.profiles[target] = p;
   return theme;
 }
+
+export type ThemeService = ReturnType<typeof createThemeService>;

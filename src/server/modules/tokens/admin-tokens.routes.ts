@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminApi } from '../../../shared/api/admin';
+import { adminContract } from '../../../shared/api/admin.server';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
@@ -11,31 +11,31 @@ export async function adminTokensRoutes(app: FastifyInstance, opts: { deps: AppD
   const packages = createPackagesService(opts.deps.db);
   const sales = createSalesService(opts.deps.db);
 
-  route(app, adminApi.packages, {}, async (request) => {
+  route(app, adminContract.packages, async (request) => {
     requireAdmin(request);
     return packages.listAll();
   });
 
-  route(app, adminApi.createPackage, {}, async (request, reply) => {
+  route(app, adminContract.createPackage, async (request, reply) => {
     const pkg = await packages.create(requireAdmin(request), request.body);
     return reply.status(201).send({ success: true, package: pkg });
   });
 
-  route(app, adminApi.updatePackage, {}, async (request) => {
+  route(app, adminContract.updatePackage, async (request) => {
     const admin = requireAdmin(request);
     return { success: true, package: await packages.update(admin, request.params.id, request.body) };
   });
 
-  route(app, adminApi.deletePackage, {}, async (request) => {
+  route(app, adminContract.deletePackage, async (request) => {
     return { success: true, package: await packages.remove(requireAdmin(request), request.params.id) };
   });
 
-  route(app, adminApi.sales, {}, async (request) => {
+  route(app, adminContract.sales, async (request) => {
     requireAdmin(request);
     return sales.page(request.query);
   });
 
-  route(app, adminApi.ledgerCheck, {}, async (request) => {
+  route(app, adminContract.ledgerCheck, async (request) => {
     requireAdmin(request);
     return sales.ledgerCheck();
   });

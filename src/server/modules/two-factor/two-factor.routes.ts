@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { twoFactorApi } from '../../../shared/api/two-factor';
+import { twoFactorContract } from '../../../shared/api/two-factor.server';
 import type { AppDeps } from '../../deps';
-import { adminOnly, usersOnly } from '../../http/guards';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import {
   clearLoginStateCookie,
@@ -33,7 +32,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
   const twoFactor = createTwoFactorService(deps, auth);
   const passkeys = createPasskeysService(deps, auth);
 
-  route(app, twoFactorApi.loginSecondStep, {}, async (request, reply) => {
+  route(app, twoFactorContract.loginSecondStep, async (request, reply) => {
     const { user, token } = await twoFactor.finishSecondStep(
       readLoginStateCookie(request, PENDING_LOGIN_COOKIE),
       request.body.code,
@@ -47,13 +46,13 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
     return { user: toPublicUser(user) };
   });
 
-  route(app, twoFactorApi.passkeyLoginOptions, {}, async (request, reply) => {
+  route(app, twoFactorContract.passkeyLoginOptions, async (request, reply) => {
     const { token, options } = await passkeys.loginOptions(request.ip);
     setLoginStateCookie(reply, deps.config, PASSKEY_CHALLENGE_COOKIE, token, CHALLENGE_MS);
     return { options: options as unknown as Record<string, unknown> };
   });
 
-  route(app, twoFactorApi.passkeyLogin, {}, async (request, reply) => {
+  route(app, twoFactorContract.passkeyLogin, async (request, reply) => {
     const { user, token } = await passkeys.login(
       readLoginStateCookie(request, PASSKEY_CHALLENGE_COOKIE),
       request.body.response,
@@ -67,17 +66,17 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
     return { user: toPublicUser(user) };
   });
 
-  route(app, twoFactorApi.status, usersOnly, async (request) => twoFactor.status(accountOf(request)));
+  route(app, twoFactorContract.status, async (request) => twoFactor.status(accountOf(request)));
 
-  route(app, twoFactorApi.enrolTotp, usersOnly, async (request) =>
+  route(app, twoFactorContract.enrolTotp, async (request) =>
     twoFactor.enrolTotp(requireUser(request), request.body.password),
   );
 
-  route(app, twoFactorApi.confirmTotp, usersOnly, async (request) =>
+  route(app, twoFactorContract.confirmTotp, async (request) =>
     twoFactor.confirmTotp(requireUser(request), request.body.code, clientOf(request)),
   );
 
-  route(app, twoFactorApi.disableTotp, usersOnly, async (request) => {
+  route(app, twoFactorContract.disableTotp, async (request) => {
     await twoFactor.disableTotp(
       requireUser(request),
       request.body.password,
@@ -87,14 +86,14 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
     return { success: true };
   });
 
-  route(app, twoFactorApi.passkeyOptions, usersOnly, async (request) => ({
+  route(app, twoFactorContract.passkeyOptions, async (request) => ({
     options: (await passkeys.registrationOptions(
       requireUser(request),
       request.body.password,
     )) as unknown as Record<string, unknown>,
   }));
 
-  route(app, twoFactorApi.addPasskey, usersOnly, async (request, reply) => {
+  route(app, twoFactorContract.addPasskey, async (request, reply) => {
     const passkey = await passkeys.add(
       requireUser(request),
       request.body.name,
@@ -104,20 +103,20 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { deps: AppDep
     return reply.status(201).send({ passkey });
   });
 
-  route(app, twoFactorApi.renamePasskey, usersOnly, async (request) => ({
+  route(app, twoFactorContract.renamePasskey, async (request) => ({
     passkey: await passkeys.rename(requireUser(request), request.params.id, request.body.name),
   }));
 
-  route(app, twoFactorApi.removePasskey, usersOnly, async (request) => {
+  route(app, twoFactorContract.removePasskey, async (request) => {
     await passkeys.remove(requireUser(request), request.params.id, request.body.password, clientOf(request));
     return { success: true };
   });
 
-  route(app, twoFactorApi.activity, usersOnly, async (request) => ({
+  route(app, twoFactorContract.activity, async (request) => ({
     events: await securityActivity(deps.db, requireUser(request).id),
   }));
 
-  route(app, twoFactorApi.adminActivity, adminOnly, async (request) => {
+  route(app, twoFactorContract.adminActivity, async (request) => {
     const user = await createUserAccounts(deps.db).byId(request.params.id);
     if (!user || user.deletedAt) throw notFound('User not found');
     return { events: await securityActivity(deps.db, user.id) };

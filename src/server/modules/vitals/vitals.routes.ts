@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { adminApi } from '../../../shared/api/admin';
-import { siteApi } from '../../../shared/api/site';
+import { adminContract } from '../../../shared/api/admin.server';
+import { siteContract } from '../../../shared/api/site.server';
 import type { AppDeps } from '../../deps';
-import { adminOnly } from '../../http/guards';
 import type { AppMetrics } from '../../http/metrics';
 import { route } from '../../http/route';
 import { createVitalsHistograms } from './vitals.metrics';
@@ -12,10 +11,10 @@ export async function vitalsRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   const vitals = createVitalsService(opts.deps, createVitalsHistograms(opts.metrics.registry));
 
   // anyone: a visitor's page load counts as much as a signed-in one's. The body is a few fields.
-  route(app, siteApi.vitals, { bodyLimit: 1024 }, async (request, reply) => {
+  route(app, siteContract.vitals, { bodyLimit: 1024 }, async (request, reply) => {
     await vitals.record(request.body, request.ip);
     return reply.status(204).send(null);
   });
 
-  route(app, adminApi.vitals, adminOnly, async (request) => vitals.summary(request.query.hours));
+  route(app, adminContract.vitals, async (request) => vitals.summary(request.query.hours));
 }

@@ -1,0 +1,21 @@
+import { idParamsSchema } from '../schemas/common';
+import {
+  apiKeyCreatedSchema,
+  apiKeyListSchema,
+  apiKeyRevokedSchema,
+  createApiKeySchema,
+  openApiDocumentSchema,
+} from '../schemas/api-keys';
+import { contractOf, serverSide } from './define';
+import { apiKeysApi } from './api-keys';
+
+/** The server's half of `apiKeysApi`: who may call each route, what it validates and answers. */
+export const apiKeysServer = serverSide({
+  list: { guard: 'user', response: { 200: apiKeyListSchema } },
+  create: { guard: 'user', body: createApiKeySchema, response: { 201: apiKeyCreatedSchema } },
+  revoke: { guard: 'user', params: idParamsSchema, response: { 200: apiKeyRevokedSchema } },
+  openapi: { guard: 'public', response: { 200: openApiDocumentSchema } },
+});
+
+/** `apiKeysApi` with its server side: what the server registers (src/server/http/route.ts). */
+export const apiKeysContract = contractOf(apiKeysApi, apiKeysServer);

@@ -1,0 +1,37 @@
+import {
+  createPaymentIntentResponseSchema,
+  createPaymentIntentSchema,
+  offlineConfirmResponseSchema,
+  offlineConfirmSchema,
+  purchaseResponseSchema,
+  purchaseTokensSchema,
+  recheckResponseSchema,
+  tokenPackageListSchema,
+  transactionListSchema,
+  transactionsQuerySchema,
+  transactionsSummarySchema,
+} from '../schemas/tokens';
+import { contractOf, serverSide } from './define';
+import { tokensApi } from './tokens';
+
+/** The server's half of `tokensApi`: who may call each route, what it validates and answers. */
+export const tokensServer = serverSide({
+  packages: { guard: 'user', response: { 200: tokenPackageListSchema } },
+  transactions: { guard: 'user', query: transactionsQuerySchema, response: { 200: transactionListSchema } },
+  transactionsSummary: { guard: 'user', response: { 200: transactionsSummarySchema } },
+  createPaymentIntent: {
+    guard: 'user',
+    body: createPaymentIntentSchema,
+    response: { 200: createPaymentIntentResponseSchema },
+  },
+  purchase: { guard: 'user', body: purchaseTokensSchema, response: { 200: purchaseResponseSchema } },
+  confirmOffline: {
+    guard: 'user',
+    body: offlineConfirmSchema,
+    response: { 200: offlineConfirmResponseSchema },
+  },
+  recheck: { guard: 'user', response: { 200: recheckResponseSchema } },
+});
+
+/** `tokensApi` with its server side: what the server registers (src/server/http/route.ts). */
+export const tokensContract = contractOf(tokensApi, tokensServer);
