@@ -272,6 +272,42 @@ export default tseslint.config(
     },
   })),
   {
+    // Tests wait for events, not time (docs/decisions/030-test-speed.md): a condition through until()
+    // (src/server/test/until.ts, the one file with a timer), expect.poll, waitFor, Playwright locators,
+    // a promise the code resolves, or fake timers for code that is itself clock-driven.
+    files: [
+      '**/*.test.{ts,tsx}',
+      'tests/**/*.ts',
+      'src/server/test/**/*.ts',
+      'src/web/testing/**/*.{ts,tsx}',
+    ],
+    ignores: ['src/server/test/until.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'setInterval'].map((name) => ({
+          name,
+          message: `No ${name} in tests: wait for the event (until() in src/server/test/until.ts, expect.poll, a locator), or fake the clock.`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['setTimeout', 'setInterval'].flatMap((property) =>
+          ['globalThis', 'window', 'global'].map((object) => ({
+            object,
+            property,
+            message: `No ${property} in tests: wait for the event (until() in src/server/test/until.ts, expect.poll, a locator), or fake the clock.`,
+          })),
+        ),
+        {
+          property: 'waitForTimeout',
+          message:
+            'No waitForTimeout: wait for what the page shows (a locator, waitForResponse, expect.poll).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

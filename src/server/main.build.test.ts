@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './test/until';
 
 // Issue 27: `npm start` runs the server built by scripts/build-server.mjs. This builds it into a
 // directory of its own (two levels down, like dist/server) and starts it as plain JavaScript: the
@@ -87,11 +88,12 @@ describe('the server built for production', () => {
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
         proc.once('exit', (code, signal) => r({ code, signal })),
       );
-      const deadline = Date.now() + 120_000;
-      while (!log.includes('LoRA Studio worker started (pglite)') && Date.now() < deadline) {
-        if (proc.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(
+        () => log.includes('LoRA Studio worker started (pglite)') || proc.exitCode !== null,
+        'the worker to start or exit',
+        120_000,
+        100,
+      );
       expect(log).toContain('LoRA Studio worker started (pglite)');
       proc.kill('SIGTERM');
       // exit code 0 from its own handler, not the signal's default action (code null, "SIGTERM")

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
 import { makePhoto } from '../../src/server/test/photo-fixtures';
 import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
+import { until } from '../../src/server/test/until';
 import type { TestServer } from './support/server';
 
 /**
@@ -98,19 +99,21 @@ export function apiClient(baseUrl: string) {
       return m.json.id as string;
     },
     async waitFor(modelId: string, statuses: string[], timeoutMs = 90_000) {
-      const deadline = Date.now() + timeoutMs;
       let last = '';
-      while (Date.now() < deadline) {
-        try {
-          const r = await call('GET', `/api/models/${modelId}`);
-          last = r.json?.status;
-          if (statuses.includes(last)) return r.json;
-        } catch {
-          // server restarting
-        }
-        await new Promise((r) => setTimeout(r, 150));
-      }
-      throw new Error(`model stayed ${last}, wanted ${statuses.join('|')}`);
+      return until(
+        async () => {
+          try {
+            const r = await call('GET', `/api/models/${modelId}`);
+            last = r.json?.status;
+            return statuses.includes(last) ? r.json : undefined;
+          } catch {
+            return undefined; // server restarting
+          }
+        },
+        () => `the model to be ${statuses.join('|')} (it stayed ${last})`,
+        timeoutMs,
+        150,
+      );
     },
   };
 }

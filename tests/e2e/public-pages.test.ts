@@ -62,12 +62,19 @@ describe('public pages', () => {
     page.on('response', (r) => {
       if (r.status() >= 400 && !r.url().endsWith('/no-such-page')) problems.push(`${r.status()} ${r.url()}`);
     });
+    // the requests the page has begun and not yet seen end: a problem shows by the time they have
+    const pending = new Set<unknown>();
+    page.on('request', (r) => pending.add(r));
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
     for (const [path, heading] of PAGES) {
       await page.goto(`${e2e.server.url}${path}`);
       await page.locator('h1, [aria-level="1"]').filter({ hasText: heading }).waitFor();
       // React has taken the page over (main.tsx); the landing page has no React, only its small script
       if (path !== '/') await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-      await page.waitForTimeout(300);
+      await expect.poll(() => pending.size, { message: `${path}: requests still open` }).toBe(0);
+      // a round trip to the page: console messages it logged before are in by then
+      await page.evaluate(() => true);
       expect(problems, path).toEqual([]);
     }
     // the footer's offline note: its tooltip opens after the spec's 700 ms on hover, and on keyboard
@@ -160,7 +167,10 @@ describe('public pages', () => {
       await signUp(signedIn.page, e2e.server.url);
       await signedIn.page.goto(`${e2e.server.url}/settings`);
       await signedIn.page.getByRole('tab', { name: 'Security' }).click();
-      await signedIn.page.waitForTimeout(500);
+      // the tab's forms are drawn (a violation is reported as they mount), then a round trip to the
+      // page: a report it sent before is in by then
+      await signedIn.page.getByRole('tabpanel', { name: 'Security' }).getByRole('button').first().waitFor();
+      await signedIn.page.evaluate(() => true);
       expect(violations).toEqual([]);
       const cookies = await signedIn.context.cookies();
       const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');

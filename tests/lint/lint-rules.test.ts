@@ -226,6 +226,27 @@ describe('eslint house rules', () => {
       120_000,
     );
   });
+  it('refuses a test waiting by the clock, and lets until() and fake timers be', async () => {
+    const sleep = 'export const nap = () => new Promise((r) => setTimeout(r, 100));\n';
+    expect(await ruleIds(sleep, 'src/server/jobs/new-file.test.ts')).toContain('no-restricted-globals');
+    expect(await ruleIds(sleep, 'src/web/lib/new-file.test.tsx')).toContain('no-restricted-globals');
+    expect(await ruleIds(sleep, 'tests/scale/new-file.ts')).toContain('no-restricted-globals');
+    expect(await ruleIds(sleep, 'src/server/test/new-helper.ts')).toContain('no-restricted-globals');
+    const poll = 'export const tick = (f: () => void) => globalThis.setInterval(f, 10);\n';
+    expect(await ruleIds(poll, 'src/server/lib/new-file.test.ts')).toContain('no-restricted-properties');
+    const pw =
+      'export const wait = (page: { waitForTimeout: (ms: number) => Promise<void> }) =>\n  page.waitForTimeout(300);\n';
+    expect(await ruleIds(pw, 'tests/e2e/new-file.test.ts')).toContain('no-restricted-properties');
+    // the helper's own timer, the product's timers, and faking the clock
+    expect(await ruleIds(sleep, 'src/server/test/until.ts')).not.toContain('no-restricted-globals');
+    expect(await ruleIds(sleep, 'src/server/jobs/new-file.ts')).not.toContain('no-restricted-globals');
+    const fake =
+      "import { vi } from 'vitest';\nvi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });\nexport const x = 1;\n";
+    const ids = await ruleIds(fake, 'src/web/lib/new-file.test.ts');
+    expect(ids).not.toContain('no-restricted-globals');
+    expect(ids).not.toContain('no-restricted-properties');
+  });
+
   it('refuses a name on a plain div, and lets one with a role or a SkeletonGroup pass', async () => {
     const file = 'src/web/features/gallery/new-file.tsx';
     const bare = 'export const X = () => <div aria-busy="true" aria-label="Loading images" />;\n';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/server/test/free-port';
 import { createServerDatabase } from '../../src/server/test/server-database';
+import { until } from '../../src/server/test/until';
 import { startProxy, type Proxy } from './proxy';
 
 export { CLIENT_ADDRESS_HEADER, startProxy, UPSTREAM_HEADER, type Proxy, type ProxiedRequest } from './proxy';
@@ -16,8 +17,6 @@ export { CLIENT_ADDRESS_HEADER, startProxy, UPSTREAM_HEADER, type Proxy, type Pr
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const ADMIN = { username: 'scale_admin', password: 'Harbor-Lamp-42', email: 'scale@example.com' };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export { freePort };
 
@@ -58,28 +57,28 @@ export async function freshDatabase(url: string, prefix = 'scale') {
   return createServerDatabase(url, `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`);
 }
 
-function waitForLine(proc: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const t = setTimeout(
-      () => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)),
+async function waitForLine(proc: ChildProcess, pattern: RegExp, timeoutMs: number) {
+  let buf = '';
+  let exited: string | undefined;
+  const onData = (d: Buffer) => (buf += d.toString());
+  const onExit = (code: number | null) =>
+    (exited = `exited with ${code} before ${pattern}: ${buf.slice(-2000)}`);
+  proc.stdout?.on('data', onData);
+  proc.once('exit', onExit);
+  try {
+    return await until(
+      () => {
+        const m = buf.match(pattern);
+        if (!m && exited) throw new Error(exited);
+        return m;
+      },
+      () => `${pattern}: ${buf.slice(-2000)}`,
       timeoutMs,
     );
-    const onData = (d: Buffer) => {
-      buf += d.toString();
-      const m = buf.match(pattern);
-      if (m) {
-        clearTimeout(t);
-        proc.stdout?.off('data', onData);
-        resolve(m);
-      }
-    };
-    proc.stdout?.on('data', onData);
-    proc.once('exit', (code) => {
-      clearTimeout(t);
-      reject(new Error(`exited with ${code} before ${pattern}: ${buf.slice(-2000)}`));
-    });
-  });
+  } finally {
+    proc.stdout?.off('data', onData);
+    proc.off('exit', onExit);
+  }
 }
 
 export type S3Server = {
@@ -207,25 +206,16 @@ export class Instance {
   async stop() {
     const proc = this.proc;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise((r) => proc.once('exit', r));
     proc.kill('SIGTERM');
-    await Promise.race([exited, sleep(30_000)]);
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    const gone = () => proc.exitCode !== null || proc.signalCode !== null;
+    await until(gone, `${this.name} to stop`, 30_000, 50).catch(() => {});
+    if (!gone()) proc.kill('SIGKILL');
   }
 }
 
 async function waitHttp(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not ready`);
-    await sleep(200);
-  }
+  // not listening yet: a refused connection is a no
+  await until(async () => (await fetch(url).catch(() => null))?.ok, `${url} to be ready`, timeoutMs, 200);
 }
 
 export type ClusterOptions = {
@@ -325,11 +315,11 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   }
   proxy.setUpstreams(web.map((w) => ({ name: w.name, port: w.port! })));
   // wait until the health check has seen every web instance
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${proxy.url}/api/healthz`).catch(() => null);
-    if (res?.ok) break;
-    await sleep(100);
-  }
+  await until(
+    async () => (await fetch(`${proxy.url}/api/healthz`).catch(() => null))?.ok,
+    'the proxy to see a web instance',
+    10_000,
+    100,
+  ).catch(() => {}); // as before: the load's own requests then tell
   return { proxy, web, workers, env, dir, s3, addWorker, stop };
 }

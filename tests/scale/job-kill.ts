@@ -81,11 +81,15 @@ export async function killHolding(pool: pg.Pool, worker: Instance, name: string,
   const like = `${worker.pid!}-%`;
   const preferUntil = Date.now() + preferMs;
   let held: { id: string; name: string }[] = [];
-  for (let i = 0; i < 600; i++) {
-    held = await q(`select id, name from jobs where status = 'running' and locked_by like $1`, [like]);
-    if (held.some((j) => j.name === name) || (held.length > 0 && Date.now() >= preferUntil)) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until(
+    async () => {
+      held = await q(`select id, name from jobs where status = 'running' and locked_by like $1`, [like]);
+      return held.some((j) => j.name === name) || (held.length > 0 && Date.now() >= preferUntil);
+    },
+    `${worker.name} to hold a job`,
+    60_000,
+    50,
+  ).catch(() => {}); // killed anyway: the caller's assertions on the held jobs tell
   await worker.kill();
   // only what it still held when it died (one finished just before the kill is not one)
   const still = await q<{ id: string; name: string }>(

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makePhoto, multipartBody } from '../../src/server/test/photo-fixtures';
+import { until } from '../../src/server/test/until';
 import { freshDatabase, startCluster, type Cluster, type Instance } from './cluster';
 import { expectFinishedWithin, killHolding } from './job-kill';
 import { SimClient, isFailure, type ClientRecord, type Reply } from './sim-client';
@@ -19,7 +20,6 @@ const LOAD_MS = 40_000;
 /** after the load: how long the jobs may take to settle (a killed worker's leases run to 90 s) */
 const QUIESCE_MS = 180_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** issue 27: a killed worker's running generation is finished by another worker within this */
 const TAKEOVER_MS = 15_000;
 
@@ -39,6 +39,9 @@ let cluster: Cluster;
 let db: { url: string; drop: () => Promise<void> };
 let pool: pg.Pool;
 const run: Run = { records: [], surprises: [], addresses: [], paidIntents: [] };
+/** signedUp[i] resolves once user i has its answer to signing up: user i + 1 signs up then */
+const signUpDone: (() => void)[] = [];
+const signedUp = Array.from({ length: USERS }, (_, i) => new Promise<void>((r) => (signUpDone[i] = r)));
 
 const q = async <T = any>(text: string, values: unknown[] = []) =>
   (await pool.query(text, values)).rows as T[];
@@ -235,33 +238,53 @@ async function catalogue() {
 
 /** Waits until every generation, model and due job has settled. */
 async function quiesce() {
-  const deadline = Date.now() + QUIESCE_MS;
   let last: any;
-  while (Date.now() < deadline) {
-    [last] = await q(`select
+  await until(
+    async () => {
+      [last] = await q(`select
       (select count(*)::int from generations where status in ('pending', 'running')) as generations,
       (select count(*)::int from models where status in ('training', 'training_complete', 'processing')) as models,
       (select count(*)::int from jobs where status = 'running' or (status = 'queued' and run_at <= now())) as jobs`);
-    if (last.generations === 0 && last.models === 0 && last.jobs === 0) return;
-    await sleep(500);
-  }
-  throw new Error(`not quiet after ${QUIESCE_MS} ms: ${JSON.stringify(last)}`);
+      return last.generations === 0 && last.models === 0 && last.jobs === 0;
+    },
+    () => `quiet (${JSON.stringify(last)})`,
+    QUIESCE_MS,
+    500,
+  );
 }
 
 /** Kills worker-1 while it holds a job and web-1 while it serves a request, then restarts both. */
 async function killAndRestart() {
-  await sleep(8000);
+  // the load has reached its renders: a user has asked for an image (killHolding then prefers a
+  // moment the worker renders one)
+  await until(
+    async () => (await q(`select count(*)::int as n from jobs where name = 'generation.render'`))[0].n > 0,
+    'the first render to be asked for',
+    60_000,
+    200,
+  );
   const worker = cluster.workers[0];
   const web = cluster.web[0];
   const pid = worker.pid!;
   // kill it while it renders a generation (the other jobs it holds then are taken back too)
   const held = await killHolding(pool, worker, 'generation.render');
   run.killedWorker = { name: worker.name, pid, at: worker.killedAt!, ...held };
-  for (let i = 0; i < 4000 && (cluster.proxy.inflight.get(web.name) ?? 0) === 0; i++) await sleep(5);
+  await until(
+    () => (cluster.proxy.inflight.get(web.name) ?? 0) > 0,
+    `${web.name} to serve a request`,
+    20_000,
+    5,
+  ).catch(() => {}); // killed anyway: the assertion on run.killedWeb.inflight tells
   const inflight = cluster.proxy.inflight.get(web.name) ?? 0;
   const diedAt = await web.kill();
   run.killedWeb = { name: web.name, at: web.killedAt!, diedAt, inflight };
-  await sleep(3000);
+  // down until the proxy has noticed (clients meanwhile go to the other instance)
+  await until(
+    () => cluster.proxy.healthLog.some((e) => e.upstream === web.name && !e.up && e.at >= diedAt),
+    `the proxy to mark ${web.name} down`,
+    30_000,
+    50,
+  );
   await restart([worker, web]);
   run.restartedAt = Date.now();
 }
@@ -270,13 +293,22 @@ async function restart(list: Instance[]) {
   await Promise.all(list.map((i) => i.start()));
 }
 
+/** After a failed request: waits until the site answers again (through the proxy), to try again. */
+const answering = () =>
+  until(
+    async () => (await fetch(`${cluster.proxy.url}/api/healthz`).catch(() => null))?.ok === true,
+    'the site to answer again',
+    60_000,
+    100,
+  );
+
 /** Retries a step after a failure (a refused connection sends the proxy to the other instance at once). */
 async function retrying(step: () => Promise<Reply>, ok: (r: Reply) => boolean, tries = 8): Promise<Reply> {
   let r: Reply = { status: null, body: null, upstream: null };
   for (let i = 0; i < tries; i++) {
     r = await step();
     if (ok(r) || !isFailure(r)) return r;
-    await sleep(700);
+    await answering();
   }
   return r;
 }
@@ -295,18 +327,27 @@ async function userFlow(
     run.surprises.push({ client: name, url, status: r.status, body: r.body });
   const username = `scale_${i}_${randomUUID().slice(0, 6)}`;
   const password = 'Harbor-Lamp-42';
-  await sleep(i * 150);
+  // one sign-up after another (argon2 on a busy machine), the rest of the flows side by side
+  if (i > 0) await signedUp[i - 1];
 
   // sign up; after a lost answer the account may exist: sign in instead
   let signedIn = false;
-  for (let t = 0; t < 8 && !signedIn; t++) {
-    const r = await c.post('/api/auth/register', { username, email: `${username}@example.com`, password });
-    if (r.status === 201) signedIn = true;
-    else if (isFailure(r) || r.status === 409) {
-      await sleep(700);
-      const l = await c.post('/api/auth/login', { username, password });
-      signedIn = l.status === 200;
-    } else surprise('/api/auth/register', r);
+  try {
+    for (let t = 0; t < 8 && !signedIn; t++) {
+      const r = await c.post('/api/auth/register', {
+        username,
+        email: `${username}@example.com`,
+        password,
+      });
+      if (r.status === 201) signedIn = true;
+      else if (isFailure(r) || r.status === 409) {
+        await answering();
+        const l = await c.post('/api/auth/login', { username, password });
+        signedIn = l.status === 200;
+      } else surprise('/api/auth/register', r);
+    }
+  } finally {
+    signUpDone[i]();
   }
   if (!signedIn) return surprise('sign-up', { status: null, body: 'gave up', upstream: null });
 
@@ -358,7 +399,7 @@ async function userFlow(
         surprise('train', tr);
         break;
       }
-      await sleep(700);
+      await answering();
       // the lost answer may have started it
       const m = await c.get(`/api/models/${modelId}`);
       if (m.status === 200 && m.body.status !== 'uploaded') break;
@@ -390,6 +431,6 @@ async function userFlow(
     const g = await c.post('/api/generate-image', body);
     if (g.status === 402) break;
     if (g.status !== 200 && g.status !== 202 && !isFailure(g)) surprise('/api/generate-image', g);
-    if (isFailure(g)) await sleep(700);
+    if (isFailure(g)) await answering();
   }
 }

@@ -2,7 +2,10 @@
 import http from 'node:http';
 import net from 'node:net';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The health check's period, as nginx keeps one: the simulated load balancer's own clock, not a test
+// waiting for something (the tests wait on healthLog and inflight, through until()).
+// eslint-disable-next-line no-restricted-globals
+const healthPeriod = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One request as the proxy saw it: which instance served it, when, and how it ended. */
 export type ProxiedRequest = {
@@ -75,7 +78,7 @@ export async function startProxy(opts: { keepAlive?: boolean; healthMs?: number 
           u.up = next;
         }),
       );
-      await sleep(opts.healthMs ?? 1000);
+      await healthPeriod(opts.healthMs ?? 1000);
     }
   };
 

@@ -69,6 +69,8 @@ export type Upload = {
   downloadURL: string;
   createdAt: number;
   failed?: string;
+  /** deployed before `deployMs` passed (`deployUploads`) */
+  deployed?: boolean;
 };
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

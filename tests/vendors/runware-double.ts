@@ -52,7 +52,8 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     for (let i = uploads.length - 1; i >= 0; i--) if (uploads[i].air === air) return uploads[i];
     return undefined;
   }
-  const isDeployed = (u: Upload) => !u.failed && Date.now() - u.createdAt >= (opts.deployMs ?? 0);
+  const isDeployed = (u: Upload) =>
+    !u.failed && (u.deployed === true || Date.now() - u.createdAt >= (opts.deployMs ?? 0));
   const renderDone = (r: Render) => r.done || Date.now() - r.createdAt >= (opts.renderMs ?? 0);
 
   function imageItems(base: string, r: Render, withStatus: boolean) {
@@ -379,6 +380,10 @@ export async function createRunwareDouble(opts: RunwareDoubleOptions) {
     },
     finishRenders() {
       for (const r of renders.values()) r.done = true;
+    },
+    /** every accepted upload is deployed now, however recent (a test need not wait out `deployMs`) */
+    deployUploads() {
+      for (const u of uploads) u.deployed = true;
     },
     assertNoViolations() {
       if (violations.length > 0)

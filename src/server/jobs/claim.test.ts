@@ -12,7 +12,6 @@ import { startWorkerHeartbeat } from './worker-heartbeat';
 // from 10 s to DEAD_MS so the tests take well under a second each.
 type TestJobs = Record<string, Record<string, never>>;
 const DEAD_MS = 300;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let database: Database | undefined;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -80,7 +79,7 @@ describe('a job held by a dead worker', () => {
     expect(done!.attempts).toBe(2);
     // the frozen process wakes up and finishes: the row stays as the live worker left it
     release();
-    await sleep(100);
+    await until(() => dead.activeCount() === 0, 'the frozen handler to finish');
     expect(await row(id)).toMatchObject({ status: 'done', result: 'live', attempts: 2 });
   });
 
@@ -125,7 +124,7 @@ describe('a job held by a dead worker', () => {
     // the second attempt is the last: the frozen worker failing now would have counted as exhausted
     expect(await row(id)).toMatchObject({ status: 'running', attempts: 2, lockedBy: live.workerId });
     wakeFrozen();
-    await sleep(100);
+    await until(() => frozen.activeCount() === 0, 'the frozen worker to end its failed run');
     expect(await row(id)).toMatchObject({ status: 'running', attempts: 2, lockedBy: live.workerId });
     finishLive();
     const done = await live.waitFor(id, 5000);
@@ -144,8 +143,12 @@ describe('a job held by a dead worker', () => {
       leaseMs: 60_000,
       handler: async () => {
         runs.push('slow');
-        // five times the bound without a job-level lease refresh: only the worker's heartbeat
-        await sleep(5 * DEAD_MS);
+        // five times the bound without a job-level lease refresh: only the worker's heartbeat, whose
+        // row (the database's clock, the one the other worker's claims compare with) must move on that far
+        const seen = async () =>
+          (await db.select().from(workers).where(eq(workers.id, slow.workerId)))[0].lastSeen.getTime();
+        const from = await seen();
+        await until(async () => (await seen()) - from >= 5 * DEAD_MS, 'five bounds of heartbeats', 5000);
         return 'slow';
       },
     });
@@ -196,8 +199,11 @@ describe('a job held by a dead worker', () => {
     const unknown = await held('no-heartbeat-row');
     queue.start();
     expect(await queue.waitFor(gone, 5000)).toMatchObject({ status: 'done', attempts: 2 });
-    await sleep(200);
-    expect(runs).toEqual(['ran']);
+    // a job enqueued after them is claimed after them (by run_at): once it is done, a held job the
+    // queue could take back would have been claimed already
+    const later = (await queue.enqueue('work', {}))!;
+    expect(await queue.waitFor(later, 5000)).toMatchObject({ status: 'done' });
+    expect(runs).toEqual(['ran', 'ran']);
     expect(await row(late)).toMatchObject({ status: 'running', lockedBy: 'late', attempts: 1 });
     expect(await row(unknown)).toMatchObject({ status: 'running', lockedBy: 'no-heartbeat-row' });
   });

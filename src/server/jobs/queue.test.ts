@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { jobs } from '../db/schema/index';
 import { openTestDatabase } from '../test/template-db';
 import { until } from '../test/until';
 import { createQueue } from './queue';
@@ -81,13 +83,31 @@ describe('durable queue', () => {
     database = await openTestDatabase();
     const { db, subscribe } = database;
     // every claim and due-time read goes through `execute`: count them
+    // (drizzle's query runs each time it is awaited: the proxy awaits it once and hands on the result)
+    const counting = (onRead: () => (rows: Record<string, unknown>[] | undefined) => void) =>
+      new Proxy(db, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target);
+          if (key === 'execute')
+            return async (...args: unknown[]) => {
+              const read = onRead();
+              const res = await value.apply(target, args);
+              read((res as { rows?: Record<string, unknown>[] }).rows);
+              return res;
+            };
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
     let reads = 0;
-    const counted = new Proxy(db, {
-      get(target, key) {
-        const value = Reflect.get(target, key, target);
-        if (key === 'execute') return (...args: unknown[]) => (reads++, value.apply(target, args));
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    // Set once a due-time read begun after the listener came up (and after its kick) finds no job
+    // queued: the worker then sleeps for the idle bound, with nothing left to kick it.
+    let asleep = false;
+    const counted = counting(() => {
+      reads++;
+      const sinceUp = listening;
+      return (rows) => {
+        if (sinceUp && rows?.[0] && 'ms' in rows[0] && rows[0].ms === null) asleep = true;
+      };
     });
     // An idle bound far beyond every wait below: a job that ran was woken, not found by a poll.
     // Until its listener is up the worker polls every 20 ms; on PostgreSQL the listener's own
@@ -108,37 +128,45 @@ describe('durable queue', () => {
     // another process's queue: it only enqueues, and cannot kick this worker's loop
     const other = createQueue<TestJobs>(db);
     const seen: number[] = [];
+    const ranAt = new Map<number, number>();
     worker.define({
       name: 'double',
       schema: z.object({ n: z.number() }),
       handler: async ({ n }, ctx) => {
         seen.push(n);
+        ranAt.set(n, Date.now());
         // a polling step: comes back twice, 100 ms apart
         if (n === 4 && seen.filter((x) => x === 4).length < 3) return ctx.retryIn(100);
         return n * 2;
       },
     });
     worker.start();
-    await until(() => listening && reads > 0, 'the listener and the first claim');
     // the look that `up` kicks off (a claim and a due-time read), however slow the machine is
-    for (let before = -1, i = 0; before !== reads && i < 20; i++) {
-      before = reads;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(() => asleep, 'the listening worker to find nothing due and go to sleep');
 
-    // idle: no claim every 20 ms, no read at all
+    // idle: no claim every 20 ms, no read at all, while a worker without a listener beside it
+    // (polling every 20 ms, like this one before its listener was up) looks ten times
     const idleFrom = reads;
-    await new Promise((r) => setTimeout(r, 300));
+    let polls = 0;
+    const poller = createQueue<TestJobs>(
+      counting(() => (polls++, () => {})),
+      { pollMs: 20 },
+    );
+    poller.define({ name: 'probe', schema: z.object({}), handler: async () => 'probe' });
+    poller.start();
+    await until(() => polls >= 10, 'a polling worker to look ten times');
+    await poller.stop();
     expect(reads).toBe(idleFrom);
 
     const done = async (id: string | null) => (await worker.waitFor(id!, 5000))?.status;
     expect(await done(await other.enqueue('double', { n: 1 }))).toBe('done');
 
-    // enqueued in a transaction: not before its commit, then at once
+    // enqueued in a transaction: not before its commit, then at once. "At once" is the proof that
+    // the notification comes with the commit: one delivered before it would wake the worker to find
+    // nothing (the row is not visible yet), and it would sleep the 600 s idle bound past waitFor's 5 s.
     let inTx: string | null = null;
     await db.transaction(async (tx) => {
       inTx = await other.enqueue('double', { n: 2 }, { tx });
-      await new Promise((r) => setTimeout(r, 100));
       expect(seen).not.toContain(2);
     });
     expect(await done(inTx)).toBe('done');
@@ -151,10 +179,11 @@ describe('durable queue', () => {
       })
       .catch(() => {});
 
+    const delayedAt = Date.now();
     const delayed = await other.enqueue('double', { n: 3 }, { delayMs: 200 });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(seen).not.toContain(3);
     expect(await done(delayed)).toBe('done');
+    // not before it was due
+    expect(ranAt.get(3)! - delayedAt).toBeGreaterThanOrEqual(200);
 
     expect(await done(await other.enqueue('double', { n: 4 }))).toBe('done');
     await worker.stop();
@@ -199,8 +228,8 @@ describe('durable queue', () => {
     ids.push((await q.enqueue('mail', {}, { runAt: new Date(Date.now() - 1000) }))!);
     q.start();
     await until(() => order.length === 4, 'four handlers to start');
-    await new Promise((r) => setTimeout(r, 100));
-    // two renders and one training (their caps), and the mail past the older ones still waiting
+    // two renders and one training (their caps), and the mail past the older ones still waiting; with
+    // the total cap reached no fifth starts before the release (the peaks below prove it: none ends before)
     expect([...order].sort()).toEqual(['mail', 'render', 'render', 'train']);
     release();
     for (const id of ids) expect(await q.waitFor(id, 5000)).toMatchObject({ status: 'done' });
@@ -217,8 +246,6 @@ describe('durable queue', () => {
     first.define({ name: 'work', schema: z.object({}), handler: async () => 'ok' });
     const id = await first.enqueue('work', {});
     // simulate a crash mid-run: the row says running with a lease that has already expired
-    const { jobs } = await import('../db/schema/index');
-    const { eq } = await import('drizzle-orm');
     await database.db
       .update(jobs)
       .set({ status: 'running', lockedBy: 'dead', lockedUntil: new Date(Date.now() - 1000), attempts: 1 })
@@ -241,10 +268,14 @@ describe('durable queue', () => {
       // long enough that a loaded CI machine's stalls (one took the 50 ms heartbeat past a 150 ms
       // lease) do not let it lapse: the heartbeat's interval is a third of it
       leaseMs: 600,
-      handler: async () => {
+      handler: async (_p: object, ctx: { jobId: string }) => {
         runs.push(worker);
-        // a vendor call that takes four leases
-        await new Promise((r) => setTimeout(r, 2400));
+        // a vendor call that takes four leases: it returns once the heartbeat has carried the lease
+        // three leases past the one it was claimed with (the other worker polling all along)
+        const lockedUntil = async () =>
+          (await database!.db.select().from(jobs).where(eq(jobs.id, ctx.jobId)))[0].lockedUntil!.getTime();
+        const first = await lockedUntil();
+        await until(async () => (await lockedUntil()) >= first + 3 * 600, 'four leases of heartbeats');
         return worker;
       },
     });
@@ -254,7 +285,7 @@ describe('durable queue', () => {
     second.define(slow('second'));
     const id = await first.enqueue('slow-vendor-call', {});
     first.start();
-    while (runs.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await until(() => runs.length > 0, 'the first worker to start the job');
     second.start();
     const row = await second.waitFor(id!, 5000);
     await Promise.all([first.stop(), second.stop()]);
@@ -282,10 +313,8 @@ describe('durable queue', () => {
     });
     const id = await first.enqueue('hang', {});
     first.start();
-    while (runs.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await until(() => runs.length > 0, 'the first worker to start the job');
     // the worker "dies": another process takes the row over once the lease lapses
-    const { jobs } = await import('../db/schema/index');
-    const { eq } = await import('drizzle-orm');
     await database.db
       .update(jobs)
       .set({ lockedBy: 'someone-else', lockedUntil: new Date(Date.now() - 1) })
@@ -324,12 +353,10 @@ describe('durable queue', () => {
     });
     const id = await first.enqueue('long', {});
     first.start();
-    while (runs.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await until(() => runs.length > 0, 'the first worker to start the job');
     const stopped = Date.now();
     await first.stop({ graceMs: 100 });
     expect(Date.now() - stopped).toBeLessThan(2000);
-    const { jobs } = await import('../db/schema/index');
-    const { eq } = await import('drizzle-orm');
     const [given] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
     // the interrupted run is not a failure: with maxAttempts 1 the job can still run
     expect(given).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
@@ -345,7 +372,7 @@ describe('durable queue', () => {
     const row = await second.waitFor(id!, 3000);
     // the abandoned handler finishing late must not overwrite the second worker's result
     release();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => first.activeCount() === 0, 'the abandoned handler to finish');
     await second.stop();
     const [after] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
     expect(row?.status).toBe('done');
@@ -356,22 +383,27 @@ describe('durable queue', () => {
   it('waits for a handler that finishes within the grace', async () => {
     database = await openTestDatabase();
     let started = false;
+    let finish: () => void = () => {};
     const q = createQueue<TestJobs>(database.db, { pollMs: 20 });
     q.define({
       name: 'short',
       schema: z.object({}),
       handler: async () => {
         started = true;
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise<void>((r) => (finish = r));
         return 'ok';
       },
     });
     const id = await q.enqueue('short', {});
     q.start();
-    while (!started) await new Promise((r) => setTimeout(r, 10));
-    await q.stop({ graceMs: 2000 });
-    const { jobs } = await import('../db/schema/index');
-    const { eq } = await import('drizzle-orm');
+    await until(() => started, 'the handler to start');
+    let stopped = false;
+    const stopping = q.stop({ graceMs: 2000 }).then(() => (stopped = true));
+    // a query answered after the stop began: the stop is still waiting for the handler
+    await database.db.select().from(jobs).where(eq(jobs.id, id!));
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
     const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
     expect(row).toMatchObject({ status: 'done', result: 'ok' });
   });

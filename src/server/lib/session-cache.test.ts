@@ -8,6 +8,7 @@ import { createDeps } from '../bootstrap';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
 import { createHarness, type Client, type Harness } from '../test/harness';
+import { until } from '../test/until';
 import type { UserRow } from '../modules/users';
 import { createSessionCache } from './session-cache';
 
@@ -140,8 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache, two instances on
       },
     };
     // the second instance's listener connects in the background
-    for (let i = 0; i < 100 && !deps.sessionCache.live; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(deps.sessionCache.live).toBe(true);
+    await until(() => deps.sessionCache.live, "the second instance's listener", 2000);
   });
   afterAll(async () => {
     await second?.close();
@@ -154,11 +154,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache, two instances on
   /** Polls the second instance until it refuses the cookie; the time it took, in ms. */
   async function refusedWithin(cookie: string, limitMs: number) {
     const t0 = Date.now();
-    while (Date.now() - t0 < limitMs) {
-      if ((await onSecond(cookie)).statusCode === 401) return Date.now() - t0;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`still served after ${limitMs} ms`);
+    await until(
+      async () => (await onSecond(cookie)).statusCode === 401,
+      `the other instance to refuse the cookie within ${limitMs} ms`,
+      limitMs,
+      10,
+    );
+    return Date.now() - t0;
   }
 
   it('refuses on the other instance within a second once suspended on this one', async () => {

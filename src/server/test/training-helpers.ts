@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Client, Harness } from './harness';
+import { until } from './until';
 import { makePhoto, multipartBody } from './photo-fixtures';
 import { applyLedgerEntry } from '../modules/tokens/ledger.service';
 
@@ -34,13 +35,14 @@ export async function modelWithPhotos(c: Client, count = 6, seed = 0) {
 }
 
 export async function waitForStatus(c: Client, modelId: string, statuses: string[], timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
   let last: any;
-  while (Date.now() < deadline) {
-    const res = await c.get(`/api/models/${modelId}`);
-    last = res.json();
-    if (statuses.includes(last.status)) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`model stayed ${last?.status}, wanted ${statuses.join('|')}`);
+  return until(
+    async () => {
+      last = (await c.get(`/api/models/${modelId}`)).json();
+      return statuses.includes(last.status) ? last : undefined;
+    },
+    () => `the model to be ${statuses.join('|')} (it stayed ${last?.status})`,
+    timeoutMs,
+    100,
+  );
 }

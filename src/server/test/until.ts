@@ -3,11 +3,13 @@ import type { Db } from '../db/client';
 
 /**
  * Polls `check` every `every` ms until it returns a truthy value, which it resolves with; after `ms`
- * it fails naming `what`. Tests wait for a condition this way instead of sleeping for a fixed time.
+ * it fails naming `what` (a function: called then, to tell the last state seen). Tests wait for a
+ * condition this way instead of sleeping for a fixed time. The one place a test waits on a timer: the
+ * lint rule on test files (eslint.config.js) allows setTimeout in this file alone.
  */
 export async function until<T>(
   check: () => T | Promise<T>,
-  what = 'the condition',
+  what: string | (() => string) = 'the condition',
   ms = 10_000,
   every = 20,
 ): Promise<NonNullable<T>> {
@@ -15,7 +17,8 @@ export async function until<T>(
   for (;;) {
     const value = await check();
     if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${ms} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, every));
   }
 }
@@ -34,10 +37,13 @@ export async function runRetriesNow(db: Db) {
 export async function withRetriesNow<T>(db: Db, work: Promise<T>, every = 50): Promise<T> {
   let settled = false;
   const watched = work.finally(() => (settled = true));
-  while (!settled) {
-    await runRetriesNow(db);
-    await Promise.race([watched.catch(() => {}), new Promise((r) => setTimeout(r, every))]);
-  }
+  // no bound of its own: `work` ends (or the test's timeout does)
+  await until(
+    async () => settled || (await runRetriesNow(db), settled),
+    'the work to settle',
+    Number.POSITIVE_INFINITY,
+    every,
+  );
   return watched;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { resetToasts, useToast } from '@web/components/ui/use-toast';
 import { GENERIC_ERROR_TEXT } from '@shared/error-texts';
 import { createTestQueryClient, mockFetch } from '@web/testing/render';
@@ -195,7 +195,9 @@ describe('refetchOnVisit', () => {
       </QueryClientProvider>,
     );
     await view.findByText('1 models');
-    await new Promise((r) => setTimeout(r, 50));
+    // the mount's effects run and React's queue drained: a refetch on mount would have begun by now
+    await act(async () => {});
+    expect(client.isFetching()).toBe(0);
     expect(calls.filter((c) => c.path === '/api/models')).toHaveLength(1);
   });
 });

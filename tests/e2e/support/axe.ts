@@ -17,8 +17,16 @@ export async function seriousViolations(page: Page, alsoRules: string[] = []): P
   const script = await source;
   // evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an inline <script>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${script}\n;true`);
-  // animations (toasts, dialogs fading in) must be done before colours are measured
-  await page.waitForTimeout(250);
+  // animations (toasts, dialogs fading in) must be done before colours are measured: their `finished`
+  // (a spinner's endless one never is, and a cancelled one rejects)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

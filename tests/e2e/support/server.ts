@@ -3,6 +3,7 @@ import { cp, lstat, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../src/server/test/free-port';
+import { until } from '../../../src/server/test/until';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -37,18 +38,16 @@ export const SHARED_SERVER_OVERRIDES = { TRUST_PROXY: '127.0.0.1' };
 export const DATA_TEMPLATE_ENV = 'LORA_E2E_DATA_TEMPLATE';
 
 async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
+  await until(
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+      // not listening yet: a refused connection is a no
+      return (await fetch(`${url}/api/healthz`).catch(() => null))?.ok;
+    },
+    'the server to be healthy',
+    timeoutMs,
+    200,
+  );
 }
 
 /**
@@ -129,7 +128,12 @@ export async function startServer(
     restart: launch,
     stop: async ({ keepData = false } = {}) => {
       proc.kill('SIGTERM');
-      await Promise.race([exited(), new Promise((r) => setTimeout(r, 5000))]);
+      await until(
+        () => proc.exitCode !== null || proc.signalCode !== null,
+        'the server to stop',
+        5000,
+        50,
+      ).catch(() => {});
       if (proc.exitCode === null && proc.signalCode === null) {
         proc.kill('SIGKILL');
         await exited();

@@ -50,7 +50,6 @@ const input = (modelId: string, over: Partial<HostUploadInput> = {}): HostUpload
   submittedAt: new Date(),
   ...over,
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Runware hosting adapter', () => {
   it('uploads under the configured AIR source and reads readiness from an idempotent re-issue', async () => {
@@ -58,7 +57,7 @@ describe('Runware hosting adapter', () => {
     const job = input('m-ready');
     await engine.submit(job);
     expect(await engine.poll(job)).toMatchObject({ status: 'processing' });
-    await sleep(200);
+    rw.deployUploads();
     const ready = await engine.poll(job);
     expect(ready).toEqual({
       status: 'ready',
@@ -110,7 +109,7 @@ describe('the strict double keeps Runware’s modelUpload contract', () => {
     const [submitted] = rw
       .submitted('modelUpload')
       .filter((t) => t.air === runwareAir('acme', 'm-search', 1));
-    await sleep(200);
+    rw.deployUploads();
     const polled = await client.request<{ status: string }>([
       { taskType: 'getResponse', taskUUID: submitted.taskUUID },
     ]);

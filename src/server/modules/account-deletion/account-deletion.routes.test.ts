@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox, payments, transactions, users } from '../../db/schema/index';
 import { createHarness, type Client, type Harness } from '../../test/harness';
+import { until } from '../../test/until';
 import { livedInAccount, rowsOfUser, tablesMentioning, tablesWithUserId } from '../../test/account-fixtures';
 import { settleFileJobs } from '../../test/storage-jobs';
 import { userPrefix } from '../../storage/keys';
@@ -23,22 +24,25 @@ const PASSWORD = 'Harbor-Lamp-42';
 
 /** Waits until no account job is queued or running, then for the file jobs it enqueued. */
 async function settleDeletion(timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await h.deps.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.name, [JOB_ACCOUNT_DELETE, JOB_FAREWELL_MAIL]),
-          inArray(jobs.status, ['queued', 'running']),
-        ),
-      );
-    if (!open.length) break;
-    if (Date.now() > deadline) throw new Error('the deletion did not finish');
-    h.deps.queue.kick();
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until(
+    async () => {
+      const open = await h.deps.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.name, [JOB_ACCOUNT_DELETE, JOB_FAREWELL_MAIL]),
+            inArray(jobs.status, ['queued', 'running']),
+          ),
+        );
+      if (!open.length) return true;
+      h.deps.queue.kick();
+      return false;
+    },
+    'the deletion to finish',
+    timeoutMs,
+    50,
+  );
   await settleFileJobs(h.deps);
   const failed = await h.deps.db
     .select()

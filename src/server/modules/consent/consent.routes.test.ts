@@ -30,13 +30,16 @@ async function uploadAndCheck(c: Client, names: FaceFixture[]) {
     headers: { 'content-type': contentType },
   });
   expect(up.statusCode, up.body).toBe(201);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const m = (await c.get(`/api/models/${id}`)).json() as { trainingImages: Photo[] };
-    if (m.trainingImages.every((p) => p.check?.status !== 'pending')) return { id, photos: m.trainingImages };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the photo checks did not finish');
+  const photos = await until(
+    async () => {
+      const m = (await c.get(`/api/models/${id}`)).json() as { trainingImages: Photo[] };
+      return m.trainingImages.every((p) => p.check?.status !== 'pending') ? m.trainingImages : undefined;
+    },
+    'the photo checks to finish',
+    120_000,
+    250,
+  );
+  return { id, photos };
 }
 
 const descriptorsOf = async (userId: string) =>

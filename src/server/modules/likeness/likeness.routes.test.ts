@@ -14,6 +14,7 @@ import { faceDistance } from '../../engines/vision/faces';
 import { trainingPhotoKeys } from '../../storage/keys';
 import { catalog, giveTokens, readyModel } from '../../test/generation-helpers';
 import { createHarness, type Client, type Harness } from '../../test/harness';
+import { until } from '../../test/until';
 import { modelReferenceDescriptor } from './face-reference';
 import { likenessScore } from './likeness-score';
 import { scoreImage } from './likeness.job';
@@ -78,19 +79,20 @@ async function generate(c: Client, modelId: string, loraStrength = 1) {
 
 /** Waits for the scoring job of this image to finish (it runs after the image is stored). */
 async function scored(imageId: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const [job] = await h.deps.db.query.jobs.findMany({
-      where: (j, { eq: is }) => is(j.singletonKey, `likeness:${imageId}`),
-    });
-    if (job && (job.status === 'done' || job.status === 'failed')) {
-      expect(job.status, job.lastError ?? '').toBe('done');
-      const [row] = await h.deps.db.select().from(generatedImages).where(eq(generatedImages.id, imageId));
-      return row.likeness;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the likeness job did not finish');
+  const job = await until(
+    async () => {
+      const [job] = await h.deps.db.query.jobs.findMany({
+        where: (j, { eq: is }) => is(j.singletonKey, `likeness:${imageId}`),
+      });
+      return job && (job.status === 'done' || job.status === 'failed') ? job : undefined;
+    },
+    'the likeness job to finish',
+    timeoutMs,
+    200,
+  );
+  expect(job.status, job.lastError ?? '').toBe('done');
+  const [row] = await h.deps.db.select().from(generatedImages).where(eq(generatedImages.id, imageId));
+  return row.likeness;
 }
 
 /** A copy of a stored image row showing this fixture, with its own LoRA weight and likeness. */

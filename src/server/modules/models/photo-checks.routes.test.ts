@@ -4,7 +4,7 @@ import { EngineError } from '../../engines/engine-error';
 import { createHarness, facesOff, type Client, type Harness } from '../../test/harness';
 import { faceFixture, type FaceFixture } from '../../test/face-fixtures';
 import { multipartBody } from '../../test/photo-fixtures';
-import { withRetriesNow } from '../../test/until';
+import { until, withRetriesNow } from '../../test/until';
 import { grantTokens } from '../../test/training-helpers';
 import { bestFaceCrop, referenceDescriptor } from './model-faces';
 import sharp from 'sharp';
@@ -44,14 +44,16 @@ async function upload(c: Client, modelId: string, names: FaceFixture[]) {
 }
 
 async function waitForChecks(c: Client, modelId: string, timeoutMs = 150_000): Promise<ModelJson> {
-  const deadline = Date.now() + timeoutMs;
   let last: ModelJson | undefined;
-  while (Date.now() < deadline) {
-    last = (await c.get(`/api/models/${modelId}`)).json() as ModelJson;
-    if (last.photoChecks?.pending === 0) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`checks still pending: ${JSON.stringify(last?.photoChecks)}`);
+  return until(
+    async () => {
+      last = (await c.get(`/api/models/${modelId}`)).json() as ModelJson;
+      return last.photoChecks?.pending === 0 ? last : undefined;
+    },
+    () => `the checks to end, still pending: ${JSON.stringify(last?.photoChecks)}`,
+    timeoutMs,
+    250,
+  );
 }
 
 const PHOTOS: FaceFixture[] = [

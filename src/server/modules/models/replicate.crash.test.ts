@@ -6,6 +6,7 @@ import type { TrainingEngine } from '../../engines/training/training';
 import { createQueue, type Queue } from '../../jobs/queue';
 import { registerJobs } from '../../register-jobs';
 import { createHarness, type Harness } from '../../test/harness';
+import { until } from '../../test/until';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { JOB_TRAINING } from './training.settle';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
@@ -71,7 +72,7 @@ describe('a worker killed right after the Replicate training create', () => {
     killed = undefined;
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
     worker = startWorker();
-    while (!killed) await new Promise((r) => setTimeout(r, 20));
+    await until(() => killed !== undefined, 'the worker to die after the create');
     expect(replicate.created()).toBe(1);
 
     // the restarted worker
@@ -112,7 +113,7 @@ describe('a worker killed right after the Replicate training create', () => {
     killed = undefined;
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
     worker = startWorker();
-    while (!killed) await new Promise((r) => setTimeout(r, 20));
+    await until(() => killed !== undefined, 'the worker to die after the create');
     expect(replicate.created()).toBe(before + 1);
     const orphan = [...replicate.trainings.values()].at(-1)!;
     expect(orphan.status).not.toBe('canceled');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunwareDouble, type RunwareDouble } from '../../../../tests/vendors/runware-double';
 import { createHarness, type Harness } from '../../test/harness';
-import { drainQueue } from '../../test/until';
+import { drainQueue, until } from '../../test/until';
 import { ledgerMismatches } from '../tokens/ledger.service';
 import { signReplicateWebhook } from '../../engines/training/replicate-webhook';
 import { grantTokens, modelWithPhotos, waitForStatus } from '../../test/training-helpers';
@@ -151,15 +151,18 @@ describe('Replicate trainer and Runware host against local doubles', () => {
     const id = await modelWithPhotos(c, 5, 300);
     expect((await c.post(`/api/models/${id}/train`)).statusCode).toBe(200);
     const seen: number[] = [];
-    const deadline = Date.now() + 30_000;
     let status = '';
-    while (Date.now() < deadline) {
-      const st = (await c.get(`/api/models/${id}/training-status`)).json();
-      if (st.model.status === 'training' && st.progress !== null) seen.push(st.progress);
-      status = st.model.status;
-      if (status === 'ready' || status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(
+      async () => {
+        const st = (await c.get(`/api/models/${id}/training-status`)).json();
+        if (st.model.status === 'training' && st.progress !== null) seen.push(st.progress);
+        status = st.model.status;
+        return status === 'ready' || status === 'failed';
+      },
+      () => `the training to end (status ${status})`,
+      30_000,
+      50,
+    );
     expect(status).toBe('ready');
     const create = calls.find((x) => x.url === '/v1/models' && x.method === 'POST');
     expect(create?.body).toMatchObject({ owner: 'acme', visibility: 'private', hardware: 'gpu-t4' });

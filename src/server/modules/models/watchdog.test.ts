@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
+import { until } from '../../test/until';
 import { applyLedgerEntry, ledgerMismatches } from '../tokens/ledger.service';
 import { createModelsRepository } from './models.repository';
 import { createUploadLogsRepository } from './upload-logs.repository';
@@ -64,13 +65,13 @@ describe('watchdog', () => {
     const job = await h.deps.queue.enqueue(JOB_WATCHDOG, {}, { singletonKey: 'models:watchdog' });
     await h.deps.queue.waitFor(job!, 10_000);
     // no upload was running: the watchdog started a series, which the offline host completes
-    const deadline = Date.now() + 15_000;
     let status = '';
-    while (Date.now() < deadline && status !== 'ready') {
-      status = (await c.get(`/api/models/${id}`)).json().status;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('ready');
+    await until(
+      async () => (status = (await c.get(`/api/models/${id}`)).json().status) === 'ready',
+      () => `the model to be ready (status ${status})`,
+      15_000,
+      100,
+    );
 
     const stuck = await stuckModel('processing', 5);
     const log = await createUploadLogsRepository(h.deps.db).create({

@@ -53,8 +53,10 @@ describe('readiness', () => {
 // Issue 28, point 5: each call cost three storage requests (write, read, delete), a guest's included.
 describe('readiness cost', () => {
   it('shares one storage probe between guests for a few seconds; the metrics token gets a fresh one', async () => {
-    // start a new window: the earlier tests' probes are forgotten
-    await new Promise((r) => setTimeout(r, READY_STORAGE_CACHE_MS));
+    // start a new window: the earlier tests' probes are forgotten. The shared probe's age is read
+    // from Date, and only Date is faked (the database and the server keep their timers), set one
+    // window on and held there, so all the calls below fall in the same window however slow they are.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + READY_STORAGE_CACHE_MS });
     const put = vi.spyOn(h.deps.storage, 'put');
     try {
       const answers = await Promise.all(
@@ -81,6 +83,7 @@ describe('readiness cost', () => {
       expect(put).toHaveBeenCalledTimes(2);
     } finally {
       put.mockRestore();
+      vi.useRealTimers();
     }
   }, 20_000);
 });

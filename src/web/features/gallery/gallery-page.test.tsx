@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@web/components/ui/toaster';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
@@ -102,20 +102,28 @@ describe('GalleryPage', () => {
   });
 
   it('loads the next page as the end of the list comes in reach; after a failed page, waits for Try again', async () => {
-    // jsdom has no layout: an observer that reports the list's end in reach as soon as it is watched
+    // jsdom has no layout: an observer that reports the list's end in reach as soon as it is watched,
+    // and again whenever the test says it still is (`inReach`)
+    const watching = new Set<() => void>();
+    const inReach = () => watching.forEach((report) => report());
     vi.stubGlobal(
       'IntersectionObserver',
       class {
+        private readonly reports: (() => void)[] = [];
         constructor(private readonly callback: IntersectionObserverCallback) {}
         observe(target: Element) {
-          queueMicrotask(() =>
+          const report = () =>
             this.callback(
               [{ target, isIntersecting: true } as IntersectionObserverEntry],
               this as unknown as IntersectionObserver,
-            ),
-          );
+            );
+          this.reports.push(report);
+          watching.add(report);
+          queueMicrotask(report);
         }
-        disconnect() {}
+        disconnect() {
+          for (const report of this.reports.splice(0)) watching.delete(report);
+        }
       },
     );
     try {
@@ -126,7 +134,7 @@ describe('GalleryPage', () => {
       };
       const client = createTestQueryClient();
       client.setQueryData(['/api/auth/user'], { user: makeUser() });
-      const { calls } = mockFetch({
+      mockFetch({
         'GET /api/generated-images': ({ url }) => {
           const cursor = url.searchParams.get('cursor') ?? '';
           if (cursor === 'c2' && failing) return { status: 503, body: { error: 'Unavailable' } };
@@ -135,18 +143,21 @@ describe('GalleryPage', () => {
         'GET /api/models': { body: [] },
         'GET /api/preset-styles': { body: [] },
       });
-      // a response that takes a moment, as over a network, so the page draws itself loading
+      // a response that comes in a later task, as over a network, so the page draws itself loading
+      // (counted as asked, before that task: a request begun is seen at once)
+      const asked: string[] = [];
       const answer = globalThis.fetch;
       globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-        await new Promise((r) => setTimeout(r, 20));
+        asked.push(args[0] instanceof Request ? args[0].url : String(args[0]));
+        await new Promise((r) => setImmediate(r));
         return answer(...args);
       }) as typeof fetch;
       renderWithProviders(<GalleryPage />, { client, route: '/gallery' });
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toContain('Could not load more images.');
-      const secondPage = () => calls.filter((c) => c.path.includes('cursor=c2')).length;
-      // no request of its own after the failure, however long the end stays in reach
-      await new Promise((r) => setTimeout(r, 200));
+      const secondPage = () => asked.filter((url) => url.includes('cursor=c2')).length;
+      // no request of its own after the failure, however often the end is reported in reach
+      for (let i = 0; i < 3; i++) await act(async () => inReach());
       expect(secondPage()).toBe(1);
       failing = false;
       await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -197,7 +197,8 @@ describe('theme', () => {
     root.dataset.mode = 'light';
     renderProvider();
     await waitFor(() => expect(mode!.preference).toBe('light'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // React's queue drained (the effects and the transition after the start): still the server's mode
+    await act(async () => {});
     expect(mode!.preference).toBe('light');
     cleanup();
     // no cookie: the choice kept in local storage is restored after the start, and the cookie healed
@@ -238,7 +239,8 @@ describe('theme', () => {
           </ThemeProvider>
         </QueryClientProvider>,
       );
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      // React's queue drained: the mount effects, any update they made and the fetches they began
+      await act(async () => {});
       expect(root.style.getPropertyValue('--primary')).toBe('#ff9800');
       expect(calls.filter((c) => c.path === '/api/theme')).toEqual([]);
       expect(renders).toBe(1);
