@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateApiKey } from '../api/api-keys-api';
-import { CopyButton } from './copy-button';
+import { CopyField } from '@web/components/copy-field';
 
 export const SCOPE_TEXT: Record<ApiKeyScopeName, { label: string; hint: string }> = {
   read: { label: 'Read', hint: 'List your models, their training status and your gallery.' },
@@ -112,22 +112,13 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
                 and create another. Keep it secret, like a password.
               </AlertDescription>
             </Alert>
-            <div className="grid gap-2">
-              <label htmlFor="new-api-key" className="text-sm font-medium">
-                API key
-              </label>
-              <div className="flex gap-2">
-                <Input
-                  id="new-api-key"
-                  value={token}
-                  readOnly
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="font-mono text-xs"
-                  data-testid="new-api-key"
-                />
-                <CopyButton value={token} label="API key" />
-              </div>
-            </div>
+            <CopyField
+              id="new-api-key"
+              label="API key"
+              value={token}
+              inputClassName="text-xs"
+              data-testid="new-api-key"
+            />
             <DialogFooter>
               <Button type="button" onClick={() => setOpen(false)}>
                 Done

@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { toast } from '@web/components/ui/use-toast';
 import { useConfirmTotp, useDisableTotp, useStartTotp, useTwoFactorStatus } from '../api/two-factor-api';
-import { CopyButton } from './copy-button';
+import { CopyButton, CopyField } from '@web/components/copy-field';
 import { QrCode } from './qr-code';
 
 type Enrolment = { secret: string; otpauthUrl: string };
@@ -144,14 +144,7 @@ export function TwoFactorCard() {
             it shows.
           </p>
           <QrCode value={enrolment.otpauthUrl} label="QR code for your authenticator app" />
-          <FormField id="totp-secret" label="Setup key">
-            {(control) => (
-              <div className="flex gap-2">
-                <Input {...control} readOnly value={enrolment.secret} className="font-mono" />
-                <CopyButton value={enrolment.secret} label="Setup key" />
-              </div>
-            )}
-          </FormField>
+          <CopyField id="totp-secret" label="Setup key" value={enrolment.secret} />
           {codeField('totp-confirm-code', 'Code from the app')}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" pending={confirm.isPending}>
