@@ -21,7 +21,7 @@ import { buttonVariants } from '@web/components/ui/button-variants';
 import { Logo } from '@web/components/logo';
 import { useUser } from '@web/lib/session';
 import { ThemeToggle } from '@web/components/theme-toggle';
-import { SiteFooter } from './components/site-footer';
+import { SiteFooter } from '@web/components/site-footer';
 import { photoClaim } from './components/photo-claim';
 import { useAppConfig } from '@web/lib/app-config';
 
@@ -230,7 +230,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <SiteFooter />
+      <SiteFooter variant="public" />
     </div>
   );
 }
