@@ -1,3 +1,4 @@
+import { CurrentPasswordField } from '@web/components/current-password-field';
 import { useState, type FormEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { errorMessage } from '@web/lib/api';
@@ -6,7 +7,6 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { toast } from '@web/components/ui/use-toast';
 import { useConfirmTotp, useDisableTotp, useStartTotp, useTwoFactorStatus } from '../api/two-factor-api';
 import { CopyButton, CopyField } from '@web/components/copy-field';
@@ -92,17 +92,7 @@ export function TwoFactorCard() {
     </FormField>
   );
   const passwordField = (id: string) => (
-    <FormField id={id} label="Current password" error={error.password}>
-      {(control) => (
-        <PasswordInput
-          {...control}
-          toggleSubject="current password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      )}
-    </FormField>
+    <CurrentPasswordField id={id} value={password} onChange={setPassword} error={error.password} />
   );
 
   const on = status.data?.totp ?? false;
