@@ -30,6 +30,8 @@ describe('SiteFooter', () => {
     );
     expect(screen.getByText('Offline')).toBeTruthy();
     expect(screen.queryByText(/All rights reserved/)).toBeNull();
-    expect(screen.getByRole('contentinfo').textContent).toContain(`© ${new Date().getFullYear()} LoRA Studio`);
+    expect(screen.getByRole('contentinfo').textContent).toContain(
+      `© ${new Date().getFullYear()} LoRA Studio`,
+    );
   });
 });

@@ -53,7 +53,9 @@ export function GalleryPage() {
   // an original or an upscale, from the details' links: loaded already, or asked for
   const openById = async (id: string) => {
     try {
-      preview.setDetails(images.find((i) => i.id === id) ?? (await call(imagesApi.image, { params: { id } })));
+      preview.setDetails(
+        images.find((i) => i.id === id) ?? (await call(imagesApi.image, { params: { id } })),
+      );
     } catch (error) {
       toastError('Error', error, 'Could not open that image.');
     }

@@ -60,7 +60,11 @@ export function GalleryResults({ gallery, images, filtered, ...tiles }: Props) {
     );
   if (images.length === 0)
     return filtered ? (
-      <EmptyState icon={<Search />} title="No images match" description="Try another search or clear the filters." />
+      <EmptyState
+        icon={<Search />}
+        title="No images match"
+        description="Try another search or clear the filters."
+      />
     ) : (
       <EmptyState
         icon={<ImageIcon />}
@@ -95,7 +99,9 @@ export function GalleryResults({ gallery, images, filtered, ...tiles }: Props) {
         </div>
       ) : null}
       {!hasNextPage && !isFetchingNextPage ? (
-        <p className="py-8 text-center text-sm text-muted-foreground">You've reached the end of your gallery!</p>
+        <p className="py-8 text-center text-sm text-muted-foreground">
+          You've reached the end of your gallery!
+        </p>
       ) : null}
     </>
   );
