@@ -37,7 +37,7 @@ export function SiteFooter({ variant, children }: Props) {
         )}
       >
         <p>
-          © {new Date().getFullYear()} LoRA Studio{isPublic ? '. All rights reserved.' : ''}
+          © {new Date().getFullYear()} {isPublic ? 'LoRA Studio. All rights reserved.' : 'LoRA Studio'}
         </p>
         {children ? (
           <div className="flex flex-wrap items-center justify-center gap-4">
