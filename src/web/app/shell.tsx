@@ -11,6 +11,7 @@ import { useUser } from '@web/lib/session';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { MobileNav, UserMenu } from './shell-menus';
 import { OfflineIndicator } from './offline-indicator';
+import { SiteFooter } from '@web/components/site-footer';
 import { PRIMARY_NAV } from './shell-nav';
 
 // The bell is a chunk of its own: a visitor never downloads it.
@@ -107,32 +108,6 @@ function TopBar() {
   );
 }
 
-function Footer() {
-  const linkClass =
-    'rounded-sm hover:text-foreground hover:underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring outline-none';
-  return (
-    <footer className="border-t border-border">
-      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
-        <p>© {new Date().getFullYear()} LoRA Studio</p>
-        <div className="flex flex-wrap items-center justify-center gap-4">
-          <OfflineIndicator />
-          <nav aria-label="Legal" className="flex gap-4">
-            <Link to="/terms" className={linkClass}>
-              Terms
-            </Link>
-            <Link to="/privacy" className={linkClass}>
-              Privacy
-            </Link>
-            <Link to="/contact" className={linkClass}>
-              Contact
-            </Link>
-          </nav>
-        </div>
-      </div>
-    </footer>
-  );
-}
-
 /** The frame around every page except the landing page. */
 export function Shell() {
   return (
@@ -156,7 +131,9 @@ export function Shell() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <SiteFooter variant="app">
+          <OfflineIndicator />
+        </SiteFooter>
       </div>
     </>
   );

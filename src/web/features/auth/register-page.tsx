@@ -47,7 +47,6 @@ export function RegisterPage() {
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const password = form.watch('password') ?? '';
 
   const onSubmit = form.handleSubmit(async ({ username, email, password: pw }) => {
     const code = referralCode ?? readReferralCode(searchParams);
@@ -103,21 +102,7 @@ export function RegisterPage() {
         >
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
-        <PasswordFields
-          newPassword={{
-            id: 'register-password',
-            label: 'Password',
-            error: errors.password?.message,
-            field: form.register('password'),
-          }}
-          confirm={{
-            id: 'register-confirm',
-            label: 'Confirm password',
-            error: errors.confirmPassword?.message,
-            field: form.register('confirmPassword'),
-          }}
-          value={password}
-        />
+        <PasswordFields kind="register" form={form} />
         {referralCode ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             Invited by a friend: referral code{' '}

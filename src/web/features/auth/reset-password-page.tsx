@@ -30,7 +30,6 @@ export function ResetPasswordPage() {
     defaultValues: { token, newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const newPassword = form.watch('newPassword') ?? '';
 
   const onSubmit = form.handleSubmit(async ({ newPassword: pw }) => {
     setFailure(null);
@@ -110,23 +109,7 @@ export function ResetPasswordPage() {
       footer={loginLink}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <PasswordFields
-          newPassword={{
-            id: 'reset-new',
-            label: 'New password',
-            toggleSubject: 'new password',
-            error: errors.newPassword?.message ?? errors.token?.message,
-            field: form.register('newPassword'),
-          }}
-          confirm={{
-            id: 'reset-confirm',
-            label: 'Confirm new password',
-            error: errors.confirmPassword?.message,
-            field: form.register('confirmPassword'),
-          }}
-          value={newPassword}
-          autoFocus
-        />
+        <PasswordFields kind="reset" form={form} otherError={errors.token?.message} autoFocus />
         {failure ? (
           <Alert variant="destructive">
             <AlertDescription>

@@ -1,17 +1,9 @@
-import { useState } from 'react';
 import { Download, ImageIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { GeneratedImageView } from '@shared/schemas/generation';
-import {
-  LazyImageDetailsDialog as ImageDetailsDialog,
-  LazyImageLightbox as ImageLightbox,
-} from '@web/components/generated-image/overlays-on-demand';
-import { saveImage } from '@web/components/generated-image/download';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ErrorAlert } from '@web/components/ui/error-alert';
-import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
@@ -19,16 +11,16 @@ import { formatDate, formatTokens } from '@web/lib/format';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { isAlbumSettled, useAlbum } from './api/album-api';
-import { downloadUrl, startZipDownload } from './api/downloads-api';
-import { GalleryTile } from './components/gallery-tile';
+import { downloadImage, startZipDownload } from './api/downloads-api';
+import { ImageViewer } from './components/image-viewer';
+import { TileGrid } from './components/tile-grid';
+import { useImagePreview } from './hooks/use-image-preview';
 
 // The gallery's grid: items 200 px at least, gap 16 px (spec part 2 §9), so an album looks like it.
 const GRID_STYLE = {
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
   gap: 16,
 } as const;
-// the first row loads at once (the page's largest paint), the rest lazily
-const PRIORITY_TILES = 2;
 
 /**
  * A finished pack's results page (issue 45 N5): its name, styles and date, every photo in the pack's
@@ -40,13 +32,9 @@ export function AlbumPage() {
   const album = useAlbum(id);
   const data = album.data?.album;
   usePageTitle(data ? `${data.batch.packName} pack` : 'Album');
-  const [previewId, setPreviewId] = useState<string | null>(null);
-  const [details, setDetails] = useState<GeneratedImageView | null>(null);
   const images = data?.images ?? [];
-  const previewIndex = previewId === null ? -1 : images.findIndex((i) => i.id === previewId);
+  const preview = useImagePreview(images);
   const hideNsfw = !user?.enableNSFW;
-  const onDownload = (img: { id: string }) =>
-    void saveImage(downloadUrl(img.id), `lora-studio-image-${img.id}.jpg`);
 
   if (album.isPending)
     return (
@@ -132,38 +120,16 @@ export function AlbumPage() {
           />
         ) : null
       ) : (
-        <ul className="grid" style={GRID_STYLE} aria-label="Album photos">
-          {images.map((img, i) => (
-            <GalleryTile
-              key={img.id}
-              image={img}
-              priority={i < PRIORITY_TILES}
-              hideNsfw={hideNsfw}
-              onOpen={() => setPreviewId(img.id)}
-              onDownload={() => onDownload(img)}
-              onDetails={() => setDetails(img)}
-            />
-          ))}
-        </ul>
-      )}
-      <OverlayOnDemand open={previewIndex >= 0}>
-        <ImageLightbox
+        <TileGrid
           images={images}
-          index={previewIndex >= 0 ? previewIndex : null}
-          onIndexChange={(i) => setPreviewId(i === null ? null : (images[i]?.id ?? null))}
-          onDownload={onDownload}
-          onDetails={(img) => setDetails(img)}
+          label="Album photos"
+          gridStyle={GRID_STYLE}
           hideNsfw={hideNsfw}
+          preview={preview}
+          onDownload={downloadImage}
         />
-      </OverlayOnDemand>
-      <OverlayOnDemand open={details !== null}>
-        <ImageDetailsDialog
-          image={details}
-          open={details !== null}
-          onOpenChange={(o) => !o && setDetails(null)}
-          hideNsfw={hideNsfw}
-        />
-      </OverlayOnDemand>
+      )}
+      <ImageViewer images={images} preview={preview} hideNsfw={hideNsfw} onDownload={downloadImage} />
     </div>
   );
 }

@@ -4,24 +4,19 @@ import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/user';
-import {
-  LazyImageDetailsDialog as ImageDetailsDialog,
-  LazyImageLightbox as ImageLightbox,
-} from '@web/components/generated-image/overlays-on-demand';
 import { ShortOfTokensNote } from '@web/components/short-of-tokens';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Label } from '@web/components/ui/label';
 import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { PageHeader } from '@web/components/ui/page-header';
 import { GENERATE_HEADER } from './page-headers';
 import { Separator } from '@web/components/ui/separator';
-import { Textarea } from '@web/components/ui/textarea';
 import { useUser } from '@web/lib/session';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { CostSummary } from './components/cost-summary';
+import { PromptField } from './components/prompt-field';
+import { ResultViewer } from './components/result-viewer';
 import { GeneratedGrid } from './components/generated-grid';
-import { ImageHelper } from './components/image-helper';
 import { ImageSettings } from './components/image-settings';
 import { ModelStack } from './components/model-stack';
 import { SeedField } from './components/seed-field';
@@ -72,6 +67,7 @@ function Generator({ user }: { user: PublicUser }) {
   const [confirmDelete, setConfirmDelete] = useState<GeneratedCard | null>(null);
   // stable handlers: the settings, the model stack and the results are memoised, and a keystroke in the
   // prompt draws only the prompt (INP, docs/decisions/054-frontend-performance.md)
+  const onPrompt = useCallback((prompt: string) => update({ prompt }), [update]);
   const onDimensions = useCallback((width: number, height: number) => update({ width, height }), [update]);
   const onCount = useCallback((count: number) => update({ count }), [update]);
   const onPreview = useCallback(
@@ -106,34 +102,7 @@ function Generator({ user }: { user: PublicUser }) {
             </Button>
           </CardHeader>
           <CardContent className="space-y-5">
-            <section className="space-y-3" aria-labelledby="prompt-title">
-              <h3 id="prompt-title" className="text-sm font-semibold">
-                Prompt
-              </h3>
-              <ImageHelper onApply={appendToPrompt} />
-              <Label htmlFor="prompt" className="sr-only">
-                Prompt
-              </Label>
-              <Textarea
-                id="prompt"
-                rows={4}
-                placeholder="Describe the image you want to create..."
-                value={form.prompt}
-                onChange={(e) => update({ prompt: e.target.value })}
-                aria-describedby="prompt-count"
-                aria-invalid={promptTooLong || undefined}
-              />
-              {/* No maxLength: it cut a pasted prompt mid-phrase without a word. Counted and said instead. */}
-              <p
-                id="prompt-count"
-                className={`text-right text-xs ${promptTooLong ? 'text-destructive-text' : 'text-muted-foreground'}`}
-                aria-live={promptTooLong ? 'polite' : undefined}
-              >
-                {promptTooLong
-                  ? `${promptLength} / ${MAX_PROMPT_LENGTH} characters: shorten the prompt by ${promptLength - MAX_PROMPT_LENGTH} to generate.`
-                  : `${promptLength} / ${MAX_PROMPT_LENGTH} characters`}
-              </p>
-            </section>
+            <PromptField value={form.prompt} onChange={onPrompt} onApply={appendToPrompt} />
 
             <CostSummary cost={cost} perImage={perImage} count={form.count} balance={balance} />
             {!stack.chosenModel && stack.hasReadyModel && !loading ? (
@@ -200,41 +169,15 @@ function Generator({ user }: { user: PublicUser }) {
         </section>
       </div>
 
-      <OverlayOnDemand open={previewIndex !== null && previewIndex >= 0}>
-        <ImageLightbox
-          images={completed.map((c) => ({ ...c, id: c.key, imageUrl: c.imageUrl! }))}
-          index={previewIndex}
-          onIndexChange={setPreviewIndex}
-          onDownload={download}
-          onDetails={(img) => setDetails(completed.find((c) => c.key === img.id) ?? null)}
-          hideNsfw={!showNsfw}
-        />
-      </OverlayOnDemand>
-      <OverlayOnDemand open={details !== null}>
-        <ImageDetailsDialog
-          open={details !== null}
-          onOpenChange={(o) => !o && setDetails(null)}
-          hideNsfw={!showNsfw}
-          image={
-            details
-              ? {
-                  imageUrl: details.imageUrl ?? '',
-                  thumbnailUrl: details.thumbnailUrl ?? details.imageUrl ?? '',
-                  createdAt: details.createdAt,
-                  width: details.width,
-                  height: details.height,
-                  tokensUsed: details.tokensUsed ?? 0,
-                  baseModelName: details.baseModelName ?? null,
-                  modelName: details.modelName ?? null,
-                  styleName: details.styleName ?? null,
-                  prompt: details.prompt,
-                  negativePrompt: details.negativePrompt ?? '',
-                  isNSFW: details.isNSFW ?? false,
-                }
-              : null
-          }
-        />
-      </OverlayOnDemand>
+      <ResultViewer
+        completed={completed}
+        previewIndex={previewIndex}
+        onPreviewIndex={setPreviewIndex}
+        details={details}
+        onDetails={setDetails}
+        onDownload={download}
+        hideNsfw={!showNsfw}
+      />
       <OverlayOnDemand open={confirmDelete !== null}>
         <DeleteImageDialog
           open={confirmDelete !== null}

@@ -1,59 +1,19 @@
-import { useState } from 'react';
-import { Check, Copy, Gift, Users } from 'lucide-react';
+import { Gift, Users } from 'lucide-react';
 import { REFERRAL_BONUS } from '@shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { CopyField } from '@web/components/copy-field';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
 import { REFERRALS_HEADER } from './page-headers';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
-import { copyText } from '@web/lib/clipboard';
 import { formatDate, formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useReferrals } from './api/referrals-api';
-
-function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  const onCopy = async () => {
-    try {
-      await copyText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-      toast({ title: 'Copied', description: `${label} copied to the clipboard.` });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Copy failed',
-        description: 'Select the text and copy it by hand.',
-      });
-    }
-  };
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          value={value}
-          readOnly
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono"
-        />
-        <Button type="button" variant="outline" onClick={onCopy} aria-label={`Copy ${label.toLowerCase()}`}>
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 export function ReferralsPage() {
   usePageTitle(REFERRALS_HEADER.title);
@@ -105,8 +65,18 @@ export function ReferralsPage() {
                 <CardDescription>Anyone who signs up through this link is linked to you.</CardDescription>
               </CardHeader>
               <CardContent className="grid gap-4">
-                <CopyField id="referral-link" label="Invite link" value={referrals.data.link} />
-                <CopyField id="referral-code" label="Referral code" value={referrals.data.code} />
+                <CopyField
+                  id="referral-link"
+                  label="Invite link"
+                  ariaLabel="Copy invite link"
+                  value={referrals.data.link}
+                />
+                <CopyField
+                  id="referral-code"
+                  label="Referral code"
+                  ariaLabel="Copy referral code"
+                  value={referrals.data.code}
+                />
               </CardContent>
             </Card>
             <Card>

@@ -1,13 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, CircleAlert } from 'lucide-react';
-import {
-  PACKAGE_NOT_FOUND,
-  type CreatePaymentIntentResponse,
-  type TokenPackage,
-} from '@shared/schemas/tokens';
+import type { CreatePaymentIntentResponse } from '@shared/schemas/tokens';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -15,10 +9,12 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
 import { useAppConfig } from '@web/lib/app-config';
-import { formatMoney, formatNumber, pricePerToken } from '@web/lib/format';
+import { formatMoney, formatNumber } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { createPaymentIntent, usePackages } from './api/tokens-api';
 import { OfflineCardForm } from './components/offline-card-form';
+import { OrderSummary } from './components/order-summary';
+import { BackToPackages, PackageNotFound } from './components/package-not-found';
 import { INIT_FAILED, PACKAGES_FAILED } from './components/payment-messages';
 import { PaymentSuccess } from './components/payment-success';
 import { useCompletePurchase } from './hooks/use-complete-purchase';
@@ -27,67 +23,6 @@ import { useCompletePurchase } from './hooks/use-complete-purchase';
 const StripePaymentForm = lazy(() =>
   import('./components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })),
 );
-
-function BackToPackages() {
-  return (
-    <Button asChild variant="ghost" className="-ml-3 mb-4">
-      <Link to="/tokens/purchase">
-        <ArrowLeft aria-hidden="true" />
-        Back to Packages
-      </Link>
-    </Button>
-  );
-}
-
-function PackageNotFound() {
-  return (
-    <Card className="mx-auto w-full max-w-lg">
-      <CardHeader className="items-center text-center">
-        <CircleAlert aria-hidden="true" className="size-10 text-destructive-text" />
-        <CardTitle level={2}>Package not found</CardTitle>
-        <CardDescription>{PACKAGE_NOT_FOUND}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex justify-center">
-        <Button asChild>
-          <Link to="/tokens/purchase">Back to Packages</Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-function OrderSummary({ pkg }: { pkg: TokenPackage }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle level={2}>Order summary</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-3 text-sm">
-          <div className="flex items-center justify-between gap-2">
-            <dt className="text-muted-foreground">Package</dt>
-            <dd className="flex items-center gap-2 font-medium">
-              {pkg.name}
-              {pkg.isDiscounted ? <Badge>Discounted</Badge> : null}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-muted-foreground">Tokens</dt>
-            <dd className="font-medium">{formatNumber(pkg.tokenAmount)}</dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-muted-foreground">Unit price</dt>
-            <dd>{pricePerToken(pkg.priceInCents, pkg.tokenAmount)}</dd>
-          </div>
-          <div className="flex justify-between gap-2 border-t border-border pt-3 text-base">
-            <dt className="font-semibold">Total</dt>
-            <dd className="font-bold">{formatMoney(pkg.priceInCents)}</dd>
-          </div>
-        </dl>
-      </CardContent>
-    </Card>
-  );
-}
 
 export function CheckoutPage() {
   usePageTitle('Complete Your Purchase');

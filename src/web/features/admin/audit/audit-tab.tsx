@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@shared/schemas/audit';
-import { useDebounced } from '@web/components/admin/use-debounced';
+import { useDebounced } from '@web/lib/use-debounced';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Filter, RefreshCw } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
-import { useDebouncedSearch } from '@web/components/admin/use-debounced';
+import { useDebouncedSearch } from '@web/lib/use-debounced';
 import { saveImage } from '@web/components/generated-image/download';
 import { ImageDetailsDialog } from '@web/components/generated-image/image-details-dialog';
 import { ImageLightbox } from '@web/components/generated-image/image-lightbox';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Eye, Trash2 } from 'lucide-react';
-import { useDebouncedSearch } from '@web/components/admin/use-debounced';
+import { useDebouncedSearch } from '@web/lib/use-debounced';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { formatDate } from '@web/lib/format';

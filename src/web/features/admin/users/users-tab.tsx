@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Pencil, UserCheck, UserX } from 'lucide-react';
 import type { AdminUser } from '@shared/schemas/admin';
-import { useDebouncedSearch } from '@web/components/admin/use-debounced';
+import { useDebouncedSearch } from '@web/lib/use-debounced';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';

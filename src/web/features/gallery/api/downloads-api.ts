@@ -5,11 +5,16 @@ import { apiQuery, call, keyOf } from '@web/lib/api-client';
 import { buildQueryPath } from '@web/lib/api';
 import { generatedImageKeys } from '@web/lib/query-keys';
 import { toast } from '@web/components/ui/use-toast';
+import { saveImage } from '@web/components/generated-image/download';
 
 // Issue 25: downloads and upscales from the gallery (docs/decisions/037-downloads-and-upscale.md).
 
 /** The full-resolution download of one image; the server names it (Content-Disposition). */
 export const downloadUrl = (id: string) => buildQueryPath(keyOf(imagesApi.download, { params: { id } }));
+
+/** Saves one image at full resolution under the server's readable name. */
+export const downloadImage = (img: { id: string }) =>
+  void saveImage(downloadUrl(img.id), `lora-studio-image-${img.id}.jpg`);
 
 export type ZipChoice = { ids: string[] } | { generationId: string } | { packBatchId: string };
 

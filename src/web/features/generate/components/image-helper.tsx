@@ -6,9 +6,24 @@ import { GENERATE_TEXTS } from '@shared/generation-texts';
 import { errorMessage } from '@web/lib/api';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
+import { checkFile, FileInput, type FileRule } from '@web/components/upload-field';
 import { useAnalyzeImage } from '../api/generate-api';
 
 type Props = { onApply: (prompt: string) => void };
+
+const HELPER_RULES: FileRule[] = [
+  {
+    ok: (file) => file.type.startsWith('image/'),
+    title: GENERATE_TEXTS.invalidFileType[0],
+    description: () => GENERATE_TEXTS.invalidFileType[1],
+  },
+  // the server refuses larger uploads (413) before analysing; say why instead of "Analysis failed"
+  {
+    ok: (file) => file.size <= MAX_PHOTO_BYTES,
+    title: 'File too large',
+    description: () => `Please select an image of at most ${MAX_PHOTO_MB} MB.`,
+  },
+];
 
 /**
  * The server's own reason (a file it cannot read, too many pixels, a rate limit): "try again" only where
@@ -35,26 +50,7 @@ export const ImageHelper = memo(function ImageHelper({ onApply }: Props) {
   };
 
   const onFile = (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast({
-        variant: 'destructive',
-        title: GENERATE_TEXTS.invalidFileType[0],
-        description: GENERATE_TEXTS.invalidFileType[1],
-      });
-      if (input.current) input.current.value = '';
-      return;
-    }
-    // the server refuses larger uploads (413) before analysing; say why instead of "Analysis failed"
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({
-        variant: 'destructive',
-        title: 'File too large',
-        description: `Please select an image of at most ${MAX_PHOTO_MB} MB.`,
-      });
-      if (input.current) input.current.value = '';
-      return;
-    }
+    if (!file || !checkFile(file, HELPER_RULES)) return;
     setResult(null);
     setPreview(URL.createObjectURL(file));
     analyze.mutate(file, {
@@ -70,15 +66,12 @@ export const ImageHelper = memo(function ImageHelper({ onApply }: Props) {
 
   return (
     <div className="rounded-lg border border-dashed border-border p-3">
-      <input
+      <FileInput
         ref={input}
         id="image-helper-file"
-        type="file"
         accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(e) => onFile(e.target.files?.[0])}
-        aria-label="Upload a picture to describe"
+        onFiles={(files) => onFile(files[0])}
+        label="Upload a picture to describe"
       />
       {!preview ? (
         <div className="flex items-center justify-between gap-3">

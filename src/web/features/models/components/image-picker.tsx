@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { ImagePlus, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { X } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '@shared/constants';
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -7,7 +7,7 @@ import {
   invalidFormatMessage,
   TOO_MANY_IMAGES,
 } from '@shared/schemas/models';
-import { cn } from '@web/lib/cn';
+import { checkFile, DropZone, FileInput, type FileRule } from '@web/components/upload-field';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 
@@ -20,18 +20,23 @@ type ImagePickerProps = {
   disabled?: boolean;
 };
 
-/** Checks each file (docs/product/decisions.md §7: 10 MB, JPG/PNG/WebP) and keeps the first that fit under `max`. */
+// docs/product/decisions.md §7: 10 MB, JPG/PNG/WebP
+const PHOTO_RULES: FileRule[] = [
+  {
+    ok: (file) => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type),
+    title: 'Invalid file',
+    description: (file) => invalidFormatMessage(file.name),
+  },
+  {
+    ok: (file) => file.size <= MAX_PHOTO_BYTES,
+    title: 'File too large',
+    description: (file) => fileTooLargeMessage(file.name),
+  },
+];
+
+/** Checks each file and keeps the first that fit under `max`. */
 export function acceptFiles(current: File[], incoming: File[], max: number): File[] {
-  const valid: File[] = [];
-  for (const file of incoming) {
-    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      toast({ variant: 'destructive', title: 'Invalid file', description: invalidFormatMessage(file.name) });
-    } else if (file.size > MAX_PHOTO_BYTES) {
-      toast({ variant: 'destructive', title: 'File too large', description: fileTooLargeMessage(file.name) });
-    } else {
-      valid.push(file);
-    }
-  }
+  const valid = incoming.filter((file) => checkFile(file, PHOTO_RULES));
   const room = Math.max(0, max - current.length);
   if (valid.length > room)
     toast({ variant: 'destructive', title: 'Too many images', description: TOO_MANY_IMAGES });
@@ -51,67 +56,31 @@ export function ImagePicker({ files, onChange, max, hint, disabled }: ImagePicke
     const next = buttons[Math.min(focusAfterRemove, buttons.length - 1)];
     (next ?? zone.current)?.focus();
   }, [focusAfterRemove]);
-  const [dragging, setDragging] = useState(false);
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
 
-  const add = (list: FileList | null) => {
-    if (!list || disabled) return;
-    onChange(acceptFiles(files, [...list], max));
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    add(e.dataTransfer.files);
+  const add = (chosen: File[]) => {
+    if (disabled) return;
+    onChange(acceptFiles(files, chosen, max));
   };
 
   return (
     <div className="space-y-4">
-      <div
+      <DropZone
         ref={zone}
-        role="button"
-        tabIndex={disabled ? -1 : 0}
-        aria-disabled={disabled}
-        onClick={() => !disabled && input.current?.click()}
-        onKeyDown={(e) => {
-          if ((e.key === 'Enter' || e.key === ' ') && !disabled) {
-            e.preventDefault();
-            input.current?.click();
-          }
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-border px-6 py-10 text-center transition-colors outline-none hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring',
-          dragging && 'border-primary bg-primary/5',
-          disabled && 'cursor-not-allowed opacity-60',
-        )}
-      >
-        <ImagePlus aria-hidden="true" className="size-8 text-muted-foreground" />
-        {/* WCAG 2.5.3: the button is named by its visible text (with the hint), not by a label of its own */}
-        <p className="font-medium">Drag and drop images here, or click to browse</p>
-        <p className="text-sm text-muted-foreground">{hint}</p>
-      </div>
-      {/* Beside the drop zone, not in it: a control inside a role="button" is lost to screen readers,
-          and its click would bubble back into the zone's own click handler. */}
-      <input
+        onBrowse={() => input.current?.click()}
+        onFiles={add}
+        hint={hint}
+        disabled={disabled}
+      />
+      <FileInput
         ref={input}
-        type="file"
         multiple
         accept="image/jpeg,image/png,image/webp"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Images"
+        label="Images"
         data-testid="image-input"
         disabled={disabled}
-        onChange={(e) => {
-          add(e.target.files);
-          e.target.value = '';
-        }}
+        onFiles={add}
       />
       {files.length > 0 ? (
         <ul

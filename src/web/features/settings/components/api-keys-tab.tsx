@@ -10,7 +10,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys-api';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@web/components/copy-field';
 import { CreateApiKeyDialog, SCOPE_TEXT } from './create-api-key-dialog';
 
 /** The copy-paste examples, on this page's own origin. */

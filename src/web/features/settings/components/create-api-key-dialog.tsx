@@ -1,3 +1,4 @@
+import { CurrentPasswordField } from '@web/components/current-password-field';
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import {
@@ -14,12 +15,11 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateApiKey } from '../api/api-keys-api';
-import { CopyButton } from './copy-button';
+import { CopyField } from '@web/components/copy-field';
 
 export const SCOPE_TEXT: Record<ApiKeyScopeName, { label: string; hint: string }> = {
   read: { label: 'Read', hint: 'List your models, their training status and your gallery.' },
@@ -112,22 +112,13 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
                 and create another. Keep it secret, like a password.
               </AlertDescription>
             </Alert>
-            <div className="grid gap-2">
-              <label htmlFor="new-api-key" className="text-sm font-medium">
-                API key
-              </label>
-              <div className="flex gap-2">
-                <Input
-                  id="new-api-key"
-                  value={token}
-                  readOnly
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="font-mono text-xs"
-                  data-testid="new-api-key"
-                />
-                <CopyButton value={token} label="API key" />
-              </div>
-            </div>
+            <CopyField
+              id="new-api-key"
+              label="API key"
+              value={token}
+              inputClassName="text-xs"
+              data-testid="new-api-key"
+            />
             <DialogFooter>
               <Button type="button" onClick={() => setOpen(false)}>
                 Done
@@ -207,24 +198,17 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
                 </Select>
               )}
             </FormField>
-            <FormField
+            <CurrentPasswordField
               id="api-key-password"
               label="Your password"
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                setErrors((x) => ({ ...x, password: undefined }));
+              }}
               error={errors.password}
               hint="A key acts as you: your password confirms it is you asking. We mail you a notice."
-            >
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setErrors((x) => ({ ...x, password: undefined }));
-                  }}
-                />
-              )}
-            </FormField>
+            />
             {create.isError && !(isApiError(create.error) && create.error.fields) ? (
               <p role="alert" className="text-sm font-medium text-destructive-text">
                 {errorMessage(create.error, 'Could not create the key.')}

@@ -1,3 +1,4 @@
+import { CurrentPasswordField } from '@web/components/current-password-field';
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -15,8 +16,6 @@ import {
   DialogFooter,
   DialogTrigger,
 } from '@web/components/ui/dialog';
-import { FormField } from '@web/components/ui/form-field';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useDeleteAccount } from '../api/account-data-api';
@@ -103,19 +102,16 @@ export function DeleteAccountCard() {
                 register.
               </p>
               {runwareHosted ? <p className="text-sm">{RUNWARE_NOTE}</p> : null}
-              <FormField id="delete-account-password" label="Your password" error={error}>
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => {
-                      setPassword(e.target.value);
-                      setError(undefined);
-                    }}
-                  />
-                )}
-              </FormField>
+              <CurrentPasswordField
+                id="delete-account-password"
+                label="Your password"
+                value={password}
+                onChange={(value) => {
+                  setPassword(value);
+                  setError(undefined);
+                }}
+                error={error}
+              />
               <DialogFooter>
                 <DialogClose asChild>
                   <Button type="button" variant="outline">

@@ -1,3 +1,4 @@
+import { CurrentPasswordField } from '@web/components/current-password-field';
 import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { PasskeyInfo } from '@shared/schemas/two-factor';
@@ -7,7 +8,6 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { toast } from '@web/components/ui/use-toast';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey, useTwoFactorStatus } from '../api/two-factor-api';
 
@@ -56,17 +56,7 @@ export function PasskeysCard() {
             <Input {...control} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
           )}
         </FormField>
-        <FormField id="passkey-password" label="Current password" error={error}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleSubject="current password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </FormField>
+        <CurrentPasswordField id="passkey-password" value={password} onChange={setPassword} error={error} />
         <Button type="submit" pending={add.isPending} className="justify-self-start">
           <KeyRound aria-hidden="true" />
           Add a passkey
@@ -135,17 +125,12 @@ function PasskeyRow({ passkey }: { passkey: PasskeyInfo }) {
             );
           }}
         >
-          <FormField id={`${id}-password`} label="Current password" className="min-w-0 flex-1">
-            {(control) => (
-              <PasswordInput
-                {...control}
-                toggleSubject="current password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </FormField>
+          <CurrentPasswordField
+            id={`${id}-password`}
+            value={password}
+            onChange={setPassword}
+            className="min-w-0 flex-1"
+          />
           <Button type="submit" variant="destructive" pending={remove.isPending}>
             Remove passkey
           </Button>

@@ -63,22 +63,7 @@ export function SecurityTab() {
             />
           )}
         </FormField>
-        <PasswordFields
-          newPassword={{
-            id: 'security-new',
-            label: 'New password',
-            toggleSubject: 'new password',
-            error: errors.newPassword?.message,
-            field: form.register('newPassword'),
-          }}
-          confirm={{
-            id: 'security-confirm',
-            label: 'Confirm password',
-            error: errors.confirmPassword?.message,
-            field: form.register('confirmPassword'),
-          }}
-          value={form.watch('newPassword') ?? ''}
-        />
+        <PasswordFields kind="change" form={form} />
       </SectionCard>
       <TwoFactorCard />
       <PasskeysCard />

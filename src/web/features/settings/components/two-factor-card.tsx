@@ -1,3 +1,4 @@
+import { CurrentPasswordField } from '@web/components/current-password-field';
 import { useState, type FormEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { errorMessage } from '@web/lib/api';
@@ -6,10 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { toast } from '@web/components/ui/use-toast';
 import { useConfirmTotp, useDisableTotp, useStartTotp, useTwoFactorStatus } from '../api/two-factor-api';
-import { CopyButton } from './copy-button';
+import { CopyButton, CopyField } from '@web/components/copy-field';
 import { QrCode } from './qr-code';
 
 type Enrolment = { secret: string; otpauthUrl: string };
@@ -92,17 +92,7 @@ export function TwoFactorCard() {
     </FormField>
   );
   const passwordField = (id: string) => (
-    <FormField id={id} label="Current password" error={error.password}>
-      {(control) => (
-        <PasswordInput
-          {...control}
-          toggleSubject="current password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      )}
-    </FormField>
+    <CurrentPasswordField id={id} value={password} onChange={setPassword} error={error.password} />
   );
 
   const on = status.data?.totp ?? false;
@@ -144,14 +134,7 @@ export function TwoFactorCard() {
             it shows.
           </p>
           <QrCode value={enrolment.otpauthUrl} label="QR code for your authenticator app" />
-          <FormField id="totp-secret" label="Setup key">
-            {(control) => (
-              <div className="flex gap-2">
-                <Input {...control} readOnly value={enrolment.secret} className="font-mono" />
-                <CopyButton value={enrolment.secret} label="Setup key" />
-              </div>
-            )}
-          </FormField>
+          <CopyField id="totp-secret" label="Setup key" value={enrolment.secret} />
           {codeField('totp-confirm-code', 'Code from the app')}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" pending={confirm.isPending}>
