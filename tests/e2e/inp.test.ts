@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, openBrowser, signUp } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
+import { VITALS_ARMED_MARK } from '../../src/web/lib/web-vitals';
 
 // Real-user Web Vitals end to end (docs/decisions/057-web-vitals.md): the browser's beacons reach the
 // server under the page's route pattern, and show on /metrics and on the admin's System tab. Functional
@@ -13,15 +14,27 @@ describe('Web Vitals from the browser', () => {
     await signUp(page, e2e.server.url);
     await page.goto(`${e2e.server.url}/generate`);
     await page.getByRole('heading', { name: 'Generate Images' }).waitFor();
-    await page.getByRole('textbox', { name: 'Prompt', exact: true }).pressSequentially('a lighthouse');
-    // web-vitals reports once the page's first paint is in; leaving the page (the tab hides) sends them
+    // the reporter loads after the page (its config read and its library's chunk): leaving before it
+    // has its listeners would send nothing, so wait for its mark (src/web/lib/web-vitals.ts)
     await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+      .poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, VITALS_ARMED_MARK))
       .toBe(1);
-    // The beacons leave while the page unloads, which the browser's request events do not report
-    // reliably: what the server received is read on /metrics instead (that a beacon carries only its
-    // four fields is tested in src/web/lib/web-vitals.test.ts).
-    await page.goto(`${e2e.server.url}/settings`);
+    // the browser stops looking for the largest paint at the first key press: wait until it has one
+    // (the generator's largest text comes with its data), as a person reads the page before typing
+    await page.evaluate(
+      () =>
+        new Promise<void>((painted) =>
+          new PerformanceObserver(() => painted()).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          }),
+        ),
+    );
+    // a key press settles LCP; TTFB, FCP and LCP each leave as soon as they are final, so the page is
+    // still open when the server has them (what leaves as the page unloads, INP and CLS, the browser's
+    // request events do not report reliably; that a beacon carries only its four fields is tested in
+    // src/web/lib/web-vitals.test.ts)
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).pressSequentially('a lighthouse');
 
     const admin = await openBrowser();
     try {

@@ -45,20 +45,23 @@ describe('startWebVitals', () => {
     return mockFetch({ 'GET /api/config': { body: { vitalsSampleRate: rate } } });
   }
 
-  it('sends the route pattern and four fields of each vital when the page is hidden', async () => {
+  it('sends the route pattern and four fields of each vital: the load’s at once, the rest when the page is hidden', async () => {
     sampleRate(1);
     startWebVitals();
     await vi.waitFor(() => expect(reporters.INP).toBeDefined());
     reporters.LCP({ name: 'LCP', value: 1200, rating: 'good', entries: [document.body], id: 'v5-1' });
-    window.history.replaceState(null, '', '/gallery');
-    reporters.INP({ name: 'INP', value: 240, rating: 'needs-improvement', entries: [], id: 'v5-2' });
-    window.dispatchEvent(new Event('pagehide'));
-    window.dispatchEvent(new Event('pagehide'));
-    await vi.waitFor(() => expect(beacons).toHaveLength(2));
-    expect(beacons).toContainEqual({
+    // LCP is final when reported: it leaves before the page is hidden, under the route of the load
+    await vi.waitFor(() => expect(beacons).toHaveLength(1));
+    expect(beacons[0]).toEqual({
       url: '/api/vitals',
       body: { route: '/models/:id', name: 'LCP', value: 1200, rating: 'good' },
     });
+    window.history.replaceState(null, '', '/gallery');
+    reporters.INP({ name: 'INP', value: 240, rating: 'needs-improvement', entries: [], id: 'v5-2' });
+    expect(beacons).toHaveLength(1);
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(beacons).toHaveLength(2));
     // INP is the page's where the interaction happened
     expect(beacons).toContainEqual({
       url: '/api/vitals',

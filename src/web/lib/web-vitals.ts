@@ -31,7 +31,8 @@ function send(beacon: VitalBeacon) {
  * LCP, INP, CLS, TTFB and FCP to POST /api/vitals, each under its route pattern. LCP, FCP and TTFB
  * belong to the page the browser loaded; INP and CLS keep changing while the person moves around the
  * app, so each change is noted with the route it happened on, and the last of each is sent when the
- * tab is hidden (switched away, closed, or left for another site).
+ * tab is hidden (switched away, closed, or left for another site); the load's three are sent as soon
+ * as they are final.
  */
 export function startWebVitals(): void {
   const begin = () => setTimeout(() => void report(), 0);
@@ -51,33 +52,47 @@ async function report() {
   }
   if (!(Math.random() < rate)) return;
   const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
-  const pending: Pending = new Map();
   type Metric = { name: VitalBeacon['name']; value: number; rating: VitalBeacon['rating'] };
   // only these four fields leave the browser (the library's metric also holds DOM entries)
-  const keep = (route: string, { name, value, rating }: Metric) =>
-    pending.set(name, { route, name, value, rating });
-  const note = (metric: Metric) => keep(currentRoute(), metric);
-  // the route of the page load, read now: by the time LCP is final the person may be elsewhere
+  const beacon = (route: string, { name, value, rating }: Metric): VitalBeacon => ({
+    route,
+    name,
+    value,
+    rating,
+  });
+  // a value already sent is not sent again (pagehide and the hidden tab may both flush it)
+  const sent = new Map<VitalBeacon['name'], string>();
+  const sendOnce = (b: VitalBeacon) => {
+    const key = `${b.route} ${b.value}`;
+    if (sent.get(b.name) !== key) send(b);
+    sent.set(b.name, key);
+  };
+  // TTFB, FCP and LCP belong to the page load and are final when the library reports them (LCP at the
+  // first key press or click, or as the tab hides): sent at once, so that none is lost to a page
+  // left before the library's idle-time report reached a hidden-tab flush
   const loaded = currentRoute();
-  const atLoad = (metric: Metric) => keep(loaded, metric);
+  const atLoad = (metric: Metric) => sendOnce(beacon(loaded, metric));
   onTTFB(atLoad);
   onFCP(atLoad);
   onLCP(atLoad);
+  // INP and CLS change while the person moves around: the last of each waits for the tab to hide
+  const pending: Pending = new Map();
+  const note = (metric: Metric) => pending.set(metric.name, beacon(currentRoute(), metric));
   onINP(note, { reportAllChanges: true });
   onCLS(note, { reportAllChanges: true });
-  // a value already sent is not sent again (pagehide and the hidden tab may both flush it)
-  const sent = new Map<VitalBeacon['name'], string>();
   const flush = () => {
-    for (const beacon of pending.values()) {
-      const key = `${beacon.route} ${beacon.value}`;
-      if (sent.get(beacon.name) !== key) send(beacon);
-      sent.set(beacon.name, key);
-    }
+    for (const b of pending.values()) sendOnce(b);
     pending.clear();
   };
-  // added after the library's own listeners, which settle LCP, INP and CLS as the tab hides
+  // added after the library's own listeners, which settle INP and CLS as the tab hides
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
   });
   window.addEventListener('pagehide', flush);
+  // reporting is armed: a mark anyone can read in the Performance panel, and what the e2e test waits
+  // for before it leaves the page
+  performance.mark(VITALS_ARMED_MARK);
 }
+
+/** The performance mark set once the listeners are in place (tests/e2e/inp.test.ts waits on it). */
+export const VITALS_ARMED_MARK = 'lora:web-vitals-armed';
