@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { makePhoto } from '../../src/server/test/photo-fixtures';
 import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
@@ -53,6 +55,35 @@ export async function photoFiles(dir: string, n: number, seed = 0) {
     files.push(file);
   }
   return files;
+}
+
+/**
+ * Create a model through the page as a person does (name, consent, the photos picked), and return its
+ * id once the browser is on its page.
+ */
+export async function createModelInBrowser(page: Page, baseUrl: string, name: string, files: string[]) {
+  await page.goto(`${baseUrl}/models/create`);
+  await page.getByLabel('Model Name').fill(name);
+  await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
+  await page.getByTestId('image-input').setInputFiles(files);
+  // a locator's wait, not expect.poll: this also runs in a beforeAll (tests/e2e/journey-a11y.test.ts)
+  const picked = page.getByRole('list', { name: 'Selected images' }).getByRole('listitem');
+  await picked.nth(files.length - 1).waitFor();
+  expect(await picked.count()).toBe(files.length);
+  await page.getByRole('button', { name: 'Create Model' }).click();
+  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Generate one image on the open generator page; returns its finished card. */
+export async function generateOneInBrowser(page: Page, prompt: string) {
+  await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill(prompt);
+  await page.getByLabel('Number of images').fill('1');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const card = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
+  await card.first().waitFor({ timeout: 90_000 });
+  expect(await card.count()).toBe(1);
+  return card.first();
 }
 
 /** A tiny cookie-keeping API client for the real server. */

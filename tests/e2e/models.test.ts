@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, signUp } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import { grantTokensOffline, photoFiles } from './models-support';
+import { createModelInBrowser, grantTokensOffline, photoFiles } from './models-support';
 
 let photoDir: string;
 
@@ -22,19 +22,8 @@ const balance = async () =>
   (await (await e2e.browser.page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user
     .tokenBalance as number;
 
-async function createModel(name: string, files: string[]) {
-  const { page } = e2e.browser;
-  await page.goto(`${e2e.server.url}/models/create`);
-  await page.getByLabel('Model Name').fill(name);
-  await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
-  await page.getByTestId('image-input').setInputFiles(files);
-  await expect
-    .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
-    .toBe(files.length);
-  await page.getByRole('button', { name: 'Create Model' }).click();
-  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
+const createModel = (name: string, files: string[]) =>
+  createModelInBrowser(e2e.browser.page, e2e.server.url, name, files);
 
 describe('custom models in the browser', () => {
   let modelId = '';

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations, setThemeMode } from './support/axe';
-import { logIn, openBrowser, signUp } from './support/browser';
+import { signUp } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import { grantTokensOffline, photoFiles } from './models-support';
+import { createModelInBrowser, generateOneInBrowser, grantTokensOffline, photoFiles } from './models-support';
 
 // Issue 10: the personal model must reach the generator, on the main path and from a stale cache.
 let photoDir: string;
@@ -26,17 +25,7 @@ const balance = async (page: Page) =>
   (await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).user.tokenBalance as number;
 
 async function createModel(page: Page, name: string, seed: number) {
-  await page.goto(`${e2e.server.url}/models/create`);
-  await page.getByLabel('Model Name').fill(name);
-  const files = await photoFiles(photoDir, 6, seed);
-  await page.getByRole('checkbox', { name: /These are photos of me/ }).check();
-  await page.getByTestId('image-input').setInputFiles(files);
-  await expect
-    .poll(() => page.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count())
-    .toBe(6);
-  await page.getByRole('button', { name: 'Create Model' }).click();
-  await page.waitForURL(/\/models\/[0-9a-f-]{36}$/, { timeout: 90_000 });
-  return new URL(page.url()).pathname.split('/').pop()!;
+  return createModelInBrowser(page, e2e.server.url, name, await photoFiles(photoDir, 6, seed));
 }
 
 async function modelStatus(page: Page, id: string) {
@@ -52,19 +41,7 @@ async function navigateInApp(page: Page, to: string) {
   }, to);
 }
 
-// issue 10 also asks for card titles that keep the heading outline (axe rates these "moderate")
-const OUTLINE_RULES = ['heading-order', 'page-has-heading-one'];
-
 const yourModel = (page: Page) => page.getByRole('combobox', { name: 'Your Model' });
-
-async function generateOne(page: Page, prompt: string) {
-  await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill(prompt);
-  await page.getByLabel('Number of images').fill('1');
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  const card = page.getByRole('list', { name: 'Generated images' }).locator('li[data-status="completed"]');
-  await expect.poll(() => card.count(), { timeout: 90_000 }).toBe(1);
-  return card.first();
-}
 
 describe('a personal model reaches the generator', () => {
   let modelId = '';
@@ -104,7 +81,7 @@ describe('a personal model reaches the generator', () => {
     await page.getByRole('slider', { name: 'Model weight' }).waitFor();
     expect(await page.getByTestId('no-model-hint').count()).toBe(0);
 
-    const card = await generateOne(page, 'a portrait of me on a mountain top');
+    const card = await generateOneInBrowser(page, 'a portrait of me on a mountain top');
     expect(await card.getByTestId('card-model').textContent()).toBe(`Model: ${modelName}`);
 
     await page.goto(`${e2e.server.url}/gallery`);
@@ -154,109 +131,7 @@ describe('a personal model reaches the generator', () => {
     await page.getByTestId('chosen-model').getByText('E2E Cached').waitFor();
     expect(await page.getByTestId('model-notice').count()).toBe(0);
 
-    const card = await generateOne(page, 'me, in a cached world');
+    const card = await generateOneInBrowser(page, 'me, in a cached world');
     expect(await card.getByTestId('card-model').textContent()).toBe('Model: E2E Cached');
   });
-
-  // The sweep's pages and the records they show, made once for both modes.
-  let journey: Promise<[string, string][]> | null = null;
-  async function journeyPages(): Promise<[string, string][]> {
-    const { page } = e2e.browser;
-    await page.goto(`${e2e.server.url}/tokens/purchase`);
-    await page.getByRole('link', { name: 'Purchase Now: Starter' }).click();
-    await page.waitForURL(/\/tokens\/checkout\?packageId=/);
-    const checkout = new URL(page.url());
-    const models = (await (await page.request.get(`${e2e.server.url}/api/models`)).json()) as {
-      id: string;
-    }[];
-    const packages = (await (await page.request.get(`${e2e.server.url}/api/token-packages`)).json()) as {
-      id: string;
-      isDiscounted: boolean;
-    }[];
-    const studio = packages.find((p) => p.isDiscounted)!;
-    // a ticket, so Support (and the admin's Support Management) show ticket cards too
-    const ticket = await page.request.post(`${e2e.server.url}/api/support/tickets`, {
-      data: { subject: 'My model looks odd', message: 'The images do not look like me.', priority: 'medium' },
-      headers: { origin: e2e.server.url },
-    });
-    expect(ticket.status()).toBe(201);
-    return [
-      ['/dashboard', 'Dashboard'],
-      ['/models', 'My Models'],
-      ['/models/create', 'Create a New Model'],
-      [`/models/${models[0].id}`, 'E2E Cached'],
-      ['/tokens/purchase', 'Purchase Tokens'],
-      [`${checkout.pathname}${checkout.search}`, 'Complete Your Purchase'],
-      // a discounted package adds its badge to the summary
-      [`/tokens/checkout?packageId=${studio.id}`, 'Complete Your Purchase'],
-      [`/generate?modelId=${models[0].id}`, 'Generate Images'],
-      ['/gallery', 'Gallery'],
-      ['/billing-history', 'Billing History'],
-      ['/support', 'Support'],
-      ['/settings', 'Settings'],
-    ];
-  }
-
-  // one test per mode, so each has the whole test timeout for its twelve pages on a busy machine
-  it.each(['light', 'dark'] as const)(
-    'has no serious or critical axe violations on the signed-in journey in %s mode',
-    async (mode) => {
-      const { page } = e2e.browser;
-      const pages = await (journey ??= journeyPages());
-      const found: string[] = [];
-      await setThemeMode(page, mode);
-      for (const [url, heading] of pages) {
-        await page.goto(`${e2e.server.url}${url}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        expect(await page.title(), url).toContain(heading);
-        await page.waitForLoadState('networkidle');
-        for (const v of await seriousViolations(page, OUTLINE_RULES))
-          found.push(
-            `${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`,
-          );
-        if (url.startsWith('/tokens/checkout')) {
-          // the checkout summary's secondary text holds 4.5:1 on every site theme variant's surfaces too
-          for (const variant of ['tint', 'vibrant']) {
-            await page.evaluate((v) => (document.documentElement.dataset.variant = v), variant);
-            for (const v of await seriousViolations(page))
-              found.push(
-                `${mode}/${variant} ${url}: ${v.id} ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`,
-              );
-          }
-        }
-      }
-      expect(found).toEqual([]);
-    },
-  );
-});
-
-describe('the admin side of the same journey', () => {
-  it('axe-clean admin pages light and dark; at 360 px the upload logs scroll inside their own box', async () => {
-    const admin = await openBrowser({ width: 360, height: 800 });
-    try {
-      const { page } = admin;
-      await logIn(page, e2e.server.url, e2e.server.admin.username, e2e.server.admin.password);
-      await page.goto(`${e2e.server.url}/admin/upload-logs`);
-      await page.getByRole('table').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-
-      await page.setViewportSize({ width: 1280, height: 900 });
-      const found: string[] = [];
-      for (const mode of ['light', 'dark'] as const) {
-        await setThemeMode(page, mode);
-        for (const url of ['/admin', '/admin/support', '/admin/upload-logs']) {
-          await page.goto(`${e2e.server.url}${url}`);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          for (const v of await seriousViolations(page, OUTLINE_RULES))
-            found.push(
-              `${mode} ${url}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 3).join(' | ')}`,
-            );
-        }
-      }
-      expect(found).toEqual([]);
-    } finally {
-      await admin.close();
-    }
-  }, 90_000);
 });

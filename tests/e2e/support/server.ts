@@ -108,7 +108,13 @@ export async function startServer(
     proc.stdout!.on('data', (d) => (log += d));
     proc.stderr!.on('data', (d) => (log += d));
     // the server listens on 127.0.0.1 whatever name the browser uses (Node may resolve localhost to ::1)
-    await waitHealthy(`http://127.0.0.1:${port}`, proc);
+    try {
+      await waitHealthy(`http://127.0.0.1:${port}`, proc);
+    } catch (err) {
+      // a server that never became healthy must not outlive the run (it held its port and data dir)
+      proc.kill('SIGKILL');
+      throw new Error(`${(err as Error).message}; its log ends:\n${log.slice(-2000)}`);
+    }
   };
   await launch();
   const exited = () =>
