@@ -5,6 +5,7 @@ import { formatTokens } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { IconButton } from '@web/components/ui/icon-button';
 import { WithTooltip } from '@web/components/ui/tooltip';
 import type { DashboardPresetStyle } from '../api/dashboard-api';
 
@@ -12,15 +13,13 @@ export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
   const [revealed, setRevealed] = useState(false);
   const hidden = style.isNSFW && !revealed;
   const hideButton = (
-    <Button
-      size="icon-sm"
+    <IconButton
       variant="secondary"
       className="absolute top-2 right-2 bg-background/80 backdrop-blur"
+      label="Hide sensitive content"
+      icon={EyeOff}
       onClick={() => setRevealed(false)}
-      aria-label="Hide sensitive content"
-    >
-      <EyeOff aria-hidden="true" />
-    </Button>
+    />
   );
   return (
     <Card className="flex flex-col overflow-hidden">
