@@ -4,7 +4,13 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import type { z } from 'zod';
 import { adminCreateUserSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogHeading, DialogFooter, DialogTrigger } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogFormFooter,
+  DialogHeading,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
@@ -110,14 +116,7 @@ export function AddUserDialog() {
               />
             )}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={create.isPending}>
-              Create User
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Create User" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>
