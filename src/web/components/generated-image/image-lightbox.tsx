@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Info, X } from 'lucide-react';
-import { IconButton } from '@web/components/ui/icon-button';
+import { IconButton, type IconButtonProps } from '@web/components/ui/icon-button';
+import { cn } from '@web/lib/cn';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 
 export type LightboxImage = { id: string; imageUrl: string; prompt?: string; isNSFW?: boolean };
@@ -19,8 +20,17 @@ type Props<T extends LightboxImage> = {
   onWrapToLast?: () => void;
 };
 
-// the lightbox's buttons sit on a black backdrop whatever the theme
-const ON_DARK = 'text-white hover:bg-white/15 hover:text-white';
+/** The lightbox's buttons: white on its black backdrop whatever the theme. */
+function LightboxButton({ className, ...props }: IconButtonProps) {
+  return (
+    <IconButton
+      variant="ghost"
+      size="icon"
+      className={cn('text-white hover:bg-white/15 hover:text-white', className)}
+      {...props}
+    />
+  );
+}
 
 /** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
 export function ImageLightbox<T extends LightboxImage>({
@@ -79,36 +89,20 @@ export function ImageLightbox<T extends LightboxImage>({
             </span>
             <div className="flex gap-2">
               {onDetails && image ? (
-                <IconButton
-                  variant="ghost"
-                  size="icon"
-                  className={ON_DARK}
-                  label="Image details"
-                  icon={Info}
-                  onClick={() => onDetails(image)}
-                />
+                <LightboxButton label="Image details" icon={Info} onClick={() => onDetails(image)} />
               ) : null}
               {image ? (
-                <IconButton
-                  variant="ghost"
-                  size="icon"
-                  className={ON_DARK}
-                  label="Download image"
-                  icon={Download}
-                  onClick={() => onDownload(image)}
-                />
+                <LightboxButton label="Download image" icon={Download} onClick={() => onDownload(image)} />
               ) : null}
               <DialogPrimitive.Close asChild>
-                <IconButton variant="ghost" size="icon" className={ON_DARK} label="Close preview" icon={X} />
+                <LightboxButton label="Close preview" icon={X} />
               </DialogPrimitive.Close>
             </div>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
             {images.length > 1 ? (
-              <IconButton
-                variant="ghost"
-                size="icon"
-                className={`absolute left-2 ${ON_DARK}`}
+              <LightboxButton
+                className="absolute left-2"
                 label="Previous image"
                 icon={ChevronLeft}
                 onClick={() => go(-1)}
@@ -122,10 +116,8 @@ export function ImageLightbox<T extends LightboxImage>({
               />
             ) : null}
             {images.length > 1 ? (
-              <IconButton
-                variant="ghost"
-                size="icon"
-                className={`absolute right-2 ${ON_DARK}`}
+              <LightboxButton
+                className="absolute right-2"
                 label="Next image"
                 icon={ChevronRight}
                 onClick={() => go(1)}

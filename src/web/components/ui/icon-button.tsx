@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from './button';
 /** An icon component (lucide's), drawn as decoration beside or instead of text. */
 export type IconComponent = ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
 
-type IconButtonProps = Omit<ButtonProps, 'children' | 'aria-label' | 'asChild'> & {
+export type IconButtonProps = Omit<ButtonProps, 'children' | 'aria-label' | 'asChild'> & {
   /** the button's accessible name: it shows no text of its own */
   label: string;
   icon: IconComponent;

@@ -16,6 +16,7 @@ import { SystemTab } from './system/system-tab';
 import { ThemeTab } from './theme/theme-tab';
 import { TokensTab } from './tokens/tokens-tab';
 import { UsersTab } from './users/users-tab';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 const TABS = [
   { value: 'users', label: 'Users' },
@@ -54,9 +55,7 @@ function AccessDenied() {
           <CardDescription>You don't have permission to access the admin dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Button asChild>
-            <Link to="/">Return to Home</Link>
-          </Button>
+          <ButtonLink to="/">Return to Home</ButtonLink>
         </CardContent>
       </Card>
     </div>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Eye, EyeOff, ImageOff } from 'lucide-react';
 import { formatTokens } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
@@ -8,6 +7,7 @@ import { Card } from '@web/components/ui/card';
 import { IconButton } from '@web/components/ui/icon-button';
 import { WithTooltip } from '@web/components/ui/tooltip';
 import type { DashboardPresetStyle } from '../api/dashboard-api';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
   const [revealed, setRevealed] = useState(false);
@@ -72,14 +72,14 @@ export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
         {style.description ? (
           <p className="line-clamp-3 text-sm text-muted-foreground">{style.description}</p>
         ) : null}
-        <Button size="sm" className="mt-auto" asChild>
-          <Link
-            to={`/generate?styleId=${encodeURIComponent(style.id)}`}
-            aria-label={`Use Style ${style.name}`}
-          >
-            Use Style
-          </Link>
-        </Button>
+        <ButtonLink
+          size="sm"
+          className="mt-auto"
+          to={`/generate?styleId=${encodeURIComponent(style.id)}`}
+          aria-label={`Use Style ${style.name}`}
+        >
+          Use Style
+        </ButtonLink>
       </div>
     </Card>
   );
