@@ -1,6 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FileText, Images, LifeBuoy, Mail, Package, Palette, ShieldOff, Upload } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -88,13 +87,10 @@ export function AdminPage() {
         description="Manage users, models, styles, packages and site settings."
       />
       <nav aria-label="Admin pages" className="flex flex-wrap gap-2">
-        {LINKS.map(({ to, label, icon: Icon }) => (
-          <Button key={to} variant="outline" size="sm" asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </Button>
+        {LINKS.map(({ to, label, icon }) => (
+          <ButtonLink key={to} variant="outline" size="sm" to={to} icon={icon}>
+            {label}
+          </ButtonLink>
         ))}
       </nav>
       <StatCards />
