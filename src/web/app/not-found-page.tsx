@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
@@ -14,12 +13,10 @@ export function NotFoundPage() {
         The page you&apos;re looking for doesn&apos;t exist or has been moved.
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link to="/">Go Home</Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to="/dashboard">Dashboard</Link>
-        </Button>
+        <ButtonLink to="/">Go Home</ButtonLink>
+        <ButtonLink variant="outline" to="/dashboard">
+          Dashboard
+        </ButtonLink>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Boxes,
@@ -21,6 +22,7 @@ import type { PublicUser } from '@shared/schemas/user';
 import { formatTokens, initials } from '@web/lib/format';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
+import type { IconComponent } from '@web/components/ui/icon-button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -39,6 +41,18 @@ import { PRIMARY_NAV } from './shell-nav';
 
 // The signed-in person's menus in the shell's top bar (shell.tsx).
 
+/** A menu item that goes to a page, its icon before its text. */
+function MenuLink({ to, icon: Icon, children }: { to: string; icon: IconComponent; children: ReactNode }) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>
+        <Icon aria-hidden="true" />
+        {children}
+      </Link>
+    </DropdownMenuItem>
+  );
+}
+
 export function MobileNav({ user }: { user: PublicUser }) {
   return (
     <DropdownMenu>
@@ -48,25 +62,19 @@ export function MobileNav({ user }: { user: PublicUser }) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-64">
-        {PRIMARY_NAV.map(({ to, label, icon: Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </DropdownMenuItem>
+        {PRIMARY_NAV.map(({ to, label, icon }) => (
+          <MenuLink key={to} to={to} icon={icon}>
+            {label}
+          </MenuLink>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="flex items-center gap-2 font-normal text-muted-foreground">
           <Coins className="size-4" aria-hidden="true" />
           {formatTokens(user.tokenBalance)}
         </DropdownMenuLabel>
-        <DropdownMenuItem asChild>
-          <Link to="/tokens/purchase">
-            <ShoppingCart aria-hidden="true" />
-            Top up
-          </Link>
-        </DropdownMenuItem>
+        <MenuLink to="/tokens/purchase" icon={ShoppingCart}>
+          Top up
+        </MenuLink>
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -122,21 +130,15 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </DropdownMenuLabel>
         ) : null}
         <DropdownMenuSeparator />
-        {MENU_LINKS.map(({ to, label, icon: Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </DropdownMenuItem>
+        {MENU_LINKS.map(({ to, label, icon }) => (
+          <MenuLink key={to} to={to} icon={icon}>
+            {label}
+          </MenuLink>
         ))}
         {user.isAdmin ? (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <Shield aria-hidden="true" />
-              Admin Panel
-            </Link>
-          </DropdownMenuItem>
+          <MenuLink to="/admin" icon={Shield}>
+            Admin Panel
+          </MenuLink>
         ) : null}
         <DropdownMenuSeparator />
         {/* Spec part 1 §4: light, dark or the system's setting, followed live (issue 23 defect 2) */}

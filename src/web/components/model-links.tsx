@@ -1,30 +1,31 @@
-import { Link } from 'react-router';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 type Model = { id: string; name: string };
 
 /** "Generate Images" with this model chosen on the generator (spec part 2 §2: `?modelId=`). */
 export function GenerateWithModel({ model, size }: { model: Model; size?: 'sm' }) {
   return (
-    <Button size={size} asChild>
-      <Link
-        to={`/generate?modelId=${encodeURIComponent(model.id)}`}
-        aria-label={`Generate Images with ${model.name}`}
-      >
-        Generate Images
-      </Link>
-    </Button>
+    <ButtonLink
+      size={size}
+      to={`/generate?modelId=${encodeURIComponent(model.id)}`}
+      aria-label={`Generate Images with ${model.name}`}
+    >
+      Generate Images
+    </ButtonLink>
   );
 }
 
 /** "View Details": the model's own page. */
 export function ModelDetailsLink({ model, size }: { model: Model; size?: 'sm' }) {
   return (
-    <Button size={size} variant="outline" asChild>
-      <Link to={`/models/${encodeURIComponent(model.id)}`} aria-label={`View Details of ${model.name}`}>
-        View Details
-      </Link>
-    </Button>
+    <ButtonLink
+      size={size}
+      variant="outline"
+      to={`/models/${encodeURIComponent(model.id)}`}
+      aria-label={`View Details of ${model.name}`}
+    >
+      View Details
+    </ButtonLink>
   );
 }
 
@@ -44,10 +45,8 @@ export function ModelNextStep({ model, size }: { model: Model & { status: string
         : null;
   if (!step) return null;
   return (
-    <Button size={size} asChild>
-      <Link to={step.to} aria-label={step.label}>
-        {step.text}
-      </Link>
-    </Button>
+    <ButtonLink size={size} to={step.to} aria-label={step.label}>
+      {step.text}
+    </ButtonLink>
   );
 }

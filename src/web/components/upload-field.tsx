@@ -1,5 +1,8 @@
-import { useState, type DragEvent, type ReactNode, type Ref } from 'react';
-import { ImagePlus } from 'lucide-react';
+import { useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import { ImagePlus, Upload } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import type { FieldControlProps } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { cn } from '@web/lib/cn';
 
@@ -109,6 +112,58 @@ export function DropZone({
       {/* WCAG 2.5.3: the button is named by its visible text (with the hint), not by a label of its own */}
       <p className="font-medium">{title}</p>
       <p className="text-sm text-muted-foreground">{hint}</p>
+    </div>
+  );
+}
+
+type ImageUrlInputProps = FieldControlProps & {
+  value: string;
+  onValueChange: (url: string) => void;
+  placeholder?: string;
+  /** the chosen file is on its way: the button waits */
+  uploading: boolean;
+  onFile: (file: File) => void;
+  /** the hidden file input's name for screen readers and tests */
+  fileLabel: string;
+  fileTestId?: string;
+};
+
+/**
+ * An image's address, typed or pasted, or filled in by uploading a picture with the Upload button
+ * beside it. The control of a FormField (`control` wires its label, hint and error).
+ */
+export function ImageUrlInput({
+  value,
+  onValueChange,
+  placeholder,
+  uploading,
+  onFile,
+  fileLabel,
+  fileTestId,
+  ...control
+}: ImageUrlInputProps) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex gap-2">
+      <Input
+        {...control}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
+      <Button type="button" variant="outline" pending={uploading} onClick={() => fileRef.current?.click()}>
+        {uploading ? null : <Upload aria-hidden="true" />}
+        Upload
+      </Button>
+      <FileInput
+        ref={fileRef}
+        accept="image/jpeg,image/png,image/webp"
+        label={fileLabel}
+        data-testid={fileTestId}
+        onFiles={([file]) => {
+          if (file) onFile(file);
+        }}
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
 import { relativeTime } from '@web/lib/format';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { likenessText } from './likeness-label';
 import { aspectRatio, isHd } from './download';
 
@@ -56,22 +57,10 @@ export function ImageDetailsDialog({
   children,
 }: Props) {
   // Opened from buttons, not a Dialog trigger: remember the opener so closing puts the keyboard back there.
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open && image !== null} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(e) => {
-          if (opener.current?.isConnected) {
-            e.preventDefault();
-            opener.current.focus();
-          }
-          opener.current = null;
-        }}
-      >
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg" {...returnFocus}>
         <DialogHeading title="Image Details" description={<>Created {relativeTime(image?.createdAt)}</>} />
         {image ? (
           <div className="space-y-4">

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Info, X } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { IconButton, type IconButtonProps } from '@web/components/ui/icon-button';
+import { cn } from '@web/lib/cn';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 
 export type LightboxImage = { id: string; imageUrl: string; prompt?: string; isNSFW?: boolean };
 
@@ -18,6 +20,18 @@ type Props<T extends LightboxImage> = {
   onWrapToLast?: () => void;
 };
 
+/** The lightbox's buttons: white on its black backdrop whatever the theme. */
+function LightboxButton({ className, ...props }: IconButtonProps) {
+  return (
+    <IconButton
+      variant="ghost"
+      size="icon"
+      className={cn('text-white hover:bg-white/15 hover:text-white', className)}
+      {...props}
+    />
+  );
+}
+
 /** Full-screen preview: previous / next (also ← →), close (also Esc), details, download, "n / total". */
 export function ImageLightbox<T extends LightboxImage>({
   images,
@@ -31,7 +45,7 @@ export function ImageLightbox<T extends LightboxImage>({
 }: Props<T>) {
   const content = useRef<HTMLDivElement>(null);
   // opened from a tile, not a Dialog trigger: closing puts the keyboard back on that tile
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   const open = index !== null && index >= 0 && index < images.length;
   const image = open ? images[index] : null;
   const go = (delta: number) => {
@@ -66,16 +80,7 @@ export function ImageLightbox<T extends LightboxImage>({
           ref={content}
           className="fixed inset-0 z-50 flex flex-col outline-none"
           aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(e) => {
-            if (opener.current?.isConnected) {
-              e.preventDefault();
-              opener.current.focus();
-            }
-            opener.current = null;
-          }}
+          {...returnFocus}
         >
           <DialogPrimitive.Title className="sr-only">Image preview</DialogPrimitive.Title>
           <div className="flex items-center justify-between gap-2 p-3 text-white">
@@ -84,50 +89,24 @@ export function ImageLightbox<T extends LightboxImage>({
             </span>
             <div className="flex gap-2">
               {onDetails && image ? (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="text-white hover:bg-white/15 hover:text-white"
-                  onClick={() => onDetails(image)}
-                  aria-label="Image details"
-                >
-                  <Info />
-                </Button>
+                <LightboxButton label="Image details" icon={Info} onClick={() => onDetails(image)} />
               ) : null}
               {image ? (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="text-white hover:bg-white/15 hover:text-white"
-                  onClick={() => onDownload(image)}
-                  aria-label="Download image"
-                >
-                  <Download />
-                </Button>
+                <LightboxButton label="Download image" icon={Download} onClick={() => onDownload(image)} />
               ) : null}
               <DialogPrimitive.Close asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="text-white hover:bg-white/15 hover:text-white"
-                  aria-label="Close preview"
-                >
-                  <X />
-                </Button>
+                <LightboxButton label="Close preview" icon={X} />
               </DialogPrimitive.Close>
             </div>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
             {images.length > 1 ? (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="absolute left-2 text-white hover:bg-white/15 hover:text-white"
+              <LightboxButton
+                className="absolute left-2"
+                label="Previous image"
+                icon={ChevronLeft}
                 onClick={() => go(-1)}
-                aria-label="Previous image"
-              >
-                <ChevronLeft />
-              </Button>
+              />
             ) : null}
             {image ? (
               <img
@@ -137,15 +116,12 @@ export function ImageLightbox<T extends LightboxImage>({
               />
             ) : null}
             {images.length > 1 ? (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="absolute right-2 text-white hover:bg-white/15 hover:text-white"
+              <LightboxButton
+                className="absolute right-2"
+                label="Next image"
+                icon={ChevronRight}
                 onClick={() => go(1)}
-                aria-label="Next image"
-              >
-                <ChevronRight />
-              </Button>
+              />
             ) : null}
           </div>
         </DialogPrimitive.Content>

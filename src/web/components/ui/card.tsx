@@ -104,3 +104,31 @@ export function SectionCard({
     </Card>
   );
 }
+
+type FormCardProps = {
+  /** the card's heading, when the page's own header does not name the form */
+  title?: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** the form's buttons, at its end on the right */
+  actions: ReactNode;
+  children: ReactNode;
+};
+
+/** A page's form in a card: its fields, then its buttons. Validation is the form's own. */
+export function FormCard({ title, onSubmit, actions, children }: FormCardProps) {
+  return (
+    <Card>
+      {title ? (
+        <CardHeader>
+          <CardTitle className="text-2xl">{title}</CardTitle>
+        </CardHeader>
+      ) : null}
+      <CardContent className={title ? undefined : 'pt-6'}>
+        <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+          {children}
+          <div className="flex flex-wrap justify-end gap-2">{actions}</div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -2,6 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@web/lib/cn';
+import { Button } from './button';
+import type { IconComponent } from './icon-button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -87,5 +89,35 @@ export function DialogHeading({
       <DialogTitle className={titleClassName}>{title}</DialogTitle>
       <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
     </DialogHeader>
+  );
+}
+
+/**
+ * A dialog form's buttons: Cancel, which closes the dialog as Esc does, and the submit button, which
+ * shows a spinner in place of its icon while `pending`.
+ */
+export function DialogFormFooter({
+  submitLabel,
+  icon: Icon,
+  pending,
+  destructive = false,
+}: {
+  submitLabel: ReactNode;
+  icon?: IconComponent;
+  pending: boolean;
+  destructive?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} pending={pending}>
+        {Icon && !pending ? <Icon aria-hidden="true" /> : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

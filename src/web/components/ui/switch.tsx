@@ -1,5 +1,6 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
+import { Label } from './label';
 
 type SwitchProps = Omit<ComponentProps<'button'>, 'onChange' | 'value' | 'type' | 'role'> & {
   checked: boolean;
@@ -55,5 +56,15 @@ export function Switch({
         className="pointer-events-none block size-5 rounded-full bg-background shadow-lg ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0"
       />
     </button>
+  );
+}
+
+/** A switch with its label after it, on one line. */
+export function SwitchField({ id, label, ...props }: SwitchProps & { id: string; label: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Switch id={id} {...props} />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FileText, Images, LifeBuoy, Mail, Package, Palette, ShieldOff, Upload } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -16,6 +15,7 @@ import { SystemTab } from './system/system-tab';
 import { ThemeTab } from './theme/theme-tab';
 import { TokensTab } from './tokens/tokens-tab';
 import { UsersTab } from './users/users-tab';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 const TABS = [
   { value: 'users', label: 'Users' },
@@ -54,9 +54,7 @@ function AccessDenied() {
           <CardDescription>You don't have permission to access the admin dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Button asChild>
-            <Link to="/">Return to Home</Link>
-          </Button>
+          <ButtonLink to="/">Return to Home</ButtonLink>
         </CardContent>
       </Card>
     </div>
@@ -89,13 +87,10 @@ export function AdminPage() {
         description="Manage users, models, styles, packages and site settings."
       />
       <nav aria-label="Admin pages" className="flex flex-wrap gap-2">
-        {LINKS.map(({ to, label, icon: Icon }) => (
-          <Button key={to} variant="outline" size="sm" asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </Button>
+        {LINKS.map(({ to, label, icon }) => (
+          <ButtonLink key={to} variant="outline" size="sm" to={to} icon={icon}>
+            {label}
+          </ButtonLink>
         ))}
       </nav>
       <StatCards />

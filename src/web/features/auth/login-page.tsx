@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { KeyRound } from 'lucide-react';
 import type { TwoFactorChallenge } from '@shared/schemas/two-factor';
 import { Link, useNavigate } from 'react-router';
 import type { LoginInput } from '@shared/schemas/auth';
@@ -13,6 +12,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { toast } from '@web/components/ui/use-toast';
 import { useLogin, usePasskeySignIn } from './api/auth-mutations';
 import { AuthCard } from './components/auth-card';
+import { PasskeyButton } from './components/passkey-button';
 import { SecondStepForm } from './components/second-step-form';
 
 // zod and the shared auth schemas (with the common-password list) load when the form is first used
@@ -115,16 +115,9 @@ export function LoginPage() {
         </Button>
       </form>
       <div className="mt-4 grid gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          className="w-full"
-          pending={passkey.isPending}
-          onClick={signInWithPasskey}
-        >
-          <KeyRound aria-hidden="true" />
+        <PasskeyButton pending={passkey.isPending} onClick={signInWithPasskey}>
           Continue with a passkey
-        </Button>
+        </PasskeyButton>
       </div>
     </AuthCard>
   );

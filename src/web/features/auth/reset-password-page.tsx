@@ -14,6 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { refetchUser } from '@web/lib/session';
 import { resetLinkIsLive, resetPasswordWithToken } from './api/password-api';
 import { AuthCard } from './components/auth-card';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 const INVALID_LINK = 'This reset link is invalid or has expired.';
 
@@ -78,9 +79,9 @@ export function ResetPasswordPage() {
             <p>{INVALID_LINK}</p>
           </AlertDescription>
         </Alert>
-        <Button asChild className="mt-4 w-full">
-          <Link to="/forgot-password">Request a new link</Link>
-        </Button>
+        <ButtonLink className="mt-4 w-full" to="/forgot-password">
+          Request a new link
+        </ButtonLink>
       </AuthCard>
     );
   }
@@ -95,9 +96,9 @@ export function ResetPasswordPage() {
             <p>You can now log in with your new password.</p>
           </AlertDescription>
         </Alert>
-        <Button asChild className="mt-4 w-full">
-          <Link to="/login">Log in</Link>
-        </Button>
+        <ButtonLink className="mt-4 w-full" to="/login">
+          Log in
+        </ButtonLink>
       </AuthCard>
     );
   }

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { revertEmailChangeSchema } from '@shared/schemas/auth';
-import { Button } from '@web/components/ui/button';
 import { revertEmailChange } from './api/token-links-api';
 import { TokenLinkPage } from './components/token-link-page';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 /** The "this wasn't me" link mailed to the old address after an e-mail change. */
 export function RevertEmailChangePage() {
@@ -25,12 +24,10 @@ export function RevertEmailChangePage() {
         ),
         next: (
           <div className="mt-4 grid gap-2 sm:grid-cols-2">
-            <Button asChild>
-              <Link to="/forgot-password">Reset password</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/login">Log in</Link>
-            </Button>
+            <ButtonLink to="/forgot-password">Reset password</ButtonLink>
+            <ButtonLink variant="outline" to="/login">
+              Log in
+            </ButtonLink>
           </div>
         ),
       })}
@@ -43,9 +40,9 @@ export function RevertEmailChangePage() {
           </>
         ),
         next: (
-          <Button asChild className="mt-4 w-full">
-            <Link to="/contact">Contact support</Link>
-          </Button>
+          <ButtonLink className="mt-4 w-full" to="/contact">
+            Contact support
+          </ButtonLink>
         ),
       })}
     />

@@ -1,17 +1,16 @@
-import { Link } from 'react-router';
 import { verifyEmailSchema } from '@shared/schemas/auth';
-import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/session';
 import { verifyEmail } from './api/token-links-api';
 import { TokenLinkPage } from './components/token-link-page';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 
 function NextStep({ to, children }: { to: string; children: string }) {
   return (
-    <Button asChild className="mt-4 w-full">
-      <Link to={to}>{children}</Link>
-    </Button>
+    <ButtonLink className="mt-4 w-full" to={to}>
+      {children}
+    </ButtonLink>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { PageHeader } from '@web/components/ui/page-header';
 import { BILLING_HISTORY_HEADER } from './page-headers';
 import { useUser } from '@web/lib/session';
@@ -25,12 +24,9 @@ export function BillingHistoryPage() {
       <PageHeader
         {...BILLING_HISTORY_HEADER}
         actions={
-          <Button asChild>
-            <Link to="/tokens/purchase">
-              <Coins aria-hidden="true" />
-              Buy Tokens
-            </Link>
-          </Button>
+          <ButtonLink to="/tokens/purchase" icon={Coins}>
+            Buy Tokens
+          </ButtonLink>
         }
       />
       <SummaryCards summary={summary} balance={user.tokenBalance} />

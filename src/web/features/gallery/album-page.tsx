@@ -1,7 +1,8 @@
 import { Download, ImageIcon } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ErrorAlert } from '@web/components/ui/error-alert';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -53,11 +54,7 @@ export function AlbumPage() {
         icon={<ImageIcon />}
         title="Album not found"
         description="This album does not exist, or it is not yours."
-        action={
-          <Button asChild>
-            <Link to="/gallery">Go to your gallery</Link>
-          </Button>
-        }
+        action={<ButtonLink to="/gallery">Go to your gallery</ButtonLink>}
       />
     ) : (
       <ErrorAlert title="Failed to load the album" error={album.error} onRetry={() => void album.refetch()} />
@@ -84,9 +81,9 @@ export function AlbumPage() {
         }
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to="/gallery">All images</Link>
-            </Button>
+            <ButtonLink variant="outline" to="/gallery">
+              All images
+            </ButtonLink>
             <Button
               disabled={images.length === 0}
               onClick={() => startZipDownload({ packBatchId: batch.id })}

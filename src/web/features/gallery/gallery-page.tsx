@@ -1,9 +1,9 @@
 import { lazy, useMemo, useState } from 'react';
 import { CheckSquare, Plus, RefreshCw } from 'lucide-react';
-import { Link } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { imagesApi } from '@shared/api/images';
 import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { PageHeader } from '@web/components/ui/page-header';
 import { toast, toastError } from '@web/components/ui/use-toast';
@@ -95,11 +95,9 @@ export function GalleryPage() {
             >
               <RefreshCw className={gallery.isRefetching ? 'animate-spin' : ''} /> Refresh
             </Button>
-            <Button asChild>
-              <Link to="/models">
-                <Plus /> Create New
-              </Link>
-            </Button>
+            <ButtonLink to="/models" icon={Plus}>
+              Create New
+            </ButtonLink>
           </>
         }
       />

@@ -1,11 +1,11 @@
 import { lazy, useCallback, useState } from 'react';
 import { Coins, RotateCcw, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { insufficientTokensText } from '@shared/generation-texts';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/user';
 import { ShortOfTokensNote } from '@web/components/short-of-tokens';
 import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { OverlayOnDemand } from '@web/components/ui/overlay-on-demand';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -84,11 +84,9 @@ function Generator({ user }: { user: PublicUser }) {
       <PageHeader
         {...GENERATE_HEADER}
         actions={
-          <Button asChild variant="outline">
-            <Link to="/tokens/purchase">
-              <Coins /> Get More Tokens
-            </Link>
-          </Button>
+          <ButtonLink variant="outline" to="/tokens/purchase" icon={Coins}>
+            Get More Tokens
+          </ButtonLink>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(320px,420px)_1fr]">

@@ -10,7 +10,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { AlertCircle } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent } from '@web/components/ui/card';
+import { FormCard } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -87,82 +87,73 @@ export function CreateModelPage() {
       <div className="mb-6">
         <FaceAnalysisPrompt />
       </div>
-      <Card>
-        <CardContent className="pt-6">
-          <form onSubmit={onSubmit} noValidate className="grid gap-5">
-            <FormField id="model-name" label="Model Name" error={errors.name?.message}>
-              {(p) => (
-                <Input
-                  {...p}
-                  {...form.register('name')}
-                  placeholder="e.g. My Portrait Model"
-                  disabled={busy}
-                />
-              )}
-            </FormField>
-            {/* an over-long description says so too, not just refuses silently */}
-            <FormField
-              id="model-description"
-              label="Description (optional)"
-              error={errors.description?.message}
-            >
-              {(p) => (
-                <Textarea
-                  {...p}
-                  {...form.register('description')}
-                  placeholder="What is this model for?"
-                  disabled={busy}
-                />
-              )}
-            </FormField>
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Training Images</p>
-              <SubjectConsentField
-                checked={consent}
-                onChange={(v) => {
-                  setConsent(v);
-                  setConsentError(undefined);
-                }}
-                error={consentError}
-                disabled={busy}
-              />
-              <ImagePicker
-                files={files}
-                onChange={setFiles}
-                max={MAX_MODEL_IMAGES}
-                disabled={busy || !consent}
-                hint={`Upload 10-20 clear images of yourself (different angles and expressions), maximum ${MAX_MODEL_IMAGES}. PNG, JPG, or WebP up to 10MB each.`}
-              />
-            </div>
-            {uploadError ? (
-              <Alert variant="destructive">
-                <AlertCircle aria-hidden="true" />
-                <AlertTitle>Upload failed, no model was created</AlertTitle>
-                <AlertDescription>{uploadError}</AlertDescription>
-              </Alert>
-            ) : null}
-            {busy ? (
-              <div className="grid gap-2" aria-live="polite">
-                <Progress
-                  value={phase === 'creating' ? 30 : 70}
-                  aria-label={phase === 'creating' ? 'Creating model' : 'Uploading images'}
-                />
-                <p className="text-sm text-muted-foreground">
-                  {phase === 'creating' ? 'Creating model...' : 'Uploading images...'}
-                </p>
-              </div>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => navigate('/models')} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" pending={busy}>
-                Create Model
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+      <FormCard
+        onSubmit={onSubmit}
+        actions={
+          <>
+            <Button type="button" variant="outline" onClick={() => navigate('/models')} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={busy}>
+              Create Model
+            </Button>
+          </>
+        }
+      >
+        <FormField id="model-name" label="Model Name" error={errors.name?.message}>
+          {(p) => (
+            <Input {...p} {...form.register('name')} placeholder="e.g. My Portrait Model" disabled={busy} />
+          )}
+        </FormField>
+        {/* an over-long description says so too, not just refuses silently */}
+        <FormField id="model-description" label="Description (optional)" error={errors.description?.message}>
+          {(p) => (
+            <Textarea
+              {...p}
+              {...form.register('description')}
+              placeholder="What is this model for?"
+              disabled={busy}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-2">
+          <p className="text-sm font-medium">Training Images</p>
+          <SubjectConsentField
+            checked={consent}
+            onChange={(v) => {
+              setConsent(v);
+              setConsentError(undefined);
+            }}
+            error={consentError}
+            disabled={busy}
+          />
+          <ImagePicker
+            files={files}
+            onChange={setFiles}
+            max={MAX_MODEL_IMAGES}
+            disabled={busy || !consent}
+            hint={`Upload 10-20 clear images of yourself (different angles and expressions), maximum ${MAX_MODEL_IMAGES}. PNG, JPG, or WebP up to 10MB each.`}
+          />
+        </div>
+        {uploadError ? (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden="true" />
+            <AlertTitle>Upload failed, no model was created</AlertTitle>
+            <AlertDescription>{uploadError}</AlertDescription>
+          </Alert>
+        ) : null}
+        {busy ? (
+          <div className="grid gap-2" aria-live="polite">
+            <Progress
+              value={phase === 'creating' ? 30 : 70}
+              aria-label={phase === 'creating' ? 'Creating model' : 'Uploading images'}
+            />
+            <p className="text-sm text-muted-foreground">
+              {phase === 'creating' ? 'Creating model...' : 'Uploading images...'}
+            </p>
+          </div>
+        ) : null}
+      </FormCard>
     </div>
   );
 }

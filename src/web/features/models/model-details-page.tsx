@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { AlertCircle } from 'lucide-react';
 import { useUser } from '@web/lib/session';
 import { useAppConfig } from '@web/lib/app-config';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
@@ -20,6 +19,7 @@ import { PromptModifierEditor } from './components/prompt-modifier-editor';
 import { StatusPanel } from './components/status-panel';
 import { TrainingImagesGrid } from './components/training-images-grid';
 import { TrainingSamples } from './components/training-samples';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function ModelDetailsPage() {
   const { id = '' } = useParams();
@@ -45,9 +45,9 @@ export function ModelDetailsPage() {
         <AlertTitle>Error Loading Model</AlertTitle>
         <AlertDescription>
           <p>Failed to load model details.</p>
-          <Button className="mt-3" variant="outline" asChild>
-            <Link to="/models">Back to Models</Link>
-          </Button>
+          <ButtonLink className="mt-3" variant="outline" to="/models">
+            Back to Models
+          </ButtonLink>
         </AlertDescription>
       </Alert>
     );

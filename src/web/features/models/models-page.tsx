@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { Boxes, Plus, Search } from 'lucide-react';
+import { Boxes, Plus } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
 import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -8,10 +7,11 @@ import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { ModelDetailsLink, ModelNextStep } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
+import { SearchField } from '@web/components/ui/search-field';
 import { MODELS_HEADER } from './page-headers';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -107,9 +107,7 @@ function ModelList({ list, search }: { list: ReturnType<typeof useModelList>; se
               }
               action={
                 search.trim() ? undefined : (
-                  <Button asChild>
-                    <Link to="/models/create">Create Your First Model</Link>
-                  </Button>
+                  <ButtonLink to="/models/create">Create Your First Model</ButtonLink>
                 )
               }
             />
@@ -136,28 +134,19 @@ export function ModelsPage() {
       <PageHeader
         {...MODELS_HEADER}
         actions={
-          <Button asChild>
-            <Link to="/models/create">
-              <Plus aria-hidden="true" />
-              New Model
-            </Link>
-          </Button>
+          <ButtonLink to="/models/create" icon={Plus}>
+            New Model
+          </ButtonLink>
         }
       />
-      <div className="relative mb-4 max-w-md">
-        <Search
-          aria-hidden="true"
-          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          placeholder="Search models..."
-          aria-label="Search models"
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        type="search"
+        label="Search models"
+        placeholder="Search models..."
+        className="mb-4 max-w-md"
+        value={search}
+        onValueChange={setSearch}
+      />
       <ModelList list={list} search={search} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { MAX_MODEL_IMAGES, MIN_TRAINING_IMAGES } from '@shared/constants';
@@ -16,6 +16,7 @@ import { isAbort, recordSubjectConsent, refreshModelData, uploadImages, useModel
 import { ImagePicker } from './components/image-picker';
 import { SubjectConsentField } from './components/subject-consent-field';
 import { FaceAnalysisPrompt } from './components/face-analysis-prompt';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function neededText(needed: number) {
   return `You need ${needed} more ${needed === 1 ? 'image' : 'images'} to start training (at least ${MIN_TRAINING_IMAGES} in total).`;
@@ -34,12 +35,9 @@ export function UploadImagesPage() {
   const [consent, setConsent] = useState(false);
 
   const back = (
-    <Button variant="outline" asChild>
-      <Link to={`/models/${id}`}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Model
-      </Link>
-    </Button>
+    <ButtonLink variant="outline" to={`/models/${id}`} icon={ArrowLeft}>
+      Back to Model
+    </ButtonLink>
   );
 
   if (model.isPending)
@@ -51,9 +49,9 @@ export function UploadImagesPage() {
         <AlertTitle>Error</AlertTitle>
         <AlertDescription>
           <p>{errorMessage(model.error, 'Model not found.')}</p>
-          <Button className="mt-3" variant="outline" asChild>
-            <Link to="/models">Back to Models</Link>
-          </Button>
+          <ButtonLink className="mt-3" variant="outline" to="/models">
+            Back to Models
+          </ButtonLink>
         </AlertDescription>
       </Alert>
     );

@@ -20,19 +20,30 @@ const NotificationsTab = lazy(() =>
 );
 const ApiKeysTab = lazy(() => import('./components/api-keys-tab').then((m) => ({ default: m.ApiKeysTab })));
 
-function LazyTab({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+function LazyTabContent({ value, children }: { value: Tab; children: ReactNode }) {
+  return (
+    <TabsContent value={value}>
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+    </TabsContent>
+  );
 }
 
-const TABS = ['profile', 'security', 'content', 'notifications', 'privacy', 'api-keys'] as const;
-type Tab = (typeof TABS)[number];
+const TABS = [
+  { value: 'profile', label: 'Profile', icon: User },
+  { value: 'security', label: 'Security', icon: Lock },
+  { value: 'content', label: 'Content', icon: ShieldAlert },
+  { value: 'notifications', label: 'Notifications', icon: Bell },
+  { value: 'privacy', label: 'Privacy', icon: Fingerprint },
+  { value: 'api-keys', label: 'API Keys', icon: KeyRound },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
 
 export function SettingsPage() {
   usePageTitle(SETTINGS_HEADER.title);
   const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'profile';
+  const tab: Tab = TABS.find((t) => t.value === requested)?.value ?? 'profile';
   if (!user) return null;
 
   return (
@@ -50,30 +61,12 @@ export function SettingsPage() {
           aria-label="Settings sections"
           className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto"
         >
-          <TabsTrigger value="profile">
-            <User aria-hidden="true" />
-            Profile
-          </TabsTrigger>
-          <TabsTrigger value="security">
-            <Lock aria-hidden="true" />
-            Security
-          </TabsTrigger>
-          <TabsTrigger value="content">
-            <ShieldAlert aria-hidden="true" />
-            Content
-          </TabsTrigger>
-          <TabsTrigger value="notifications">
-            <Bell aria-hidden="true" />
-            Notifications
-          </TabsTrigger>
-          <TabsTrigger value="privacy">
-            <Fingerprint aria-hidden="true" />
-            Privacy
-          </TabsTrigger>
-          <TabsTrigger value="api-keys">
-            <KeyRound aria-hidden="true" />
-            API Keys
-          </TabsTrigger>
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab user={user} />
@@ -81,26 +74,18 @@ export function SettingsPage() {
         <TabsContent value="security">
           <SecurityTab />
         </TabsContent>
-        <TabsContent value="content">
-          <LazyTab>
-            <ContentTab user={user} />
-          </LazyTab>
-        </TabsContent>
-        <TabsContent value="notifications">
-          <LazyTab>
-            <NotificationsTab />
-          </LazyTab>
-        </TabsContent>
-        <TabsContent value="privacy">
-          <LazyTab>
-            <PrivacyTab />
-          </LazyTab>
-        </TabsContent>
-        <TabsContent value="api-keys">
-          <LazyTab>
-            <ApiKeysTab />
-          </LazyTab>
-        </TabsContent>
+        <LazyTabContent value="content">
+          <ContentTab user={user} />
+        </LazyTabContent>
+        <LazyTabContent value="notifications">
+          <NotificationsTab />
+        </LazyTabContent>
+        <LazyTabContent value="privacy">
+          <PrivacyTab />
+        </LazyTabContent>
+        <LazyTabContent value="api-keys">
+          <ApiKeysTab />
+        </LazyTabContent>
       </Tabs>
     </div>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Coins, Sparkles } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -18,6 +17,7 @@ import { useUser } from '@web/lib/session';
 import { formatMoney, formatNumber, formatTokens, pricePerToken } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { usePackages } from './api/tokens-api';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function PurchaseTokensPage() {
   usePageTitle(PURCHASE_TOKENS_HEADER.title);
@@ -88,14 +88,13 @@ export function PurchaseTokensPage() {
                   </p>
                 </CardContent>
                 <CardFooter>
-                  <Button asChild className="w-full">
-                    <Link
-                      to={`/tokens/checkout?packageId=${encodeURIComponent(pkg.id)}`}
-                      aria-label={`Purchase Now: ${pkg.name}`}
-                    >
-                      Purchase Now
-                    </Link>
-                  </Button>
+                  <ButtonLink
+                    className="w-full"
+                    to={`/tokens/checkout?packageId=${encodeURIComponent(pkg.id)}`}
+                    aria-label={`Purchase Now: ${pkg.name}`}
+                  >
+                    Purchase Now
+                  </ButtonLink>
                 </CardFooter>
               </Card>
             </li>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { useUser } from '@web/lib/session';
@@ -13,6 +13,37 @@ import { PROCESS_FAILED, PROCESS_FAILED_TOAST, RETURN_MISSING } from './componen
 
 type State =
   { kind: 'processing' } | { kind: 'success'; tokens: number } | { kind: 'error'; message: string };
+
+/** How the payment stands: its icon, a title and a sentence; `role`/`aria-live` say how it is announced. */
+function Outcome({
+  icon,
+  title,
+  children,
+  ...props
+}: ComponentProps<typeof CardHeader> & { icon: ReactNode; title: string }) {
+  return (
+    <CardHeader className="items-center" {...props}>
+      {icon}
+      <CardTitle level={1} className="text-2xl">
+        {title}
+      </CardTitle>
+      <CardDescription>{children}</CardDescription>
+    </CardHeader>
+  );
+}
+
+/** Where to go next: the first link is the main one. */
+function NextSteps({ links }: { links: [{ to: string; label: string }, { to: string; label: string }] }) {
+  const [main, other] = links;
+  return (
+    <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+      <ButtonLink to={main.to}>{main.label}</ButtonLink>
+      <ButtonLink variant="outline" to={other.to}>
+        {other.label}
+      </ButtonLink>
+    </CardContent>
+  );
+}
 
 /**
  * /tokens/success: where Stripe sends the browser back after a redirect-based payment
@@ -60,50 +91,44 @@ export function PaymentSuccessPage() {
     <div className="mx-auto flex w-full max-w-lg justify-center py-8">
       <Card className="w-full text-center">
         {state.kind === 'processing' ? (
-          <CardHeader className="items-center" aria-live="polite">
-            <LoaderCircle aria-hidden="true" className="size-12 animate-spin text-primary-text" />
-            <CardTitle level={1} className="text-2xl">
-              Processing Your Payment
-            </CardTitle>
-            <CardDescription>Please wait while we verify your payment...</CardDescription>
-          </CardHeader>
+          <Outcome
+            aria-live="polite"
+            icon={<LoaderCircle aria-hidden="true" className="size-12 animate-spin text-primary-text" />}
+            title="Processing Your Payment"
+          >
+            Please wait while we verify your payment...
+          </Outcome>
         ) : state.kind === 'success' ? (
           <>
-            <CardHeader className="items-center" role="status">
-              <CircleCheck aria-hidden="true" className="size-12 text-green-600 dark:text-green-400" />
-              <CardTitle level={1} className="text-2xl">
-                Payment Successful!
-              </CardTitle>
-              <CardDescription>
-                {formatNumber(state.tokens)} tokens have been added to your account.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
-              <Button asChild>
-                <Link to="/dashboard">Go to Dashboard</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/tokens/purchase">Purchase More Tokens</Link>
-              </Button>
-            </CardContent>
+            <Outcome
+              role="status"
+              icon={<CircleCheck aria-hidden="true" className="size-12 text-green-600 dark:text-green-400" />}
+              title="Payment Successful!"
+            >
+              {formatNumber(state.tokens)} tokens have been added to your account.
+            </Outcome>
+            <NextSteps
+              links={[
+                { to: '/dashboard', label: 'Go to Dashboard' },
+                { to: '/tokens/purchase', label: 'Purchase More Tokens' },
+              ]}
+            />
           </>
         ) : (
           <>
-            <CardHeader className="items-center" role="alert">
-              <CircleAlert aria-hidden="true" className="size-12 text-destructive-text" />
-              <CardTitle level={1} className="text-2xl">
-                Payment Error
-              </CardTitle>
-              <CardDescription>{state.message}</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
-              <Button asChild>
-                <Link to="/tokens/purchase">Try Again</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/dashboard">Go to Dashboard</Link>
-              </Button>
-            </CardContent>
+            <Outcome
+              role="alert"
+              icon={<CircleAlert aria-hidden="true" className="size-12 text-destructive-text" />}
+              title="Payment Error"
+            >
+              {state.message}
+            </Outcome>
+            <NextSteps
+              links={[
+                { to: '/tokens/purchase', label: 'Try Again' },
+                { to: '/dashboard', label: 'Go to Dashboard' },
+              ]}
+            />
           </>
         )}
       </Card>

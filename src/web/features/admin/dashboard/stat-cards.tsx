@@ -5,17 +5,19 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
 import { useAdminStats, useImageCount, useLedgerCheck } from './api/dashboard-api';
 
-function StatCard({
+/** One figure of a query: a skeleton while it loads, "Could not load" if it failed. */
+function StatCard<T>({
   label,
   icon,
-  value,
-  failed,
+  query,
+  value: valueOf,
 }: {
   label: string;
   icon: ReactNode;
-  value: string | undefined;
-  failed: boolean;
+  query: { data: T | undefined; isError: boolean };
+  value: (data: T) => string;
 }) {
+  const value = query.data === undefined ? undefined : valueOf(query.data);
   return (
     <Card>
       <CardContent className="flex items-center justify-between gap-3 pt-6">
@@ -25,7 +27,7 @@ function StatCard({
             <p className="text-2xl font-bold" data-testid={`stat-${label}`}>
               {value}
             </p>
-          ) : failed ? (
+          ) : query.isError ? (
             <p className="text-sm text-destructive-text">Could not load</p>
           ) : (
             // docs/product/decisions.md §13: a skeleton until the real figure arrives, never a placeholder number
@@ -44,7 +46,6 @@ export function StatCards() {
   const stats = useAdminStats();
   const images = useImageCount();
   const ledger = useLedgerCheck();
-  const s = stats.data;
   const mismatches = ledger.data
     ? Array.isArray(ledger.data.mismatches)
       ? ledger.data.mismatches.length
@@ -56,27 +57,22 @@ export function StatCards() {
         <StatCard
           label="Total Users"
           icon={<Users />}
-          value={s ? formatNumber(s.totalUsers) : undefined}
-          failed={stats.isError}
+          query={stats}
+          value={(s) => formatNumber(s.totalUsers)}
         />
         <StatCard
           label="Active Models"
           icon={<Sparkles />}
-          value={s ? formatNumber(s.activeModels) : undefined}
-          failed={stats.isError}
+          query={stats}
+          value={(s) => formatNumber(s.activeModels)}
         />
         <StatCard
           label="Revenue"
           icon={<DollarSign />}
-          value={s ? formatMoney(s.revenueInCents) : undefined}
-          failed={stats.isError}
+          query={stats}
+          value={(s) => formatMoney(s.revenueInCents)}
         />
-        <StatCard
-          label="Total Images"
-          icon={<Image />}
-          value={images.data ? formatNumber(images.data.count) : undefined}
-          failed={images.isError}
-        />
+        <StatCard label="Total Images" icon={<Image />} query={images} value={(i) => formatNumber(i.count)} />
       </div>
       <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="ledger-check">
         {ledger.isPending ? (

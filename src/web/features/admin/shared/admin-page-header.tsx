@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 /** The way back from an admin page to the admin dashboard (or one of its tabs). */
 export function BackToDashboard({ to = '/admin' }: { to?: string }) {
   return (
-    <Button variant="outline" asChild>
-      <Link to={to}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Dashboard
-      </Link>
-    </Button>
+    <ButtonLink variant="outline" to={to} icon={ArrowLeft}>
+      Back to Dashboard
+    </ButtonLink>
   );
 }
 

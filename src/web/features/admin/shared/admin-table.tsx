@@ -1,5 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
-import { Button } from '@web/components/ui/button';
+import type { ReactNode } from 'react';
+import { IconButton, type IconComponent } from '@web/components/ui/icon-button';
 import { SkeletonRows, Table, TableCaption, TBody, Td, Th, THead, Tr } from '@web/components/ui/table';
 import { AdminList, type AdminListProps } from './admin-list';
 
@@ -88,16 +88,12 @@ export function IdCell({ id }: { id: string }) {
 /** A row's icon-only button, named for what it does to which row ("Edit alice"). */
 export function RowIconButton({
   label,
-  icon: Icon,
+  icon,
   onClick,
 }: {
   label: string;
-  icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
+  icon: IconComponent;
   onClick: () => void;
 }) {
-  return (
-    <Button variant="ghost" size="icon-sm" aria-label={label} onClick={onClick}>
-      <Icon aria-hidden="true" />
-    </Button>
-  );
+  return <IconButton variant="ghost" label={label} icon={icon} onClick={onClick} />;
 }

@@ -12,7 +12,7 @@ import {
 import { BackToDashboard } from '../shared/admin-page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormCard } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -116,83 +116,79 @@ export function StyleFormPage() {
         {back}
         {id ? <DeleteStyleButton id={id} /> : null}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-2xl">{isEdit ? 'Edit Preset Style' : 'Create Preset Style'}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="grid gap-5" onSubmit={handleSubmit(onSubmit)} noValidate>
-            <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
-              <FormField id="style-name" label="Name" error={errors.name?.message}>
-                {(c) => <Input {...c} {...register('name')} />}
-              </FormField>
-              <FormField id="style-cost" label="Token Cost" error={errors.tokenCost?.message}>
-                {(c) => <Input {...c} type="number" min={0} step={1} {...register('tokenCost')} />}
-              </FormField>
-            </div>
-            <FormField id="style-description" label="Description" error={errors.description?.message}>
-              {(c) => <Textarea {...c} rows={2} {...register('description')} />}
-            </FormField>
-            <FormField
-              id="style-prompt"
-              label="Prompt"
-              error={errors.prompt?.message}
-              hint="Added to the user's prompt when this style is chosen."
-            >
-              {(c) => <Textarea {...c} rows={3} {...register('prompt')} />}
-            </FormField>
-            <Controller
-              control={control}
-              name="previewImageUrl"
-              render={({ field }) => (
-                <PreviewImageField
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  error={errors.previewImageUrl?.message}
-                />
-              )}
+      <FormCard
+        title={isEdit ? 'Edit Preset Style' : 'Create Preset Style'}
+        onSubmit={handleSubmit(onSubmit)}
+        actions={
+          <Button type="submit" pending={save.isPending}>
+            {isEdit ? 'Save Changes' : 'Create Style'}
+          </Button>
+        }
+      >
+        <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+          <FormField id="style-name" label="Name" error={errors.name?.message}>
+            {(c) => <Input {...c} {...register('name')} />}
+          </FormField>
+          <FormField id="style-cost" label="Token Cost" error={errors.tokenCost?.message}>
+            {(c) => <Input {...c} type="number" min={0} step={1} {...register('tokenCost')} />}
+          </FormField>
+        </div>
+        <FormField id="style-description" label="Description" error={errors.description?.message}>
+          {(c) => <Textarea {...c} rows={2} {...register('description')} />}
+        </FormField>
+        <FormField
+          id="style-prompt"
+          label="Prompt"
+          error={errors.prompt?.message}
+          hint="Added to the user's prompt when this style is chosen."
+        >
+          {(c) => <Textarea {...c} rows={3} {...register('prompt')} />}
+        </FormField>
+        <Controller
+          control={control}
+          name="previewImageUrl"
+          render={({ field }) => (
+            <PreviewImageField
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={errors.previewImageUrl?.message}
             />
-            <LoraFields control={control} register={register} errors={errors} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Controller
-                control={control}
-                name="isActive"
-                render={({ field }) => (
-                  <SwitchBox
-                    id="style-active"
-                    label="Active"
-                    hint="Only active styles are visible to users"
-                    checked={Boolean(field.value)}
-                    onCheckedChange={field.onChange}
-                  />
-                )}
+          )}
+        />
+        <LoraFields control={control} register={register} errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <SwitchBox
+                id="style-active"
+                label="Active"
+                hint="Only active styles are visible to users"
+                checked={Boolean(field.value)}
+                onCheckedChange={field.onChange}
               />
-              <Controller
-                control={control}
-                name="isNSFW"
-                render={({ field }) => (
-                  <SwitchBox
-                    id="style-nsfw"
-                    label={
-                      <>
-                        NSFW Content <Badge variant="red">18+</Badge>
-                      </>
-                    }
-                    hint="Only shown to users with NSFW content enabled"
-                    checked={Boolean(field.value)}
-                    onCheckedChange={field.onChange}
-                  />
-                )}
+            )}
+          />
+          <Controller
+            control={control}
+            name="isNSFW"
+            render={({ field }) => (
+              <SwitchBox
+                id="style-nsfw"
+                label={
+                  <>
+                    NSFW Content <Badge variant="red">18+</Badge>
+                  </>
+                }
+                hint="Only shown to users with NSFW content enabled"
+                checked={Boolean(field.value)}
+                onCheckedChange={field.onChange}
               />
-            </div>
-            <div className="flex justify-end">
-              <Button type="submit" pending={save.isPending}>
-                {isEdit ? 'Save Changes' : 'Create Style'}
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+            )}
+          />
+        </div>
+      </FormCard>
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { Pencil, Plus } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { Td, Tr } from '@web/components/ui/table';
 import { failureOf } from '../shared/admin-list';
 import { ACTIONS_COLUMN, AdminTable, IdCell } from '../shared/admin-table';
@@ -15,12 +14,9 @@ export function StylesTab() {
     <AdminTable
       filters={
         <div className="flex justify-end">
-          <Button asChild>
-            <Link to="/admin/preset-styles/create">
-              <Plus aria-hidden="true" />
-              Create Style
-            </Link>
-          </Button>
+          <ButtonLink to="/admin/preset-styles/create" icon={Plus}>
+            Create Style
+          </ButtonLink>
         </div>
       }
       failure={failureOf(styles, 'Failed to load preset styles')}
@@ -42,12 +38,15 @@ export function StylesTab() {
           </Td>
           <Td>{s.isNSFW ? <Badge variant="red">18+</Badge> : 'No'}</Td>
           <Td className="text-right">
-            <Button variant="ghost" size="sm" asChild>
-              <Link to={`/admin/preset-styles/edit/${s.id}`} aria-label={`Edit ${s.name}`}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Link>
-            </Button>
+            <ButtonLink
+              variant="ghost"
+              size="sm"
+              to={`/admin/preset-styles/edit/${s.id}`}
+              aria-label={`Edit ${s.name}`}
+              icon={Pencil}
+            >
+              Edit
+            </ButtonLink>
           </Td>
         </Tr>
       )}

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { KeyRound } from 'lucide-react';
 import type { SecondFactorMethod } from '@shared/schemas/two-factor';
 import { isApiError, errorMessage } from '@web/lib/api';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { PasskeyButton } from './passkey-button';
 import { usePasskeySignIn, useSecondStep } from '../api/auth-mutations';
 
 type Props = {
@@ -112,16 +112,9 @@ export function SecondStepForm({ methods, onSignedIn, onRestart }: Props) {
         </button>
       </div>
       {methods.includes('passkey') ? (
-        <Button
-          type="button"
-          variant="outline"
-          className="w-full"
-          pending={passkey.isPending}
-          onClick={usePasskey}
-        >
-          <KeyRound aria-hidden="true" />
+        <PasskeyButton pending={passkey.isPending} onClick={usePasskey}>
           Use a passkey
-        </Button>
+        </PasskeyButton>
       ) : null}
     </div>
   );

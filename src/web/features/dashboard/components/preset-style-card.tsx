@@ -1,26 +1,25 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Eye, EyeOff, ImageOff } from 'lucide-react';
 import { formatTokens } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { IconButton } from '@web/components/ui/icon-button';
 import { WithTooltip } from '@web/components/ui/tooltip';
 import type { DashboardPresetStyle } from '../api/dashboard-api';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
   const [revealed, setRevealed] = useState(false);
   const hidden = style.isNSFW && !revealed;
   const hideButton = (
-    <Button
-      size="icon-sm"
+    <IconButton
       variant="secondary"
       className="absolute top-2 right-2 bg-background/80 backdrop-blur"
+      label="Hide sensitive content"
+      icon={EyeOff}
       onClick={() => setRevealed(false)}
-      aria-label="Hide sensitive content"
-    >
-      <EyeOff aria-hidden="true" />
-    </Button>
+    />
   );
   return (
     <Card className="flex flex-col overflow-hidden">
@@ -73,14 +72,14 @@ export function PresetStyleCard({ style }: { style: DashboardPresetStyle }) {
         {style.description ? (
           <p className="line-clamp-3 text-sm text-muted-foreground">{style.description}</p>
         ) : null}
-        <Button size="sm" className="mt-auto" asChild>
-          <Link
-            to={`/generate?styleId=${encodeURIComponent(style.id)}`}
-            aria-label={`Use Style ${style.name}`}
-          >
-            Use Style
-          </Link>
-        </Button>
+        <ButtonLink
+          size="sm"
+          className="mt-auto"
+          to={`/generate?styleId=${encodeURIComponent(style.id)}`}
+          aria-label={`Use Style ${style.name}`}
+        >
+          Use Style
+        </ButtonLink>
       </div>
     </Card>
   );

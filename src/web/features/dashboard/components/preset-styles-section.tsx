@@ -1,6 +1,7 @@
 import { Palette } from 'lucide-react';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { Section } from '@web/components/ui/section';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { usePresetStyles } from '../api/dashboard-api';
 import { PresetStyleCard } from './preset-style-card';
@@ -9,10 +10,7 @@ import { ErrorAlert } from '@web/components/ui/error-alert';
 export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
   const styles = usePresetStyles(showNsfw);
   return (
-    <section aria-labelledby="preset-styles-title" className="space-y-3">
-      <h2 id="preset-styles-title" className="text-lg font-semibold">
-        Available Preset Styles
-      </h2>
+    <Section titleId="preset-styles-title" title="Available Preset Styles" className="space-y-3">
       {styles.isPending ? (
         <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" label="Loading preset styles">
           {Array.from({ length: 4 }, (_, i) => (
@@ -41,6 +39,6 @@ export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
           ))}
         </div>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Coins, Plus, WandSparkles } from 'lucide-react';
+import { Section } from '@web/components/ui/section';
 
 const ACTIONS = [
   {
@@ -24,10 +25,7 @@ const ACTIONS = [
 
 export function QuickActions() {
   return (
-    <section aria-labelledby="quick-actions-title" className="space-y-3">
-      <h2 id="quick-actions-title" className="text-lg font-semibold">
-        Quick Actions
-      </h2>
+    <Section titleId="quick-actions-title" title="Quick Actions" className="space-y-3">
       <ul className="grid gap-3 sm:grid-cols-3">
         {ACTIONS.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
@@ -46,6 +44,6 @@ export function QuickActions() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

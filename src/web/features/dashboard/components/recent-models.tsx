@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
 import { Boxes, Plus } from 'lucide-react';
 import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
 import { relativeTime } from '@web/lib/format';
 import { ModelDetailsLink, ModelNextStep } from '@web/components/model-links';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { Section } from '@web/components/ui/section';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
@@ -56,25 +56,23 @@ type RecentModelsProps = {
 export function RecentModels({ models, isLoading, error, onRetry }: RecentModelsProps) {
   const hasModels = Boolean(models && models.length > 0);
   return (
-    <section aria-labelledby="recent-models-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="recent-models-title" className="text-lg font-semibold">
-          Recent Models
-        </h2>
+    <Section
+      titleId="recent-models-title"
+      title="Recent Models"
+      className="space-y-3"
+      aside={
         <div className="flex items-center gap-2">
           {hasModels ? (
-            <Button size="sm" variant="outline" asChild>
-              <Link to="/models/create">
-                <Plus aria-hidden="true" />
-                Create New Model
-              </Link>
-            </Button>
+            <ButtonLink size="sm" variant="outline" to="/models/create" icon={Plus}>
+              Create New Model
+            </ButtonLink>
           ) : null}
-          <Button size="sm" variant="link" asChild>
-            <Link to="/models">View all</Link>
-          </Button>
+          <ButtonLink size="sm" variant="link" to="/models">
+            View all
+          </ButtonLink>
         </div>
-      </div>
+      }
+    >
       {isLoading ? (
         <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
           {Array.from({ length: DASHBOARD_RECENT_MODELS }, (_, i) => (
@@ -93,13 +91,9 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
         <EmptyState
           icon={<Boxes aria-hidden="true" />}
           title="You haven't created any models yet."
-          action={
-            <Button asChild>
-              <Link to="/models/create">Create Your First Model</Link>
-            </Button>
-          }
+          action={<ButtonLink to="/models/create">Create Your First Model</ButtonLink>}
         />
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function WelcomeBanner({ username }: { username: string }) {
   return (
@@ -20,12 +19,10 @@ export function WelcomeBanner({ username }: { username: string }) {
           </p>
         </div>
         <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-          <Button asChild>
-            <Link to="/models/create">Create First Model</Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to="/#how-it-works">Learn how it works</Link>
-          </Button>
+          <ButtonLink to="/models/create">Create First Model</ButtonLink>
+          <ButtonLink variant="outline" to="/#how-it-works">
+            Learn how it works
+          </ButtonLink>
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { ImageIcon, RefreshCw, Search } from 'lucide-react';
-import { Link } from 'react-router';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button-link';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api';
@@ -70,11 +70,7 @@ export function GalleryResults({ gallery, images, filtered, ...tiles }: Props) {
         icon={<ImageIcon />}
         title="No images yet"
         description="Your generated images will appear here."
-        action={
-          <Button asChild>
-            <Link to="/models">Generate Your First Image</Link>
-          </Button>
-        }
+        action={<ButtonLink to="/models">Generate Your First Image</ButtonLink>}
       />
     );
   return (

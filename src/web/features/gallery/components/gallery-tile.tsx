@@ -1,7 +1,8 @@
 import { Download, Info, Trash2 } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { IconButton } from '@web/components/ui/icon-button';
+import { TileActions } from '@web/components/generated-image/tile-actions';
 import { LikenessLabel } from '@web/components/generated-image/likeness-label';
 import { relativeTime } from '@web/lib/format';
 import { imageLabel } from '@web/components/generated-image/image-label';
@@ -70,22 +71,13 @@ export function GalleryTile({
             NSFW
           </Badge>
         ) : null}
-        <div
-          hidden={Boolean(selection)}
-          className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
-        >
-          <Button type="button" size="icon-sm" variant="secondary" onClick={onDownload} aria-label="Download">
-            <Download />
-          </Button>
-          <Button type="button" size="icon-sm" variant="secondary" onClick={onDetails} aria-label="Details">
-            <Info />
-          </Button>
+        <TileActions hidden={Boolean(selection)}>
+          <IconButton variant="secondary" label="Download" icon={Download} onClick={onDownload} />
+          <IconButton variant="secondary" label="Details" icon={Info} onClick={onDetails} />
           {onDelete ? (
-            <Button type="button" size="icon-sm" variant="destructive" onClick={onDelete} aria-label="Delete">
-              <Trash2 />
-            </Button>
+            <IconButton variant="destructive" label="Delete" icon={Trash2} onClick={onDelete} />
           ) : null}
-        </div>
+        </TileActions>
       </div>
       <div className="mt-1.5 space-y-0.5 text-xs">
         <p className="text-muted-foreground">{relativeTime(image.createdAt)}</p>

@@ -3,6 +3,8 @@ import { AlertTriangle, Download, Eye, Loader2, Trash2 } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { IconButton } from '@web/components/ui/icon-button';
+import { TileActions } from '@web/components/generated-image/tile-actions';
 import type { GeneratedCard } from '../lib/generator-state';
 
 type Props = {
@@ -82,35 +84,21 @@ export const GeneratedGrid = memo(function GeneratedGrid({
                   Model: {card.modelName}
                 </span>
               ) : null}
-              <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-                <Button
-                  type="button"
-                  size="icon-sm"
+              <TileActions>
+                <IconButton variant="secondary" label="Preview" icon={Eye} onClick={() => onPreview(card)} />
+                <IconButton
                   variant="secondary"
-                  onClick={() => onPreview(card)}
-                  aria-label="Preview"
-                >
-                  <Eye />
-                </Button>
-                <Button
-                  type="button"
-                  size="icon-sm"
-                  variant="secondary"
+                  label="Download"
+                  icon={Download}
                   onClick={() => onDownload(card)}
-                  aria-label="Download"
-                >
-                  <Download />
-                </Button>
-                <Button
-                  type="button"
-                  size="icon-sm"
+                />
+                <IconButton
                   variant="destructive"
+                  label="Delete"
+                  icon={Trash2}
                   onClick={() => onDelete(card)}
-                  aria-label="Delete"
-                >
-                  <Trash2 />
-                </Button>
-              </div>
+                />
+              </TileActions>
             </>
           )}
         </li>

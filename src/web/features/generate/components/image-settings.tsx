@@ -7,6 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { cn } from '@web/lib/cn';
 import { clampCount, normalizeDimension, SIZE_PRESETS, type SizeKey } from '../lib/generator-state';
+import { Section } from '@web/components/ui/section';
 
 type Props = {
   size: SizeKey;
@@ -100,10 +101,7 @@ export const ImageSettings = memo(function ImageSettings(p: Props) {
     e.currentTarget.querySelector<HTMLButtonElement>(`[data-size="${next}"]`)?.focus();
   };
   return (
-    <section className="space-y-4" aria-labelledby="image-settings-title">
-      <h3 id="image-settings-title" className="text-sm font-semibold">
-        Image Settings
-      </h3>
+    <Section titleId="image-settings-title" title="Image Settings" level={3} className="space-y-4">
       <div className="flex items-center justify-between gap-3">
         <Label htmlFor="hd-toggle">HD (double resolution)</Label>
         <Switch id="hd-toggle" checked={p.hdEnabled} onCheckedChange={p.onHd} />
@@ -181,6 +179,6 @@ export const ImageSettings = memo(function ImageSettings(p: Props) {
           </Button>
         </div>
       </div>
-    </section>
+    </Section>
   );
 });

@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { formatDecimal, initials } from '@web/lib/format';
 import type { BaseModel, PresetStyle, UserModel } from '../api/generate-api';
 import { baseForPersonalModel, compatibleBases } from '../lib/compatible-bases';
+import { Section } from '@web/components/ui/section';
 
 const NONE = '__none__';
 
@@ -41,10 +42,7 @@ export const ModelStack = memo(function ModelStack(p: Props) {
   // a stored choice shows as the placeholder until the list that names it has arrived, not as a blank
   const base = bases.find((b) => b.id === p.baseModelId);
   return (
-    <section className="space-y-4" aria-labelledby="model-stack-title">
-      <h3 id="model-stack-title" className="text-sm font-semibold">
-        Model Stack
-      </h3>
+    <Section titleId="model-stack-title" title="Model Stack" level={3} className="space-y-4">
       <div className="grid gap-1.5">
         <Label htmlFor="base-model">Base model</Label>
         <Select value={base?.id} onValueChange={(v) => p.onChange({ baseModelId: v })}>
@@ -151,6 +149,6 @@ export const ModelStack = memo(function ModelStack(p: Props) {
           </Badge>
         ) : null}
       </div>
-    </section>
+    </Section>
   );
 });

@@ -2,6 +2,7 @@ import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ImageHelper } from './image-helper';
+import { Section } from '@web/components/ui/section';
 
 type Props = {
   value: string;
@@ -18,10 +19,7 @@ export function PromptField({ value, onChange, onApply }: Props) {
   const promptLength = value.trim().length;
   const promptTooLong = promptLength > MAX_PROMPT_LENGTH;
   return (
-    <section className="space-y-3" aria-labelledby="prompt-title">
-      <h3 id="prompt-title" className="text-sm font-semibold">
-        Prompt
-      </h3>
+    <Section titleId="prompt-title" title="Prompt" level={3} className="space-y-3">
       <ImageHelper onApply={onApply} />
       <Label htmlFor="prompt" className="sr-only">
         Prompt
@@ -45,6 +43,6 @@ export function PromptField({ value, onChange, onApply }: Props) {
           ? `${promptLength} / ${MAX_PROMPT_LENGTH} characters: shorten the prompt by ${promptLength - MAX_PROMPT_LENGTH} to generate.`
           : `${promptLength} / ${MAX_PROMPT_LENGTH} characters`}
       </p>
-    </section>
+    </Section>
   );
 }

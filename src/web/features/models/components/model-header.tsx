@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
 import { ModelStatusBadge } from './model-status';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 type Props = { model: Model; canDelete: boolean; onDelete: () => void };
 
@@ -12,12 +12,9 @@ type Props = { model: Model; canDelete: boolean; onDelete: () => void };
 export function ModelHeader({ model: m, canDelete, onDelete }: Props) {
   return (
     <div>
-      <Button variant="ghost" size="sm" className="mb-2 -ml-2" asChild>
-        <Link to="/models">
-          <ArrowLeft aria-hidden="true" />
-          Back to Models
-        </Link>
-      </Button>
+      <ButtonLink variant="ghost" size="sm" className="mb-2 -ml-2" to="/models" icon={ArrowLeft}>
+        Back to Models
+      </ButtonLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-3">
@@ -40,9 +37,7 @@ export function ModelHeader({ model: m, canDelete, onDelete }: Props) {
         </div>
         <div className="flex flex-wrap gap-2">
           {m.status === 'ready' ? (
-            <Button asChild>
-              <Link to={`/generate?modelId=${encodeURIComponent(m.id)}`}>Generate Images</Link>
-            </Button>
+            <ButtonLink to={`/generate?modelId=${encodeURIComponent(m.id)}`}>Generate Images</ButtonLink>
           ) : null}
           {canDelete ? (
             <ConfirmDialog

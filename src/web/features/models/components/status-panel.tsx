@@ -15,6 +15,7 @@ import { ButtonSpinner } from '@web/components/ui/spinner';
 import { useModelAction } from '../api/models-api';
 import { ActionButton, failureMeta, runAction } from './model-action-button';
 import { PHOTO_CHECKS_ID } from './photo-checks-panel';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 type Props = {
   model: Model;
@@ -258,9 +259,9 @@ function ReadyView({ model }: ViewProps) {
       <AlertTitle>Ready to Use</AlertTitle>
       <AlertDescription>
         <p>Your model is trained and ready. Generate images of yourself in any style.</p>
-        <Button className="mt-3" asChild>
-          <Link to={`/generate?modelId=${encodeURIComponent(model.id)}`}>Generate Images</Link>
-        </Button>
+        <ButtonLink className="mt-3" to={`/generate?modelId=${encodeURIComponent(model.id)}`}>
+          Generate Images
+        </ButtonLink>
       </AlertDescription>
     </Alert>
   );

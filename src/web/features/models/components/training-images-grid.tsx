@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { TRAINING_GRID_PREVIEW } from '@shared/constants';
 import type { TrainingImage } from '@shared/schemas/models';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PhotoCheckBadge } from './photo-check-badge';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImage[]; addMoreTo?: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -31,12 +31,9 @@ export function TrainingImagesGrid({ images, addMoreTo }: { images: TrainingImag
           Training Images ({images.length})
         </CardTitle>
         {addMoreTo ? (
-          <Button size="sm" variant="outline" asChild>
-            <Link to={addMoreTo}>
-              <Plus aria-hidden="true" />
-              Add More
-            </Link>
-          </Button>
+          <ButtonLink size="sm" variant="outline" to={addMoreTo} icon={Plus}>
+            Add More
+          </ButtonLink>
         ) : null}
       </CardHeader>
       <CardContent>

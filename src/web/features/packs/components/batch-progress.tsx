@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
 import type { PackBatch } from '@shared/schemas/packs';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { formatTokens } from '@web/lib/format';
 import { isSettled } from '../api/packs-api';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 /** A batch on its way (a progress bar, announced politely) and, once settled, the way to its album. */
 export function BatchProgress({ batch }: { batch: PackBatch }) {
@@ -28,9 +27,7 @@ export function BatchProgress({ batch }: { batch: PackBatch }) {
         <Progress value={(finished / Math.max(1, batch.total)) * 100} aria-label="Pack progress" />
         {settled && batch.done > 0 ? (
           <div>
-            <Button asChild>
-              <Link to={`/gallery/albums/${batch.id}`}>See your album</Link>
-            </Button>
+            <ButtonLink to={`/gallery/albums/${batch.id}`}>See your album</ButtonLink>
           </div>
         ) : null}
       </AlertDescription>

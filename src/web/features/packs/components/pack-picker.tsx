@@ -19,6 +19,7 @@ import { Label } from '@web/components/ui/label';
 import { OptionSelect } from '@web/components/ui/select';
 import { formatTokens } from '@web/lib/format';
 import { PackCover, PackSamples } from './pack-cover';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export type PickerModel = { id: string; name: string; status: string };
 
@@ -43,11 +44,7 @@ export function PackPicker({ packs, models, balance, busy, onBuy }: Props) {
           icon={<Images />}
           title="You need a ready model first"
           description="A pack renders its photos with one of your trained models."
-          action={
-            <Button asChild>
-              <Link to="/models/create">Create a model</Link>
-            </Button>
-          }
+          action={<ButtonLink to="/models/create">Create a model</ButtonLink>}
         />
       ) : (
         <div className="grid max-w-sm gap-2">

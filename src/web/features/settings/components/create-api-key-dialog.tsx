@@ -12,11 +12,17 @@ import {
 } from '@shared/api-key-texts';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogFormFooter,
+  DialogHeading,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateApiKey } from '../api/api-keys-api';
 import { CopyField } from '@web/components/copy-field';
@@ -214,15 +220,7 @@ export function CreateApiKeyDialog({ disabled }: { disabled?: boolean }) {
                 {errorMessage(create.error, 'Could not create the key.')}
               </p>
             ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? <ButtonSpinner /> : <KeyRound aria-hidden="true" />}
-                Create key
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter submitLabel="Create key" icon={KeyRound} pending={create.isPending} />
           </form>
         )}
       </DialogContent>

@@ -10,13 +10,11 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/card';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
+  DialogFormFooter,
   DialogHeading,
-  DialogFooter,
   DialogTrigger,
 } from '@web/components/ui/dialog';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useDeleteAccount } from '../api/account-data-api';
 
@@ -112,17 +110,12 @@ export function DeleteAccountCard() {
                 }}
                 error={error}
               />
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
-                <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                  {remove.isPending ? <ButtonSpinner /> : <Trash2 aria-hidden="true" />}
-                  Delete my account for good
-                </Button>
-              </DialogFooter>
+              <DialogFormFooter
+                submitLabel="Delete my account for good"
+                icon={Trash2}
+                pending={remove.isPending}
+                destructive
+              />
             </form>
           </DialogContent>
         </Dialog>

@@ -5,13 +5,13 @@ import type { ProfileInput, PublicUser } from '@shared/schemas/user';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { SectionCard } from '@web/components/ui/card';
 import { FormField, showFieldErrors } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
+import { CurrentPasswordField } from '@web/components/current-password-field';
 import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useResendVerification, useUpdateProfile } from '../api/settings-api';
+import { SettingsFormCard } from './settings-form-card';
 
 function EmailVerification({ user }: { user: PublicUser }) {
   const resend = useResendVerification();
@@ -91,17 +91,13 @@ export function ProfileTab({ user }: { user: PublicUser }) {
   });
 
   return (
-    <SectionCard
+    <SettingsFormCard
       title="Profile"
       description="Your username is visible to other users."
-      contentClassName="grid gap-4"
       onSubmit={onSubmit}
       formProps={resolver.preloadOnUse}
-      footer={
-        <Button type="submit" pending={isSubmitting}>
-          Save Changes
-        </Button>
-      }
+      submitLabel="Save Changes"
+      submitting={isSubmitting}
     >
       <FormField id="profile-username" label="Username" error={errors.username?.message}>
         {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
@@ -110,23 +106,14 @@ export function ProfileTab({ user }: { user: PublicUser }) {
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
       {emailChanging ? (
-        <FormField
+        <CurrentPasswordField
           id="profile-current-password"
-          label="Current password"
           hint="Needed to change your email. We will also tell your current address."
           error={errors.currentPassword?.message}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleSubject="current password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          )}
-        </FormField>
+          field={form.register('currentPassword')}
+        />
       ) : null}
       <EmailVerification user={user} />
-    </SectionCard>
+    </SettingsFormCard>
   );
 }

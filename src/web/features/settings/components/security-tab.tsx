@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import type { changePasswordFormSchema } from '@shared/schemas/user';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { PasswordFields } from '@web/components/password-fields';
-import { Button } from '@web/components/ui/button';
-import { SectionCard } from '@web/components/ui/card';
-import { FormField, showFieldErrors } from '@web/components/ui/form-field';
-import { PasswordInput } from '@web/components/ui/password-input';
+import { CurrentPasswordField } from '@web/components/current-password-field';
+import { showFieldErrors } from '@web/components/ui/form-field';
 import { toast } from '@web/components/ui/use-toast';
 import { useChangePassword } from '../api/settings-api';
 import { SessionsCard } from './sessions-card';
+import { SettingsFormCard } from './settings-form-card';
 import { TwoFactorCard } from './two-factor-card';
 import { PasskeysCard } from './passkeys-card';
 import { SecurityActivityCard } from './security-activity-card';
@@ -41,30 +40,21 @@ export function SecurityTab() {
 
   return (
     <div className="grid gap-6">
-      <SectionCard
+      <SettingsFormCard
         title="Security"
         description="Change your password. Use at least 8 characters with a letter and a number."
-        contentClassName="grid gap-4"
         onSubmit={onSubmit}
         formProps={resolver.preloadOnUse}
-        footer={
-          <Button type="submit" pending={isSubmitting}>
-            Change Password
-          </Button>
-        }
+        submitLabel="Change Password"
+        submitting={isSubmitting}
       >
-        <FormField id="security-current" label="Current password" error={errors.currentPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleSubject="current password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          )}
-        </FormField>
+        <CurrentPasswordField
+          id="security-current"
+          error={errors.currentPassword?.message}
+          field={form.register('currentPassword')}
+        />
         <PasswordFields kind="change" form={form} />
-      </SectionCard>
+      </SettingsFormCard>
       <TwoFactorCard />
       <PasskeysCard />
       <SessionsCard />

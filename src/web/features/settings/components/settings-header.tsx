@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
 import { formatTokens, initials } from '@web/lib/format';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
-import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function SettingsHeader({ user }: { user: PublicUser }) {
   return (
@@ -23,9 +22,9 @@ export function SettingsHeader({ user }: { user: PublicUser }) {
           <p className="text-xs text-muted-foreground">Token balance</p>
           <p className="font-semibold">{formatTokens(user.tokenBalance)}</p>
         </div>
-        <Button size="sm" variant="outline" asChild className="ml-2">
-          <Link to="/tokens/purchase">Top up</Link>
-        </Button>
+        <ButtonLink size="sm" variant="outline" className="ml-2" to="/tokens/purchase">
+          Top up
+        </ButtonLink>
       </div>
     </Card>
   );

@@ -1,17 +1,13 @@
-import { Link } from 'react-router';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { PACKAGE_NOT_FOUND } from '@shared/schemas/tokens';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function BackToPackages() {
   return (
-    <Button asChild variant="ghost" className="-ml-3 mb-4">
-      <Link to="/tokens/purchase">
-        <ArrowLeft aria-hidden="true" />
-        Back to Packages
-      </Link>
-    </Button>
+    <ButtonLink variant="ghost" className="-ml-3 mb-4" to="/tokens/purchase" icon={ArrowLeft}>
+      Back to Packages
+    </ButtonLink>
   );
 }
 
@@ -24,9 +20,7 @@ export function PackageNotFound() {
         <CardDescription>{PACKAGE_NOT_FOUND}</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
-        <Button asChild>
-          <Link to="/tokens/purchase">Back to Packages</Link>
-        </Button>
+        <ButtonLink to="/tokens/purchase">Back to Packages</ButtonLink>
       </CardContent>
     </Card>
   );

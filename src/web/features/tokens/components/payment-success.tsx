@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatNumber } from '@web/lib/format';
+import { ButtonLink } from '@web/components/ui/button-link';
 
 export function PaymentSuccess({ tokens }: { tokens: number }) {
   return (
@@ -17,9 +16,7 @@ export function PaymentSuccess({ tokens }: { tokens: number }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button asChild>
-          <Link to="/dashboard">Go to Dashboard</Link>
-        </Button>
+        <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,8 @@
 import { Download, Info } from 'lucide-react';
 import type { GeneratedImageView } from '@shared/schemas/generation';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { IconButton } from '@web/components/ui/icon-button';
+import { TileActions } from '@web/components/generated-image/tile-actions';
 import { relativeTime } from '@web/lib/format';
 import { imageLabel } from '@web/components/generated-image/image-label';
 
@@ -43,19 +44,15 @@ export function AdminImageGrid({
                 NSFW
               </Badge>
             ) : null}
-            <div className="absolute right-2 bottom-2 flex gap-1 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-              <Button
-                size="icon-sm"
+            <TileActions>
+              <IconButton
                 variant="secondary"
+                label="Download"
+                icon={Download}
                 onClick={() => onDownload(img)}
-                aria-label="Download"
-              >
-                <Download />
-              </Button>
-              <Button size="icon-sm" variant="secondary" onClick={() => onDetails(img)} aria-label="Details">
-                <Info />
-              </Button>
-            </div>
+              />
+              <IconButton variant="secondary" label="Details" icon={Info} onClick={() => onDetails(img)} />
+            </TileActions>
           </div>
           <p className="mt-1.5 truncate text-xs">
             {img.username ?? 'Unknown user'} · {relativeTime(img.createdAt)}

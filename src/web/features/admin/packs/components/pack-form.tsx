@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Trash2, Upload } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Trash2 } from 'lucide-react';
 import { ACCEPTED_IMAGE_TYPES, fileTooLargeMessage, invalidFormatMessage } from '@shared/schemas/models';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from '@shared/constants';
 import type { AdminPack } from '@shared/schemas/packs';
+import { ImageUrlInput } from '@web/components/upload-field';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -10,7 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { OptionSelect } from '@web/components/ui/select';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { Switch } from '@web/components/ui/switch';
+import { SwitchField } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { uploadPackCover, usePackStyles, useSavePack } from '../api/admin-packs-api';
@@ -29,11 +30,9 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
   const save = useSavePack();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const fields = isApiError(save.error) ? (save.error.fields ?? {}) : {};
 
-  async function onFile(file: File | undefined) {
-    if (!file) return;
+  async function onFile(file: File) {
     // the server checks the content again; these spare a refused upload its wait
     if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type))
       return setUploadError(invalidFormatMessage(file.name));
@@ -47,7 +46,6 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
       setUploadError(errorMessage(err, 'Failed to upload image'));
     } finally {
       setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
     }
   }
 
@@ -87,29 +85,16 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
         hint={`Upload a JPEG, PNG or WebP image of up to ${MAX_PHOTO_MB} MB, or paste an https:// URL.`}
       >
         {(c) => (
-          <div className="flex gap-2">
-            <Input {...c} value={d.coverUrl} onChange={(e) => setD({ ...d, coverUrl: e.target.value })} />
-            <Button
-              type="button"
-              variant="outline"
-              disabled={uploading}
-              onClick={() => fileRef.current?.click()}
-            >
-              {uploading ? <ButtonSpinner /> : <Upload aria-hidden="true" />}
-              Upload
-            </Button>
-          </div>
+          <ImageUrlInput
+            {...c}
+            value={d.coverUrl}
+            onValueChange={(coverUrl) => setD({ ...d, coverUrl })}
+            uploading={uploading}
+            onFile={(file) => void onFile(file)}
+            fileLabel="Upload cover image"
+          />
         )}
       </FormField>
-      <input
-        ref={fileRef}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Upload cover image"
-        onChange={(e) => void onFile(e.target.files?.[0])}
-      />
       {d.coverUrl ? (
         <div className="flex flex-wrap items-end gap-3">
           <img
@@ -164,10 +149,12 @@ export function PackForm({ pack, onDone }: { pack: AdminPack | null; onDone: () 
           </FormField>
         ) : null}
       </div>
-      <div className="flex items-center gap-3">
-        <Switch id="pack-active" checked={d.isActive} onCheckedChange={(v) => setD({ ...d, isActive: v })} />
-        <Label htmlFor="pack-active">Active (users can buy it)</Label>
-      </div>
+      <SwitchField
+        id="pack-active"
+        label="Active (users can buy it)"
+        checked={d.isActive}
+        onCheckedChange={(v) => setD({ ...d, isActive: v })}
+      />
       {fields.prompts ? <p className="text-sm font-medium text-destructive-text">{fields.prompts}</p> : null}
       <PromptListEditor
         prompts={d.prompts}

@@ -1,9 +1,7 @@
-import { useRef, useState } from 'react';
-import { ImageIcon, Upload } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { useState } from 'react';
+import { ImageIcon } from 'lucide-react';
+import { ImageUrlInput } from '@web/components/upload-field';
 import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { ButtonSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { uploadStyleImage } from '../api/styles-api';
@@ -11,12 +9,10 @@ import { uploadStyleImage } from '../api/styles-api';
 type Props = { value: string; onChange: (url: string) => void; error?: string };
 
 export function PreviewImageField({ value, onChange, error }: Props) {
-  const fileRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [broken, setBroken] = useState(false);
 
-  async function onFile(file: File | undefined) {
-    if (!file) return;
+  async function onFile(file: File) {
     setUploading(true);
     try {
       const url = await uploadStyleImage(file);
@@ -36,7 +32,6 @@ export function PreviewImageField({ value, onChange, error }: Props) {
       toast({ variant: 'destructive', title: 'Error uploading image', description: message });
     } finally {
       setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
     }
   }
 
@@ -49,38 +44,21 @@ export function PreviewImageField({ value, onChange, error }: Props) {
         hint="Upload a JPEG, PNG or WebP image, or paste an image URL."
       >
         {(c) => (
-          <div className="flex gap-2">
-            <Input
-              {...c}
-              value={value}
-              placeholder="https://… or upload an image"
-              onChange={(e) => {
-                setBroken(false);
-                onChange(e.target.value);
-              }}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              disabled={uploading}
-              onClick={() => fileRef.current?.click()}
-            >
-              {uploading ? <ButtonSpinner /> : <Upload aria-hidden="true" />}
-              Upload
-            </Button>
-          </div>
+          <ImageUrlInput
+            {...c}
+            value={value}
+            placeholder="https://… or upload an image"
+            onValueChange={(url) => {
+              setBroken(false);
+              onChange(url);
+            }}
+            uploading={uploading}
+            onFile={(file) => void onFile(file)}
+            fileLabel="Upload preview image"
+            fileTestId="style-image-input"
+          />
         )}
       </FormField>
-      <input
-        ref={fileRef}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Upload preview image"
-        data-testid="style-image-input"
-        onChange={(e) => void onFile(e.target.files?.[0])}
-      />
       <div className="flex h-40 w-40 items-center justify-center overflow-hidden rounded-lg border border-border bg-muted">
         {value && !broken ? (
           <img

@@ -6,8 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogHeading, DialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { Switch } from '@web/components/ui/switch';
+import { SwitchField } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
 import { afterChange } from '../../shared/admin-queries';
@@ -112,16 +111,18 @@ export function PackageDialog({ pkg, open, onOpenChange }: Props) {
               {(c) => <Input {...c} type="number" min={0.01} step={0.01} {...form.register('price')} />}
             </FormField>
           </div>
-          <div className="flex items-center gap-3">
-            <Controller
-              control={form.control}
-              name="isDiscounted"
-              render={({ field }) => (
-                <Switch id="pkg-discounted" checked={field.value} onCheckedChange={field.onChange} />
-              )}
-            />
-            <Label htmlFor="pkg-discounted">Discounted</Label>
-          </div>
+          <Controller
+            control={form.control}
+            name="isDiscounted"
+            render={({ field }) => (
+              <SwitchField
+                id="pkg-discounted"
+                label="Discounted"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
           <DialogFooter className="sm:justify-between">
             {/* a deleted package is already off sale: nothing to delete again */}
             {pkg?.isActive ? (

@@ -4,12 +4,17 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import type { z } from 'zod';
 import { adminCreateUserSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogHeading, DialogFooter, DialogTrigger } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogFormFooter,
+  DialogHeading,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { Switch } from '@web/components/ui/switch';
+import { SwitchField } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { isApiError } from '@web/lib/api';
 import { useCreateUser } from '../api/users-api';
@@ -99,24 +104,19 @@ export function AddUserDialog() {
           <FormField id="new-tokens" label="Token Balance" error={errors.tokenBalance?.message}>
             {(c) => <Input {...c} type="number" min={0} step={1} {...form.register('tokenBalance')} />}
           </FormField>
-          <div className="flex items-center gap-3">
-            <Controller
-              control={form.control}
-              name="isAdmin"
-              render={({ field }) => (
-                <Switch id="new-admin" checked={field.value} onCheckedChange={field.onChange} />
-              )}
-            />
-            <Label htmlFor="new-admin">Admin</Label>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={create.isPending}>
-              Create User
-            </Button>
-          </DialogFooter>
+          <Controller
+            control={form.control}
+            name="isAdmin"
+            render={({ field }) => (
+              <SwitchField
+                id="new-admin"
+                label="Admin"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          <DialogFormFooter submitLabel="Create User" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { AdminUser } from '@shared/schemas/admin';
 import { strongPasswordSchema } from '@shared/schemas/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogHeading } from '@web/components/ui/dialog';
+import { FormField, type FieldControlProps } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PasswordInput } from '@web/components/ui/password-input';
@@ -14,6 +15,32 @@ import { afterChange } from '../../shared/admin-queries';
 import { UserSecurityActivity } from './user-security-activity';
 import { useResetPassword, useToggleAdmin, useToggleNsfw, useUpdateBalance } from '../api/users-api';
 import { formatNumber } from '@web/lib/format';
+
+/** A field with the button that applies it at once: this dialog has no Save for the whole form. */
+function ApplyField({
+  id,
+  label,
+  hint,
+  action,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  action: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint}>
+      {(control) => (
+        <div className="flex gap-2">
+          {children(control)}
+          {action}
+        </div>
+      )}
+    </FormField>
+  );
+}
 
 type Props = { user: AdminUser | null; currentUserId: string; onOpenChange: (open: boolean) => void };
 
@@ -127,25 +154,27 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
               <Input id="edit-email" value={u.email} readOnly disabled />
             </div>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="edit-balance">Token Balance</Label>
-            <div className="flex gap-2">
+          <ApplyField
+            id="edit-balance"
+            label="Token Balance"
+            hint="The difference is recorded in the user's ledger as an admin adjustment."
+            action={
+              <Button onClick={() => void onBalance()} pending={updateBalance.isPending}>
+                Update
+              </Button>
+            }
+          >
+            {(control) => (
               <Input
-                id="edit-balance"
+                {...control}
                 type="number"
                 min={0}
                 step={1}
                 value={balance}
                 onChange={(e) => setBalance(e.target.value)}
               />
-              <Button onClick={() => void onBalance()} pending={updateBalance.isPending}>
-                Update
-              </Button>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              The difference is recorded in the user's ledger as an admin adjustment.
-            </p>
-          </div>
+            )}
+          </ApplyField>
           <Separator />
           <div className="flex items-center justify-between gap-3">
             <div>
@@ -174,21 +203,25 @@ export function EditUserDialog({ user, currentUserId, onOpenChange }: Props) {
             />
           </div>
           <Separator />
-          <div className="grid gap-2">
-            <Label htmlFor="edit-password">Reset Password</Label>
-            <div className="flex gap-2">
+          <ApplyField
+            id="edit-password"
+            label="Reset Password"
+            action={
+              <Button variant="outline" onClick={() => void onPassword()} pending={resetPassword.isPending}>
+                Reset
+              </Button>
+            }
+          >
+            {(control) => (
               <PasswordInput
-                id="edit-password"
+                {...control}
                 autoComplete="new-password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 placeholder="New password"
               />
-              <Button variant="outline" onClick={() => void onPassword()} pending={resetPassword.isPending}>
-                Reset
-              </Button>
-            </div>
-          </div>
+            )}
+          </ApplyField>
           <Separator />
           <UserSecurityActivity userId={u.id} username={u.username} />
         </div>
