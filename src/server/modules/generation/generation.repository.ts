@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { userChanged } from '../../lib/user-changes';
 import type { DbOrTx } from '../../db/client';
+import { findById, lockById, markRunning } from '../../db/rows';
 import { baseModels, generatedImages, generations, models, presetStyles, users } from '../../db/schema/index';
 
 export type GenerationRow = typeof generations.$inferSelect;
@@ -27,21 +28,10 @@ export function createGenerationRepository(db: DbOrTx) {
       const [row] = await db.insert(generations).values(values).returning();
       return row;
     },
-    async byId(id: string) {
-      const [row] = await db.select().from(generations).where(eq(generations.id, id));
-      return row ?? null;
-    },
+    byId: (id: string) => findById(db, generations, id),
     /** Locks the row so two settlers (job and watchdog, or two workers) cannot both refund. */
-    async lockById(id: string) {
-      const [row] = await db.select().from(generations).where(eq(generations.id, id)).for('update');
-      return row ?? null;
-    },
-    async markRunning(id: string) {
-      await db
-        .update(generations)
-        .set({ status: 'running' })
-        .where(and(eq(generations.id, id), eq(generations.status, 'pending')));
-    },
+    lockById: (id: string) => lockById(db, generations, id),
+    markRunning: (id: string) => markRunning(db, generations, id),
     async finish(
       id: string,
       values: { status: GenerationRow['status']; delivered: number; error: string | null },
