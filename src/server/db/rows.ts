@@ -4,32 +4,27 @@ import type { DbOrTx } from './client';
 
 type TableWithId = PgTable & { id: PgColumn };
 
-/** One row by its primary key, or null. */
-export async function findById<T extends TableWithId>(
+async function rowById<T extends TableWithId>(
   db: DbOrTx,
   table: T,
   id: string,
+  lock: boolean,
 ): Promise<InferSelectModel<T> | null> {
-  const [row] = await db
+  const query = db
     .select()
     .from(table as PgTable)
     .where(eq(table.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   return (row as InferSelectModel<T> | undefined) ?? null;
 }
 
+/** One row by its primary key, or null. */
+export const findById = <T extends TableWithId>(db: DbOrTx, table: T, id: string) =>
+  rowById(db, table, id, false);
+
 /** One row by its primary key, locked (`for update`) for the rest of the caller's transaction, or null. */
-export async function lockById<T extends TableWithId>(
-  db: DbOrTx,
-  table: T,
-  id: string,
-): Promise<InferSelectModel<T> | null> {
-  const [row] = await db
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.id, id))
-    .for('update');
-  return (row as InferSelectModel<T> | undefined) ?? null;
-}
+export const lockById = <T extends TableWithId>(db: DbOrTx, table: T, id: string) =>
+  rowById(db, table, id, true);
 
 /**
  * A job's work row (a generation, an upscale, a pack batch) from pending to running; a row already

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { userChanged } from '../../lib/user-changes';
 import type { DbOrTx } from '../../db/client';
 import { findById, lockById, markRunning } from '../../db/rows';
-import { baseModels, generatedImages, generations, models, presetStyles, users } from '../../db/schema/index';
+import { baseModels, generatedImages, generations, models, presetStyles } from '../../db/schema/index';
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type NewGeneratedImage = typeof generatedImages.$inferInsert;
@@ -52,13 +52,6 @@ export function createGenerationRepository(db: DbOrTx) {
     async insertImage(values: NewGeneratedImage) {
       await db.insert(generatedImages).values(values).onConflictDoNothing({ target: generatedImages.id });
       userChanged(values.userId);
-    },
-    async balanceOf(userId: string) {
-      const [row] = await db
-        .select({ tokenBalance: users.tokenBalance })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.tokenBalance ?? 0;
     },
   };
 }

@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { findById, lockById, markRunning } from '../../db/rows';
-import { generatedImages, upscalePrices, upscales, users } from '../../db/schema/index';
-import { userChanged } from '../../lib/user-changes';
+import { generatedImages, upscalePrices, upscales } from '../../db/schema/index';
 
 export type UpscaleRow = typeof upscales.$inferSelect;
 export type SourceImage = typeof generatedImages.$inferSelect;
@@ -49,18 +48,6 @@ export function createUpscaleRepository(db: DbOrTx) {
         .update(upscales)
         .set({ ...values, completedAt: new Date() })
         .where(eq(upscales.id, id));
-    },
-    /** The upscaled image (its id derived from the upscale: a second try inserts nothing). */
-    async insertImage(row: typeof generatedImages.$inferInsert) {
-      await db.insert(generatedImages).values(row).onConflictDoNothing({ target: generatedImages.id });
-      userChanged(row.userId);
-    },
-    async balanceOf(userId: string) {
-      const [row] = await db
-        .select({ tokenBalance: users.tokenBalance })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.tokenBalance ?? 0;
     },
   };
 }
