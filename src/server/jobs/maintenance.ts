@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { defineChain, startChain } from './chain';
 import { createRateLimiter } from '../lib/rate-limiter';
 
 const HOUR = 3_600_000;
@@ -12,10 +12,9 @@ export type MaintenanceSweep = () => Promise<void>;
 // finished jobs older than a week, each deleted by the code that owns its table. It reschedules
 // itself, so exactly one chain runs per database.
 export function defineMaintenanceJob(deps: AppDeps, sweeps: MaintenanceSweep[]) {
-  deps.queue.define({
+  defineChain(deps.queue, {
     name: JOB_MAINTENANCE,
-    schema: z.object({}),
-    handler: async (_p, ctx) => {
+    run: async (ctx) => {
       for (const sweep of sweeps) await sweep();
       await createRateLimiter(deps.db).deleteStale(new Date(Date.now() - 24 * HOUR));
       await deps.queue.purgeFinished(new Date(Date.now() - 7 * 24 * HOUR));
@@ -25,5 +24,5 @@ export function defineMaintenanceJob(deps: AppDeps, sweeps: MaintenanceSweep[]) 
 }
 
 export async function scheduleMaintenance(deps: AppDeps) {
-  await deps.queue.enqueue(JOB_MAINTENANCE, {}, { singletonKey: JOB_MAINTENANCE, delayMs: 60_000 });
+  await startChain(deps.queue, JOB_MAINTENANCE, 60_000);
 }

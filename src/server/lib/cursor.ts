@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { isIsoDay } from '../../shared/schemas/common';
 import { badRequest } from './errors';
 
@@ -39,3 +39,12 @@ function validClock(ts: string): boolean {
 export function beforeCursor(createdAt: AnyColumn, idColumn: AnyColumn, cursor: Cursor): SQL {
   return sql`(${createdAt}, ${idColumn}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`;
 }
+
+type Keyed = { createdAt: AnyColumn; id: AnyColumn };
+
+/** The keyset order of every newest-first list: (created_at desc, id desc), as the cursors above assume. */
+export const newestFirst = (t: Keyed) => [desc(t.createdAt), desc(t.id)];
+
+/** The condition for the page after `cursor` of a newest-first list; none for the first page. */
+export const pastCursor = (t: Keyed, cursor: Cursor | undefined): SQL | undefined =>
+  cursor ? beforeCursor(t.createdAt, t.id, cursor) : undefined;

@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
-import { beforeCursor, exactTime, type Cursor } from '../lib/cursor';
+import { exactTime, newestFirst, pastCursor, type Cursor } from '../lib/cursor';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -34,8 +34,8 @@ export function createOutboxRepository(db: DbOrTx) {
       return db
         .select({ ...getTableColumns(mailOutbox), cursorTs: exactTime(mailOutbox.createdAt) })
         .from(mailOutbox)
-        .where(and(cursor ? beforeCursor(mailOutbox.createdAt, mailOutbox.id, cursor) : undefined))
-        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .where(pastCursor(mailOutbox, cursor))
+        .orderBy(...newestFirst(mailOutbox))
         .limit(limit);
     },
   };

@@ -86,6 +86,28 @@ const costSchema = z.preprocess(
 const hasLora = (v: { loraModels: { id: string }[]; loraModelId?: string | null }) =>
   v.loraModels.some((l) => l.id !== '') || Boolean(v.loraModelId);
 
+type StyleTexts = {
+  name: string;
+  description: string;
+  prompt: string;
+  negativePrompt: string;
+  tokenCost: number;
+};
+
+/**
+ * A style's texts and price, carried over as they are between its forms (the API's input, the stored
+ * row, the admin's form, the audit log); the preview, LoRAs and flags each form spells its own way.
+ */
+export function styleTexts(s: StyleTexts): StyleTexts {
+  return {
+    name: s.name,
+    description: s.description,
+    prompt: s.prompt,
+    negativePrompt: s.negativePrompt,
+    tokenCost: s.tokenCost,
+  };
+}
+
 export const presetStyleSchema = z
   .object({
     name: z
@@ -150,11 +172,7 @@ export const presetStyleSchema = z
       ];
     }
     return {
-      name: v.name,
-      description: v.description,
-      prompt: v.prompt,
-      negativePrompt: v.negativePrompt,
-      tokenCost: v.tokenCost,
+      ...styleTexts(v),
       previewImageUrl: v.previewImageUrl,
       loraModels,
       isActive: v.isActive,

@@ -68,16 +68,21 @@ export const models = pgTable(
   ],
 );
 
+/** The model a row is about and its owner: deleting either deletes the row. */
+const modelAndOwner = () => ({
+  modelId: uuid('model_id')
+    .notNull()
+    .references(() => models.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 export const trainingImages = pgTable(
   'training_images',
   {
     id: id(),
-    modelId: uuid('model_id')
-      .notNull()
-      .references(() => models.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...modelAndOwner(),
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
     width: integer('width').notNull(),
@@ -107,12 +112,7 @@ export const uploadLogs = pgTable(
   'upload_logs',
   {
     id: id(),
-    modelId: uuid('model_id')
-      .notNull()
-      .references(() => models.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...modelAndOwner(),
     status: text('status', { enum: ['pending', 'processing', 'success', 'failed'] })
       .notNull()
       .default('pending'),

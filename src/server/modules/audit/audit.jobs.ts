@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { defineChain, startChain } from '../../jobs/chain';
 import { createAuditService } from './audit.service';
 import { purgeSecurityEvents } from './security-events';
 
@@ -14,10 +14,9 @@ export const JOB_AUDIT_PURGE = 'audit.purge';
  */
 export function defineAuditJobs(deps: AppDeps, opts: { now?: () => Date } = {}) {
   const now = opts.now ?? (() => new Date());
-  deps.queue.define({
+  defineChain(deps.queue, {
     name: JOB_AUDIT_PURGE,
-    schema: z.object({}),
-    handler: async (_p, ctx) => {
+    run: async (ctx) => {
       const days = deps.config.privacy.auditLogRetentionDays;
       const removed =
         (await createAuditService(deps).purge(days, now())) +
@@ -29,5 +28,5 @@ export function defineAuditJobs(deps: AppDeps, opts: { now?: () => Date } = {}) 
 }
 
 export async function scheduleAuditPurge(deps: AppDeps) {
-  await deps.queue.enqueue(JOB_AUDIT_PURGE, {}, { singletonKey: JOB_AUDIT_PURGE, delayMs: 60_000 });
+  await startChain(deps.queue, JOB_AUDIT_PURGE, 60_000);
 }

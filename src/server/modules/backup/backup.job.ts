@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { defineChain, startChain } from '../../jobs/chain';
 import { runBackup } from './backup.service';
 import { backupStoreOf } from './backup-store';
 
@@ -23,13 +23,12 @@ export function untilNextBackup(now: Date) {
  * BACKUP_HOUR_UTC; with the schedule off, the chain ends at its next run. `clock` is for tests.
  */
 export function defineBackupJob(deps: AppDeps, clock: () => Date = () => new Date()) {
-  deps.queue.define({
+  defineChain(deps.queue, {
     name: JOB_BACKUP,
-    schema: z.object({}),
     maxAttempts: 5,
     // a long copy keeps its lease through the queue's heartbeat
     leaseMs: 10 * 60_000,
-    handler: async (_p, ctx) => {
+    run: async (ctx) => {
       const { schedule, destination } = deps.config.backup;
       if (schedule !== 'daily' || !destination) return { kind: 'done', result: { skipped: 'schedule off' } };
       const now = clock();
@@ -52,5 +51,5 @@ export function defineBackupJob(deps: AppDeps, clock: () => Date = () => new Dat
 /** Starts the daily chain (a no-op when it exists); the first run is a minute after start. */
 export async function scheduleBackup(deps: AppDeps) {
   if (deps.config.backup.schedule !== 'daily') return;
-  await deps.queue.enqueue(JOB_BACKUP, {}, { singletonKey: JOB_BACKUP, delayMs: 60_000 });
+  await startChain(deps.queue, JOB_BACKUP, 60_000);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineChain, startChain } from '../../jobs/chain';
 import { formatUtcMoment } from '../../../shared/intl';
 import type { AppDeps } from '../../deps';
 import { dataExportKey } from '../../storage/keys';
@@ -91,10 +92,9 @@ export function defineDataExportJobs(deps: AppDeps) {
     },
   });
 
-  deps.queue.define({
+  defineChain(deps.queue, {
     name: JOB_EXPORT_EXPIRE,
-    schema: z.object({}),
-    handler: async (_p, ctx) => {
+    run: async (ctx) => {
       await expireExports(deps);
       return ctx.retryIn(HOUR);
     },
@@ -117,5 +117,5 @@ export async function expireExports(deps: Pick<AppDeps, 'db' | 'storage'>, now =
 }
 
 export async function scheduleExportExpiry(deps: AppDeps) {
-  await deps.queue.enqueue(JOB_EXPORT_EXPIRE, {}, { singletonKey: JOB_EXPORT_EXPIRE, delayMs: 60_000 });
+  await startChain(deps.queue, JOB_EXPORT_EXPIRE, 60_000);
 }

@@ -32,6 +32,15 @@ export function dateWindow(
   return { since, until: new Date(since.getTime() + DAY) };
 }
 
+/** The filters a user's and the admin's gallery share ("custom": images drawn without a preset style). */
+function sharedFilters(q: GalleryQuery): ImageFilters {
+  return {
+    search: q.search || undefined,
+    modelId: q.modelId,
+    styleId: q.styleId === 'custom' ? null : q.styleId,
+  };
+}
+
 export function createGalleryService(
   deps: Pick<AppDeps, 'db' | 'queue' | 'log'> & Partial<Pick<AppDeps, 'sessionCache'>>,
 ) {
@@ -100,9 +109,7 @@ export function createGalleryService(
       return page(
         {
           userId: user.id,
-          search: q.search || undefined,
-          modelId: q.modelId,
-          styleId: q.styleId === 'custom' ? null : q.styleId,
+          ...sharedFilters(q),
           packBatchId: q.packBatchId,
         },
         q,
@@ -115,9 +122,7 @@ export function createGalleryService(
       return page(
         {
           userId: q.userId,
-          search: q.search || undefined,
-          modelId: q.modelId,
-          styleId: q.styleId === 'custom' ? null : q.styleId,
+          ...sharedFilters(q),
           baseModelId: q.baseModelId,
           nsfw: q.nsfw === 'all' ? undefined : q.nsfw,
           size: q.size === 'all' ? undefined : q.size,

@@ -1,5 +1,6 @@
 import { sharp } from '../../lib/sharp';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { requestBudgetMs } from '../../engines/images/runware-tasks';
 import {
@@ -12,7 +13,7 @@ import type { JobContext } from '../../jobs/queue';
 import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
 import { derivedUUID } from '../../lib/derived-uuid';
 import { generationRequestSchema, type GenerationRequest } from './generation-request';
-import { createGenerationRepository } from './generation.repository';
+import { createGenerationRepository, type NewGeneratedImage } from './generation.repository';
 import { EngineError } from '../../engines/engine-error';
 import { generatedImageKeys } from '../../storage/keys';
 import { enqueueLikeness, modelBestFaceCrop } from '../likeness';
@@ -171,6 +172,14 @@ export async function storeImage(
     await deps.storage.put(keys.blurred, blurred, 'image/webp');
   }
   return keys;
+}
+
+/**
+ * The row of an image `storeImage` stored (a generation's, or an upscale's): idempotent, since its id is
+ * derived from the work that drew it and a resumed job inserts nothing twice.
+ */
+export async function recordImage(db: DbOrTx, row: NewGeneratedImage) {
+  await createGenerationRepository(db).insertImage(row);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { userChanged } from '../../lib/user-changes';
 import type { DbOrTx } from '../../db/client';
-import { baseModels, generatedImages, generations, models, presetStyles, users } from '../../db/schema/index';
+import { findById, lockById, markRunning } from '../../db/rows';
+import { baseModels, generatedImages, generations, models, presetStyles } from '../../db/schema/index';
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type NewGeneratedImage = typeof generatedImages.$inferInsert;
@@ -27,21 +28,10 @@ export function createGenerationRepository(db: DbOrTx) {
       const [row] = await db.insert(generations).values(values).returning();
       return row;
     },
-    async byId(id: string) {
-      const [row] = await db.select().from(generations).where(eq(generations.id, id));
-      return row ?? null;
-    },
+    byId: (id: string) => findById(db, generations, id),
     /** Locks the row so two settlers (job and watchdog, or two workers) cannot both refund. */
-    async lockById(id: string) {
-      const [row] = await db.select().from(generations).where(eq(generations.id, id)).for('update');
-      return row ?? null;
-    },
-    async markRunning(id: string) {
-      await db
-        .update(generations)
-        .set({ status: 'running' })
-        .where(and(eq(generations.id, id), eq(generations.status, 'pending')));
-    },
+    lockById: (id: string) => lockById(db, generations, id),
+    markRunning: (id: string) => markRunning(db, generations, id),
     async finish(
       id: string,
       values: { status: GenerationRow['status']; delivered: number; error: string | null },
@@ -62,13 +52,6 @@ export function createGenerationRepository(db: DbOrTx) {
     async insertImage(values: NewGeneratedImage) {
       await db.insert(generatedImages).values(values).onConflictDoNothing({ target: generatedImages.id });
       userChanged(values.userId);
-    },
-    async balanceOf(userId: string) {
-      const [row] = await db
-        .select({ tokenBalance: users.tokenBalance })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.tokenBalance ?? 0;
     },
   };
 }

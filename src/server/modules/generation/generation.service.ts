@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, insufficientTokens, notFound } from '../../lib/errors';
 import { accessModel, MAX_INPUT_PIXELS } from '../models';
 import { generationImages } from '../gallery';
-import { applyLedgerEntry } from '../tokens';
+import { applyLedgerEntry, tokenBalance } from '../tokens';
 import type { UserRow } from '../users';
 import { GENERATION_JOB } from './generation.job';
 import type { GenerationRequest } from './generation-request';
@@ -258,7 +258,7 @@ export function createGenerationService(deps: AppDeps) {
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_TOKENS') {
         const balance =
-          typeof err.extra?.balance === 'number' ? err.extra.balance : await repo.balanceOf(user.id);
+          typeof err.extra?.balance === 'number' ? err.extra.balance : await tokenBalance(deps.db, user.id);
         throw insufficientTokens(insufficientTokensText(total, input.count, balance), {
           balance,
           required: total,
@@ -275,7 +275,7 @@ export function createGenerationService(deps: AppDeps) {
     const gen = await repo.byId(generationId);
     if (!gen) throw notFound();
     const images = await generationImages(deps.db, generationId, user);
-    const balance = await repo.balanceOf(user.id);
+    const balance = await tokenBalance(deps.db, user.id);
     const settled = gen.status === 'succeeded' || gen.status === 'partial' || gen.status === 'failed';
     if (gen.status === 'failed') {
       throw new AppError(

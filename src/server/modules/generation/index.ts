@@ -5,6 +5,7 @@ export {
   runGeneration,
   settleGeneration,
   GENERATION_MAX_ATTEMPTS,
+  recordImage,
   storeImage,
 } from './generation.job';
 export {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
+import { findById, lockById } from '../../db/rows';
+import { exactTime, newestFirst, pastCursor, type Cursor } from '../../lib/cursor';
 import { models, trainingImages, users } from '../../db/schema/index';
 import type { ModelStatus } from '../../../shared/constants';
 
@@ -21,18 +22,12 @@ export function createModelsRepository(db: DbOrTx) {
         .select()
         .from(models)
         .where(eq(models.userId, userId))
-        .orderBy(desc(models.createdAt), desc(models.id))
+        .orderBy(...newestFirst(models))
         .limit(500);
     },
-    async byId(id: string) {
-      const [row] = await db.select().from(models).where(eq(models.id, id));
-      return row ?? null;
-    },
+    byId: (id: string) => findById(db, models, id),
     /** Row lock for the rest of the caller's transaction (serialises train/cancel/upload on one model). */
-    async lock(id: string) {
-      const [row] = await db.select().from(models).where(eq(models.id, id)).for('update');
-      return row ?? null;
-    },
+    lock: (id: string) => lockById(db, models, id),
     async create(row: NewModelRow) {
       const [out] = await db.insert(models).values(row).returning();
       return out;
@@ -207,8 +202,8 @@ export function createModelsRepository(db: DbOrTx) {
         })
         .from(models)
         .innerJoin(users, eq(users.id, models.userId))
-        .where(and(where, cursor ? beforeCursor(models.createdAt, models.id, cursor) : undefined))
-        .orderBy(desc(models.createdAt), desc(models.id))
+        .where(and(where, pastCursor(models, cursor)))
+        .orderBy(...newestFirst(models))
         .limit(limit);
     },
     /** The first `n` images of each model (for admin previews) in one query. */

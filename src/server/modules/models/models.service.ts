@@ -44,6 +44,10 @@ function cleanName(name: string | undefined) {
 export function createModelsService(deps: AppDeps) {
   const repo = createModelsRepository(deps.db);
 
+  /** The model, for its owner only: another user's is not found, and an admin gets `refusal` (403). */
+  const ownersModel = async (user: ModelActor, modelId: string, refusal: string) =>
+    accessModel(await repo.byId(modelId), user, 'owner', refusal);
+
   return {
     /** The signed-in user's models, newest first, each with its photo count. */
     async list(user: Pick<UserRow, 'id'>) {
@@ -85,10 +89,9 @@ export function createModelsService(deps: AppDeps) {
      * Attesting again keeps the first record unless the notice changed since.
      */
     async recordConsent(user: Pick<UserRow, 'id' | 'isAdmin'>, modelId: string) {
-      const model = accessModel(
-        await repo.byId(modelId),
+      const model = await ownersModel(
         user,
-        'owner',
+        modelId,
         'Only the owner of this model can confirm who is in its photos.',
       );
       if (model.subjectConsentAt && model.subjectNoticeVersion === SUBJECT_NOTICE_VERSION) {
@@ -108,12 +111,7 @@ export function createModelsService(deps: AppDeps) {
       parts: AsyncIterableIterator<Multipart>,
     ) {
       // an admin may read someone else's model but not add photos to it (403)
-      const model = accessModel(
-        await repo.byId(modelId),
-        user,
-        'owner',
-        'Only the owner of this model can add images.',
-      );
+      const model = await ownersModel(user, modelId, 'Only the owner of this model can add images.');
       // refused before a byte of the body is read: nothing of these photos is written anywhere
       if (!model.subjectConsentAt) throw new AppError(403, 'CONSENT_REQUIRED', CONSENT_REQUIRED_MESSAGE);
       if (!uploadable(model)) {
@@ -261,12 +259,7 @@ export function createModelsService(deps: AppDeps) {
      * user's choice, never the server's — training itself is never refused for a verdict.
      */
     async removeFlagged(user: Pick<UserRow, 'id' | 'isAdmin'>, modelId: string) {
-      const model = accessModel(
-        await repo.byId(modelId),
-        user,
-        'owner',
-        'Only the owner of this model can remove images.',
-      );
+      const model = await ownersModel(user, modelId, 'Only the owner of this model can remove images.');
       const removed = await deps.db.transaction(async (tx) => {
         const r = createModelsRepository(tx);
         const locked = await r.lock(model.id);

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema/index';
-import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
+import { exactTime, newestFirst, pastCursor, type Cursor } from '../../lib/cursor';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -32,13 +32,8 @@ export function createNotificationsRepository(db: DbOrTx) {
       return db
         .select({ ...getTableColumns(notifications), cursorTs: exactTime(notifications.createdAt) })
         .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            cursor ? beforeCursor(notifications.createdAt, notifications.id, cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .where(and(eq(notifications.userId, userId), pastCursor(notifications, cursor)))
+        .orderBy(...newestFirst(notifications))
         .limit(limit);
     },
     /** notifications_unread_idx (partial, read_at is null) */

@@ -10,7 +10,7 @@ import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit'
 import { processStyleImage } from '../styles';
 import { requestPackSamples } from './pack-samples';
 import { packBaseModel, packPrice } from './packs.pricing';
-import { requestMissingSamples, samplesView } from './packs.service';
+import { packSummary, requestMissingSamples } from './packs.service';
 import { createPacksRepository, type PackWithPrompts } from './packs.repository';
 import { formatCount, SERVER_LOCALE } from '../../../shared/intl';
 
@@ -23,11 +23,9 @@ function storedCover(url: string | null): string | null {
   return url;
 }
 
-function audited(p: PackWithPrompts): Record<string, unknown> {
+/** What an admin sets on a pack besides its name, description and cover. */
+function settingsOf(p: PackWithPrompts) {
   return {
-    name: p.name,
-    description: p.description,
-    coverKey: p.coverKey,
     priceMode: p.priceMode,
     discountPrice: p.discountPrice,
     isActive: p.isActive,
@@ -40,29 +38,17 @@ function audited(p: PackWithPrompts): Record<string, unknown> {
   };
 }
 
+function audited(p: PackWithPrompts): Record<string, unknown> {
+  return { name: p.name, description: p.description, coverKey: p.coverKey, ...settingsOf(p) };
+}
+
 export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | 'queue'>) {
   const repo = createPacksRepository(deps.db);
 
   async function view(p: PackWithPrompts): Promise<AdminPack> {
-    const { full, price } = packPrice(p, packBaseModel(await repo.activeBaseModels()));
     return {
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      coverUrl: fileUrl(p.coverKey),
-      samples: samplesView(p),
-      promptCount: p.prompts.length,
-      price,
-      fullPrice: full,
-      priceMode: p.priceMode,
-      discountPrice: p.discountPrice,
-      isActive: p.isActive,
-      prompts: p.prompts.map((q) => ({
-        prompt: q.prompt,
-        styleId: q.styleId,
-        width: q.width,
-        height: q.height,
-      })),
+      ...packSummary(p, packBaseModel(await repo.activeBaseModels())),
+      ...settingsOf(p),
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     };

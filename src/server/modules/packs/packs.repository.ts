@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
+import { findById, lockById, markRunning } from '../../db/rows';
+import { exactTime, newestFirst, pastCursor, type Cursor } from '../../lib/cursor';
 import {
   baseModels,
   generations,
@@ -84,13 +85,8 @@ export function createPacksRepository(db: DbOrTx) {
       const rows = await db
         .select({ pack: packs, cursorTs: exactTime(packs.createdAt) })
         .from(packs)
-        .where(
-          and(
-            o.all ? undefined : eq(packs.isActive, true),
-            o.cursor ? beforeCursor(packs.createdAt, packs.id, o.cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(packs.createdAt), desc(packs.id))
+        .where(and(o.all ? undefined : eq(packs.isActive, true), pastCursor(packs, o.cursor)))
+        .orderBy(...newestFirst(packs))
         .limit(o.limit);
       return withPrompts(rows.map((r) => ({ ...r.pack, cursorTs: r.cursorTs })));
     },
@@ -141,35 +137,19 @@ export function createPacksRepository(db: DbOrTx) {
       const [row] = await db.insert(packBatches).values(values).returning();
       return row;
     },
-    async batchById(id: string) {
-      const [row] = await db.select().from(packBatches).where(eq(packBatches.id, id));
-      return row ?? null;
-    },
+    batchById: (id: string) => findById(db, packBatches, id),
     /** Locks the batch so two settlers (the job and its onFailed, or two workers) cannot both refund. */
-    async lockBatch(id: string) {
-      const [row] = await db.select().from(packBatches).where(eq(packBatches.id, id)).for('update');
-      return row ?? null;
-    },
+    lockBatch: (id: string) => lockById(db, packBatches, id),
     async batchesOf(userId: string, limit: number, cursor?: Cursor) {
       const rows = await db
         .select({ batch: packBatches, cursorTs: exactTime(packBatches.createdAt) })
         .from(packBatches)
-        .where(
-          and(
-            eq(packBatches.userId, userId),
-            cursor ? beforeCursor(packBatches.createdAt, packBatches.id, cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(packBatches.createdAt), desc(packBatches.id))
+        .where(and(eq(packBatches.userId, userId), pastCursor(packBatches, cursor)))
+        .orderBy(...newestFirst(packBatches))
         .limit(limit);
       return rows.map((r) => ({ ...r.batch, cursorTs: r.cursorTs }));
     },
-    async markRunning(id: string) {
-      await db
-        .update(packBatches)
-        .set({ status: 'running' })
-        .where(and(eq(packBatches.id, id), eq(packBatches.status, 'pending')));
-    },
+    markRunning: (id: string) => markRunning(db, packBatches, id),
     async setProgress(id: string, done: number, failed: number) {
       await db.update(packBatches).set({ done, failed }).where(eq(packBatches.id, id));
     },

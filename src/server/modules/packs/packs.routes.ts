@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { packsContract } from '../../../shared/api/packs.server';
 import type { AppDeps } from '../../deps';
+import { readImageUpload } from '../../http/multipart';
 import { route } from '../../http/route';
 import { requireAdmin, requireUser } from '../../http/session';
-import { AppError, badRequest } from '../../lib/errors';
 import { createPacksAdminService } from './packs.admin.service';
 import { createPacksService } from './packs.service';
-
-const COVER_REQUIRED = 'Please choose an image to upload';
 
 export async function packsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const packs = createPacksService(opts.deps);
@@ -48,18 +46,7 @@ export async function packsRoutes(app: FastifyInstance, opts: { deps: AppDeps })
   );
 
   route(app, packsContract.adminUploadCover, async (request, reply) => {
-    if (!request.isMultipart())
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
-    let data: Buffer | null = null;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'image' || data) {
-        part.file.resume();
-        continue;
-      }
-      data = await part.toBuffer();
-    }
-    if (!data || data.length === 0) throw badRequest(COVER_REQUIRED, { image: COVER_REQUIRED });
+    const data = await readImageUpload(request);
     return reply.status(201).send(await admin.uploadCover(requireAdmin(request), data));
   });
 }

@@ -23,7 +23,7 @@ import { createPacksRepository, type PackBatchRow, type PackWithPrompts } from '
 const PAGE_SIZE = 50;
 
 /** A pack's sample pictures as served (public files), or null while they are not drawn yet. */
-export function samplesView(p: Pick<PackWithPrompts, 'samples'>): PackSample[] | null {
+function samplesView(p: Pick<PackWithPrompts, 'samples'>): PackSample[] | null {
   return p.samples?.map((s) => ({ url: fileUrl(s.key)!, prompt: s.prompt, style: s.style })) ?? null;
 }
 
@@ -35,6 +35,21 @@ export async function requestMissingSamples(deps: Pick<AppDeps, 'queue'>, list: 
   const missing = list.filter((p) => p.samples === null);
   for (const p of missing) await requestPackSamples(deps, p.id);
   if (missing.length > 0) deps.queue.kick();
+}
+
+/** A pack as a user shops for it, priced on the base model packs render on; an admin's view adds to it. */
+export function packSummary(p: PackWithPrompts, base: Parameters<typeof packPrice>[1]): PackSummary {
+  const { full, price } = packPrice(p, base);
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    coverUrl: fileUrl(p.coverKey),
+    samples: samplesView(p),
+    promptCount: p.prompts.length,
+    price,
+    fullPrice: full,
+  };
 }
 
 export function toBatchView(b: PackBatchRow): PackBatch {
@@ -61,22 +76,7 @@ export function createPacksService(deps: AppDeps) {
     return packBaseModel(await repo.activeBaseModels());
   }
 
-  function summary(p: PackWithPrompts, base: Awaited<ReturnType<typeof baseModel>>): PackSummary {
-    const { full, price } = packPrice(p, base);
-    return {
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      coverUrl: fileUrl(p.coverKey),
-      samples: samplesView(p),
-      promptCount: p.prompts.length,
-      price,
-      fullPrice: full,
-    };
-  }
-
   return {
-    summary,
     baseModel,
 
     async list(cursor: string | undefined) {
@@ -87,7 +87,7 @@ export function createPacksService(deps: AppDeps) {
         cursorOf: (p) => ({ ts: p.cursorTs, id: p.id }),
       });
       await requestMissingSamples(deps, page.items);
-      return { packs: page.items.map((p) => summary(p, base)), nextCursor: page.nextCursor };
+      return { packs: page.items.map((p) => packSummary(p, base)), nextCursor: page.nextCursor };
     },
 
     /**

@@ -1,16 +1,15 @@
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { defineChain, startChain } from '../../jobs/chain';
 import { createPaymentsService } from './payments.service';
 
 const EVERY_MS = 5 * 60_000;
 export const JOB_PAYMENTS_RECONCILE = 'payments.reconcile';
 
-// One self-rescheduling chain per database (singleton key), like maintenance: a restart picks it up.
+// A chain (jobs/chain.ts), like maintenance: one per database, and a restart picks it up.
 export function definePaymentsJobs(deps: AppDeps) {
-  deps.queue.define({
+  defineChain(deps.queue, {
     name: JOB_PAYMENTS_RECONCILE,
-    schema: z.object({}),
-    handler: async (_p, ctx) => {
+    run: async (ctx) => {
       const payments = createPaymentsService(deps, deps.engines.payments);
       await payments.reconcile();
       return ctx.retryIn(EVERY_MS);
@@ -19,9 +18,5 @@ export function definePaymentsJobs(deps: AppDeps) {
 }
 
 export async function schedulePaymentsReconcile(deps: AppDeps) {
-  await deps.queue.enqueue(
-    JOB_PAYMENTS_RECONCILE,
-    {},
-    { singletonKey: JOB_PAYMENTS_RECONCILE, delayMs: 60_000 },
-  );
+  await startChain(deps.queue, JOB_PAYMENTS_RECONCILE, 60_000);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { defineChain, startChain } from '../../jobs/chain';
 import type { AppDeps } from '../../deps';
 import { purgeNotificationsBefore } from '../notifications';
 import { purgeDeletedEmailsBefore } from '../users';
@@ -60,12 +60,11 @@ export async function runRetention(deps: AppDeps, now: Date) {
  * however many instances start it runs once a day. `clock` is injectable for tests.
  */
 export function defineRetentionJob(deps: AppDeps, clock: () => Date = () => new Date()) {
-  deps.queue.define({
+  defineChain(deps.queue, {
     name: JOB_RETENTION,
-    schema: z.object({}),
     maxAttempts: 20,
     leaseMs: 10 * 60_000,
-    handler: async (_p, ctx) => {
+    run: async (ctx) => {
       const result = await runRetention(deps, clock());
       deps.log.info(result, 'retention schedule applied');
       return ctx.retryIn(DAY);
@@ -74,5 +73,5 @@ export function defineRetentionJob(deps: AppDeps, clock: () => Date = () => new 
 }
 
 export async function scheduleRetention(deps: AppDeps) {
-  await deps.queue.enqueue(JOB_RETENTION, {}, { singletonKey: JOB_RETENTION, delayMs: 5 * 60_000 });
+  await startChain(deps.queue, JOB_RETENTION, 5 * 60_000);
 }

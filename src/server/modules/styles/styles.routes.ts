@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { stylesContract } from '../../../shared/api/styles.server';
+import { readImageUpload } from '../../http/multipart';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';
-import { AppError, badRequest } from '../../lib/errors';
 import { createStylesService } from './styles.service';
 
 export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -36,19 +36,7 @@ export async function stylesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   });
 
   route(app, stylesContract.uploadImage, async (request, reply) => {
-    if (!request.isMultipart())
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload with an image field');
-    let data: Buffer | null = null;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'image' || data) {
-        part.file.resume();
-        continue;
-      }
-      data = await part.toBuffer();
-    }
-    if (!data || data.length === 0)
-      throw badRequest('Please choose an image to upload', { image: 'Please choose an image to upload' });
+    const data = await readImageUpload(request);
     return reply.status(201).send(await styles.uploadImage(requireAdmin(request), data));
   });
 }

@@ -1,4 +1,4 @@
-import type { PresetStyleValues } from '../../../shared/schemas/styles';
+import { styleTexts, type PresetStyleValues } from '../../../shared/schemas/styles';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
@@ -42,11 +42,7 @@ export function styleVisibleTo(style: StyleRow, user: UserRow, showNsfw: boolean
 /** The fields an admin edits, as the audit log compares them (stored form: preview as its key). */
 function auditedFields(s: StyleRow): Record<string, unknown> {
   return {
-    name: s.name,
-    description: s.description,
-    prompt: s.prompt,
-    negativePrompt: s.negativePrompt,
-    tokenCost: s.tokenCost,
+    ...styleTexts(s),
     previewImageUrl: s.previewImageUrl,
     loraModels: s.loraModels,
     isActive: s.isActive,
@@ -56,11 +52,7 @@ function auditedFields(s: StyleRow): Record<string, unknown> {
 
 function toRow(v: PresetStyleValues) {
   return {
-    name: v.name,
-    description: v.description,
-    prompt: v.prompt,
-    negativePrompt: v.negativePrompt,
-    tokenCost: v.tokenCost,
+    ...styleTexts(v),
     // a URL this server handed out is kept as its storage key; fileUrl() turns it back on the way out
     previewImageUrl: storedPreviewKey(v.previewImageUrl) ?? v.previewImageUrl,
     loraModels: v.loraModels,

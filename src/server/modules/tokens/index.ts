@@ -11,6 +11,7 @@ export {
   paymentReversalRows,
   settleOwedTokens,
   takeBackTokens,
+  tokenBalance,
   type LedgerEntry,
 } from './ledger.service';
 export { packageById } from './packages.service';

@@ -23,6 +23,11 @@ export type LedgerEntry = {
 
 export type LedgerResult = { row: LedgerRow; balance: number; duplicate: boolean };
 
+/** A user's token balance as an answer shows it (0 for an unknown user). */
+export async function tokenBalance(db: DbOrTx, userId: string) {
+  return (await createLedgerRepository(db).balanceOf(userId)) ?? 0;
+}
+
 /**
  * The only way a balance changes. Call inside the caller's transaction (`tx`): the balance update and
  * the ledger row commit or roll back together. A repeated idempotency key returns the first row and

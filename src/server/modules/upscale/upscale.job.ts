@@ -7,7 +7,7 @@ import { RENDER_REQUEST_TIMEOUT_MS } from '../../engines/images/images';
 import { UPSCALE_TIMEOUT_MS } from '../../engines/images/upscale';
 import type { JobContext } from '../../jobs/queue';
 import { derivedUUID } from '../../lib/derived-uuid';
-import { storeImage } from '../generation';
+import { recordImage, storeImage } from '../generation';
 import { applyLedgerEntry, ledgerEntryByKey } from '../tokens';
 import { createUpscaleRepository } from './upscale.repository';
 
@@ -107,7 +107,7 @@ export function defineUpscaleJob(deps: AppDeps) {
           const txRepo = createUpscaleRepository(tx);
           const locked = await txRepo.lockById(upscaleId);
           if (!locked || settled(locked.status)) return;
-          await txRepo.insertImage({
+          await recordImage(tx, {
             id: imageId,
             userId: row.userId,
             modelId: source.modelId,

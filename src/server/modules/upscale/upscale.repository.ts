@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { generatedImages, upscalePrices, upscales, users } from '../../db/schema/index';
-import { userChanged } from '../../lib/user-changes';
+import { findById, lockById, markRunning } from '../../db/rows';
+import { generatedImages, upscalePrices, upscales } from '../../db/schema/index';
 
 export type UpscaleRow = typeof upscales.$inferSelect;
 export type SourceImage = typeof generatedImages.$inferSelect;
@@ -40,37 +40,14 @@ export function createUpscaleRepository(db: DbOrTx) {
       return row ?? null;
     },
     insert: (row: typeof upscales.$inferInsert) => db.insert(upscales).values(row),
-    async byId(id: string) {
-      const [row] = await db.select().from(upscales).where(eq(upscales.id, id));
-      return row ?? null;
-    },
-    async lockById(id: string) {
-      const [row] = await db.select().from(upscales).where(eq(upscales.id, id)).for('update');
-      return row ?? null;
-    },
-    async markRunning(id: string) {
-      await db
-        .update(upscales)
-        .set({ status: 'running' })
-        .where(and(eq(upscales.id, id), eq(upscales.status, 'pending')));
-    },
+    byId: (id: string) => findById(db, upscales, id),
+    lockById: (id: string) => lockById(db, upscales, id),
+    markRunning: (id: string) => markRunning(db, upscales, id),
     async finish(id: string, values: Pick<UpscaleRow, 'status' | 'error' | 'resultImageId'>) {
       await db
         .update(upscales)
         .set({ ...values, completedAt: new Date() })
         .where(eq(upscales.id, id));
-    },
-    /** The upscaled image (its id derived from the upscale: a second try inserts nothing). */
-    async insertImage(row: typeof generatedImages.$inferInsert) {
-      await db.insert(generatedImages).values(row).onConflictDoNothing({ target: generatedImages.id });
-      userChanged(row.userId);
-    },
-    async balanceOf(userId: string) {
-      const [row] = await db
-        .select({ tokenBalance: users.tokenBalance })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.tokenBalance ?? 0;
     },
   };
 }

@@ -6,7 +6,7 @@ import { AppError, insufficientTokens, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import { generatedImageKeys } from '../../storage/keys';
 import { recordAdminChange, type AdminActor } from '../audit';
-import { applyLedgerEntry } from '../tokens';
+import { applyLedgerEntry, tokenBalance } from '../tokens';
 import type { UserRow } from '../users';
 import { UPSCALE_JOB } from './upscale.job';
 import { createUpscaleRepository, type UpscaleRow } from './upscale.repository';
@@ -49,7 +49,7 @@ export function createUpscaleService(deps: AppDeps) {
             }
           : null,
       upscale: { id: row.id, status: row.status, factor: row.factor, tokenCost: row.tokenCost },
-      balance: await repo.balanceOf(user.id),
+      balance: await tokenBalance(deps.db, user.id),
     };
   }
 
@@ -99,7 +99,7 @@ export function createUpscaleService(deps: AppDeps) {
         });
       } catch (err) {
         if (err instanceof AppError && err.code === 'INSUFFICIENT_TOKENS') {
-          const balance = await repo.balanceOf(user.id);
+          const balance = await tokenBalance(deps.db, user.id);
           throw insufficientTokens(UPSCALE_TEXTS.insufficient(cost, balance), { balance, required: cost });
         }
         throw err;
@@ -110,7 +110,7 @@ export function createUpscaleService(deps: AppDeps) {
       if (row.status === 'failed')
         throw new AppError(502, 'UPSCALE_FAILED', UPSCALE_TEXTS.failed(row.tokenCost), undefined, {
           upscaleId: row.id,
-          balance: await repo.balanceOf(user.id),
+          balance: await tokenBalance(deps.db, user.id),
         });
       return { status: row.status === 'succeeded' ? 200 : 202, body: await answer(user, row) };
     },

@@ -1,8 +1,8 @@
 import { normaliseIdentifier, sameIdentifier } from '../../../shared/normalise';
 import { userChanged } from '../../lib/user-changes';
-import { and, asc, desc, eq, getTableColumns, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { beforeCursor, exactTime, type Cursor } from '../../lib/cursor';
+import { exactTime, newestFirst, pastCursor, type Cursor } from '../../lib/cursor';
 import { users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,10 +83,10 @@ export function createUsersRepository(db: DbOrTx) {
             // accounts being deleted, and the tombstones that keep their ledger (decision 026)
             isNull(users.deletedAt),
             term ? or(ilike(users.username, term), ilike(users.email, term)) : undefined,
-            cursor ? beforeCursor(users.createdAt, users.id, cursor) : undefined,
+            pastCursor(users, cursor),
           ),
         )
-        .orderBy(desc(users.createdAt), desc(users.id))
+        .orderBy(...newestFirst(users))
         .limit(limit);
     },
     async all() {

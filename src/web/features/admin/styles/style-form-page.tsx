@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_STYLE_COST } from '@shared/constants';
 import {
   presetStyleSchema,
+  styleTexts,
   type PresetStyle,
   type PresetStyleInput,
   type PresetStyleValues,
@@ -40,11 +41,7 @@ const EMPTY: PresetStyleInput = {
 
 function toForm(s: PresetStyle): PresetStyleInput {
   return {
-    name: s.name,
-    description: s.description,
-    prompt: s.prompt,
-    negativePrompt: s.negativePrompt,
-    tokenCost: s.tokenCost,
+    ...styleTexts(s),
     previewImageUrl: s.previewImageUrl ?? '',
     loraModels: s.loraModels.map((l) => ({ id: l.id, weight: l.weight, triggerWord: l.triggerWord })),
     isActive: s.isActive,
