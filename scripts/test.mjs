@@ -65,11 +65,30 @@ function databaseTestFiles() {
   return { all, database: all.filter((f) => opensDatabase(f)) };
 }
 
+// The unit files whose outcome depends on the embedded database's own driver and engine, not only on
+// SQL. CI (.ci/run) runs the unit project once, its database files on PostgreSQL 15 (TEST_DATABASE_URL),
+// and then these on PGlite (`--only=pglite`); `npm test` with no TEST_DATABASE_URL runs all of them on
+// PGlite, and the e2e servers run on PGlite (docs/decisions/030-test-speed.md).
+const PGLITE_FILES = [
+  // opening a data directory, the PGlite factory, the traced client
+  'src/server/db/client.test.ts',
+  // pg_dump-free backups and the restore drill of a PGlite data directory (dump-tools.ts)
+  'src/server/modules/backup/backup.test.ts',
+  'src/server/modules/backup/restore-drill.test.ts',
+  // LISTEN/NOTIFY in one process: the session cache's invalidation
+  'src/server/lib/session-cache.test.ts',
+  // the job queue's claims and leases on PGlite's single connection
+  'src/server/jobs/queue.test.ts',
+  'src/server/jobs/claim.test.ts',
+  // the ledger: one writer, idempotency keys, no negative balance
+  'src/server/modules/tokens/ledger.service.test.ts',
+];
+
 // Most unit and API files spend much of their time waiting (job polls, leases, PostgreSQL), so one
 // worker per core keeps the cores busy; vitest's default leaves one core free.
 const WORKERS = `--maxWorkers=${Math.max(2, os.availableParallelism())}`;
 
-function run(name, projects, files = [], extra = []) {
+function run(name, projects, files = [], extra = [], env = process.env) {
   const out = path.join(tmp, `${name}.json`);
   const res = spawnSync(
     process.execPath,
@@ -83,7 +102,7 @@ function run(name, projects, files = [], extra = []) {
       ...extra,
       ...files,
     ],
-    { cwd: root, stdio: 'inherit', env: process.env },
+    { cwd: root, stdio: 'inherit', env },
   );
   let passed = 0;
   let failed = 0;
@@ -136,6 +155,20 @@ if (only === 'api') {
   const { all, database } = databaseTestFiles();
   console.log(`PostgreSQL pass: the ${database.length} of ${all.length} unit files that open a database`);
   add(run('api', ['unit'], database, [WORKERS]));
+}
+if (only === 'pglite') {
+  const missing = PGLITE_FILES.filter((f) => !existsSync(path.join(root, f)));
+  if (missing.length > 0) {
+    console.error(`--only=pglite: no such file ${missing.join(', ')} (scripts/test.mjs PGLITE_FILES)`);
+    add({ passed: 0, failed: 1, skipped: 0 });
+  } else {
+    const env = { ...process.env };
+    delete env.TEST_DATABASE_URL;
+    console.log(
+      `PGlite pass: the ${PGLITE_FILES.length} unit files that test the embedded database's driver`,
+    );
+    add(run('pglite', ['unit'], PGLITE_FILES, [WORKERS], env));
+  }
 }
 // the kill test starts real web and worker processes on PostgreSQL (tests/scale/): never on PGlite
 if (only === 'scale') {

@@ -6,9 +6,11 @@ import { useServerAndBrowser } from './support/lifecycle';
 // The shipped build renders with React 19, as development and the component tests do
 // (docs/decisions/029-react-everywhere-and-prerender.md). Radix finds menu items, tabs and options
 // through refs and a collection, so the keyboard paths through them are checked here, on the build a
-// user gets; the user menu needs no refocus workaround under React.
+// user gets; the user menu needs no refocus workaround under React. These browsers keep the motion the
+// other specs turn off (support/browser.ts): menus and dialogs open and close with their animations.
 
-const e2e = useServerAndBrowser();
+const motion = { reducedMotion: 'no-preference' } as const;
+const e2e = useServerAndBrowser({}, { browser: motion });
 
 const focused = (b: Browser) =>
   b.page.evaluate(() => {
@@ -123,7 +125,7 @@ describe('keyboard paths on the shipped build', () => {
   });
 
   it("toggles the admin's user switches twice with the keyboard, the focus staying on each", async () => {
-    const admin = await openBrowser();
+    const admin = await openBrowser(motion);
     try {
       const { page } = admin;
       const res = await page.request.post(`${e2e.server.url}/api/auth/login`, {

@@ -33,16 +33,32 @@ let shared: Promise<Chromium> | undefined;
  * globalSetup started one, else Debian Chromium through playwright-core with a fresh profile (STACK.md).
  */
 export async function openBrowser(
-  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<Browser> {
   const viewport = { width: opts.width ?? 1280, height: opts.height ?? 900 };
   const colorScheme = opts.colorScheme ?? 'light';
+  // Endless animations (spinners, skeleton pulses, progress) repaint every frame in Chromium's
+  // software rasteriser, in three browsers at once on a 2-core machine, for as long as a spec waits for a
+  // training or a render; the app stops them under `prefers-reduced-motion` (styles.css). The keyboard
+  // spec keeps the motion, so dialogs are still walked with their open and close animations
+  // (docs/decisions/030-test-speed.md).
+  const reducedMotion = opts.reducedMotion ?? 'reduce';
   const endpoint = process.env[SHARED_BROWSER_ENV];
   if (endpoint) {
     shared ??= chromium.connect(endpoint);
     const context = await (
       await shared
-    ).newContext({ viewport, colorScheme, extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
+    ).newContext({
+      viewport,
+      colorScheme,
+      reducedMotion,
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
+    });
     // a wait ends as soon as its element shows; the bound is for a 2-core CI machine running the
     // PostgreSQL lane beside three browsers and their servers, where an offline render or an image
     // analysis has taken more than 15 s (docs/decisions/030-test-speed.md)
@@ -56,6 +72,7 @@ export async function openBrowser(
     headless: true,
     viewport,
     colorScheme,
+    reducedMotion,
     args: CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(45_000);

@@ -10,7 +10,7 @@ import { sharedServer, startServer, type TestServer } from './server';
  */
 export function useServerAndBrowser(
   env: Record<string, string> = {},
-  opts: { own?: boolean; host?: string } = {},
+  opts: { own?: boolean; host?: string; browser?: Parameters<typeof openBrowser>[0] } = {},
 ) {
   const e2e = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
@@ -18,7 +18,7 @@ export function useServerAndBrowser(
       Object.keys(env).length > 0 || opts.own || opts.host
         ? await startServer(env, { host: opts.host })
         : await sharedServer();
-    e2e.browser = await openBrowser();
+    e2e.browser = await openBrowser(opts.browser);
   }, 180_000);
   afterAll(async () => {
     await e2e.browser?.close();
