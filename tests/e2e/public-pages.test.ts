@@ -112,7 +112,8 @@ describe('public pages', () => {
   });
 
   it('paint dark before any script for a visitor whose system prefers dark, follow it live, and honour less motion', async () => {
-    const dark = await openBrowser({ colorScheme: 'dark' });
+    // this visitor's system asks for full motion; the other specs' browsers ask for less (support/browser.ts)
+    const dark = await openBrowser({ colorScheme: 'dark', reducedMotion: 'no-preference' });
     try {
       await dark.page.route('**/assets/*.js', (route) => route.abort());
       await dark.page.goto(`${e2e.server.url}/login`);
