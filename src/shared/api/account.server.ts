@@ -7,8 +7,7 @@ import {
 import { idParamsSchema } from '../schemas/common';
 import { privacySettingsSchema, updatePrivacySchema } from '../schemas/consent';
 import { nsfwSettingsSchema, profileResultSchema, profileSchema, userResultSchema } from '../schemas/user';
-import { contractOf, serverSide } from './define';
-import { accountApi } from './account';
+import { serverSide } from './define';
 
 /** The server's half of `accountApi`: who may call each route, what it validates and answers. */
 export const accountServer = serverSide({
@@ -21,6 +20,3 @@ export const accountServer = serverSide({
   export: { guard: 'user', params: idParamsSchema, response: { 200: dataExportResultSchema } },
   deleteAccount: { guard: 'user', body: deleteAccountSchema, response: { 202: accountDeletionResultSchema } },
 });
-
-/** `accountApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const accountContract = contractOf(accountApi, accountServer);

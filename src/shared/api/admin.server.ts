@@ -35,8 +35,7 @@ import {
   tokenPackageResultSchema,
   tokenPackageUpdateSchema,
 } from '../schemas/tokens';
-import { contractOf, serverSide } from './define';
-import { adminApi } from './admin';
+import { serverSide } from './define';
 
 /** The server's half of `adminApi`: who may call each route, what it validates and answers. */
 export const adminServer = serverSide({
@@ -74,6 +73,3 @@ export const adminServer = serverSide({
   sales: { guard: 'admin', query: adminPageQuerySchema, response: { 200: salesPageSchema } },
   ledgerCheck: { guard: 'admin', response: { 200: ledgerCheckSchema } },
 });
-
-/** `adminApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const adminContract = contractOf(adminApi, adminServer);

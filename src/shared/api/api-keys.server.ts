@@ -6,8 +6,7 @@ import {
   createApiKeySchema,
   openApiDocumentSchema,
 } from '../schemas/api-keys';
-import { contractOf, serverSide } from './define';
-import { apiKeysApi } from './api-keys';
+import { serverSide } from './define';
 
 /** The server's half of `apiKeysApi`: who may call each route, what it validates and answers. */
 export const apiKeysServer = serverSide({
@@ -16,6 +15,3 @@ export const apiKeysServer = serverSide({
   revoke: { guard: 'user', params: idParamsSchema, response: { 200: apiKeyRevokedSchema } },
   openapi: { guard: 'public', response: { 200: openApiDocumentSchema } },
 });
-
-/** `apiKeysApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const apiKeysContract = contractOf(apiKeysApi, apiKeysServer);

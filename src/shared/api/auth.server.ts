@@ -19,8 +19,7 @@ import {
   verifyEmailResultSchema,
 } from '../schemas/user';
 import { loginResultSchema } from '../schemas/two-factor';
-import { contractOf, serverSide } from './define';
-import { authApi } from './auth';
+import { serverSide } from './define';
 
 /** The server's half of `authApi`: who may call each route, what it validates and answers. */
 export const authServer = serverSide({
@@ -56,6 +55,3 @@ export const authServer = serverSide({
   revokeSession: { guard: 'user', body: revokeSessionSchema, response: { 200: successSchema } },
   revokeOtherSessions: { guard: 'user', response: { 200: successSchema } },
 });
-
-/** `authApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const authContract = contractOf(authApi, authServer);

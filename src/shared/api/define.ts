@@ -3,8 +3,8 @@
 //   the types of its schemas but none of their values, so a page that calls the server loads no zod;
 // - the server's, `src/shared/api/<area>.server.ts`: who may call it (`guard`, `apiKey`) and the zod
 //   schemas it validates and serialises with. The browser never imports it (ESLint refuses it).
-// The server registers the two joined (`contractOf`, src/server/http/route.ts); the browser calls the
-// first (src/web/lib/api-client.ts).
+// The server registers the two joined (`contractOf` in src/shared/api/all.ts, src/server/http/route.ts);
+// the browser calls the first (src/web/lib/api-client.ts).
 //
 // This file is zod-free at runtime on purpose: the browser imports it.
 import type { z } from 'zod';

@@ -8,8 +8,7 @@ import {
   generateImageSchema,
   imageDeletedSchema,
 } from '../schemas/generation';
-import { contractOf, serverSide } from './define';
-import { generationApi } from './generation';
+import { serverSide } from './define';
 
 /** The server's half of `generationApi`: who may call each route, what it validates and answers. */
 export const generationServer = serverSide({
@@ -25,6 +24,3 @@ export const generationServer = serverSide({
   images: { guard: 'user', apiKey: 'read', query: galleryQuerySchema, response: { 200: galleryPageSchema } },
   deleteImage: { guard: 'user', params: idParamsSchema, response: { 200: imageDeletedSchema } },
 });
-
-/** `generationApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const generationContract = contractOf(generationApi, generationServer);

@@ -8,8 +8,7 @@ import {
   upscaleResponseSchema,
   zipRequestSchema,
 } from '../schemas/images';
-import { contractOf, serverSide } from './define';
-import { imagesApi } from './images';
+import { serverSide } from './define';
 
 /** The server's half of `imagesApi`: who may call each route, what it validates and answers. */
 export const imagesServer = serverSide({
@@ -40,6 +39,3 @@ export const imagesServer = serverSide({
     response: { 200: upscalePricesSchema },
   },
 });
-
-/** `imagesApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const imagesContract = contractOf(imagesApi, imagesServer);

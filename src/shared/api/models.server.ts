@@ -13,8 +13,7 @@ import {
   successSchema,
   trainingStatusResponseSchema,
 } from '../schemas/models';
-import { contractOf, serverSide } from './define';
-import { modelsApi } from './models';
+import { serverSide } from './define';
 
 // a person's action on one model, and the admin's re-uploads (under /api/models/, not /api/admin/)
 const modelAction = { guard: 'user', params: idParamsSchema, response: { 200: modelActionSchema } } as const;
@@ -59,6 +58,3 @@ export const modelsServer = serverSide({
   reupload: reupload,
   reuploadRunware: reupload,
 });
-
-/** `modelsApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const modelsContract = contractOf(modelsApi, modelsServer);

@@ -6,8 +6,7 @@ import {
   notificationPreferencesBodySchema,
   notificationPreferencesSchema,
 } from '../schemas/notifications';
-import { contractOf, serverSide } from './define';
-import { notificationsApi } from './notifications';
+import { serverSide } from './define';
 
 /** The server's half of `notificationsApi`: who may call each route, what it validates and answers. */
 export const notificationsServer = serverSide({
@@ -20,6 +19,3 @@ export const notificationsServer = serverSide({
     response: { 200: notificationPreferencesSchema },
   },
 });
-
-/** `notificationsApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const notificationsContract = contractOf(notificationsApi, notificationsServer);

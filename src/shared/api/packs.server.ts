@@ -12,8 +12,7 @@ import {
   packListQuerySchema,
   packListSchema,
 } from '../schemas/packs';
-import { contractOf, serverSide } from './define';
-import { packsApi } from './packs';
+import { serverSide } from './define';
 
 /** The server's half of `packsApi`: who may call each route, what it validates and answers. */
 export const packsServer = serverSide({
@@ -43,6 +42,3 @@ export const packsServer = serverSide({
   },
   adminUploadCover: { guard: 'admin', response: { 201: packCoverUploadedSchema } },
 });
-
-/** `packsApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const packsContract = contractOf(packsApi, packsServer);

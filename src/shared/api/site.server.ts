@@ -2,8 +2,7 @@ import { healthSchema, publicConfigSchema, readySchema } from '../schemas/system
 import { themeResponseSchema, themeUpdateSchema } from '../schemas/theme';
 import { referralOverviewSchema } from '../schemas/tokens';
 import { noContentSchema, vitalBeaconSchema } from '../schemas/vitals';
-import { contractOf, serverSide } from './define';
-import { siteApi } from './site';
+import { serverSide } from './define';
 
 /** The server's half of `siteApi`: who may call each route, what it validates and answers. */
 export const siteServer = serverSide({
@@ -15,6 +14,3 @@ export const siteServer = serverSide({
   vitals: { guard: 'public', body: vitalBeaconSchema, response: { 204: noContentSchema } },
   referrals: { guard: 'user', response: { 200: referralOverviewSchema } },
 });
-
-/** `siteApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const siteContract = contractOf(siteApi, siteServer);

@@ -8,8 +8,7 @@ import {
   styleImageUploadedSchema,
   styleListQuerySchema,
 } from '../schemas/styles';
-import { contractOf, serverSide } from './define';
-import { stylesApi } from './styles';
+import { serverSide } from './define';
 
 /** The server's half of `stylesApi`: who may call each route, what it validates and answers. */
 export const stylesServer = serverSide({
@@ -36,6 +35,3 @@ export const stylesServer = serverSide({
   remove: { guard: 'admin', params: idParamsSchema, response: { 200: styleDeletedSchema } },
   uploadImage: { guard: 'admin', response: { 201: styleImageUploadedSchema } },
 });
-
-/** `stylesApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const stylesContract = contractOf(stylesApi, stylesServer);

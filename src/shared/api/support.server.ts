@@ -9,8 +9,7 @@ import {
   ticketResultSchema,
   ticketStatusBodySchema,
 } from '../schemas/support';
-import { contractOf, serverSide } from './define';
-import { supportApi } from './support';
+import { serverSide } from './define';
 
 /** The server's half of `supportApi`: who may call each route, what it validates and answers. */
 export const supportServer = serverSide({
@@ -35,6 +34,3 @@ export const supportServer = serverSide({
     response: { 201: ticketResultSchema },
   },
 });
-
-/** `supportApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const supportContract = contractOf(supportApi, supportServer);

@@ -11,8 +11,7 @@ import {
   transactionsQuerySchema,
   transactionsSummarySchema,
 } from '../schemas/tokens';
-import { contractOf, serverSide } from './define';
-import { tokensApi } from './tokens';
+import { serverSide } from './define';
 
 /** The server's half of `tokensApi`: who may call each route, what it validates and answers. */
 export const tokensServer = serverSide({
@@ -32,6 +31,3 @@ export const tokensServer = serverSide({
   },
   recheck: { guard: 'user', response: { 200: recheckResponseSchema } },
 });
-
-/** `tokensApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const tokensContract = contractOf(tokensApi, tokensServer);

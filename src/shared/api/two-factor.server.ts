@@ -14,8 +14,7 @@ import {
   twoFactorStatusSchema,
   webauthnOptionsSchema,
 } from '../schemas/two-factor';
-import { contractOf, serverSide } from './define';
-import { twoFactorApi } from './two-factor';
+import { serverSide } from './define';
 
 /** The server's half of `twoFactorApi`: who may call each route, what it validates and answers. */
 export const twoFactorServer = serverSide({
@@ -43,6 +42,3 @@ export const twoFactorServer = serverSide({
   activity: { guard: 'user', response: { 200: securityActivitySchema } },
   adminActivity: { guard: 'admin', params: idParamsSchema, response: { 200: securityActivitySchema } },
 });
-
-/** `twoFactorApi` with its server side: what the server registers (src/server/http/route.ts). */
-export const twoFactorContract = contractOf(twoFactorApi, twoFactorServer);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountContract } from '../../../shared/api/account.server';
-import { adminContract } from '../../../shared/api/admin.server';
+import { accountContract, adminContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { clearSessionCookie, requireAdmin, requireUser } from '../../http/session';

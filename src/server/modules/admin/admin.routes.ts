@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContract } from '../../../shared/api/admin.server';
+import { adminContract, adminStatsContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';
 import { createAdminUsersService } from './admin-users.service';
-import { adminStatsContract } from '../../../shared/api/admin-stats.server';
 import { createAdminStatsService } from './admin-stats.service';
 
 export async function adminRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {

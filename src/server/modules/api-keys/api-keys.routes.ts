@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiKeysContract } from '../../../shared/api/api-keys.server';
+import { apiKeysContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authContract } from '../../../shared/api/auth.server';
+import { authContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import { accountOf, clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContract } from '../../../shared/api/admin.server';
-import { generationContract } from '../../../shared/api/generation.server';
+import { adminContract, generationContract, imagesContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import { galleryPageSchema } from '../../../shared/schemas/generation';
 import type { AppDeps } from '../../deps';
@@ -8,7 +7,6 @@ import { requireAdmin, requireUser } from '../../http/session';
 import { badRequest } from '../../lib/errors';
 import { createGalleryService } from './gallery.service';
 import { sendCachedJson } from '../../http/serialize-once';
-import { imagesContract } from '../../../shared/api/images.server';
 import { createDownloadsService } from './downloads.service';
 import { contentDisposition } from './download-name';
 

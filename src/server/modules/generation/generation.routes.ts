@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { generationContract } from '../../../shared/api/generation.server';
+import { generationContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContract } from '../../../shared/api/admin.server';
+import { adminContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';

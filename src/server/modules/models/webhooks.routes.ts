@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { webhooksContract } from '../../../shared/api/webhooks.server';
+import { webhooksContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthorized } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationsContract } from '../../../shared/api/notifications.server';
+import { notificationsContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { packsContract } from '../../../shared/api/packs.server';
+import { packsContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import { readImageUpload } from '../../http/multipart';
 import { route } from '../../http/route';

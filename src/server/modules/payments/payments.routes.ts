@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tokensContract } from '../../../shared/api/tokens.server';
-import { webhooksContract } from '../../../shared/api/webhooks.server';
+import { tokensContract, webhooksContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { sendError } from '../../http/error-handler';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { siteContract } from '../../../shared/api/site.server';
+import { siteContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { modelsContract } from '../../../shared/api/models.server';
+import { modelsContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { stylesContract } from '../../../shared/api/styles.server';
+import { stylesContract } from '../../../shared/api/all';
 import { readImageUpload } from '../../http/multipart';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';

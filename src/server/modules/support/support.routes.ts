@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { supportContract } from '../../../shared/api/support.server';
+import { supportContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, requireUser } from '../../http/session';

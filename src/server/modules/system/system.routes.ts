@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContract } from '../../../shared/api/admin.server';
-import { siteContract } from '../../../shared/api/site.server';
+import { adminContract, siteContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';

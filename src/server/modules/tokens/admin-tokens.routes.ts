@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContract } from '../../../shared/api/admin.server';
+import { adminContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../http/session';

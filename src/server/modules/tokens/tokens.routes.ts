@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tokensContract } from '../../../shared/api/tokens.server';
+import { tokensContract } from '../../../shared/api/all';
 import { route } from '../../http/route';
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../deps';

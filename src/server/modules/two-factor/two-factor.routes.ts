@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { twoFactorContract } from '../../../shared/api/two-factor.server';
+import { twoFactorContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import { issueDeviceCookie, readDeviceCookie } from '../../http/device-cookie';
 import {

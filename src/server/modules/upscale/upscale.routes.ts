@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { imagesContract } from '../../../shared/api/images.server';
+import { imagesContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { requireAdmin, requireUser } from '../../http/session';

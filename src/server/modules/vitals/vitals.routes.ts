@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContract } from '../../../shared/api/admin.server';
-import { siteContract } from '../../../shared/api/site.server';
+import { adminContract, siteContract } from '../../../shared/api/all';
 import type { AppDeps } from '../../deps';
 import type { AppMetrics } from '../../http/metrics';
 import { route } from '../../http/route';
