@@ -72,7 +72,7 @@ function databaseTestFiles() {
 const PGLITE_FILES = [
   // opening a data directory, the PGlite factory, the traced client
   'src/server/db/client.test.ts',
-  // pg_dump-free backups and the restore drill of a PGlite data directory (dump-tools.ts)
+  // backups and the restore drill of a PGlite data directory, taken as its image (db/dump-tools.ts)
   'src/server/modules/backup/backup.test.ts',
   'src/server/modules/backup/restore-drill.test.ts',
   // LISTEN/NOTIFY in one process: the session cache's invalidation
