@@ -38,7 +38,8 @@ describe('eslint house rules', () => {
   });
 
   it("refuses the browser importing the server's half of the HTTP contract, allows the browser's half", async () => {
-    const half = "import { modelsContract } from '@shared/api/all';\nexport const x = modelsContract;\n";
+    const half =
+      "import { modelsServer } from '@shared/api/models.server';\nexport const x = modelsServer;\n";
     expect(await ruleIds(half, 'src/web/lib/new-file.ts')).toContain('no-restricted-imports');
     expect(await ruleIds(half, 'src/web/features/models/new-file.ts')).toContain('no-restricted-imports');
     const all = "import { API_AREAS } from '../../shared/api/all';\nexport const x = API_AREAS;\n";
