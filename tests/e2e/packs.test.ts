@@ -148,7 +148,10 @@ describe('photo packs', () => {
     // at 360 px the album keeps to the screen, in the dark theme too
     await page.setViewportSize({ width: 360, height: 740 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // wait for the page to lay out at the new size (failed once, on a busy machine, read at once)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
