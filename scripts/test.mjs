@@ -79,6 +79,7 @@ const PGLITE_FILES = [
   'src/server/lib/session-cache.test.ts',
   // the job queue's claims and leases on PGlite's single connection
   'src/server/jobs/queue.test.ts',
+  'src/server/jobs/queue-leases.test.ts',
   'src/server/jobs/claim.test.ts',
   // the ledger: one writer, idempotency keys, no negative balance
   'src/server/modules/tokens/ledger.service.test.ts',

@@ -4,7 +4,8 @@ import { API_KEY_TEXTS } from '../../../shared/schemas/api-keys';
 import { apiKeys, generatedImages, mailOutbox } from '../../db/schema/index';
 import { generatedImageKeys } from '../../storage/keys';
 import { readyModel } from '../../test/generation-helpers';
-import { ADMIN, createHarness, type Client, type Harness } from '../../test/harness';
+import { makeKey, REGISTERED_PASSWORD, withKey } from '../../test/api-key-helpers';
+import { ADMIN, createHarness, type Harness } from '../../test/harness';
 import { until } from '../../test/until';
 
 // Security review (issue 40, findings 2 and 3) and the walk (issue 45, N7), each test sent as an
@@ -19,7 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const PASSWORD = 'Harbor-Lamp-42';
+const PASSWORD = REGISTERED_PASSWORD;
 
 async function user() {
   const c = h.client();
@@ -27,28 +28,18 @@ async function user() {
   return { c, u };
 }
 
-async function newKey(c: Client, scopes: string[], name: string, password = PASSWORD) {
-  const res = await c.post('/api/user/api-keys', { name, scopes, password });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().apiKey as { id: string; token: string };
-}
-
-function withKey(token: string, method: 'GET', url: string) {
-  return h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
-}
-
 describe("a key does not outlive the owner's recovery of the account", () => {
   async function keyed() {
     const { c, u } = await user();
-    const key = await newKey(c, ['read', 'generate'], 'taker');
-    expect((await withKey(key.token, 'GET', '/api/models')).statusCode).toBe(200);
+    const key = await makeKey(c, ['read', 'generate'], 'taker');
+    expect((await withKey(h, key.token, 'GET', '/api/models')).statusCode).toBe(200);
     return { c, u, key };
   }
-  const refused = async (token: string) => (await withKey(token, 'GET', '/api/models')).statusCode;
+  const refused = async (token: string) => (await withKey(h, token, 'GET', '/api/models')).statusCode;
 
   it('a password change revokes every key', async () => {
     const { c, key } = await keyed();
-    const other = await newKey(c, ['read'], 'second');
+    const other = await makeKey(c, ['read'], 'second');
     const res = await c.post('/api/user/change-password', {
       currentPassword: PASSWORD,
       newPassword: 'Quiet-Orchard-77',
@@ -134,15 +125,15 @@ describe("an admin's key is a plain user's", () => {
     // the admin's session reads it (admin support tooling)…
     expect((await admin.get(`/api/models/${theirs.id}`)).statusCode).toBe(200);
     // …the admin's key does not
-    const key = await newKey(admin, ['read'], 'admin reader', ADMIN.password);
-    expect((await withKey(key.token, 'GET', `/api/models/${theirs.id}`)).statusCode).toBe(404);
-    expect((await withKey(key.token, 'GET', `/api/models/${theirs.id}/training-status`)).statusCode).toBe(
+    const key = await makeKey(admin, ['read'], 'admin reader', { password: ADMIN.password });
+    expect((await withKey(h, key.token, 'GET', `/api/models/${theirs.id}`)).statusCode).toBe(404);
+    expect((await withKey(h, key.token, 'GET', `/api/models/${theirs.id}/training-status`)).statusCode).toBe(
       404,
     );
     const file = `u/${b.u.id}/images/${crypto.randomUUID()}.jpg`;
     await h.deps.storage.put(file, Buffer.from('jpeg'), 'image/jpeg');
     expect((await admin.get(`/files/${file}`)).statusCode).toBe(200);
-    expect((await withKey(key.token, 'GET', `/files/${file}`)).statusCode).toBe(404);
+    expect((await withKey(h, key.token, 'GET', `/files/${file}`)).statusCode).toBe(404);
   });
 });
 
@@ -162,28 +153,33 @@ describe('file URLs in a key’s answers open for the key', () => {
       seed: 1,
       storageKey: keys.original,
     });
-    const reader = await newKey(a.c, ['read'], 'reader');
-    const gallery = await withKey(reader.token, 'GET', '/api/generated-images');
+    const reader = await makeKey(a.c, ['read'], 'reader');
+    const gallery = await withKey(h, reader.token, 'GET', '/api/generated-images');
     expect(gallery.statusCode).toBe(200);
     const image = (gallery.json().images as { id: string; imageUrl: string }[]).find((i) => i.id === id)!;
     const url = new URL(image.imageUrl, h.config.publicUrl);
-    const fetched = await withKey(reader.token, 'GET', `${url.pathname}${url.search}`);
+    const fetched = await withKey(h, reader.token, 'GET', `${url.pathname}${url.search}`);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.body).toBe('jpeg-bytes');
     // no credentials: 401, not a 404 that reads like a broken link
     expect((await h.client().get(`/files/${keys.original}`)).statusCode).toBe(401);
     // a key without the read scope: 403 naming it
-    const gen = await newKey(a.c, ['generate'], 'generator');
-    const noScope = await withKey(gen.token, 'GET', `/files/${keys.original}`);
+    const gen = await makeKey(a.c, ['generate'], 'generator');
+    const noScope = await withKey(h, gen.token, 'GET', `/files/${keys.original}`);
     expect(noScope.statusCode).toBe(403);
     expect(noScope.json().message).toBe(API_KEY_TEXTS.missingScope('read'));
     // a revoked key: 401
     await a.c.del(`/api/user/api-keys/${reader.id}`);
-    expect((await withKey(reader.token, 'GET', `/files/${keys.original}`)).statusCode).toBe(401);
+    expect((await withKey(h, reader.token, 'GET', `/files/${keys.original}`)).statusCode).toBe(401);
     // someone else's key: the same 404 as a file that does not exist
-    const bKey = await newKey(b.c, ['read'], 'stranger');
-    const other = await withKey(bKey.token, 'GET', `/files/${keys.original}`);
-    const missing = await withKey(bKey.token, 'GET', `/files/u/${a.u.id}/images/${crypto.randomUUID()}.jpg`);
+    const bKey = await makeKey(b.c, ['read'], 'stranger');
+    const other = await withKey(h, bKey.token, 'GET', `/files/${keys.original}`);
+    const missing = await withKey(
+      h,
+      bKey.token,
+      'GET',
+      `/files/u/${a.u.id}/images/${crypto.randomUUID()}.jpg`,
+    );
     expect(other.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(other.json()).toEqual(missing.json());
