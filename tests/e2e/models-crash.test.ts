@@ -5,9 +5,11 @@ import { apiClient, grantTokensOffline, ledgerMismatchesOffline } from './models
 
 // SIGKILL the server while a model trains and while it is being hosted: after a restart the
 // pipeline resumes by itself and ends ready (or failed with a refund) — nothing stuck, no token lost.
+// On PGlite even in CI, where the other specs' servers run on PostgreSQL: the quick start's database
+// must come back from a SIGKILL too (the kill tests of tests/scale/ crash processes on PostgreSQL).
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ OFFLINE_TRAIN_SECONDS: '5', OFFLINE_HOST_SECONDS: '4' });
+  server = await startServer({ OFFLINE_TRAIN_SECONDS: '5', OFFLINE_HOST_SECONDS: '4' }, { pglite: true });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();

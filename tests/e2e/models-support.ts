@@ -2,23 +2,20 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
 import { makePhoto } from '../../src/server/test/photo-fixtures';
 import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
 import { until } from '../../src/server/test/until';
-import type { TestServer } from './support/server';
+import { withServerDatabase, type TestServer } from './support/server';
 
 /**
- * Tokens for a test user: stop the server, credit through the ledger on its own data directory
- * (PGlite is single-process), start it again. The ledger stays consistent (admin_adjustment row).
+ * Tokens for a test user, credited through the ledger on the server's database (an admin_adjustment
+ * row, so the ledger stays consistent): beside the server on PostgreSQL, with it stopped on PGlite.
  */
 export async function grantTokensOffline(server: TestServer, username: string, amount: number) {
-  await server.kill();
-  const database = await openDatabase({ dataDir: server.dataDir });
-  try {
-    const user = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
+  await withServerDatabase(server, async (db) => {
+    const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
     if (!user) throw new Error(`no user ${username}`);
-    await database.db.transaction((tx) =>
+    await db.transaction((tx) =>
       applyLedgerEntry(tx, {
         userId: user.id,
         type: 'admin_adjustment',
@@ -27,22 +24,12 @@ export async function grantTokensOffline(server: TestServer, username: string, a
         description: 'e2e grant',
       }),
     );
-  } finally {
-    await database.close();
-  }
-  await server.restart();
+  });
 }
 
 export async function ledgerMismatchesOffline(server: TestServer) {
-  await server.kill();
-  const database = await openDatabase({ dataDir: server.dataDir });
-  try {
-    const { ledgerMismatches } = await import('../../src/server/modules/tokens/ledger.service');
-    return await ledgerMismatches(database.db);
-  } finally {
-    await database.close();
-    await server.restart();
-  }
+  const { ledgerMismatches } = await import('../../src/server/modules/tokens/ledger.service');
+  return withServerDatabase(server, (db) => ledgerMismatches(db));
 }
 
 /** Six (or n) distinct JPEGs written to a temp dir for the browser's file picker. */

@@ -2,27 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
 import { models } from '../../src/server/db/schema/index';
 import { applyLedgerEntry } from '../../src/server/modules/tokens/ledger.service';
 import { seriousViolations } from './support/axe';
 import { signUp } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import type { TestServer } from './support/server';
+import { withServerDatabase, type TestServer } from './support/server';
 
 // Issue 26, part 1 and issue 45 N5: a pack's covers, buying it, its progress, the notification and
-// its album page with "Download all". Its own server: a ready model and tokens are
-// written into its data directory while it is stopped (PGlite is single-process), as models-support.ts does.
+// its album page with "Download all". Its own server: a ready model and tokens are written into its
+// database (withServerDatabase, which stops it on PGlite), as models-support.ts does.
 const e2e = useServerAndBrowser({}, { own: true });
 
 async function readyModelAndTokens(server: TestServer, username: string, tokens: number) {
-  await server.kill();
-  const database = await openDatabase({ dataDir: server.dataDir });
-  try {
-    const user = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
+  await withServerDatabase(server, async (db) => {
+    const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
     if (!user) throw new Error(`no user ${username}`);
     const id = randomUUID();
-    await database.db.insert(models).values({
+    await db.insert(models).values({
       id,
       userId: user.id,
       name: 'Pack Model',
@@ -31,7 +28,7 @@ async function readyModelAndTokens(server: TestServer, username: string, tokens:
       runwareAirName: `offline:${id}@1`,
       hostingProvider: 'offline',
     });
-    await database.db.transaction((tx) =>
+    await db.transaction((tx) =>
       applyLedgerEntry(tx, {
         userId: user.id,
         type: 'admin_adjustment',
@@ -40,10 +37,7 @@ async function readyModelAndTokens(server: TestServer, username: string, tokens:
         description: 'e2e grant',
       }),
     );
-  } finally {
-    await database.close();
-  }
-  await server.restart();
+  });
 }
 
 const balance = async (page: Page) =>

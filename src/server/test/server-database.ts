@@ -10,17 +10,23 @@ export async function createServerDatabase(
   name: string,
   template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await run(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => dropServerDatabase(serverUrl, name) };
+}
+
+/** Removes the database `name` from the server `serverUrl` names, with any connection still open. */
+export function dropServerDatabase(serverUrl: string, name: string) {
+  return run(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
+async function run(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

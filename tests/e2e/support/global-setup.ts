@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, executablePath, SHARED_BROWSER_ENV } from './browser';
 import {
   buildDataTemplate,
   DATA_TEMPLATE_ENV,
+  DATABASE_TEMPLATE_ENV,
+  dropDatabaseTemplate,
   SHARED_SERVER_ENV,
   SHARED_SERVER_OVERRIDES,
   startServer,
@@ -32,12 +34,14 @@ export default async function setup() {
     buildDataTemplate(),
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
   ]);
-  process.env[DATA_TEMPLATE_ENV] = template;
+  process.env[DATA_TEMPLATE_ENV] = template.dataDir;
+  if (template.database) process.env[DATABASE_TEMPLATE_ENV] = template.database;
   const server = await startServer(SHARED_SERVER_OVERRIDES);
   process.env[SHARED_SERVER_ENV] = JSON.stringify({
     url: server.url,
     port: server.port,
     dataDir: server.dataDir,
+    databaseUrl: server.databaseUrl,
     admin: server.admin,
   });
   process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();
@@ -45,8 +49,10 @@ export default async function setup() {
     delete process.env[SHARED_SERVER_ENV];
     delete process.env[SHARED_BROWSER_ENV];
     delete process.env[DATA_TEMPLATE_ENV];
+    delete process.env[DATABASE_TEMPLATE_ENV];
     await browser.close();
     await server.stop();
-    await rm(template, { recursive: true, force: true });
+    await rm(template.dataDir, { recursive: true, force: true });
+    await dropDatabaseTemplate(template.database);
   };
 }

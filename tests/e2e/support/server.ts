@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cp, lstat, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase, type Database } from '../../../src/server/db/client';
 import { freePort } from '../../../src/server/test/free-port';
+import { createServerDatabase, dropServerDatabase } from '../../../src/server/test/server-database';
 import { until } from '../../../src/server/test/until';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -11,6 +14,8 @@ export type TestServer = {
   url: string;
   port: number;
   dataDir: string;
+  /** the server's PostgreSQL database, when it runs on one (E2E_DATABASE_URL); else PGlite in `dataDir` */
+  databaseUrl?: string;
   admin: { username: string; password: string };
   output: () => string;
   /** SIGKILL the process (crash test) */
@@ -37,6 +42,17 @@ export const SHARED_SERVER_OVERRIDES = { TRUST_PROXY: '127.0.0.1' };
  */
 export const DATA_TEMPLATE_ENV = 'LORA_E2E_DATA_TEMPLATE';
 
+/**
+ * A PostgreSQL server (a URL of its maintenance database) the e2e servers run on instead of PGlite:
+ * each gets a database of its own, cloned from the template's (DATABASE_TEMPLATE_ENV) and dropped when
+ * it stops. CI sets it (.ci/run): the same specs cost about a quarter less CPU on PostgreSQL than on
+ * PGlite's WebAssembly, and PostgreSQL is what production runs. Unset (`npm test` on a laptop), every
+ * server runs on PGlite, as `npm start` does (docs/decisions/030-test-speed.md).
+ */
+export const E2E_DATABASE_URL_ENV = 'E2E_DATABASE_URL';
+/** names the database the data template's server migrated and seeded, when on PostgreSQL */
+export const DATABASE_TEMPLATE_ENV = 'LORA_E2E_DATABASE_TEMPLATE';
+
 async function waitHealthy(url: string, proc: ChildProcess, timeoutMs = 120_000) {
   await until(
     async () => {
@@ -58,19 +74,36 @@ export async function startServer(
   env: Record<string, string> = {},
   // null: an empty data directory (the template's own start); host: the name the browser uses
   // (passkeys need a domain such as `localhost`: WebAuthn refuses an IP address as its relying party)
-  opts: { template?: string | null; host?: string } = {},
+  // pglite: on PGlite even when the run has a PostgreSQL server (the crash test of the quick start's database)
+  opts: { template?: string | null; host?: string; pglite?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lora-e2e-'));
+  const pgServer = opts.pglite || 'DATABASE_URL' in env ? undefined : process.env[E2E_DATABASE_URL_ENV];
   // A copy of a migrated and seeded data directory: an empty one costs each start PGlite's initdb and
   // every migration, ~10 s of CPU on a machine the browsers and the other lanes share. Not its session
   // secret: each server keeps its own, as before.
   const template = opts.template === undefined ? process.env[DATA_TEMPLATE_ENV] : opts.template;
-  if (template && !Object.keys(env).some((k) => k.startsWith('ADMIN_') || k === 'DATABASE_URL'))
+  const fromTemplate =
+    template && !Object.keys(env).some((k) => k.startsWith('ADMIN_') || k === 'DATABASE_URL');
+  // on PostgreSQL, the template's database is cloned with its files, and its PGlite directory is not
+  // (there is none when the template itself was made on PostgreSQL)
+  const templateDatabase = pgServer ? process.env[DATABASE_TEMPLATE_ENV] : undefined;
+  if (fromTemplate && (!pgServer || templateDatabase))
     await cp(template, dataDir, {
       recursive: true,
       // nor the socket `npm run backup` reaches a running server through (a socket cannot be copied)
-      filter: async (from) => path.basename(from) !== 'session-secret' && !(await lstat(from)).isSocket(),
+      filter: async (from) =>
+        path.basename(from) !== 'session-secret' &&
+        !(pgServer && path.relative(template, from) === 'pg') &&
+        !(await lstat(from)).isSocket(),
     });
+  const database = pgServer
+    ? await createServerDatabase(
+        pgServer,
+        `e2e_${randomBytes(6).toString('hex')}`,
+        fromTemplate ? templateDatabase : undefined,
+      )
+    : undefined;
   const port = await freePort();
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const admin = { username: 'e2e_admin', password: 'AdminPass123' };
@@ -95,7 +128,7 @@ export async function startServer(
         OFFLINE_TRAIN_SECONDS: '4',
         OFFLINE_HOST_SECONDS: '2',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
+        DATABASE_URL: database?.url ?? '',
         // the real face checks cost ~1 s a photo: only the tests about them turn them on
         PHOTO_CHECKS: 'off',
         // specs that are not about the second factor sign the admin in with the password alone;
@@ -125,6 +158,7 @@ export async function startServer(
     url,
     port,
     dataDir,
+    databaseUrl: database?.url,
     admin,
     output: () => log,
     kill: async () => {
@@ -144,7 +178,10 @@ export async function startServer(
         proc.kill('SIGKILL');
         await exited();
       }
-      if (!keepData) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+      if (!keepData) {
+        await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+        await database?.drop().catch(() => {});
+      }
     },
   };
 }
@@ -153,10 +190,39 @@ export async function startServer(
  * The data directory every e2e server copies (DATA_TEMPLATE_ENV): a server with the default test env
  * starts on it, migrates and seeds it, and shuts down. Returns its path; the caller removes it.
  */
-export async function buildDataTemplate(): Promise<string> {
+export async function buildDataTemplate(): Promise<{ dataDir: string; database?: string }> {
   const server = await startServer({}, { template: null });
   await server.stop({ keepData: true });
-  return server.dataDir;
+  return {
+    dataDir: server.dataDir,
+    database: server.databaseUrl && new URL(server.databaseUrl).pathname.slice(1),
+  };
+}
+
+/** Drops the template's database, if it has one (global-setup.ts's teardown). */
+export async function dropDatabaseTemplate(database: string | undefined) {
+  const pgServer = process.env[E2E_DATABASE_URL_ENV];
+  if (database && pgServer) await dropServerDatabase(pgServer, database);
+}
+
+/**
+ * Runs `work` on the server's database from the test's own process: on PostgreSQL beside the running
+ * server; on PGlite, which one process holds at a time, with the server stopped and started again after.
+ */
+export async function withServerDatabase<T>(
+  server: TestServer,
+  work: (db: Database['db']) => Promise<T>,
+): Promise<T> {
+  if (!server.databaseUrl) await server.kill();
+  const database = await openDatabase(
+    server.databaseUrl ? { url: server.databaseUrl } : { dataDir: server.dataDir },
+  );
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+    if (!server.databaseUrl) await server.restart();
+  }
 }
 
 /**
@@ -167,7 +233,7 @@ export async function buildDataTemplate(): Promise<string> {
 export async function sharedServer(): Promise<TestServer> {
   const shared = process.env[SHARED_SERVER_ENV];
   if (!shared) return startServer(SHARED_SERVER_OVERRIDES);
-  const fields = JSON.parse(shared) as Pick<TestServer, 'url' | 'port' | 'dataDir' | 'admin'>;
+  const fields = JSON.parse(shared) as Pick<TestServer, 'url' | 'port' | 'dataDir' | 'databaseUrl' | 'admin'>;
   const refuse = async () => {
     throw new Error('the shared e2e server cannot be killed or restarted: start one with startServer()');
   };
