@@ -22,6 +22,8 @@ import {
 export default async function setup() {
   // the web client and the server as `npm start` builds them, when their sources are newer
   const root = path.resolve(import.meta.dirname, '../../..');
+  const started = performance.now();
+  const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const built = spawnSync(
     process.execPath,
     ['-e', "import('./scripts/start.mjs').then((m) => { m.ensureWebBuild(); m.ensureServerBuild(); })"],
@@ -34,6 +36,7 @@ export default async function setup() {
     buildDataTemplate(),
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
   ]);
+  const templateAt = seconds();
   process.env[DATA_TEMPLATE_ENV] = template.dataDir;
   if (template.database) process.env[DATABASE_TEMPLATE_ENV] = template.database;
   const server = await startServer(SHARED_SERVER_OVERRIDES);
@@ -45,6 +48,10 @@ export default async function setup() {
     admin: server.admin,
   });
   process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();
+  // what the lane spends before its first spec, in CI's log (docs/decisions/030-test-speed.md)
+  console.log(
+    `e2e setup: builds, template (${template.database ? 'PostgreSQL' : 'PGlite'}) and Chromium ${templateAt}; shared server ${seconds()}`,
+  );
   return async () => {
     delete process.env[SHARED_SERVER_ENV];
     delete process.env[SHARED_BROWSER_ENV];
