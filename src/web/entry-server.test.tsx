@@ -9,6 +9,7 @@ import { mockFetch } from '@web/testing/render';
 import { setBrowserLanguages } from '@web/testing/browser-languages';
 import { createQueryClient } from '@web/lib/query-client';
 import { prefetchSession } from '@web/lib/session';
+import { APP_CONFIG_QUERY_KEY, type AppConfig } from '@web/lib/app-config';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { startHydrating } from './lib/hydration';
@@ -47,40 +48,75 @@ const cases = Object.keys(PRERENDERED_PAGES)
   .filter((url) => url !== '/')
   .flatMap((url) => LANGUAGES.map((languages) => [url, languages[0], languages] as const));
 
+// GET /api/config of a studio on its offline engines: what the footer's note and the privacy
+// schedule draw once it has answered (the HTML, written at build time, has neither)
+const OFFLINE_CONFIG = {
+  engines: {
+    training: 'offline',
+    hosting: 'offline',
+    images: 'offline',
+    vision: 'offline',
+    payments: 'offline',
+    mail: 'outbox',
+    storage: 'local',
+  },
+  privacy: {
+    photoRetentionDays: 30,
+    unusedModelPhotoDays: 30,
+    exportLinkHours: 24,
+    auditLogRetentionDays: 365,
+    notificationRetentionDays: 90,
+    deletedEmailRetentionDays: 365,
+    backupRetentionDays: 30,
+    processors: [],
+  },
+} as unknown as AppConfig;
+
 describe('pre-rendered public pages', () => {
-  it.each(cases)('%s hydrates without a mismatch in a browser set to %s', async (url, _locale, languages) => {
-    restoreLanguages = setBrowserLanguages([...languages]);
-    mockFetch({});
-    // as the server sends it to a visitor; a remembered referral code must not change the first render
-    localStorage.setItem('referralCode', 'FRIEND1');
-    document.documentElement.dataset.session = 'guest';
-    const html = pages[url];
-    expect(html).toMatch(/<h1[\s>]|aria-level="1"/);
-    window.history.replaceState(null, '', url);
-    document.body.innerHTML = `<div id="root">${html}</div>`;
-    const container = document.getElementById('root')!;
-    const client = createQueryClient();
-    prefetchSession(client);
-    startHydrating(); // as main.tsx does before it hydrates
-    await preloadRoute(window.location.pathname, undefined, client);
-    const errors: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <Providers client={client}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </Providers>
-        </StrictMode>,
-        { onRecoverableError: (error) => errors.push(error) },
-      );
-    });
-    // a second pass: the Suspense boundaries React hydrates after the first commit, and what they load
-    await act(async () => {});
-    expect(errors).toEqual([]);
-    expect(container.querySelector('h1, [aria-level="1"]')).not.toBeNull();
-  });
+  it.each([
+    ...cases.map(([url, locale, languages]) => ({ url, locale, languages, configFirst: false })),
+    // the config may answer before React reaches a part of the page that reads it (a slow phone, a
+    // fast server): that part must still start as the HTML
+    ...Object.keys(PRERENDERED_PAGES)
+      .filter((url) => url !== '/')
+      .map((url) => ({ url, locale: 'en-US', languages: ['en-US'], configFirst: true })),
+  ])(
+    '$url hydrates without a mismatch in a browser set to $locale (the config in first: $configFirst)',
+    async ({ url, languages, configFirst }) => {
+      restoreLanguages = setBrowserLanguages([...languages]);
+      mockFetch({ 'GET /api/config': { body: OFFLINE_CONFIG } });
+      // as the server sends it to a visitor; a remembered referral code must not change the first render
+      localStorage.setItem('referralCode', 'FRIEND1');
+      document.documentElement.dataset.session = 'guest';
+      const html = pages[url];
+      expect(html).toMatch(/<h1[\s>]|aria-level="1"/);
+      window.history.replaceState(null, '', url);
+      document.body.innerHTML = `<div id="root">${html}</div>`;
+      const container = document.getElementById('root')!;
+      const client = createQueryClient();
+      prefetchSession(client);
+      if (configFirst) client.setQueryData(APP_CONFIG_QUERY_KEY, OFFLINE_CONFIG);
+      startHydrating(); // as main.tsx does before it hydrates
+      await preloadRoute(window.location.pathname, undefined, client);
+      const errors: unknown[] = [];
+      vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <Providers client={client}>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </Providers>
+          </StrictMode>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      });
+      // a second pass: the Suspense boundaries React hydrates after the first commit, and what they load
+      await act(async () => {});
+      expect(errors).toEqual([]);
+      expect(container.querySelector('h1, [aria-level="1"]')).not.toBeNull();
+    },
+  );
 });
