@@ -68,7 +68,8 @@ function databaseTestFiles() {
 // The unit files whose outcome depends on the embedded database's own driver and engine, not only on
 // SQL. CI (.ci/run) runs the unit project once, its database files on PostgreSQL 15 (TEST_DATABASE_URL),
 // and then these on PGlite (`--only=pglite`); `npm test` with no TEST_DATABASE_URL runs all of them on
-// PGlite, and the e2e servers run on PGlite (docs/decisions/030-test-speed.md).
+// PGlite; the e2e servers run on PGlite too, unless E2E_DATABASE_URL names a PostgreSQL server, as CI's
+// does (tests/e2e/support/server.ts, docs/decisions/030-test-speed.md).
 const PGLITE_FILES = [
   // opening a data directory, the PGlite factory, the traced client
   'src/server/db/client.test.ts',
