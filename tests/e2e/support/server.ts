@@ -45,7 +45,7 @@ export const DATA_TEMPLATE_ENV = 'LORA_E2E_DATA_TEMPLATE';
 /**
  * A PostgreSQL server (a URL of its maintenance database) the e2e servers run on instead of PGlite:
  * each gets a database of its own, cloned from the template's (DATABASE_TEMPLATE_ENV) and dropped when
- * it stops. CI sets it (.ci/run): the same specs cost about a quarter less CPU on PostgreSQL than on
+ * it stops. CI sets it (.ci/run): the same specs cost about a fifth less CPU on PostgreSQL than on
  * PGlite's WebAssembly, and PostgreSQL is what production runs. Unset (`npm test` on a laptop), every
  * server runs on PGlite, as `npm start` does (docs/decisions/030-test-speed.md).
  */
@@ -188,7 +188,8 @@ export async function startServer(
 
 /**
  * The data directory every e2e server copies (DATA_TEMPLATE_ENV): a server with the default test env
- * starts on it, migrates and seeds it, and shuts down. Returns its path; the caller removes it.
+ * starts on it, migrates and seeds it, and shuts down. Returns its path, and with E2E_DATABASE_URL the
+ * name of the database it seeded (DATABASE_TEMPLATE_ENV); the caller removes both.
  */
 export async function buildDataTemplate(): Promise<{ dataDir: string; database?: string }> {
   const server = await startServer({}, { template: null });
