@@ -15,12 +15,15 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'lora-vitest-'));
 
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return true;
-  if (existsSync('/usr/bin/chromium')) return true;
+  // the specs run in the headless shell when it is there (tests/e2e/support/browser.ts), else in chromium
+  if (existsSync('/usr/bin/chromium-headless-shell') || existsSync('/usr/bin/chromium')) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)…');
+    console.log(
+      'Installing Debian Chromium for the browser tests (apt-get install chromium chromium-headless-shell)…',
+    );
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const res = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    const res = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
