@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, setThemeMode } from './support/axe';
-import { openBrowser, toastItem, uniqueName, type Browser } from './support/browser';
+import { openBrowser, searchAdminUsers, toastItem, uniqueName, type Browser } from './support/browser';
 import { sharedServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -41,8 +41,8 @@ describe('admin audit log in the browser', () => {
   it('a balance change shows in the audit log: who, on whom, before → after', async () => {
     const a = adminBrowser.page;
     await a.goto(`${server.url}/admin`);
-    await a.getByLabel('Search users').fill(target.username);
-    await a.getByRole('button', { name: `Edit ${target.username}` }).click();
+    const userRow = await searchAdminUsers(a, target.username);
+    await userRow.getByRole('button', { name: `Edit ${target.username}` }).click();
     await a.getByRole('spinbutton', { name: 'Token Balance' }).fill('321');
     await a.getByRole('button', { name: 'Update', exact: true }).click();
     await toastItem(a, 'Balance updated').waitFor();

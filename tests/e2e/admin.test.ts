@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, uniqueName, type Browser } from './support/browser';
+import { openBrowser, searchAdminUsers, uniqueName, type Browser } from './support/browser';
 import { sharedServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -144,8 +144,7 @@ describe('support and admin panel in the browser', () => {
     await u.getByText('Available Preset Styles').waitFor();
 
     await a.goto(`${server.url}/admin`);
-    await a.getByLabel('Search users').fill(user.username);
-    const row = a.getByTestId('admin-user-row').filter({ hasText: user.username });
+    const row = await searchAdminUsers(a, user.username);
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: 'Suspend' }).click();
     await a.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click();

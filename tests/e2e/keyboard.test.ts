@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { openBrowser, signUp, type Browser } from './support/browser';
+import { openBrowser, searchAdminUsers, signUp, type Browser } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 
 // The shipped build renders with React 19, as development and the component tests do
@@ -135,8 +135,8 @@ describe('keyboard paths on the shipped build', () => {
       // the account the first test signed up
       expect(username).toBeTruthy();
       await page.goto(`${e2e.server.url}/admin`);
-      await page.getByLabel('Search users').fill(username);
-      await page.getByRole('button', { name: `Edit ${username}` }).click();
+      const row = await searchAdminUsers(page, username);
+      await row.getByRole('button', { name: `Edit ${username}` }).click();
       const dialog = page.getByRole('dialog');
       await toggleTwice(dialog.getByRole('switch', { name: 'Admin' }));
       await toggleTwice(dialog.getByRole('switch', { name: /NSFW Access/ }));

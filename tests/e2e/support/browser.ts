@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -140,4 +141,23 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
   await page.waitForURL(`${baseUrl}/dashboard`);
+}
+
+/**
+ * Types `username` into the admin's user search and waits until the table shows that user's row and
+ * no other, as a person reads the result before pressing one of its buttons. Pressed any sooner, the
+ * button could be in the unfiltered list that the search's answer then reorders: the row moved under
+ * the pointer and the press landed beside it (CI: the Edit and Suspend dialogs never opened, twice).
+ */
+export async function searchAdminUsers(page: Page, username: string) {
+  await page.getByLabel('Search users').fill(username);
+  const rows = page.getByTestId('admin-user-row');
+  const match = rows.filter({ hasText: username });
+  await expect
+    .poll(async () => {
+      const all = await rows.count();
+      return all > 0 && all === (await match.count());
+    })
+    .toBe(true);
+  return match.first();
 }
