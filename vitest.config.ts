@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { TimedSequencer } from './tests/order/timed-sequencer';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -10,6 +11,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // the longest files first, by measured time (tests/order/timed-sequencer.ts)
+    sequence: { sequencer: TimedSequencer },
     projects: [
       {
         resolve: { alias },
@@ -19,6 +22,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'src/server/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'tests/order/**/*.test.ts',
             'tests/vendors/**/*.test.ts',
             // the generators of `npm run security`, not the runner
             'scripts/security/**/*.test.ts',
