@@ -6,9 +6,10 @@ import { ButtonLink } from '@web/components/ui/button-link';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Section } from '@web/components/ui/section';
-import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
+import { SkeletonGroup } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
+import { PictureCardSkeleton } from './picture-card-skeleton';
 import { ErrorAlert } from '@web/components/ui/error-alert';
 import { ModelThumbnail } from '@web/components/model-thumbnail';
 
@@ -28,19 +29,6 @@ function ModelCard({ model }: { model: DashboardModel }) {
           <ModelNextStep model={model} size="sm" />
           <ModelDetailsLink model={model} size="sm" />
         </div>
-      </div>
-    </Card>
-  );
-}
-
-function ModelCardSkeleton() {
-  return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="space-y-3 p-4">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-9 w-full" />
       </div>
     </Card>
   );
@@ -76,7 +64,13 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
       {isLoading ? (
         <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
           {Array.from({ length: DASHBOARD_RECENT_MODELS }, (_, i) => (
-            <ModelCardSkeleton key={i} />
+            <PictureCardSkeleton
+              key={i}
+              aspect="aspect-[4/3]"
+              titleWidth="w-2/3"
+              textWidth="w-1/3"
+              spacing="space-y-3"
+            />
           ))}
         </SkeletonGroup>
       ) : error ? (
