@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Boxes, Plus } from 'lucide-react';
 import type { Model } from '@shared/schemas/models';
-import { relativeTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { ModelCard } from '@web/components/model-card';
 import { ModelDetailsLink, ModelNextStep } from '@web/components/model-links';
 import { Button } from '@web/components/ui/button';
 import { ButtonLink } from '@web/components/ui/button-link';
-import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { SearchField } from '@web/components/ui/search-field';
@@ -17,39 +16,32 @@ import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useModelList } from './api/models-api';
 import { IN_TRAINING, ModelStatusBadge } from './components/model-status';
-import { ModelThumbnail } from '@web/components/model-thumbnail';
-
-function ModelCard({ model }: { model: Model }) {
-  return (
-    <Card className="flex flex-col overflow-hidden" data-testid="model-card">
-      <ModelThumbnail name={model.name} previewImageUrl={model.previewImageUrl} />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex items-start justify-between gap-2">
-          {/* h2: the cards sit straight under the page's h1 (no section heading between) */}
-          <h2 className="min-w-0 truncate font-semibold" title={model.name}>
-            {model.name}
-          </h2>
-          <ModelStatusBadge status={model.status} />
-        </div>
-        {model.description ? (
-          <p className="line-clamp-2 text-sm text-muted-foreground">{model.description}</p>
-        ) : null}
-        <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
-        <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <ModelDetailsLink model={model} size="sm" />
-          <ModelNextStep model={model} size="sm" />
-        </div>
-      </div>
-    </Card>
-  );
-}
 
 function Grid({ models, empty }: { models: Model[]; empty: React.ReactNode }) {
   if (models.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {models.map((m) => (
-        <ModelCard key={m.id} model={m} />
+        <ModelCard
+          key={m.id}
+          data-testid="model-card"
+          model={m}
+          // the cards sit straight under the page's h1 (no section heading between)
+          heading="h2"
+          badge={<ModelStatusBadge status={m.status} />}
+          spacing="gap-2"
+          description={
+            m.description ? (
+              <p className="line-clamp-2 text-sm text-muted-foreground">{m.description}</p>
+            ) : null
+          }
+          actions={
+            <div className="mt-auto flex flex-wrap gap-2 pt-2">
+              <ModelDetailsLink model={m} size="sm" />
+              <ModelNextStep model={m} size="sm" />
+            </div>
+          }
+        />
       ))}
     </div>
   );

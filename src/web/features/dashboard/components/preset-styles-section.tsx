@@ -1,9 +1,9 @@
 import { Palette } from 'lucide-react';
-import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Section } from '@web/components/ui/section';
-import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
+import { SkeletonGroup } from '@web/components/ui/skeleton';
 import { usePresetStyles } from '../api/dashboard-api';
+import { PictureCardSkeleton } from './picture-card-skeleton';
 import { PresetStyleCard } from './preset-style-card';
 import { ErrorAlert } from '@web/components/ui/error-alert';
 
@@ -14,14 +14,13 @@ export function PresetStylesSection({ showNsfw }: { showNsfw: boolean }) {
       {styles.isPending ? (
         <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" label="Loading preset styles">
           {Array.from({ length: 4 }, (_, i) => (
-            <Card key={i} className="overflow-hidden">
-              <Skeleton className="aspect-square w-full rounded-none" />
-              <div className="space-y-2 p-4">
-                <Skeleton className="h-5 w-1/2" />
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-9 w-full" />
-              </div>
-            </Card>
+            <PictureCardSkeleton
+              key={i}
+              aspect="aspect-square"
+              titleWidth="w-1/2"
+              textWidth="w-full"
+              spacing="space-y-2"
+            />
           ))}
         </SkeletonGroup>
       ) : styles.error ? (

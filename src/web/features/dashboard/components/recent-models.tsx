@@ -1,50 +1,15 @@
 import { Boxes, Plus } from 'lucide-react';
 import { DASHBOARD_RECENT_MODELS } from '@shared/constants';
-import { relativeTime } from '@web/lib/format';
+import { ModelCard } from '@web/components/model-card';
 import { ModelDetailsLink, ModelNextStep } from '@web/components/model-links';
 import { ButtonLink } from '@web/components/ui/button-link';
-import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Section } from '@web/components/ui/section';
-import { Skeleton, SkeletonGroup } from '@web/components/ui/skeleton';
+import { SkeletonGroup } from '@web/components/ui/skeleton';
 import type { DashboardModel } from '../api/dashboard-api';
 import { ModelStatusBadge } from './model-status-badge';
+import { PictureCardSkeleton } from './picture-card-skeleton';
 import { ErrorAlert } from '@web/components/ui/error-alert';
-import { ModelThumbnail } from '@web/components/model-thumbnail';
-
-function ModelCard({ model }: { model: DashboardModel }) {
-  return (
-    <Card className="flex flex-col overflow-hidden">
-      <ModelThumbnail name={model.name} previewImageUrl={model.previewImageUrl} />
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 truncate font-semibold" title={model.name}>
-            {model.name}
-          </h3>
-          <ModelStatusBadge status={model.status} />
-        </div>
-        <p className="text-sm text-muted-foreground">Created {relativeTime(model.createdAt)}</p>
-        <div className="mt-auto grid auto-cols-fr grid-flow-col gap-2">
-          <ModelNextStep model={model} size="sm" />
-          <ModelDetailsLink model={model} size="sm" />
-        </div>
-      </div>
-    </Card>
-  );
-}
-
-function ModelCardSkeleton() {
-  return (
-    <Card className="overflow-hidden">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="space-y-3 p-4">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-9 w-full" />
-      </div>
-    </Card>
-  );
-}
 
 type RecentModelsProps = {
   models: DashboardModel[] | undefined;
@@ -76,7 +41,13 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
       {isLoading ? (
         <SkeletonGroup className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" label="Loading models">
           {Array.from({ length: DASHBOARD_RECENT_MODELS }, (_, i) => (
-            <ModelCardSkeleton key={i} />
+            <PictureCardSkeleton
+              key={i}
+              aspect="aspect-[4/3]"
+              titleWidth="w-2/3"
+              textWidth="w-1/3"
+              spacing="space-y-3"
+            />
           ))}
         </SkeletonGroup>
       ) : error ? (
@@ -84,7 +55,19 @@ export function RecentModels({ models, isLoading, error, onRetry }: RecentModels
       ) : hasModels ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {models!.slice(0, DASHBOARD_RECENT_MODELS).map((model) => (
-            <ModelCard key={model.id} model={model} />
+            <ModelCard
+              key={model.id}
+              model={model}
+              heading="h3"
+              badge={<ModelStatusBadge status={model.status} />}
+              spacing="gap-3"
+              actions={
+                <div className="mt-auto grid auto-cols-fr grid-flow-col gap-2">
+                  <ModelNextStep model={model} size="sm" />
+                  <ModelDetailsLink model={model} size="sm" />
+                </div>
+              }
+            />
           ))}
         </div>
       ) : (
