@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@web/components/ui/toaster';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@web/testing/render';
 import { makeUser } from '@web/testing/fixtures';
+import { TRAINING_POLL_MS } from '@web/lib/query-keys';
 import { GeneratePage } from './generate-page';
 
 // these tests are about the page; the select's own loading is tested in components/ui/select.test.tsx
@@ -76,7 +77,10 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('GeneratePage', () => {
   it('keeps a prompt over 3,000 characters whole, counts it and says why Generate is off', async () => {
@@ -113,6 +117,8 @@ describe('GeneratePage', () => {
   });
 
   it('says a model from the link is still training, and chooses it once a later read says ready', async () => {
+    // the list is read again on the model page's rhythm: the test moves the clock, not waits for it
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let status = 'training';
     setup('/generate?modelId=m-new', undefined, {
       serverModels: () => [...models, { id: 'm-new', name: 'Fresh', status }],
@@ -122,12 +128,12 @@ describe('GeneratePage', () => {
     // owning a ready model and choosing none: said before paying
     expect(screen.getByTestId('no-model-hint').textContent).toContain('No personal model chosen');
     status = 'ready';
-    await waitFor(
-      () => expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Fresh'),
-      { timeout: 15_000 },
+    await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Your Model' }).textContent).toContain('Fresh'),
     );
     expect(screen.queryByTestId('model-notice')).toBeNull();
-  }, 20_000);
+  });
 
   it('says when the model in the link is not among the user’s models', async () => {
     setup('/generate?modelId=m-gone');
