@@ -186,13 +186,8 @@ if (only === 'scale') {
     ensureWebBuild();
     // files named after the flags run alone: .ci/run runs the CPU-bound kill test apart from the files
     // that mostly wait for leases to run out, beside other work
-    add(
-      run(
-        'scale',
-        ['scale'],
-        args.filter((a) => !a.startsWith('--')),
-      ),
-    );
+    const files = args.filter((a) => !a.startsWith('--'));
+    add(run('scale', ['scale'], files));
   }
 }
 if (!only || only === 'e2e') {
