@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compileHints } from './scripts/vite-plugins/compile-hints.js';
 import { prerenderPages } from './scripts/vite-plugins/prerender-pages.js';
 
 const WEB_ROOT = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -27,6 +28,8 @@ const config = (mode: string, isSsrBuild: boolean | undefined): UserConfig => ({
       webRoot: WEB_ROOT,
       ssrOutDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
     }),
+    // the browser's chunks only: the build-time renderer runs once in Node
+    ...(isSsrBuild ? [] : [compileHints()]),
   ],
   resolve: {
     alias: [
