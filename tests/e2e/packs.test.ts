@@ -142,9 +142,17 @@ describe('photo packs', () => {
     // at 360 px the album keeps to the screen, in the dark theme too
     await page.setViewportSize({ width: 360, height: 740 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    // wait for the page to lay out at the new size (failed once, on a busy machine, read at once)
+    // wait for the page to lay out at the new size (failed once, on a busy machine, read at once), and
+    // for the app to follow the system into dark: its class arrives with a React update after the media
+    // change, and axe measuring colours while it flips saw mixed themes (CI of stop 53)
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.documentElement.scrollWidth <= window.innerWidth &&
+            document.documentElement.classList.contains('dark'),
+        ),
+      )
       .toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -17,16 +17,19 @@ export async function seriousViolations(page: Page, alsoRules: string[] = []): P
   const script = await source;
   // evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an inline <script>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${script}\n;true`);
-  // animations (toasts, dialogs fading in) must be done before colours are measured: their `finished`
-  // (a spinner's endless one never is, and a cancelled one rejects)
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // animations (toasts, dialogs fading in, colours easing into the dark theme) must be done before
+  // colours are measured: their `finished` (a spinner's endless one never is). A transition that a second
+  // style change replaces is cancelled, and its `finished` rejects at once while its successor runs: so
+  // wait again until none is left running (a theme switch mid-transition failed the packs spec once).
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const running = document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   const results = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
