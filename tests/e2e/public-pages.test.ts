@@ -67,6 +67,11 @@ describe('public pages', () => {
     page.on('request', (r) => pending.add(r));
     page.on('requestfinished', (r) => pending.delete(r));
     page.on('requestfailed', (r) => pending.delete(r));
+    // the stylesheet travels inside the HTML (src/server/http/pages.ts): its file is never fetched too
+    const stylesheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(r.url());
+    });
     for (const [path, heading] of PAGES) {
       await page.goto(`${e2e.server.url}${path}`);
       await page.locator('h1, [aria-level="1"]').filter({ hasText: heading }).waitFor();
@@ -77,6 +82,7 @@ describe('public pages', () => {
       await page.evaluate(() => true);
       expect(problems, path).toEqual([]);
     }
+    expect(stylesheets).toEqual([]);
     // the footer's offline note: its tooltip opens after the spec's 700 ms on hover, and on keyboard
     // focus (issue 23 defect 3)
     await page.goto(`${e2e.server.url}/terms`);
