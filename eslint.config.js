@@ -74,6 +74,33 @@ const serverContract = {
     "The browser imports a route's place from src/shared/api/<area>.ts; its guard and schemas (<area>.server.ts) stay on the server.",
 };
 
+// No file but a test imports a test file: vitest would run its tests a second time, and the import
+// circle search below looks only from production files on that ground (docs/decisions/030-test-speed.md).
+const TEST_FILE = /\.test(\.[cm]?[jt]sx?)?$/;
+const house = {
+  rules: {
+    'no-test-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { test: 'Only a test imports a test file ({{source}}).' },
+      },
+      create(context) {
+        const check = (source) => {
+          if (source?.type === 'Literal' && typeof source.value === 'string' && TEST_FILE.test(source.value))
+            context.report({ node: source, messageId: 'test', data: { source: source.value } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
+    },
+  },
+};
+
 // package names only: a relative path such as engines/payments/stripe is ours
 const vendorPackages = ['stripe', 'replicate', 'nodemailer', '@runware/sdk-js'];
 const vendorScopes = ['@runware/*', '@aws-sdk/*'];
@@ -106,7 +133,8 @@ export default tseslint.config(
     // third of this rule's time, which is most of the lint's (docs/decisions/030-test-speed.md).
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { house },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }], 'house/no-test-imports': 'error' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

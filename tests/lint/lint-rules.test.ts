@@ -96,6 +96,21 @@ describe('eslint house rules', () => {
     expect(inEngine).not.toContain('no-restricted-imports');
   });
 
+  it('refuses a production file importing a test file, and lets a test import one', async () => {
+    const code = "import { x as y } from './gallery-page.test';\nexport const x = y;\n";
+    expect(await ruleIds(code, 'src/web/features/gallery/new-file.ts')).toContain('house/no-test-imports');
+    const dynamic = "export const x = () => import('../support/flow.test.ts');\n";
+    expect(await ruleIds(dynamic, 'tests/e2e/support/new-file.ts')).toContain('house/no-test-imports');
+    expect(await ruleIds(code, 'src/web/features/gallery/new-file.test.ts')).not.toContain(
+      'house/no-test-imports',
+    );
+    // a name that only contains "test" is not a test file
+    const testing = "import { makeUser } from '@web/testing/fixtures';\nexport const x = makeUser;\n";
+    expect(await ruleIds(testing, 'src/web/features/gallery/new-file.ts')).not.toContain(
+      'house/no-test-imports',
+    );
+  });
+
   it('refuses an import cycle', async () => {
     const results = await eslint.lintFiles(['tests/lint/fixtures/cycle-a.ts']);
     expect(results[0].messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
