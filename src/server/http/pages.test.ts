@@ -15,11 +15,6 @@ const STYLESHEET = '<link rel="stylesheet" crossorigin href="/assets/main-1.css"
 const CSS = 'body{color:#123456}';
 const template = `<!doctype html><html lang="en"><head><script type="module" src="/assets/main-1.js"></script>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"></div></body></html>`;
 const login = `<!doctype html><html lang="en"><head>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>`;
-// the build writes the app's entry and its first chunks into a page React hydrates
-const hydrated = login.replace(
-  '<head>',
-  '<head><script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js">',
-);
 const notFound = login.replace('Welcome back', '404 Page Not Found');
 
 let dir: string;
@@ -32,7 +27,7 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'assets', 'main-1.css'), CSS);
   await writeFile(path.join(dir, 'index.html'), template);
-  await writeFile(path.join(dir, 'pages', 'login.html'), hydrated);
+  await writeFile(path.join(dir, 'pages', 'login.html'), login);
   await writeFile(path.join(dir, 'pages', 'not-found.html'), notFound);
   await writeFile(
     path.join(dir, 'pages', 'index.html'),
@@ -187,21 +182,6 @@ describe('pages', () => {
         expect(html.split('rel="stylesheet"').length, url).toBe(2);
       }
     }
-  });
-
-  it("asks for a pre-rendered page's scripts at low priority, and the app page's at the default", async () => {
-    const html = (await app.inject({ url: '/login' })).body;
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/main-1.js">');
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
-    );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-1.js">',
-    );
-    // signed in, /login is the app's page (its router sends the person on): it draws after its scripts
-    const appPage = (await app.inject({ url: '/login', headers: { 'x-test-user': '1' } })).body;
-    expect(appPage).not.toContain('fetchpriority');
-    expect(appPage).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">');
   });
 
   it('answers an unknown path with 404 and the 404 page', async () => {

@@ -124,20 +124,6 @@ function inlineStylesheets(html: string, webRoot: string, read: Map<string, stri
   );
 }
 
-/**
- * A pre-rendered page is drawn from its HTML alone; its scripts only make it interactive. Asked for at
- * low priority, they leave the connection to what the first paint needs (the HTML, a picture), where a
- * phone on a slow network otherwise shares it between the page and ~190 kB of script: Lighthouse's
- * `/login` at 93 → 96–98 (medians of three; docs/decisions/054-frontend-performance.md). The app's
- * page keeps the default: it draws nothing before its scripts have run.
- */
-const LOW = ' fetchpriority="low"';
-function lowPriorityScripts(html: string): string {
-  return html
-    .replace(/<link rel="modulepreload"/g, `<link rel="modulepreload"${LOW}`)
-    .replace(/<script type="module"/g, `<script type="module"${LOW}`);
-}
-
 export function createPages(webRoot: string, options: PagesOptions = {}) {
   const stylesheets = new Map<string, string | null>();
   const template = inlineStylesheets(
@@ -149,10 +135,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
   for (const name of [...Object.values(PRERENDERED), NOT_FOUND_PAGE]) {
     const file = path.join(webRoot, 'pages', `${name}.html`);
     if (existsSync(file))
-      pages.set(
-        name,
-        lowPriorityScripts(inlineStylesheets(readFileSync(file, 'utf8'), webRoot, stylesheets)),
-      );
+      pages.set(name, inlineStylesheets(readFileSync(file, 'utf8'), webRoot, stylesheets));
   }
   const landing = pages.get('index');
   if (landing && options.photoClaim)
@@ -176,7 +159,6 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     theme: ThemeResponse | null,
     firstRead: string | undefined,
     mode: 'light' | 'dark' | null,
-    prerendered: boolean,
   ) {
     const head: string[] = [];
     // A person's own choice is written here, so the page is drawn in it with no script; the app reads
@@ -208,9 +190,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     // the page's own chunks download beside the app's instead of after it has started; the landing
     // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none
     for (const file of landing ? [] : (preloads[route ?? '*'] ?? []))
-      extra.push(
-        `<link rel="modulepreload"${prerendered ? LOW : ''} crossorigin href="${escapeAttr(file)}">`,
-      );
+      extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
     if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
     if (extra.length) html = html.replace('</head>', `${extra.map((l) => `  ${l}\n`).join('')}  </head>`);
@@ -247,7 +227,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     let page = cache.get(key);
     if (!page) {
       const base = name ? pages.get(name)! : template;
-      page = render(base, route, name === 'index', signedIn, theme, firstRead, mode, Boolean(name));
+      page = render(base, route, name === 'index', signedIn, theme, firstRead, mode);
       cache.set(key, page);
     }
     reply
