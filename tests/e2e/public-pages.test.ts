@@ -64,14 +64,14 @@ describe('public pages', () => {
     });
     // the requests the page has begun and not yet seen end: a problem shows by the time they have
     const pending = new Set<unknown>();
-    page.on('request', (r) => pending.add(r));
-    page.on('requestfinished', (r) => pending.delete(r));
-    page.on('requestfailed', (r) => pending.delete(r));
     // the stylesheet travels inside the HTML (src/server/http/pages.ts): its file is never fetched too
     const stylesheets: string[] = [];
     page.on('request', (r) => {
+      pending.add(r);
       if (r.resourceType() === 'stylesheet') stylesheets.push(r.url());
     });
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
     for (const [path, heading] of PAGES) {
       await page.goto(`${e2e.server.url}${path}`);
       await page.locator('h1, [aria-level="1"]').filter({ hasText: heading }).waitFor();
