@@ -16,6 +16,7 @@ import { registerGuards } from './http/guards';
 import { createAppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerSession, SESSION_COOKIE } from './http/session';
 import { THEME_BOOT_SCRIPT_HASH } from './http/pages';
+import { AFTER_PAINT_SCRIPT_HASH } from './http/after-paint';
 import { registerStatic } from './http/static';
 import { zodSchemaController } from './http/schema-compilers';
 import { photoClaim } from '../shared/photo-claim';
@@ -97,9 +98,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // the one inline script: light or dark before the first paint, for a person with no choice of
-        // their own (shared/theme-css.ts)
-        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH, 'https://js.stripe.com'],
+        // the two inline scripts: light or dark before the first paint, for a person with no choice of
+        // their own (shared/theme-css.ts), and a pre-rendered page's loader (http/after-paint.ts)
+        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH, AFTER_PAINT_SCRIPT_HASH, 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -20,6 +20,8 @@ if (stored) applyMode(stored);
 
 for (const toggle of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
   const root = document.documentElement;
+  // drawn disabled by the build, as on every page until a script has wired it (components/theme-toggle.tsx)
+  toggle.disabled = false;
   toggle.setAttribute('aria-pressed', String(root.classList.contains('dark')));
   toggle.addEventListener('click', () => {
     const next = root.classList.contains('dark') ? 'light' : 'dark';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +11,14 @@ import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { THEME_BOOT_SCRIPT } from '../../shared/theme-css';
 import { themeResponse } from '../modules/theme/theme.service';
 import { registerStatic } from './static';
+import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH, loadScriptsAfterPaint } from './after-paint';
 
 const STYLESHEET = '<link rel="stylesheet" crossorigin href="/assets/main-1.css">';
 const CSS = 'body{color:#123456}';
 const template = `<!doctype html><html lang="en"><head><script type="module" src="/assets/main-1.js"></script>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"></div></body></html>`;
-const login = `<!doctype html><html lang="en"><head>${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>`;
+const ENTRY = '<script type="module" crossorigin src="/assets/main-1.js"></script>';
+const REACT = '<link rel="modulepreload" crossorigin href="/assets/react-1.js">';
+const login = `<!doctype html><html lang="en"><head>${ENTRY}${REACT}${STYLESHEET}<title>LoRA Studio</title></head><body><div id="root"><h1>Welcome back</h1></div></body></html>`;
 const notFound = login.replace('Welcome back', '404 Page Not Found');
 
 let dir: string;
@@ -31,7 +35,9 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'pages', 'not-found.html'), notFound);
   await writeFile(
     path.join(dir, 'pages', 'index.html'),
-    login.replace('<h1>Welcome back</h1>', `<h1>LoRA Studio</h1><p>${GENERIC_PHOTO_CLAIM}</p>`),
+    login
+      .replace(`${ENTRY}${REACT}`, '<script type="module" crossorigin src="/assets/landing-1.js"></script>')
+      .replace('<h1>Welcome back</h1>', `<h1>LoRA Studio</h1><p>${GENERIC_PHOTO_CLAIM}</p>`),
   );
   await writeFile(
     path.join(dir, 'route-preloads.json'),
@@ -78,6 +84,28 @@ describe('pages', () => {
     expect(signedIn.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/landing-page-1.js">',
     );
+  });
+
+  it("asks for a pre-rendered page's scripts after its first paint, by a script the CSP allows", async () => {
+    const res = await app.inject({ url: '/login' });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    // nothing of the app is fetched beside the HTML …
+    expect(head).not.toContain('<link rel="modulepreload"');
+    expect(head).not.toContain(ENTRY);
+    // … but all of it, entry first, by the loader once the page has painted
+    expect(head).toContain(
+      '<script type="application/json" id="app-chunks">["/assets/main-1.js","/assets/react-1.js","/assets/login-page-1.js"]</script>',
+    );
+    expect(head).toContain(`<script type="module">${AFTER_PAINT_SCRIPT}</script>`);
+    expect(AFTER_PAINT_SCRIPT_HASH).toBe(
+      `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`,
+    );
+    // the landing page keeps its own small script as the build wrote it
+    const landing = await app.inject({ url: '/' });
+    expect(landing.body).toContain('<script type="module" crossorigin src="/assets/landing-1.js"></script>');
+    expect(landing.body).not.toContain('app-chunks');
+    // and a page with no entry script of the build is left as it was
+    expect(loadScriptsAfterPaint('<head></head>', ['/a.js'])).toBe('<head></head>');
   });
 
   it('sends a visitor the pre-rendered page with the current theme, and a new ETag when it changes', async () => {

@@ -8,6 +8,7 @@ import type { ThemeResponse } from '../../shared/schemas/theme';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { generationApi } from '../../shared/api/generation';
 import { modelsApi } from '../../shared/api/models';
+import { loadScriptsAfterPaint } from './after-paint';
 
 /**
  * The HTML of every browser page (docs/decisions/029-react-everywhere-and-prerender.md). A visitor on a
@@ -153,8 +154,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
   function render(
     base: string,
     route: string | null,
-    /** the pre-rendered landing page */
-    landing: boolean,
+    /** a page pre-rendered at build time, and which: the landing page runs no app */
+    prerendered: string | undefined,
     signedIn: boolean,
     theme: ThemeResponse | null,
     firstRead: string | undefined,
@@ -188,10 +189,14 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
         `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
       );
     // the page's own chunks download beside the app's instead of after it has started; the landing
-    // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none
-    for (const file of landing ? [] : (preloads[route ?? '*'] ?? []))
-      extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
+    // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none, and another
+    // pre-rendered page asks for them after its first paint (after-paint.ts)
+    const chunks = preloads[route ?? '*'] ?? [];
+    if (!prerendered)
+      for (const file of chunks)
+        extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
+    if (prerendered && prerendered !== 'index') html = loadScriptsAfterPaint(html, chunks);
     if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
     if (extra.length) html = html.replace('</head>', `${extra.map((l) => `  ${l}\n`).join('')}  </head>`);
     const plain = Buffer.from(html);
@@ -227,7 +232,7 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     let page = cache.get(key);
     if (!page) {
       const base = name ? pages.get(name)! : template;
-      page = render(base, route, name === 'index', signedIn, theme, firstRead, mode);
+      page = render(base, route, name, signedIn, theme, firstRead, mode);
       cache.set(key, page);
     }
     reply

@@ -25,8 +25,10 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
-  // A form the server sent as HTML would submit itself natively (its fields in the URL) if sent before
-  // React has taken it over; its submit button waits for that (docs/decisions/029-react-everywhere-and-prerender.md).
+  // On a page the server sent as HTML nothing is wired before React has taken it over (its scripts load
+  // after the first paint: src/server/http/after-paint.ts): a click would be lost, and a form would submit
+  // itself natively with its fields in the URL. So every button waits for that
+  // (docs/decisions/029-react-everywhere-and-prerender.md); on a page drawn in the browser it never waits.
   const hydrated = useHydrated();
   if (asChild)
     return (
@@ -41,7 +43,7 @@ export function Button({
   return (
     <button
       type={type ?? 'button'}
-      disabled={disabled || pending || (type === 'submit' && !hydrated)}
+      disabled={disabled || pending || !hydrated}
       className={cn(buttonVariants({ variant, size }), className)}
       {...props}
     >
