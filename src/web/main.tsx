@@ -46,5 +46,8 @@ if (container.firstElementChild) {
     }),
   );
 } else {
-  createRoot(container).render(app);
+  // Any other page is drawn once its chunks are in as well. Drawn at once, the page suspended on its
+  // chunk and showed a spinner, and React keeps a fallback it has shown for at least 300 ms
+  // (FALLBACK_THROTTLE_MS): every first load of a signed-in page waited that long after its chunk was in.
+  void chunks.then(() => createRoot(container).render(app));
 }
