@@ -1,0 +1,95 @@
+// First loads as the browser itself times them: FCP and LCP from Chromium's own performance entries
+// (what the web-vitals beacons send from a real visitor: src/web/lib/web-vitals.ts), not Lighthouse's
+// simulation of them. A slow phone is emulated by Chromium (4× CPU, 150 ms latency, 1.6 Mbit/s down,
+// the cache off: every load is a first visit), at a phone's viewport, signed in as a new user.
+// `npm run bench page-load`, or `npx tsx bench/page-load.ts [paths…]` (LOAD_RUNS=n, default 7, median).
+// No goal of its own: the goals are Lighthouse's (bench/lighthouse.ts); this is the figure that checks
+// what the simulation cannot see, such as a timer of React's (docs/decisions/054-frontend-performance.md).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
+import { startServer } from '../tests/e2e/support/server';
+
+const PAGES = ['/login', '/dashboard', '/generate', '/gallery', '/models', '/settings', '/billing-history'];
+const PASSWORD = 'Harbor-Lamp-42';
+// the last LCP candidate before the page is left; a string, as the page runs it
+const OBSERVE_LCP =
+  'window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });';
+const READ = '[performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN, window.__lcp]';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function run(
+  opts: { runs?: number; pages?: string[] } = {},
+): Promise<Record<string, number | string>> {
+  const runs = opts.runs ?? Number(process.env.LOAD_RUNS ?? 7);
+  const pages = opts.pages ?? PAGES;
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const out: Record<string, number | string> = {};
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addInitScript(OBSERVE_LCP);
+    for (const pathname of pages) {
+      const fcp: number[] = [];
+      const lcp: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        // the public pages are measured as a visitor sees them: without the session cookie
+        if (pathname === '/login') await context.clearCookies();
+        else if ((await context.cookies()).length === 0) {
+          const res = await context.request.post(`${server.url}/api/auth/register`, {
+            data: { username: 'load_user', email: 'load_user@example.com', password: PASSWORD },
+          });
+          if (!res.ok())
+            await context.request.post(`${server.url}/api/auth/login`, {
+              data: { username: 'load_user', password: PASSWORD },
+            });
+        }
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        });
+        await page.goto(`${server.url}${pathname}`, { waitUntil: 'networkidle' });
+        // LCP is final at the first input or when the page is hidden; a still page stops adding to it
+        await page.waitForLoadState('networkidle');
+        const [f, l] = (await page.evaluate(READ)) as [number, number];
+        fcp.push(f);
+        lcp.push(l);
+        await page.close();
+      }
+      out[`${pathname} FCP (ms, median)`] = Math.round(median(fcp));
+      out[`${pathname} LCP (ms, median)`] = Math.round(median(lcp));
+      out[`${pathname} LCP runs (ms)`] = lcp.map(Math.round).join(', ');
+    }
+    out['runs per page'] = runs;
+    out.conditions = '4× CPU, 150 ms latency, 1.6 Mbit/s down, no cache, 412×823';
+    return out;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
+  const pages = process.argv.slice(2);
+  run(pages.length ? { pages } : {})
+    .then((r) => {
+      console.log(r);
+      process.exit(0);
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
