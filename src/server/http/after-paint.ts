@@ -9,14 +9,18 @@ import { createHash } from 'node:crypto';
  * docs/decisions/054-frontend-performance.md). The page's chunks are still asked for all at once (a
  * modulepreload each), once the browser reports the paint (a paint entry: `requestAnimationFrame` and a
  * task came ~20 ms before Chromium's reported first paint). A hidden tab paints nothing, and a browser
- * with no paint entries tells nothing: neither waits.
+ * with no paint entries tells nothing: neither waits. Nor does any page for more than two seconds: its
+ * buttons wait for the app, and a paint entry that never came must not leave them dead.
  *
  * The script is constant, so the Content-Security-Policy allows it by its hash (app.ts); the chunks it
  * loads are written beside it as JSON, the app's entry first.
  */
 export const AFTER_PAINT_SCRIPT = [
   "const chunks = JSON.parse(document.getElementById('app-chunks').textContent);",
+  'let started = false;',
   'const load = () => {',
+  '  if (started) return;',
+  '  started = true;',
   '  for (const href of chunks.slice(1)) {',
   "    const link = document.createElement('link');",
   "    link.rel = 'modulepreload';",
@@ -27,11 +31,13 @@ export const AFTER_PAINT_SCRIPT = [
   '  import(chunks[0]);',
   '};',
   "if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) load();",
-  'else',
+  'else {',
   '  new PerformanceObserver((_, observer) => {',
   '    observer.disconnect();',
   '    load();',
   "  }).observe({ type: 'paint', buffered: true });",
+  '  setTimeout(load, 2000);',
+  '}',
 ].join('\n');
 
 export const AFTER_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`;
