@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
@@ -49,5 +49,10 @@ if (container.firstElementChild) {
   // Any other page is drawn once its chunks are in as well. Drawn at once, the page suspended on its
   // chunk and showed a spinner, and React keeps a fallback it has shown for at least 300 ms
   // (FALLBACK_THROTTLE_MS): every first load of a signed-in page waited that long after its chunk was in.
-  void chunks.then(() => createRoot(container).render(app));
+  // As a transition React renders it in slices and yields between them (hydration does so too): one
+  // task for the whole first render held the main thread for its full length.
+  void chunks.then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
 }
