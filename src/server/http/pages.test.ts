@@ -11,7 +11,7 @@ import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { THEME_BOOT_SCRIPT } from '../../shared/theme-css';
 import { themeResponse } from '../modules/theme/theme.service';
 import { registerStatic } from './static';
-import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH, loadScriptsAfterPaint } from './after-paint';
+import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH, runAppAfterPaint } from './after-paint';
 
 const STYLESHEET = '<link rel="stylesheet" crossorigin href="/assets/main-1.css">';
 const CSS = 'body{color:#123456}';
@@ -86,16 +86,16 @@ describe('pages', () => {
     );
   });
 
-  it("asks for a pre-rendered page's scripts after its first paint, by a script the CSP allows", async () => {
+  it("runs a pre-rendered page's app after its first paint, by a script the CSP allows", async () => {
     const res = await app.inject({ url: '/login' });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    // nothing of the app is fetched beside the HTML …
-    expect(head).not.toContain('<link rel="modulepreload"');
+    // the scripts download beside the HTML: the build's and the route's preloads …
+    expect(head).toContain(REACT);
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">');
+    // … but the entry is not run as the page is parsed: the loader imports it after the paint
     expect(head).not.toContain(ENTRY);
-    // … but all of it, entry first, by the loader once the page has painted
-    expect(head).toContain(
-      '<script type="application/json" id="app-chunks">["/assets/main-1.js","/assets/react-1.js","/assets/login-page-1.js"]</script>',
-    );
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/main-1.js">');
+    expect(head).toContain('<script type="application/json" id="app-entry">"/assets/main-1.js"</script>');
     expect(head).toContain(`<script type="module">${AFTER_PAINT_SCRIPT}</script>`);
     expect(AFTER_PAINT_SCRIPT_HASH).toBe(
       `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`,
@@ -103,9 +103,9 @@ describe('pages', () => {
     // the landing page keeps its own small script as the build wrote it
     const landing = await app.inject({ url: '/' });
     expect(landing.body).toContain('<script type="module" crossorigin src="/assets/landing-1.js"></script>');
-    expect(landing.body).not.toContain('app-chunks');
+    expect(landing.body).not.toContain('app-entry');
     // and a page with no entry script of the build is left as it was
-    expect(loadScriptsAfterPaint('<head></head>', ['/a.js'])).toBe('<head></head>');
+    expect(runAppAfterPaint('<head></head>')).toBe('<head></head>');
   });
 
   it('sends a visitor the pre-rendered page with the current theme, and a new ETag when it changes', async () => {

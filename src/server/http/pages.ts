@@ -8,7 +8,7 @@ import type { ThemeResponse } from '../../shared/schemas/theme';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { generationApi } from '../../shared/api/generation';
 import { modelsApi } from '../../shared/api/models';
-import { loadScriptsAfterPaint } from './after-paint';
+import { runAppAfterPaint } from './after-paint';
 
 /**
  * The HTML of every browser page (docs/decisions/029-react-everywhere-and-prerender.md). A visitor on a
@@ -189,14 +189,13 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
         `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
       );
     // the page's own chunks download beside the app's instead of after it has started; the landing
-    // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none, and another
-    // pre-rendered page asks for them after its first paint (after-paint.ts)
-    const chunks = preloads[route ?? '*'] ?? [];
-    if (!prerendered)
-      for (const file of chunks)
-        extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
+    // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none
+    const landing = prerendered === 'index';
+    for (const file of landing ? [] : (preloads[route ?? '*'] ?? []))
+      extra.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(file)}">`);
     let html = base.replace(/<html([^>]*)>/, `<html$1${htmlAttrs}>`);
-    if (prerendered && prerendered !== 'index') html = loadScriptsAfterPaint(html, chunks);
+    // another pre-rendered page runs the app once it has painted (after-paint.ts)
+    if (prerendered && !landing) html = runAppAfterPaint(html);
     if (head.length) html = html.replace(/<head>/, `<head>\n    ${head.join('\n    ')}`);
     if (extra.length) html = html.replace('</head>', `${extra.map((l) => `  ${l}\n`).join('')}  </head>`);
     const plain = Buffer.from(html);
