@@ -8,9 +8,9 @@ import { useTheme } from '@web/lib/theme/theme-context';
  * Light/dark for a visitor's header. The icon follows the `dark` class the page's head sets before the
  * first paint (a pre-rendered page shows the right one before any script); the pressed state comes
  * from React once it runs. On the landing page, which does not load React, landing-islands.ts drives
- * the same button through `data-theme-toggle` and enables it. Before either has, it is disabled: a click
- * would be lost. The icon follows the class, so it does not look disabled. `className` sets the size (default `size-10`); the
- * landing page loads this without tailwind-merge.
+ * the same button through `data-theme-toggle` and enables it. Before either has, it is disabled (a click
+ * would be lost) but keeps its full opacity: it is a small icon that works a moment later. `className`
+ * sets the size (default `size-10`); the landing page loads this without tailwind-merge.
  */
 export function ThemeToggle({ className = 'size-10' }: { className?: string }) {
   const { mode, toggleMode } = useTheme();
