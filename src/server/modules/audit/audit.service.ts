@@ -93,6 +93,24 @@ export async function recordAdminAction(tx: Tx, entry: AdminActionEntry) {
 }
 
 /**
+ * Writes what `insert` creates and records its creation in one transaction, so an admin's new entity
+ * never exists without its entry (docs/decisions/027-admin-audit-log.md).
+ */
+export function createAudited<R extends { id: string }>(
+  db: DbOrTx,
+  entry: { admin: AdminActor; action: AuditAction; type: AuditEntityType },
+  insert: (tx: Tx) => Promise<R>,
+  audited: (created: R) => Record<string, unknown>,
+): Promise<R> {
+  return db.transaction(async (tx) => {
+    const created = await insert(tx);
+    const { admin, action, type } = entry;
+    await recordAdminAction(tx, { admin, action, entity: { type, id: created.id }, after: audited(created) });
+    return created;
+  });
+}
+
+/**
  * Records an edit only when it changed something, with just the changed fields; an admin saving a form
  * unchanged leaves no entry. Returns whether an entry was written.
  */

@@ -1,5 +1,5 @@
 // What other modules (and app-level composition) may use of audit/ (docs/architecture.md "Module walls").
-export { recordAdminAction, recordAdminChange, type AdminActor } from './audit.service';
+export { createAudited, recordAdminAction, recordAdminChange, type AdminActor } from './audit.service';
 export { defineAuditJobs, scheduleAuditPurge } from './audit.jobs';
 export {
   coarsenAddress,

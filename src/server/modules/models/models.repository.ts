@@ -15,6 +15,17 @@ export type ModelPatch = Partial<Omit<NewModelRow, 'id' | 'userId' | 'createdAt'
 const stamped = (patch: ModelPatch): ModelPatch =>
   patch.status === 'failed' && patch.failedAt === undefined ? { ...patch, failedAt: new Date() } : patch;
 
+/** What the face checks, crops and references read of a checked photo (decision 025). */
+const faceFields = {
+  id: trainingImages.id,
+  storageKey: trainingImages.storageKey,
+  checkProblems: trainingImages.checkProblems,
+  faceBox: trainingImages.faceBox,
+  faceSharpness: trainingImages.faceSharpness,
+  faceDescriptor: trainingImages.faceDescriptor,
+  faceDistance: trainingImages.faceDistance,
+};
+
 export function createModelsRepository(db: DbOrTx) {
   return {
     async listByUser(userId: string) {
@@ -105,15 +116,10 @@ export function createModelsRepository(db: DbOrTx) {
     ) {
       await db.update(trainingImages).set(patch).where(eq(trainingImages.id, id));
     },
-    /** what the different-person signal needs: every checked photo's problems and descriptor */
+    /** what the different-person signal needs: every checked photo, its problems and its face */
     async checkedFaces(modelId: string) {
       return db
-        .select({
-          id: trainingImages.id,
-          storageKey: trainingImages.storageKey,
-          checkProblems: trainingImages.checkProblems,
-          faceDescriptor: trainingImages.faceDescriptor,
-        })
+        .select(faceFields)
         .from(trainingImages)
         .where(and(eq(trainingImages.modelId, modelId), eq(trainingImages.checkStatus, 'checked')));
     },
@@ -123,14 +129,7 @@ export function createModelsRepository(db: DbOrTx) {
     /** the model's photos whose check passed, with what a face crop and a reference need */
     async cleanFaces(modelId: string) {
       return db
-        .select({
-          id: trainingImages.id,
-          storageKey: trainingImages.storageKey,
-          faceBox: trainingImages.faceBox,
-          faceSharpness: trainingImages.faceSharpness,
-          faceDescriptor: trainingImages.faceDescriptor,
-          faceDistance: trainingImages.faceDistance,
-        })
+        .select(faceFields)
         .from(trainingImages)
         .where(
           and(

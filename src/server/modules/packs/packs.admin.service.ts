@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import { readPage } from '../../lib/paging';
 import { PACK_COVER_PREFIX, packCoverKey } from '../../storage/keys';
-import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
+import { createAudited, recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { processStyleImage } from '../styles';
 import { requestPackSamples } from './pack-samples';
 import { packBaseModel, packPrice } from './packs.pricing';
@@ -97,19 +97,17 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
 
     async create(admin: AdminActor, v: PackValues) {
       await check(v);
-      const id = await deps.db.transaction(async (tx) => {
-        const r = createPacksRepository(tx);
-        const row = await r.insert(rowOf(v), promptsOf(v));
-        const created = (await r.byId(row.id))!;
-        await recordAdminAction(tx, {
-          admin,
-          action: 'pack.create',
-          entity: { type: 'pack', id: row.id },
-          after: audited(created),
-        });
-        await requestPackSamples(deps, row.id, tx);
-        return row.id;
-      });
+      const { id } = await createAudited(
+        deps.db,
+        { admin, action: 'pack.create', type: 'pack' },
+        async (tx) => {
+          const r = createPacksRepository(tx);
+          const row = await r.insert(rowOf(v), promptsOf(v));
+          await requestPackSamples(deps, row.id, tx);
+          return (await r.byId(row.id))!;
+        },
+        audited,
+      );
       deps.queue.kick();
       return { pack: await view((await repo.byId(id))!) };
     },

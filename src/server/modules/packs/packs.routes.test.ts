@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index';
+import { adminAuditLog, mailOutbox } from '../../db/schema/index';
 import { packInsufficientTokensText } from '../../../shared/generation-texts';
 import { PACK_TEXTS } from '../../../shared/schemas/packs';
 import { EngineError } from '../../engines/engine-error';
@@ -334,6 +334,11 @@ describe('admin packs', () => {
 
   it('edits, deactivates and uploads a cover', async () => {
     const pack = await createPack({ prompts: prompts(5) });
+    // the creation commits with its audit entry (docs/decisions/027-admin-audit-log.md)
+    const entries = await h.deps.db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, pack.id));
+    expect(entries).toMatchObject([
+      { action: 'pack.create', entityType: 'pack', after: expect.objectContaining({ name: 'Test pack' }) },
+    ]);
     const cover = await admin.inject({
       method: 'POST',
       url: '/api/admin/packs/cover',

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import type { UserRow } from '../users';
-import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
+import { createAudited, recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
 import { processStyleImage, storedPreviewKey } from './style-image';
 import { createStylesRepository, type StyleRow } from './styles.repository';
 import { collectPreview, UNUSED_PREVIEW_GRACE_MS } from './styles.jobs';
@@ -83,16 +83,12 @@ export function createStylesService(deps: Pick<AppDeps, 'db' | 'storage' | 'queu
       return toPublicStyle(row);
     },
     async create(admin: AdminActor, values: PresetStyleValues) {
-      const row = await db.transaction(async (tx) => {
-        const created = await createStylesRepository(tx).insert(toRow(values));
-        await recordAdminAction(tx, {
-          admin,
-          action: 'style.create',
-          entity: { type: 'preset_style', id: created.id },
-          after: auditedFields(created),
-        });
-        return created;
-      });
+      const row = await createAudited(
+        db,
+        { admin, action: 'style.create', type: 'preset_style' },
+        (tx) => createStylesRepository(tx).insert(toRow(values)),
+        auditedFields,
+      );
       return toPublicStyle(row);
     },
     async update(admin: AdminActor, id: string, values: PresetStyleValues) {

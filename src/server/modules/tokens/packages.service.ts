@@ -1,7 +1,7 @@
 import type { TokenPackageInput, TokenPackageUpdate } from '../../../shared/schemas/tokens';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { recordAdminAction, recordAdminChange, type AdminActor } from '../audit';
+import { createAudited, recordAdminChange, type AdminActor } from '../audit';
 import { createPackagesRepository, type PackageRow } from './packages.repository';
 import { toTokenPackage } from './token-views';
 
@@ -43,21 +43,19 @@ export function createPackagesService(db: Db) {
       return (await repo.listAll()).map(toTokenPackage);
     },
     async create(admin: AdminActor, input: TokenPackageInput) {
-      const row = await db.transaction(async (tx) => {
-        const txRepo = createPackagesRepository(tx);
-        const created = await txRepo.insert({
-          ...input,
-          name: input.name.trim(),
-          sortOrder: await txRepo.nextSortOrder(),
-        });
-        await recordAdminAction(tx, {
-          admin,
-          action: 'package.create',
-          entity: { type: 'token_package', id: created.id },
-          after: audited(created),
-        });
-        return created;
-      });
+      const row = await createAudited(
+        db,
+        { admin, action: 'package.create', type: 'token_package' },
+        async (tx) => {
+          const txRepo = createPackagesRepository(tx);
+          return txRepo.insert({
+            ...input,
+            name: input.name.trim(),
+            sortOrder: await txRepo.nextSortOrder(),
+          });
+        },
+        audited,
+      );
       return toTokenPackage(row);
     },
     async update(admin: AdminActor, id: string, input: TokenPackageUpdate) {

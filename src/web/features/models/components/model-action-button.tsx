@@ -8,11 +8,42 @@ type Toast = { title: string; description?: string };
 type Failure = { title: string; fallback: string };
 type ModelAction = Parameters<typeof useModelAction>[1];
 
-/** The words of a model action's failure, for `useModelAction`. */
-export const failureMeta = (fail: Failure) => ({ errorTitle: fail.title, errorFallback: fail.fallback });
+/** What each model action says when it went well and how its failure is titled (spec part 1 §8). */
+const WORDS: Record<ModelAction, { ok: Toast; fail: Failure }> = {
+  train: {
+    ok: { title: 'Training started', description: 'Training may take 30-60 minutes.' },
+    fail: { title: 'Training failed to start', fallback: 'An unexpected error occurred' },
+  },
+  'retry-training': {
+    ok: { title: 'Training restarted', description: 'Training may take 30-60 minutes.' },
+    fail: { title: 'Failed to retry training', fallback: 'An unexpected error occurred' },
+  },
+  'cancel-training': {
+    ok: { title: 'Training canceled', description: 'Your tokens have been refunded.' },
+    fail: { title: 'Error cancelling training', fallback: 'An unexpected error occurred' },
+  },
+  'skip-processing': {
+    ok: { title: 'Processing skipped', description: 'The model is ready to use.' },
+    fail: { title: 'Error', fallback: 'Failed to complete model processing' },
+  },
+  'reupload-runware': {
+    ok: {
+      title: 'Re-upload started',
+      description: 'The model is being uploaded to the generation provider again.',
+    },
+    fail: { title: 'Re-upload failed', fallback: 'Re-upload error' },
+  },
+};
+
+/** One model action, its failure worded as the spec words it. */
+export function useWordedModelAction(modelId: string, action: ModelAction) {
+  const { fail } = WORDS[action];
+  return useModelAction(modelId, action, { errorTitle: fail.title, errorFallback: fail.fallback });
+}
 
 /** Runs one model action and says it went well; a failure is told by the error policy. */
-export async function runAction(m: ReturnType<typeof useModelAction>, ok: Toast) {
+export async function runAction(m: ReturnType<typeof useModelAction>, action: ModelAction) {
+  const { ok } = WORDS[action];
   try {
     const res = await m.mutateAsync();
     toast({ title: ok.title, description: ok.description ?? res?.message });
@@ -25,8 +56,6 @@ export async function runAction(m: ReturnType<typeof useModelAction>, ok: Toast)
 export function ActionButton({
   modelId,
   action,
-  ok,
-  fail,
   variant,
   size,
   className,
@@ -34,20 +63,18 @@ export function ActionButton({
 }: {
   modelId: string;
   action: ModelAction;
-  ok: Toast;
-  fail: Failure;
   variant?: 'outline' | 'destructive';
   size?: 'sm';
   className?: string;
   children: ReactNode;
 }) {
-  const m = useModelAction(modelId, action, failureMeta(fail));
+  const m = useWordedModelAction(modelId, action);
   return (
     <Button
       variant={variant}
       size={size}
       className={className}
-      onClick={() => void runAction(m, ok)}
+      onClick={() => void runAction(m, action)}
       pending={m.isPending}
     >
       {children}

@@ -12,8 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { ButtonSpinner } from '@web/components/ui/spinner';
-import { useModelAction } from '../api/models-api';
-import { ActionButton, failureMeta, runAction } from './model-action-button';
+import { ActionButton, runAction, useWordedModelAction } from './model-action-button';
 import { PHOTO_CHECKS_ID } from './photo-checks-panel';
 import { ButtonLink } from '@web/components/ui/button-link';
 
@@ -56,11 +55,7 @@ type ViewProps = {
 
 /** Pending or uploaded: the photos, the tokens and the button that starts training. */
 function StartTrainingView({ model, isOwner, balance, offlineTraining, imageCount }: ViewProps) {
-  const train = useModelAction(
-    model.id,
-    'train',
-    failureMeta({ title: 'Training failed to start', fallback: 'An unexpected error occurred' }),
-  );
+  const train = useWordedModelAction(model.id, 'train');
   const [confirmTraining, setConfirmTraining] = useState(false);
   // The dialog opens without a Radix trigger, so it is told where focus goes on closing: the flagged
   // photos after "Review photos", else back to Start Training (not the page body).
@@ -78,8 +73,7 @@ function StartTrainingView({ model, isOwner, balance, offlineTraining, imageCoun
   // decision 020: the checks never block training, but with few clean photos the user confirms first
   const checks = model.photoChecks;
   const fewPassing = checks ? checks.passing < MIN_PASSING_PHOTOS : false;
-  const startTraining = () =>
-    void runAction(train, { title: 'Training started', description: 'Training may take 30-60 minutes.' });
+  const startTraining = () => void runAction(train, 'train');
   const enoughImages = imageCount >= MIN_TRAINING_IMAGES;
   const enoughTokens = balance >= TRAINING_COST;
   return (
@@ -210,13 +204,7 @@ function TrainingView({ model, status, canManage, refresh }: ViewProps) {
         ) : null}
         {canManage ? (
           <div>
-            <ActionButton
-              modelId={model.id}
-              action="cancel-training"
-              variant="destructive"
-              ok={{ title: 'Training canceled', description: 'Your tokens have been refunded.' }}
-              fail={{ title: 'Error cancelling training', fallback: 'An unexpected error occurred' }}
-            >
+            <ActionButton modelId={model.id} action="cancel-training" variant="destructive">
               Cancel Training
             </ActionButton>
           </div>
@@ -237,13 +225,7 @@ function FinalizingView({ model, status, canManage, refresh }: ViewProps) {
     >
       {succeeded && canManage ? (
         <CardContent>
-          <ActionButton
-            modelId={model.id}
-            action="skip-processing"
-            variant="outline"
-            ok={{ title: 'Processing skipped', description: 'The model is ready to use.' }}
-            fail={{ title: 'Error', fallback: 'Failed to complete model processing' }}
-          >
+          <ActionButton modelId={model.id} action="skip-processing" variant="outline">
             Mark as Ready
           </ActionButton>
         </CardContent>
@@ -283,12 +265,7 @@ function FailedView({ model, status, isAdmin, canManage, imageCount }: ViewProps
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {canManage && imageCount >= MIN_TRAINING_IMAGES ? (
-            <ActionButton
-              modelId={model.id}
-              action="retry-training"
-              ok={{ title: 'Training restarted', description: 'Training may take 30-60 minutes.' }}
-              fail={{ title: 'Failed to retry training', fallback: 'An unexpected error occurred' }}
-            >
+            <ActionButton modelId={model.id} action="retry-training">
               Retry Training
             </ActionButton>
           ) : null}
@@ -341,17 +318,7 @@ export function StatusPanel({ onRefresh, refreshing, ...props }: Props) {
       <div className="flex flex-wrap gap-2">
         {working ? null : refresh}
         {showReupload ? (
-          <ActionButton
-            modelId={model.id}
-            action="reupload-runware"
-            variant="outline"
-            size="sm"
-            ok={{
-              title: 'Re-upload started',
-              description: 'The model is being uploaded to the generation provider again.',
-            }}
-            fail={{ title: 'Re-upload failed', fallback: 'Re-upload error' }}
-          >
+          <ActionButton modelId={model.id} action="reupload-runware" variant="outline" size="sm">
             Re-upload to Runware
           </ActionButton>
         ) : null}
