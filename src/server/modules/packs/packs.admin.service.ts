@@ -97,7 +97,7 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
 
     async create(admin: AdminActor, v: PackValues) {
       await check(v);
-      const { id } = await createAudited(
+      const created = await createAudited(
         deps.db,
         { admin, action: 'pack.create', type: 'pack' },
         async (tx) => {
@@ -109,7 +109,7 @@ export function createPacksAdminService(deps: Pick<AppDeps, 'db' | 'storage' | '
         audited,
       );
       deps.queue.kick();
-      return { pack: await view((await repo.byId(id))!) };
+      return { pack: await view(created) };
     },
 
     async update(admin: AdminActor, id: string, v: PackValues | { isActive: boolean }) {
