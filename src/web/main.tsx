@@ -11,17 +11,21 @@ import './styles.css';
 
 bootstrapTheme();
 prefetchSession(queryClient);
-startWebVitals();
 // the page's chunk (and the shell's) download while React starts and the session is read
 const chunks = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+let firstRendered: () => void;
+// real-user vitals start once the page is drawn: their download and reads must not compete with its own
+startWebVitals(queryClient, new Promise<void>((resolve) => (firstRendered = resolve)));
+
 /** Marks the page as React's once its first render (or hydration) has committed: tests wait for it. */
 function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
+    firstRendered();
   }, []);
   return null;
 }

@@ -200,28 +200,56 @@ describe('public pages', () => {
         if (js.includes('https://react.dev/errors/')) react++;
       }
       expect(react).toBeGreaterThan(0);
-      // a page's first read, asked for with the HTML (pages.ts FIRST_READS), is the one the page uses:
-      // a preload the page did not take would show as a second request for the same list
-      const requestsFor = (pathname: string) =>
+      // the reads a page makes first, asked for with the HTML (pages.ts SHELL_READS, FIRST_READS), are
+      // the ones the page uses: a preload the page did not take would show as a second request for it
+      const requestsFor = (read: string) =>
         signedIn.page.evaluate(
-          (p) =>
+          (r) =>
             performance
               .getEntriesByType('resource')
-              .filter((e) => new URL(e.name).pathname === p)
+              .filter((e) => {
+                const url = new URL(e.name);
+                return `${url.pathname}${url.search}` === r;
+              })
               .map((e) => (e as PerformanceResourceTiming).initiatorType),
-          pathname,
+          read,
         );
-      await signedIn.page.goto(`${e2e.server.url}/gallery`);
-      await signedIn.page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
-      await expect.poll(() => requestsFor('/api/generated-images')).toEqual(['link']);
-      // and the dashboard's models list, which its welcome banner waits for
-      await signedIn.page.goto(`${e2e.server.url}/dashboard`);
-      await signedIn.page.getByRole('heading', { level: 1 }).first().waitFor();
-      await expect.poll(() => requestsFor('/api/models')).toEqual(['link']);
-      // and the models page's list, its largest paint
-      await signedIn.page.goto(`${e2e.server.url}/models`);
-      await signedIn.page.getByRole('heading', { name: 'My Models', level: 1 }).waitFor();
-      await expect.poll(() => requestsFor('/api/models')).toEqual(['link']);
+      const preloadedReads = () =>
+        signedIn.page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map((l) =>
+            l.getAttribute('href')!,
+          ),
+        );
+      const firstReads: [string, string][] = [
+        ['/gallery', '/api/generated-images'],
+        // the dashboard's welcome banner waits for the models list
+        ['/dashboard', '/api/models'],
+        ['/models', '/api/models'],
+        ['/generate', '/api/base-models'],
+        ['/billing-history', '/api/transactions/summary'],
+      ];
+      // what the app itself asked for (a preload it never asks for is wasted, and the browser warns)
+      await signedIn.page.addInitScript(() => {
+        const asked: string[] = [];
+        (window as unknown as { asked: string[] }).asked = asked;
+        const original = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          asked.push(String(input instanceof Request ? input.url : input));
+          return original(input, init);
+        };
+      });
+      const asked = () => signedIn.page.evaluate(() => (window as unknown as { asked: string[] }).asked);
+      for (const [path, read] of firstReads) {
+        await signedIn.page.goto(`${e2e.server.url}${path}`);
+        const reads = await preloadedReads();
+        expect(reads, path).toContain('/api/auth/user');
+        expect(reads, path).toContain(read);
+        await signedIn.page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+        for (const r of reads) {
+          await expect.poll(asked, { message: `${path} asks for ${r}` }).toContain(r);
+          expect(await requestsFor(r), `${path} ${r}`).toEqual(['link']);
+        }
+      }
       const guest = await (await fetch(`${e2e.server.url}/gallery`)).text();
       expect(guest).toContain('data-session="guest"');
       expect(guest).not.toContain('/api/auth/user');

@@ -48,16 +48,19 @@ beforeAll(async () => {
       '/models/:id': ['/assets/model-1.js'],
       '/gallery': ['/assets/gallery-1.js'],
       '/dashboard': ['/assets/dashboard-1.js'],
+      '/generate': ['/assets/generate-1.js'],
+      '/billing-history': ['/assets/billing-history-1.js'],
       '/settings': ['/assets/settings-1.js', '/assets/forms-1.js'],
       '*': [],
     }),
   );
   app = Fastify();
   await app.register(fastifyCookie);
-  // a stand-in for http/session.ts: the header names a signed-in user
+  // a stand-in for http/session.ts: the header names a signed-in user ("nsfw": one who shows NSFW styles)
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (request.headers['x-test-user']) (request as { user: unknown }).user = { id: 'u1' };
+    const header = request.headers['x-test-user'];
+    if (header) (request as { user: unknown }).user = { id: 'u1', enableNsfw: header === 'nsfw' };
   });
   await registerStatic(app, dir, {
     publicUrl: 'https://studio.example',
@@ -188,15 +191,40 @@ describe('pages', () => {
     expect(other.body).not.toContain('/api/generated-images');
   });
 
-  it("asks for the models list with the dashboard's and the models page's HTML, only when signed in", async () => {
-    const preload = '<link rel="preload" href="/api/models" as="fetch" crossorigin="use-credentials" />';
-    for (const url of ['/dashboard', '/models']) {
+  it("asks for each signed-in page's first reads with its HTML, the shell's on every page", async () => {
+    const preloads = (html: string) =>
+      [
+        ...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials" \/>/g),
+      ].map((m) => m[1]);
+    const shell = ['/api/auth/user', '/api/config', '/api/notifications'];
+    const expected: Record<string, string[]> = {
+      '/dashboard': [...shell, '/api/models', '/api/preset-styles?showNsfw=false'],
+      '/models': [...shell, '/api/models'],
+      '/generate': [...shell, '/api/base-models', '/api/models', '/api/preset-styles?showNsfw=false'],
+      '/gallery': [
+        ...shell,
+        '/api/generated-images',
+        '/api/models',
+        '/api/preset-styles?showNsfw=true',
+        '/api/pack-batches',
+        '/api/user/privacy',
+      ],
+      '/billing-history': [...shell, '/api/transactions/summary', '/api/transactions?limit=100'],
+      '/settings': shell,
+      '/models/abc': shell,
+      // the landing page has no shell, signed in too: no bell
+      '/': ['/api/auth/user', '/api/config'],
+    };
+    for (const [url, reads] of Object.entries(expected)) {
       const signedIn = await app.inject({ url, headers: { 'x-test-user': '1' } });
-      expect(signedIn.body).toContain(preload);
-      expect((await app.inject({ url })).body).not.toContain('/api/models');
+      expect(preloads(signedIn.body), url).toEqual(reads);
+      // a visitor's page reads nothing of a person
+      expect(preloads((await app.inject({ url })).body), url).toEqual([]);
     }
-    const gallery = await app.inject({ url: '/gallery', headers: { 'x-test-user': '1' } });
-    expect(gallery.body).not.toContain('href="/api/models"');
+    // the style list a page reads is the one for the person's NSFW setting
+    const nsfw = await app.inject({ url: '/generate', headers: { 'x-test-user': 'nsfw' } });
+    expect(preloads(nsfw.body)).toContain('/api/preset-styles?showNsfw=true');
+    expect(preloads(nsfw.body)).not.toContain('/api/preset-styles?showNsfw=false');
   });
 
   it('writes the stylesheet into the page instead of linking it, signed in or not', async () => {

@@ -8,6 +8,13 @@ import type { ThemeResponse } from '../../shared/schemas/theme';
 import { GENERIC_PHOTO_CLAIM } from '../../shared/photo-claim';
 import { generationApi } from '../../shared/api/generation';
 import { modelsApi } from '../../shared/api/models';
+import { authApi } from '../../shared/api/auth';
+import { notificationsApi } from '../../shared/api/notifications';
+import { siteApi } from '../../shared/api/site';
+import { stylesApi } from '../../shared/api/styles';
+import { packsApi } from '../../shared/api/packs';
+import { accountApi } from '../../shared/api/account';
+import { tokensApi } from '../../shared/api/tokens';
 import { runAppAfterPaint } from './after-paint';
 
 /**
@@ -37,17 +44,36 @@ const NOT_FOUND_PAGE = 'not-found';
 export const PUBLIC_PAGES = ['/', '/login', '/register', '/terms', '/privacy', '/contact'];
 
 /**
- * The read a signed-in page makes first and draws its largest paint from, asked for with the HTML as
- * the session is, so it is on the wire while the scripts load (issue 23: the gallery's first thumbnail
- * waited for the scripts, then for this list). Only for the page's plain URL: with filters in the query
- * the page asks for another list, and a preload left unused is wasted and warned about.
+ * The reads a signed-in page makes before its first paint, asked for with the HTML as the session is,
+ * so they are on the wire while the scripts load instead of after the app has started: each read the
+ * app started itself came a round trip after its scripts had run (issue 23: the gallery's first
+ * thumbnail waited for the scripts, then for this list). Every signed-in page draws the shell, whose
+ * footer reads the configuration and whose bell the unread count; a page adds the lists it draws first
+ * (its route's `prefetch`, web/app/routes.tsx), with the query the app sends for this person. Only for
+ * the page's plain URL: with filters in the query the page asks for other lists, and a preload left
+ * unused is wasted and warned about.
  */
-const FIRST_READS: Record<string, string> = {
-  '/gallery': generationApi.images.path,
+const SHELL_READS = [authApi.user.path, siteApi.config.path, notificationsApi.list.path];
+/** The landing page has no shell, signed in too (web/app/routes.tsx): no bell, so no unread count. */
+const LANDING_READS = [authApi.user.path, siteApi.config.path];
+type Reader = { enableNsfw: boolean };
+const styleList = (showNsfw: boolean) => `${stylesApi.list.path}?showNsfw=${showNsfw}`;
+const FIRST_READS: Record<string, (user: Reader) => string[]> = {
+  // its largest paint is the first thumbnails; beside them the filters (models, every style), the
+  // albums and whether likeness checks are on
+  '/gallery': () => [
+    generationApi.images.path,
+    modelsApi.list.path,
+    styleList(true),
+    packsApi.batches.path,
+    accountApi.privacy.path,
+  ],
   // the dashboard's largest paint is the welcome banner, which waits for the models list
-  '/dashboard': modelsApi.list.path,
+  '/dashboard': (user) => [modelsApi.list.path, styleList(user.enableNsfw)],
   // the models page's largest paint is its list's cards
-  '/models': modelsApi.list.path,
+  '/models': () => [modelsApi.list.path],
+  '/generate': (user) => [generationApi.baseModels.path, modelsApi.list.path, styleList(user.enableNsfw)],
+  '/billing-history': () => [tokensApi.transactionsSummary.path, `${tokensApi.transactions.path}?limit=100`],
 };
 
 /** The hash the Content-Security-Policy allows the theme script by (app.ts). */
@@ -158,7 +184,8 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
     prerendered: string | undefined,
     signedIn: boolean,
     theme: ThemeResponse | null,
-    firstRead: string | undefined,
+    /** what the page reads before its first paint (signed in only) */
+    reads: string[],
     mode: 'light' | 'dark' | null,
   ) {
     const head: string[] = [];
@@ -181,13 +208,9 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       );
     }
     if (!signedIn) htmlAttrs += ' data-session="guest"';
-    const extra: string[] = [];
-    if (signedIn)
-      extra.push('<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />');
-    if (firstRead)
-      extra.push(
-        `<link rel="preload" href="${escapeAttr(firstRead)}" as="fetch" crossorigin="use-credentials" />`,
-      );
+    const extra = reads.map(
+      (read) => `<link rel="preload" href="${escapeAttr(read)}" as="fetch" crossorigin="use-credentials" />`,
+    );
     // the page's own chunks download beside the app's instead of after it has started; the landing
     // page a visitor gets runs no app (src/web/landing-islands.ts), so it asks for none
     const landing = prerendered === 'index';
@@ -225,13 +248,15 @@ export function createPages(webRoot: string, options: PagesOptions = {}) {
       cache.clear();
       cachedFor = themeKey;
     }
-    const firstRead = signedIn && url.search === '' && route ? FIRST_READS[route] : undefined;
+    const user = request.user;
+    const pageReads = user && url.search === '' && route ? (FIRST_READS[route]?.(user) ?? []) : [];
+    const reads = user ? [...(route === '/' ? LANDING_READS : SHELL_READS), ...pageReads] : [];
     const mode = modeFromCookie(request);
-    const key = `${name ?? 'app'}|${route ?? '*'}|${signedIn ? 1 : 0}|${firstRead ?? ''}|${mode ?? ''}`;
+    const key = `${name ?? 'app'}|${route ?? '*'}|${reads.join(' ')}|${mode ?? ''}`;
     let page = cache.get(key);
     if (!page) {
       const base = name ? pages.get(name)! : template;
-      page = render(base, route, name, signedIn, theme, firstRead, mode);
+      page = render(base, route, name, signedIn, theme, reads, mode);
       cache.set(key, page);
     }
     reply

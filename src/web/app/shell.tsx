@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Coins } from 'lucide-react';
 import type { PublicUser } from '@shared/schemas/user';
@@ -13,13 +13,10 @@ import { MobileNav, UserMenu } from './shell-menus';
 import { OfflineIndicator } from './offline-indicator';
 import { SiteFooter } from '@web/components/site-footer';
 import { PRIMARY_NAV } from './shell-nav';
-
-// The bell is a chunk of its own: a visitor never downloads it.
-const NotificationBell = lazy(() =>
-  import('@web/features/notifications/components/notification-bell').then((m) => ({
-    default: m.NotificationBell,
-  })),
-);
+// In the shell's chunk (3 kB): as a chunk of its own it was asked for only once the shell had rendered,
+// a round trip after everything else a signed-in page's first paint needed. The server asks for its
+// unread count with the HTML (src/server/http/pages.ts).
+import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -85,10 +82,7 @@ function TopBar() {
             <>
               <TokenBalance user={user} className="hidden sm:flex" />
               <CompactTokenBalance user={user} />
-              {/* same footprint as the bell while its chunk loads */}
-              <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0 sm:size-10" />}>
-                <NotificationBell />
-              </Suspense>
+              <NotificationBell />
               <UserMenu user={user} />
             </>
           ) : (

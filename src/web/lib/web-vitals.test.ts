@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import { mockFetch } from '@web/testing/render';
 import { PAGE_PATTERNS, pagePattern } from '@shared/page-routes';
 import { appRoutes } from '@web/app/routes';
+import { siteApi } from '@shared/api/site';
+import { keyOf } from './api-client';
 import { startWebVitals } from './web-vitals';
 
 type Reporter = (m: object) => void;
@@ -47,7 +50,7 @@ describe('startWebVitals', () => {
 
   it('sends the route pattern and four fields of each vital: the load’s at once, the rest when the page is hidden', async () => {
     sampleRate(1);
-    startWebVitals();
+    startWebVitals(new QueryClient(), Promise.resolve());
     await vi.waitFor(() => expect(reporters.INP).toBeDefined());
     reporters.LCP({ name: 'LCP', value: 1200, rating: 'good', entries: [document.body], id: 'v5-1' });
     // LCP is final when reported: it leaves before the page is hidden, under the route of the load
@@ -69,9 +72,40 @@ describe('startWebVitals', () => {
     });
   });
 
+  it("starts once the page is drawn and its reads are in, reading the rate from the page's own config", async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls } = sampleRate(1);
+      // kept while the timers run, as the footer's observer keeps it in the app
+      const client = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+      // the shell's footer has read the configuration already: no second request for it
+      client.setQueryData(keyOf(siteApi.config), { vitalsSampleRate: 1 });
+      let answer!: (value: string) => void;
+      void client.fetchQuery({
+        queryKey: ['page-list'],
+        queryFn: () => new Promise<string>((r) => (answer = r)),
+      });
+      let drawn!: () => void;
+      startWebVitals(client, new Promise<void>((r) => (drawn = r)));
+      await vi.runAllTimersAsync();
+      expect(reporters.INP).toBeUndefined();
+      // drawn, but the page's list is still on its way
+      drawn();
+      // (a read that never ends holds it back five seconds at most)
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(reporters.INP).toBeUndefined();
+      answer('in');
+      await vi.runAllTimersAsync();
+      expect(reporters.INP).toBeDefined();
+      expect(calls.some((c) => c.path === '/api/config')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('loads nothing and sends nothing on a page load outside the sample', async () => {
     const { calls } = sampleRate(0);
-    startWebVitals();
+    startWebVitals(new QueryClient(), Promise.resolve());
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/config')).toBe(true));
     window.dispatchEvent(new Event('pagehide'));
     expect(reporters.INP).toBeUndefined();

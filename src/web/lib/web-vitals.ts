@@ -1,7 +1,8 @@
 import { siteApi } from '@shared/api/site';
 import { pagePattern } from '@shared/page-routes';
 import type { VitalBeacon } from '@shared/schemas/vitals';
-import { call } from './api-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiQuery } from './api-client';
 
 type Pending = Map<VitalBeacon['name'], VitalBeacon>;
 
@@ -26,7 +27,8 @@ function send(beacon: VitalBeacon) {
 }
 
 /**
- * Real-user Web Vitals (docs/decisions/057-web-vitals.md): once the page has loaded, a sampled share
+ * Real-user Web Vitals (docs/decisions/057-web-vitals.md): once the page has loaded, the app has drawn
+ * it (`firstRender`) and its first reads are in, a sampled share
  * of page loads (`vitalsSampleRate` of GET /api/config) loads the `web-vitals` library and reports
  * LCP, INP, CLS, TTFB and FCP to POST /api/vitals, each under its route pattern. LCP, FCP and TTFB
  * belong to the page the browser loaded; INP and CLS keep changing while the person moves around the
@@ -34,19 +36,58 @@ function send(beacon: VitalBeacon) {
  * tab is hidden (switched away, closed, or left for another site); the load's three are sent as soon
  * as they are final.
  */
-export function startWebVitals(): void {
-  const begin = () => setTimeout(() => void report(), 0);
-  if (document.readyState === 'complete') begin();
-  else window.addEventListener('load', begin, { once: true });
+export function startWebVitals(client: QueryClient, firstRender: Promise<unknown>): void {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, firstRender])
+    .then(() => readsSettled(client))
+    .then(() => afterNextPaint(() => void report(client)));
 }
 
-async function report() {
+/**
+ * Resolves once none of the page's reads is in flight (what it draws first is in), or after `capMs`.
+ * The library reads the entries it missed from the browser's buffer (its README: "you do not need to
+ * load this library early"), and its download, its config read and its first beacons would otherwise
+ * compete with the page's own requests and render.
+ */
+function readsSettled(client: QueryClient, capMs = 5000): Promise<void> {
+  return new Promise((resolve) => {
+    if (client.isFetching() === 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, capMs);
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() === 0) done();
+    });
+  });
+}
+
+/**
+ * Runs `fn` once what the last reads brought is drawn and the browser has a moment to spare: the
+ * timeout lets the query library hand the answers to React (its notifications go out in a timeout of
+ * their own, queued before this one), the frame is the one React's render is painted in.
+ */
+function afterNextPaint(fn: () => void) {
+  setTimeout(
+    () =>
+      requestAnimationFrame(() => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+        else setTimeout(fn, 0);
+      }),
+    0,
+  );
+}
+
+async function report(client: QueryClient) {
   let rate: number;
   try {
-    // its own read, not the query cache's: a pre-rendered page may still be hydrating after its load
-    // event, and a config already in the cache would draw what its HTML has not (the footer's offline
-    // note) and fail the hydration
-    rate = (await call(siteApi.config)).vitalsSampleRate;
+    // the page's own read when it made one (the shell's footer does): no second request
+    rate = (await client.ensureQueryData(apiQuery(siteApi.config))).vitalsSampleRate;
   } catch {
     return;
   }
