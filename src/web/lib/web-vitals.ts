@@ -28,8 +28,8 @@ function send(beacon: VitalBeacon) {
 
 /**
  * Real-user Web Vitals (docs/decisions/057-web-vitals.md): once the page has loaded, the app has drawn
- * it (`firstRender`) and its first reads are in, a sampled share
- * of page loads (`vitalsSampleRate` of GET /api/config) loads the `web-vitals` library and reports
+ * it (`firstRender`) and its first reads are in, a sampled share of page loads (`vitalsSampleRate` of
+ * GET /api/config) loads the `web-vitals` library and reports
  * LCP, INP, CLS, TTFB and FCP to POST /api/vitals, each under its route pattern. LCP, FCP and TTFB
  * belong to the page the browser loaded; INP and CLS keep changing while the person moves around the
  * app, so each change is noted with the route it happened on, and the last of each is sent when the
@@ -86,7 +86,8 @@ function afterNextPaint(fn: () => void) {
 async function report(client: QueryClient) {
   let rate: number;
   try {
-    // the page's own read when it made one (the shell's footer does): no second request
+    // the page's own read when it made one (the shell's footer does): no second request. A
+    // pre-rendered page is hydrated by now, so a config in the cache cannot change what it drew.
     rate = (await client.ensureQueryData(apiQuery(siteApi.config))).vitalsSampleRate;
   } catch {
     return;
