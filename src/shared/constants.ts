@@ -46,6 +46,8 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 export const TRANSACTION_TYPES = ['purchase', 'usage', 'refund', 'bonus', 'admin_adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** Billing history reads its transactions this many at a time (the server asks for the first page with the HTML). */
+export const TRANSACTIONS_PAGE = 100;
 
 export const UPLOAD_STATUSES = ['pending', 'processing', 'success', 'failed'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];

@@ -15,6 +15,7 @@ import { stylesApi } from '../../shared/api/styles';
 import { packsApi } from '../../shared/api/packs';
 import { accountApi } from '../../shared/api/account';
 import { tokensApi } from '../../shared/api/tokens';
+import { TRANSACTIONS_PAGE } from '../../shared/constants';
 import { runAppAfterPaint } from './after-paint';
 
 /**
@@ -49,7 +50,8 @@ export const PUBLIC_PAGES = ['/', '/login', '/register', '/terms', '/privacy', '
  * app started itself came a round trip after its scripts had run (issue 23: the gallery's first
  * thumbnail waited for the scripts, then for this list). Every signed-in page draws the shell, whose
  * footer reads the configuration and whose bell the unread count; a page adds the lists it draws first
- * (its route's `prefetch`, web/app/routes.tsx), with the query the app sends for this person. Only for
+ * (its route's `prefetch` in web/app/routes.tsx, or its first render's reads), with the query the app
+ * sends for this person (`tests/e2e/public-pages.test.ts` checks that it asks for each). Only for
  * the page's plain URL: with filters in the query the page asks for other lists, and a preload left
  * unused is wasted and warned about.
  */
@@ -73,7 +75,10 @@ const FIRST_READS: Record<string, (user: Reader) => string[]> = {
   // the models page's largest paint is its list's cards
   '/models': () => [modelsApi.list.path],
   '/generate': (user) => [generationApi.baseModels.path, modelsApi.list.path, styleList(user.enableNsfw)],
-  '/billing-history': () => [tokensApi.transactionsSummary.path, `${tokensApi.transactions.path}?limit=100`],
+  '/billing-history': () => [
+    tokensApi.transactionsSummary.path,
+    `${tokensApi.transactions.path}?limit=${TRANSACTIONS_PAGE}`,
+  ],
 };
 
 /** The hash the Content-Security-Policy allows the theme script by (app.ts). */

@@ -1,14 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tokensApi } from '@shared/api/tokens';
-import { NEXT_CURSOR_HEADER } from '@shared/constants';
+import { NEXT_CURSOR_HEADER, TRANSACTIONS_PAGE } from '@shared/constants';
 import type { RecheckResponse, TransactionsPage } from '@shared/schemas/tokens';
 import { apiQuery, call } from '@web/lib/api-client';
 import { USER_QUERY_KEY } from '@web/lib/query-client';
 import { transactionKeys } from '@web/lib/query-keys';
 
 export type TypeFilter = 'all' | 'purchase' | 'usage' | 'refund';
-
-const PAGE = 100;
 
 /** GET /api/transactions: an array, newest first; the next page's cursor in the X-Next-Cursor header. */
 export function useTransactions(type: TypeFilter) {
@@ -18,7 +16,7 @@ export function useTransactions(type: TypeFilter) {
     queryFn: async ({ pageParam, signal }): Promise<TransactionsPage> => {
       let nextCursor: string | null = null;
       const transactions = await call(tokensApi.transactions, {
-        query: { type: type === 'all' ? undefined : type, limit: PAGE, cursor: pageParam },
+        query: { type: type === 'all' ? undefined : type, limit: TRANSACTIONS_PAGE, cursor: pageParam },
         signal,
         onHeaders: (headers) => (nextCursor = headers.get(NEXT_CURSOR_HEADER)),
       });
