@@ -261,7 +261,9 @@ describe('Runware imageInference adapter', () => {
   });
 
   it('maps errors: 400/401 final, 429/5xx/timeouts retryable, messages kept', async () => {
-    const engine = createRunwareImageEngine(raw(), { requestTimeoutMs: 300 });
+    // a short limit only where the double never answers: under a loaded CI an answer took over 300 ms
+    const engine = createRunwareImageEngine(raw(), { requestTimeoutMs: 10_000 });
+    const impatient = createRunwareImageEngine(raw(), { requestTimeoutMs: 300 });
     const cases: [Mode, boolean, RegExp][] = [
       ['400', false, /Invalid value for 'model'/],
       ['401', false, /API key/],
@@ -273,7 +275,7 @@ describe('Runware imageInference adapter', () => {
     ];
     for (const [m, retryable, message] of cases) {
       mode = m;
-      const err = await engine.render(req()).then(
+      const err = await (m === 'hang' ? impatient : engine).render(req()).then(
         () => null,
         (e: unknown) => e,
       );
