@@ -19,10 +19,10 @@ const PASSWORD = 'Harbor-Lamp-42';
 // the last LCP candidate before the page is left, and when React has taken the page over (main.tsx
 // marks <html data-app="ready">): strings, as the page runs them
 const OBSERVE =
-  'window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });' +
+  'window.__lcp = 0; window.__whenLcp = new Promise((resolve) => new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; resolve(); }).observe({ type: "largest-contentful-paint", buffered: true }));' +
   'window.__ready = NaN; window.__whenReady = new Promise((resolve) => new MutationObserver((_, o) => { if (document.documentElement.dataset.app === "ready") { window.__ready = performance.now(); o.disconnect(); resolve(); } }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app"] }));';
 const WAIT =
-  'window.__whenReady.then(() => new Promise((resolve) => { const start = performance.now(); const check = () => (window.__lcp > 0 || performance.now() - start > 5000 ? resolve() : setTimeout(check, 50)); check(); }))';
+  'Promise.all([window.__whenReady, Promise.race([window.__whenLcp, new Promise((resolve) => setTimeout(resolve, 5000))])])';
 const READ =
   '[performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN, window.__lcp, window.__ready]';
 
@@ -73,7 +73,7 @@ export async function run(
         });
         // LCP is final at the first input or when the page is hidden; a still page stops adding to it
         await page.goto(`${server.url}${pathname}`, { waitUntil: 'networkidle' });
-        // then the app's start and the page's paint entries (headless Chromium reports them some frames
+        // then the app's start and the page's first LCP entry (headless Chromium reports it some frames
         // after the paint; five seconds at most), awaited in the page: Playwright polls a string
         // predicate by `eval` there, which the page's CSP refuses (runs stopped with an EvalError)
         await page.evaluate(WAIT);

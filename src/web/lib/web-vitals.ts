@@ -29,12 +29,11 @@ function send(beacon: VitalBeacon) {
 /**
  * Real-user Web Vitals (docs/decisions/057-web-vitals.md): once the page has loaded, the app has drawn
  * it (`firstRender`) and its first reads are in, a sampled share of page loads (`vitalsSampleRate` of
- * GET /api/config) loads the `web-vitals` library and reports
- * LCP, INP, CLS, TTFB and FCP to POST /api/vitals, each under its route pattern. LCP, FCP and TTFB
- * belong to the page the browser loaded; INP and CLS keep changing while the person moves around the
- * app, so each change is noted with the route it happened on, and the last of each is sent when the
- * tab is hidden (switched away, closed, or left for another site); the load's three are sent as soon
- * as they are final.
+ * GET /api/config) loads the `web-vitals` library and reports LCP, INP, CLS, TTFB and FCP to
+ * POST /api/vitals, each under its route pattern. LCP, FCP and TTFB belong to the page the browser
+ * loaded; INP and CLS keep changing while the person moves around the app, so each change is noted with
+ * the route it happened on, and the last of each is sent when the tab is hidden (switched away, closed,
+ * or left for another site); the load's three are sent as soon as they are final.
  */
 export function startWebVitals(client: QueryClient, firstRender: Promise<unknown>): void {
   const loaded = new Promise<void>((resolve) => {

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ZIP_IMAGES } from '../../../shared/constants';
@@ -12,6 +11,7 @@ import { generatedImageKeys } from '../../storage/keys';
 import { catalog } from '../../test/generation-helpers';
 import { createHarness, type Client, type Harness } from '../../test/harness';
 import { until } from '../../test/until';
+import { readZipStream, zipSafeNoise } from '../../test/zip-reader';
 import { ZIP_LIMIT, ZIP_WINDOW_MS } from './downloads.service';
 
 // Issue 25, part 2: downloads of one image and zips of many (docs/decisions/037-downloads-and-upscale.md).
@@ -64,38 +64,9 @@ async function seedImages(
   return rows;
 }
 
-type Entry = { name: string; bytes: number; text?: string };
-
 /** Reads a zip from a stream, entry by entry (never whole): names, sizes, and the manifest's text. */
-async function readZipStream(chunks: AsyncIterable<Uint8Array>): Promise<Entry[]> {
-  const entries: Entry[] = [];
-  const pending: Promise<void>[] = [];
-  const unzip = new Unzip((file) => {
-    const entry: Entry = { name: file.name, bytes: 0 };
-    entries.push(entry);
-    const parts: Uint8Array[] = [];
-    pending.push(
-      new Promise<void>((resolve, reject) => {
-        file.ondata = (err, chunk, final) => {
-          if (err) return reject(err);
-          entry.bytes += chunk.length;
-          if (file.name.endsWith('.json')) parts.push(chunk);
-          if (final) {
-            if (parts.length) entry.text = Buffer.concat(parts).toString('utf8');
-            resolve();
-          }
-        };
-      }),
-    );
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  unzip.register(UnzipPassThrough);
-  for await (const chunk of chunks) unzip.push(chunk);
-  unzip.push(new Uint8Array(0), true);
-  await Promise.all(pending);
-  return entries;
-}
+const readZip = (chunks: AsyncIterable<Uint8Array>) =>
+  readZipStream(chunks, (name) => name.endsWith('.json'));
 
 const zipOf = (c: Client, body: unknown) =>
   c.inject({ method: 'POST', url: '/api/generated-images/zip', payload: body as object });
@@ -181,7 +152,7 @@ describe('POST /api/generated-images/zip', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const day = new Date().toISOString().slice(0, 10);
     expect(res.headers['content-disposition']).toContain(`filename="lora-studio-${day}.zip"`);
-    const entries = await readZipStream(Readable.from([res.rawPayload]));
+    const entries = await readZip(Readable.from([res.rawPayload]));
     const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.text!);
     expect(manifest.count).toBe(3);
     expect(manifest.images.map((i: { id: string }) => i.id)).toEqual(rows.map((r) => r.id));
@@ -231,7 +202,7 @@ describe('POST /api/generated-images/zip', () => {
     const blurred = await sharp(jpeg).blur(10).webp().toBuffer();
     await h.deps.storage.put(generatedImageKeys(u.id, img!.id).blurred, blurred, 'image/webp');
     const res = await zipOf(c, { ids: [img!.id] });
-    const entries = await readZipStream(Readable.from([res.rawPayload]));
+    const entries = await readZip(Readable.from([res.rawPayload]));
     const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.text!);
     expect(manifest.images[0]).toMatchObject({ nsfw: true, blurred: true });
     expect(manifest.images[0].file).toMatch(/\.webp$/);
@@ -286,16 +257,7 @@ describe('a 200-image zip over a real connection', () => {
     const u = await c.register();
     // incompressible 256 KiB "images": 50 MiB in all, more than the bound below by far
     const SIZE = 256 * 1024;
-    // Without any 0x50 ("P") byte: the server streams stored entries with their sizes after the data
-    // (as every streaming zip does; unzip tools read them from the central directory), so this
-    // entry-by-entry reader finds an entry's end by the next "PK" signature, and random data holds
-    // one by chance about once in 80 runs of this test (one image came out short in CI).
-    const image = () => {
-      const bytes = randomBytes(SIZE);
-      for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x50) bytes[i] = 0x51;
-      return bytes;
-    };
-    const rows = await seedImages(u.id, 200, { data: image });
+    const rows = await seedImages(u.id, 200, { data: () => zipSafeNoise(SIZE) });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (h.app.server.address() as AddressInfo).port;
     // Streamed, read as sent: when the first bytes arrive the server has read only what the socket's
@@ -325,7 +287,7 @@ describe('a 200-image zip over a real connection', () => {
           yield chunk;
         }
       }
-      const entries = await readZipStream(counted());
+      const entries = await readZip(counted());
       const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.text!);
       expect(manifest.count).toBe(200);
       const images = entries.filter((e) => e.name !== 'manifest.json');
